@@ -1,0 +1,28 @@
+# The two commands of README.md:
+#   make run    set up everything and open `wave chat` on the embedded defaults
+#   make test   set up everything and run the whole test suite against real services
+VENV ?= .venv
+PY := $(VENV)/bin/python
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+
+.PHONY: install run test lint bench clean-data
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(VENV)/bin/python -m pip install -q --upgrade uv
+	$(VENV)/bin/uv pip install --python $(PY) -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(VENV)/bin/wave services up
+	$(VENV)/bin/wave chat
+
+test: install
+	bash scripts/test.sh
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy

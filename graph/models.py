@@ -1,0 +1,184 @@
+"""Plain data for the graph layer: facts, entities, relations, proposals, conflicts.
+
+These are the system-of-record shapes (DESIGN section 3). Pure data: no driver, no I/O.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+
+MAX_FACT_CHARS = 2_000
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_id(prefix: str) -> str:
+    """Short, readable, collision-resistant ids: ``f-7k2m9q4x`` (40 random bits)."""
+    alphabet = "23456789abcdefghjkmnpqrstuvwxyz"
+    return prefix + "-" + "".join(secrets.choice(alphabet) for _ in range(8))
+
+
+class FactType(StrEnum):
+    IDENTITY = "identity"
+    PREFERENCE = "preference"
+    RELATIONSHIP = "relationship"
+    DECISION = "decision"
+    EVENT = "event"
+    COMMITMENT = "commitment"
+    STATE = "state"
+
+
+class Tier(StrEnum):
+    OBSERVATION = "observation"
+    FACT = "fact"
+    CORE = "core"
+    ARCHIVE = "archive"
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+    ARCHIVED = "archived"
+    QUARANTINED = "quarantined"
+
+
+class Veracity(StrEnum):
+    STATED = "stated"      # the person said it: 1.0
+    INFERRED = "inferred"  # the agent inferred it: 0.7
+    TOOL = "tool"          # produced by a tool: 0.5
+    IMPORTED = "imported"  # imported or forwarded: 0.6
+
+    @property
+    def weight(self) -> float:
+        return VERACITY_WEIGHT[self]
+
+
+VERACITY_WEIGHT: dict[Veracity, float] = {
+    Veracity.STATED: 1.0,
+    Veracity.INFERRED: 0.7,
+    Veracity.TOOL: 0.5,
+    Veracity.IMPORTED: 0.6,
+}
+
+
+class EntityType(StrEnum):
+    PERSON = "person"
+    ORGANISATION = "organisation"
+    PROJECT = "project"
+    PLACE = "place"
+    TOPIC = "topic"
+    TOOL = "tool"
+    EVENT = "event"
+
+
+class RelationType(StrEnum):
+    """Entity-to-entity relation types; the only names ever interpolated into Cypher."""
+
+    KNOWS = "KNOWS"
+    WORKS_AT = "WORKS_AT"
+    WORKS_ON = "WORKS_ON"
+    LIVES_IN = "LIVES_IN"
+    PART_OF = "PART_OF"
+    USES = "USES"
+    RELATED_TO = "RELATED_TO"
+    FAMILY_OF = "FAMILY_OF"
+    MENTIONED_WITH = "MENTIONED_WITH"
+
+
+class ProposalKind(StrEnum):
+    SUPERSEDE = "supersede"
+    MERGE = "merge"
+    GENERALISE = "generalise"
+    DEMOTE = "demote"
+    DELETE = "delete"
+
+
+class ProposalStatus(StrEnum):
+    PENDING = "pending"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    id: str
+    user_id: str
+    text: str
+    type: FactType
+    tier: Tier
+    status: Status
+    veracity: Veracity
+    confidence: float
+    created_at: datetime
+    last_confirmed_at: datetime
+    mention_count: int = 1
+    recall_count: int = 0
+    valid_until: datetime | None = None
+    supersedes: str | None = None
+    superseded_by: str | None = None
+    source_message_ids: tuple[str, ...] = ()
+    episode_date: str | None = None
+    quarantine_reason: str | None = None
+    speaker: str | None = None
+    pinned: bool = False
+    # ids of the exchanges that stated or confirmed it (promotion needs two different ones)
+    exchange_ids: tuple[str, ...] = ()
+
+    @property
+    def in_prompt_path(self) -> bool:
+        return self.status is Status.ACTIVE and self.tier is not Tier.ARCHIVE
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredFact:
+    fact: Fact
+    score: float
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    id: str
+    user_id: str
+    name: str
+    type: EntityType
+    aliases: tuple[str, ...] = ()
+    created_at: datetime = field(default_factory=utcnow)
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    user_id: str
+    source_id: str
+    target_id: str
+    type: RelationType
+    provenance: tuple[str, ...] = ()  # fact ids / message ids
+    created_at: datetime = field(default_factory=utcnow)
+
+
+@dataclass(frozen=True, slots=True)
+class Proposal:
+    id: str
+    user_id: str
+    kind: ProposalKind
+    target_ids: tuple[str, ...]
+    reason: str
+    text: str | None = None           # the proposed new text, where there is one
+    status: ProposalStatus = ProposalStatus.PENDING
+    similarity: float | None = None
+    created_at: datetime = field(default_factory=utcnow)
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    id: str
+    user_id: str
+    fact_ids: tuple[str, str]
+    subject: str
+    reason: str
+    resolved: bool = False
+    created_at: datetime = field(default_factory=utcnow)

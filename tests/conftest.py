@@ -1,0 +1,72 @@
+"""Shared fixtures: a clean environment, and the real Neo4j over Bolt.
+
+The test script (``scripts/test.sh``, run by ``make test`` and ``.ci/run``) starts the embedded
+Neo4j once and exports ``WAVE_TEST_NEO4J_URI``. Run pytest by hand without it and the session
+starts its own embedded Neo4j on a free port under a temporary directory, and stops it after.
+No database is mocked.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from wave_agent.settings import Settings
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+# Variables Wave reads; tests start without any of them (settings come from fixtures).
+WAVE_ENV = {name.upper() for name in Settings.model_fields}
+
+
+@pytest.fixture(autouse=True)
+def clean_environ(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in list(os.environ):
+        if name.upper() in WAVE_ENV:
+            monkeypatch.delenv(name, raising=False)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Bolt URI of a real Neo4j 5.26 (the embedded launcher unless one was given)."""
+    given = os.environ.get("WAVE_TEST_NEO4J_URI")
+    if given:
+        yield given
+        return
+    from wave_agent import localneo4j
+
+    home = tmp_path_factory.mktemp("neo4j-data")
+    settings = Settings(_env_file=None, data_dir=home, neo4j_port=_free_port())  # type: ignore[call-arg]
+    localneo4j.up(settings, wait_s=180)
+    try:
+        yield settings.effective_neo4j_uri
+    finally:
+        localneo4j.down(settings)
+
+
+@pytest.fixture
+def user_id() -> str:
+    """A fresh user per test: tests share one database, isolated by user scope."""
+    return f"test-{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+def settings(tmp_path: Path, neo4j_uri: str) -> Settings:
+    """Settings for one test: its own data directory, the shared real Neo4j, offline LLM."""
+    return Settings(  # type: ignore[call-arg]
+        _env_file=None,
+        data_dir=tmp_path / "data",
+        neo4j_uri=neo4j_uri,
+    )

@@ -1,0 +1,70 @@
+"""Helpers shared by the CLI command modules: settings at the edge, async, JSON output."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Coroutine
+from dataclasses import asdict, is_dataclass
+from datetime import date, datetime
+from enum import Enum
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+from rich.console import Console
+
+from wave_agent.settings import Settings, load_settings
+
+T = TypeVar("T")
+
+console = Console()
+err_console = Console(stderr=True)
+
+USER_OPTION = typer.Option(None, "--user", "-u", help="User id (default: DEFAULT_USER).")
+JSON_OPTION = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+
+@lru_cache(maxsize=1)
+def settings() -> Settings:
+    """Read settings once, at the edge."""
+    loaded = load_settings()
+    logging.basicConfig(
+        level=loaded.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    for noisy in ("httpx", "neo4j", "sentence_transformers", "aiogram.event"):
+        logging.getLogger(noisy).setLevel(max(logging.WARNING, logging.getLevelName(loaded.log_level)))
+    return loaded
+
+
+def user_or_default(user: str | None) -> str:
+    return user or settings().default_user
+
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(coro)
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, set | frozenset | tuple):
+        return list(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, default=_default, ensure_ascii=False, indent=2)
+
+
+def emit_json(value: Any) -> None:
+    typer.echo(to_json(value))

@@ -1,0 +1,187 @@
+"""Settings, read once at the edge (the CLI or the bot entry point) and passed down.
+
+Everything comes from the environment or a ``.env`` file; ``.env.example`` documents each
+variable. Nothing in Wave reads ``os.environ`` for configuration anywhere else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+from urllib.parse import urlparse
+
+from pydantic import Field, ValidationError, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from wave_agent.errors import ConfigError
+
+DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+
+
+class Settings(BaseSettings):
+    """Wave's configuration. Empty optional URLs mean "use the embedded default"."""
+
+    model_config = SettingsConfigDict(
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        case_sensitive=False,
+    )
+
+    data_dir: Path = Field(default=Path("data"), description="Where every local store lives.")
+    default_user: str = Field(default="local", min_length=1, max_length=64)
+    timezone: str = Field(default="UTC", description="IANA zone for the daily episode log.")
+
+    # Neo4j: unset URI means the embedded JVM launcher on 127.0.0.1:neo4j_port.
+    neo4j_uri: str | None = None
+    neo4j_user: str = "neo4j"
+    neo4j_password: str = "wave-local"
+    neo4j_database: str = "neo4j"
+    neo4j_port: int = Field(default=7687, ge=1024, le=65535)
+    neo4j_heap_mb: int = Field(default=512, ge=128, le=16384)
+    neo4j_pagecache_mb: int = Field(default=64, ge=8, le=16384)
+
+    # Qdrant: unset URL means local mode under data_dir/qdrant.
+    qdrant_url: str | None = None
+    qdrant_api_key: str | None = None
+    qdrant_path: Path | None = None
+
+    # Letta: unset means markdown block files under data_dir/blocks.
+    letta_base_url: str | None = None
+    letta_api_key: str | None = None
+    block_limit: int = Field(default=3000, ge=200, le=100_000)
+
+    # LLM: unset base URL means offline mode (heuristic extraction, clearly labelled replies).
+    llm_base_url: str | None = None
+    llm_api_key: str | None = None
+    llm_model: str = "gpt-4o-mini"
+    llm_timeout_s: float = Field(default=60.0, gt=0)
+    llm_max_retries: int = Field(default=2, ge=0, le=10)
+
+    embedding_model: str = DEFAULT_EMBEDDING_MODEL
+    embedding_device: str = "cpu"
+
+    telegram_bot_token: str | None = None
+    telegram_allowed_users: Annotated[list[int], NoDecode] = Field(default_factory=list)
+    telegram_api_base: str | None = None
+    telegram_mode: Literal["polling", "webhook"] = "polling"
+    telegram_webhook_url: str | None = None
+
+    prompt_budget_chars: int = Field(default=18_000, ge=2_000, le=1_000_000)
+    session_idle_minutes: int = Field(default=30, ge=1, le=24 * 60)
+    store_timeout_s: float = Field(default=2.0, gt=0, le=60)
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+    @field_validator("telegram_allowed_users", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.split(",") if p.strip()]
+            try:
+                return [int(p) for p in parts]
+            except ValueError as exc:
+                raise ValueError(
+                    "must be comma-separated numeric Telegram user ids, e.g. 12345,67890"
+                ) from exc
+        if isinstance(value, int):
+            return [value]
+        return value
+
+    @field_validator(
+        "neo4j_uri", "qdrant_url", "letta_base_url", "llm_base_url", "telegram_api_base",
+        "telegram_webhook_url", "qdrant_api_key", "letta_api_key", "llm_api_key",
+        "telegram_bot_token", mode="before",
+    )
+    @classmethod
+    def _empty_is_unset(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("neo4j_uri")
+    @classmethod
+    def _check_neo4j_uri(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        scheme = urlparse(value).scheme
+        allowed = {"bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"}
+        if scheme not in allowed:
+            raise ValueError(
+                "must start with bolt:// or neo4j:// (e.g. bolt://127.0.0.1:7687); "
+                "leave it unset to use the embedded Neo4j"
+            )
+        return value
+
+    @field_validator("qdrant_url", "letta_base_url", "llm_base_url", "telegram_api_base")
+    @classmethod
+    def _check_http_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        parsed = urlparse(value)
+        if parsed.scheme not in {"http", "https"} or not parsed.netloc:
+            raise ValueError("must be an http:// or https:// URL, e.g. http://127.0.0.1:6333")
+        return value.rstrip("/")
+
+    @field_validator("timezone")
+    @classmethod
+    def _check_tz(cls, value: str) -> str:
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError("must be an IANA time zone name such as Europe/Moscow or UTC") from exc
+        return value
+
+    # Derived paths -------------------------------------------------------------------------
+
+    @property
+    def neo4j_home(self) -> Path:
+        return self.data_dir / "neo4j"
+
+    @property
+    def qdrant_local_path(self) -> Path:
+        return self.qdrant_path or self.data_dir / "qdrant"
+
+    @property
+    def blocks_dir(self) -> Path:
+        return self.data_dir / "blocks"
+
+    @property
+    def episodes_dir(self) -> Path:
+        return self.data_dir / "episodes"
+
+    @property
+    def snapshots_dir(self) -> Path:
+        return self.data_dir / "snapshots"
+
+    @property
+    def outbox_path(self) -> Path:
+        return self.data_dir / "outbox.sqlite3"
+
+    @property
+    def effective_neo4j_uri(self) -> str:
+        return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_port}"
+
+    @property
+    def offline_llm(self) -> bool:
+        return self.llm_base_url is None
+
+
+ENV_NAMES = {name: name.upper() for name in Settings.model_fields}
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read settings once; a bad value becomes a ConfigError naming the variable and the fix."""
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = str(first["loc"][0]) if first["loc"] else "settings"
+        variable = ENV_NAMES.get(field, field.upper())
+        message = str(first["msg"]).removeprefix("Value error, ")
+        raise ConfigError(
+            variable,
+            f"bad value ({message})",
+            f"fix {variable} in your environment or .env (see .env.example)",
+        ) from exc
