@@ -1,0 +1,240 @@
+"""Core blocks as markdown files: ``DATA_DIR/blocks/<user>/<label>.md`` plus its history.
+
+The ``.md`` file holds the block's current text and nothing else, so a person can open and
+edit it. ``<label>.history.jsonl`` keeps every version (one JSON object a line: version,
+value, updated_at, reason), append-only. A file edited by hand is noticed on the next read
+and recorded as a new version ("edited by hand"), so history stays complete. Writes are
+atomic (temp file + rename), serialised per block by an asyncio lock and, across processes,
+by ``flock`` on ``<label>.lock``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import ParamSpec, TypeVar
+
+from episodes.paths import user_path
+from wave_agent.blocks.store import (
+    DEFAULT_LIMIT,
+    Block,
+    BlockStoreUnavailable,
+    BlockVersion,
+    BlockVersionNotFound,
+    check_label,
+    check_user,
+    check_value,
+    default_value,
+)
+
+log = logging.getLogger("wave.blocks.markdown")
+
+HAND_EDIT_REASON = "edited by hand outside Wave"
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temp file in the same directory and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+class MarkdownBlockStore:
+    """``BlockStore`` over plain files; the default when ``LETTA_BASE_URL`` is unset."""
+
+    def __init__(self, root: Path, *, limit: int = DEFAULT_LIMIT) -> None:
+        self.root = Path(root)
+        self.limit = limit
+        self._locks: dict[tuple[str, str], asyncio.Lock] = {}
+
+    # Protocol --------------------------------------------------------------------------------
+
+    async def get(self, user_id: str, label: str) -> Block:
+        check_user(user_id)
+        check_label(label)
+        async with self._lock(user_id, label):
+            return await self._run(self._get_sync, user_id, label)
+
+    async def set(self, user_id: str, label: str, value: str, *, reason: str) -> Block:
+        check_user(user_id)
+        check_label(label)
+        check_value(label, value, self.limit)
+        async with self._lock(user_id, label):
+            return await self._run(self._set_sync, user_id, label, value, reason)
+
+    async def history(self, user_id: str, label: str) -> list[BlockVersion]:
+        check_user(user_id)
+        check_label(label)
+        async with self._lock(user_id, label):
+            return await self._run(self._history_sync, user_id, label)
+
+    async def revert(self, user_id: str, label: str, version: int) -> Block:
+        check_user(user_id)
+        check_label(label)
+        async with self._lock(user_id, label):
+            return await self._run(self._revert_sync, user_id, label, version)
+
+    async def close(self) -> None:
+        self._locks.clear()
+
+    # Internals -------------------------------------------------------------------------------
+
+    def _lock(self, user_id: str, label: str) -> asyncio.Lock:
+        return self._locks.setdefault((user_id, label), asyncio.Lock())
+
+    async def _run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await asyncio.to_thread(func, *args, **kwargs)
+        except OSError as exc:
+            raise BlockStoreUnavailable(
+                "markdown",
+                f"{exc.strerror or exc} ({exc.filename or self.root})",
+                f"check that {self.root} exists and is writable (DATA_DIR)",
+            ) from exc
+
+    def _paths(self, user_id: str, label: str) -> tuple[Path, Path, Path]:
+        folder = user_path(self.root, user_id)
+        return (
+            folder / f"{label}.md",
+            folder / f"{label}.history.jsonl",
+            folder / f"{label}.lock",
+        )
+
+    @contextmanager
+    def _file_lock(self, lock_path: Path) -> Iterator[None]:
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        with open(lock_path, "a+b") as handle:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+    def _read_history(self, path: Path) -> list[BlockVersion]:
+        if not path.exists():
+            return []
+        versions: list[BlockVersion] = []
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for number, line in enumerate(handle, start=1):
+                if not line.strip():
+                    continue
+                try:
+                    raw = json.loads(line)
+                    versions.append(
+                        BlockVersion(
+                            version=int(raw["version"]),
+                            value=str(raw["value"]),
+                            updated_at=datetime.fromisoformat(raw["updated_at"]),
+                            reason=str(raw.get("reason", "")),
+                        )
+                    )
+                except (ValueError, KeyError, TypeError) as exc:
+                    log.warning("skipping unreadable line %d of %s: %s", number, path, exc)
+        versions.sort(key=lambda v: v.version)
+        return versions
+
+    def _append_history(self, path: Path, entry: BlockVersion) -> None:
+        line = json.dumps(
+            {
+                "version": entry.version,
+                "value": entry.value,
+                "updated_at": entry.updated_at.isoformat(),
+                "reason": entry.reason,
+            },
+            ensure_ascii=False,
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(line + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+
+    def _current(self, user_id: str, label: str) -> tuple[Block, list[BlockVersion]]:
+        """The block as it is now; a hand edit of the ``.md`` file becomes a new version."""
+        md, hist_path, _ = self._paths(user_id, label)
+        history = self._read_history(hist_path)
+        last = history[-1] if history else None
+        if md.exists():
+            text = md.read_text(encoding="utf-8", errors="replace")
+            if last is None or text != last.value:
+                if last is None and text == default_value(label):
+                    return self._block(user_id, label, text, 0, None), history
+                if len(text) > self.limit:
+                    log.warning(
+                        "%s was edited by hand to %d characters (limit %d); kept as it is",
+                        md, len(text), self.limit,
+                    )
+                entry = BlockVersion(
+                    version=(last.version if last else 0) + 1,
+                    value=text,
+                    updated_at=datetime.now(UTC),
+                    reason=HAND_EDIT_REASON,
+                )
+                self._append_history(hist_path, entry)
+                log.info("recorded a hand edit of %s as version %d", md, entry.version)
+                history.append(entry)
+                last = entry
+        elif last is not None:
+            log.warning("%s is missing; restoring version %d from its history", md, last.version)
+            atomic_write_text(md, last.value)
+        if last is None:
+            return self._block(user_id, label, default_value(label), 0, None), history
+        return self._block(user_id, label, last.value, last.version, last.updated_at), history
+
+    def _block(
+        self, user_id: str, label: str, value: str, version: int, at: datetime | None
+    ) -> Block:
+        return Block(user_id, label, value, self.limit, version, at)
+
+    def _get_sync(self, user_id: str, label: str) -> Block:
+        with self._file_lock(self._paths(user_id, label)[2]):
+            return self._current(user_id, label)[0]
+
+    def _history_sync(self, user_id: str, label: str) -> list[BlockVersion]:
+        with self._file_lock(self._paths(user_id, label)[2]):
+            return self._current(user_id, label)[1]
+
+    def _write(self, user_id: str, label: str, value: str, reason: str) -> Block:
+        md, hist_path, _ = self._paths(user_id, label)
+        current, _history = self._current(user_id, label)
+        if current.version > 0 and current.value == value:
+            return current
+        entry = BlockVersion(current.version + 1, value, datetime.now(UTC), reason)
+        # The file first: a crash between the two leaves the new text in place, and the next
+        # read records it (as a hand edit); a value is never lost.
+        atomic_write_text(md, value)
+        self._append_history(hist_path, entry)
+        log.info("block %s of %s is now version %d (%s)", label, user_id, entry.version, reason)
+        return self._block(user_id, label, value, entry.version, entry.updated_at)
+
+    def _set_sync(self, user_id: str, label: str, value: str, reason: str) -> Block:
+        with self._file_lock(self._paths(user_id, label)[2]):
+            return self._write(user_id, label, value, reason)
+
+    def _revert_sync(self, user_id: str, label: str, version: int) -> Block:
+        with self._file_lock(self._paths(user_id, label)[2]):
+            _current, history = self._current(user_id, label)
+            chosen = next((h for h in history if h.version == version), None)
+            if chosen is None:
+                raise BlockVersionNotFound(label, version, [h.version for h in history])
+            check_value(label, chosen.value, self.limit)
+            return self._write(user_id, label, chosen.value, f"revert to version {version}")
