@@ -90,7 +90,7 @@ class Settings(BaseSettings):
     @field_validator(
         "neo4j_uri", "qdrant_url", "letta_base_url", "llm_base_url", "telegram_api_base",
         "telegram_webhook_url", "qdrant_api_key", "letta_api_key", "llm_api_key",
-        "telegram_bot_token", mode="before",
+        "telegram_bot_token", "qdrant_path", mode="before",
     )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:
