@@ -1,0 +1,1 @@
+"""Test support: local HTTP servers that speak external protocols (the transport seam)."""
