@@ -66,6 +66,11 @@ class Settings(BaseSettings):
     telegram_api_base: str | None = None
     telegram_mode: Literal["polling", "webhook"] = "polling"
     telegram_webhook_url: str | None = None
+    telegram_webhook_listen: str = Field(default="127.0.0.1:8080", pattern=r"^[^:\s]+:\d{2,5}$")
+    telegram_webhook_secret: str | None = Field(default=None, pattern=r"^[A-Za-z0-9_-]{1,256}$")
+    telegram_parse_mode: Literal["html", "plain"] = "html"
+    telegram_rate_per_minute: int = Field(default=20, ge=1, le=1000)
+    telegram_max_message_chars: int = Field(default=4096, ge=100, le=100_000)
 
     prompt_budget_chars: int = Field(default=18_000, ge=2_000, le=1_000_000)
     session_idle_minutes: int = Field(default=30, ge=1, le=24 * 60)
@@ -90,7 +95,7 @@ class Settings(BaseSettings):
     @field_validator(
         "neo4j_uri", "qdrant_url", "letta_base_url", "llm_base_url", "telegram_api_base",
         "telegram_webhook_url", "qdrant_api_key", "letta_api_key", "llm_api_key",
-        "telegram_bot_token", "qdrant_path", mode="before",
+        "telegram_bot_token", "qdrant_path", "telegram_webhook_secret", mode="before",
     )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:

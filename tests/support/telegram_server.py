@@ -16,6 +16,7 @@ Telegram uses (429 with ``retry_after``, 403 "bot was blocked by the user", 5xx)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
@@ -295,10 +296,8 @@ class TelegramTestServer:
             if offset:
                 self._updates = [u for u in self._updates if u["update_id"] >= offset]
             if not self._updates and timeout > 0:
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._new_update.wait(), timeout)
-                except TimeoutError:
-                    pass
             return list(self._updates[:limit])
 
     def _store_sent(self, params: dict[str, Any], **content: Any) -> dict[str, Any]:

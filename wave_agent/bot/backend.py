@@ -1,0 +1,87 @@
+"""What the bot asks of Wave: one small protocol, plain data in and out.
+
+Handlers receive a ``BotBackend`` through the dispatcher's workflow data and never touch a store
+themselves. ``wave_agent.bot.services_backend.ServicesBackend`` implements it over
+``wave_agent.services.Services`` (the same services the CLI calls).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
+
+from graph.models import Fact
+
+ReviewKind = Literal["proposals", "quarantine"]
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Why a message is not simply the person speaking (forwarded, quoted web text, links).
+
+    Facts from such a message are written with ``Veracity.IMPORTED``: this is the classic
+    path for instructions injected from elsewhere.
+    """
+
+    kind: Literal["forwarded", "quoted", "links"]
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChatReply:
+    """The answer to one message; ``pending`` is what the post-processor does afterwards."""
+
+    text: str
+    pending: object | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryView:
+    blocks: dict[str, str]
+    facts: Sequence[Fact]
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewItem:
+    """A proposal or a quarantined record waiting for the person's decision."""
+
+    id: str
+    title: str
+    reason: str
+    details: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    json_bytes: bytes
+    markdown_bytes: bytes
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+class BotBackend(Protocol):
+    async def chat(self, user_id: str, text: str, provenance: Provenance | None) -> ChatReply: ...
+
+    def after_reply(self, user_id: str, reply: ChatReply) -> None:
+        """Start post-processing in the background; returns at once."""
+
+    async def reset(self, user_id: str) -> str: ...
+
+    async def memory(self, user_id: str) -> MemoryView: ...
+
+    async def forget(self, user_id: str, fact_id: str) -> str: ...
+
+    async def review_items(self, user_id: str, kind: ReviewKind) -> list[ReviewItem]: ...
+
+    async def decide(self, user_id: str, item_id: str, approve: bool) -> str: ...
+
+    async def reflect(self, user_id: str, question: str) -> str: ...
+
+    async def health(self, user_id: str) -> str: ...
+
+    async def export(self, user_id: str) -> Export: ...
+
+    def debug(self, user_id: str) -> str | None: ...
+
+    async def drain(self, timeout_s: float) -> None:
+        """Wait for background post-processing to finish (graceful shutdown)."""

@@ -1,0 +1,31 @@
+"""One router per feature; ``all_routers()`` lists them in the order they must be tried."""
+
+from __future__ import annotations
+
+from aiogram import Router
+
+
+def all_routers() -> list[Router]:
+    from wave_agent.bot.routers import (
+        chat,
+        debug,
+        export,
+        health,
+        memory,
+        proposals,
+        reflect,
+        start,
+    )
+
+    # ``start`` goes last: its fallback answers unknown commands with help.
+    return [
+        chat.commands_router(),
+        memory.router(),
+        proposals.router(),
+        reflect.router(),
+        health.router(),
+        export.router(),
+        debug.router(),
+        chat.router(),
+        start.router(),
+    ]
