@@ -19,9 +19,11 @@ import asyncio
 import contextlib
 import itertools
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 
 from aiohttp import web
@@ -52,6 +54,7 @@ class Call:
     params: dict[str, Any]
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     at: float = field(default_factory=time.monotonic)
+    shown: str | None = None  # the text as the person sees it (HTML parsed), when accepted
 
 
 @dataclass
@@ -193,10 +196,11 @@ class TelegramTestServer:
         return [c for c in self.calls if c.method == method.lower()]
 
     def texts_to(self, chat_id: int) -> list[str]:
+        """What the person in ``chat_id`` saw, message by message (tags parsed away)."""
         return [
-            str(c.params.get("text", ""))
+            c.shown
             for c in self.calls_of("sendMessage")
-            if int(c.params.get("chat_id", 0)) == chat_id
+            if int(c.params.get("chat_id", 0)) == chat_id and c.shown is not None
         ]
 
     async def wait_for(
@@ -252,7 +256,12 @@ class TelegramTestServer:
                              "can_read_all_group_messages": False,
                              "supports_inline_queries": False})
         if method == "sendmessage":
-            return self._ok(self._store_sent(params, text=str(params.get("text", ""))))
+            try:
+                content = _content(params)
+            except ValueError as exc:
+                return self._error(400, f"Bad Request: {exc}")
+            call.shown = content["text"]
+            return self._ok(self._store_sent(params, **content))
         if method == "senddocument":
             name, data = files.get("document", ("document", b""))
             document = {"file_id": f"doc-{len(data)}-{name}", "file_unique_id": f"u-{name}",
@@ -262,7 +271,7 @@ class TelegramTestServer:
                 extra["caption"] = params["caption"]
             return self._ok(self._store_sent(params, **extra))
         if method in {"editmessagetext", "editmessagereplymarkup"}:
-            return self._edit(method, params)
+            return self._edit(method, params, call)
         if method == "getwebhookinfo":
             return self._ok({"url": "", "has_custom_certificate": False,
                              "pending_update_count": len(self._updates)})
@@ -315,14 +324,20 @@ class TelegramTestServer:
         self.sent.setdefault(chat_id, {})[message["message_id"]] = message
         return message
 
-    def _edit(self, method: str, params: dict[str, Any]) -> web.Response:
+    def _edit(self, method: str, params: dict[str, Any], call: Call) -> web.Response:
         chat_id = int(params.get("chat_id", 0))
         message_id = int(params.get("message_id", 0))
         message = self.sent.get(chat_id, {}).get(message_id)
         if message is None:
             return self._error(400, "Bad Request: message to edit not found")
         if method == "editmessagetext":
-            message["text"] = params.get("text", "")
+            try:
+                content = _content(params)
+            except ValueError as exc:
+                return self._error(400, f"Bad Request: {exc}")
+            message.pop("entities", None)
+            message.update(content)
+            call.shown = content["text"]
         if params.get("reply_markup"):
             message["reply_markup"] = params["reply_markup"]
         else:
@@ -351,3 +366,68 @@ def _decode(value: Any) -> Any:
         except ValueError:
             return value
     return value
+
+
+# Telegram HTML: what the real server accepts, turned into text + entities (UTF-16 offsets).
+_ENTITY_TAGS = {
+    "b": "bold", "strong": "bold", "i": "italic", "em": "italic", "u": "underline",
+    "ins": "underline", "s": "strikethrough", "strike": "strikethrough", "del": "strikethrough",
+    "code": "code", "pre": "pre", "a": "text_link", "tg-spoiler": "spoiler",
+    "blockquote": "blockquote", "span": "spoiler",
+}
+
+
+def _units(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+class _TelegramHTML(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.text = ""
+        self.entities: list[dict[str, Any]] = []
+        self.stack: list[tuple[str, int, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in _ENTITY_TAGS:
+            raise ValueError(f"can't parse entities: unsupported start tag \"{tag}\"")
+        self.stack.append((tag, _units(self.text), dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1][0] != tag:
+            raise ValueError(f"can't parse entities: unexpected end tag \"{tag}\"")
+        name, start, attrs = self.stack.pop()
+        length = _units(self.text) - start
+        if length:
+            entity: dict[str, Any] = {"type": _ENTITY_TAGS[name], "offset": start,
+                                      "length": length}
+            if name == "a":
+                entity["url"] = attrs.get("href") or ""
+            self.entities.append(entity)
+
+    def handle_data(self, data: str) -> None:
+        self.text += data
+
+
+def _content(params: dict[str, Any]) -> dict[str, Any]:
+    """A message's text (and entities) as Telegram would store it; ValueError as Telegram's 400."""
+    raw = str(params.get("text", ""))
+    if str(params.get("parse_mode", "")).lower() == "html":
+        if re.search(r"&(?!(?:amp|lt|gt|quot|#\d+|#x[0-9a-fA-F]+);)", raw):
+            raise ValueError("can't parse entities: unsupported entity or a bare \"&\"")
+        parser = _TelegramHTML()
+        parser.feed(raw)
+        parser.close()
+        if parser.stack:
+            raise ValueError(f"can't parse entities: can't find end tag \"{parser.stack[-1][0]}\"")
+        text, entities = parser.text, parser.entities
+    else:
+        text, entities = raw, []
+    if not text.strip():
+        raise ValueError("message text is empty")
+    if _units(text) > 4096:
+        raise ValueError("message is too long")
+    content: dict[str, Any] = {"text": text}
+    if entities:
+        content["entities"] = sorted(entities, key=lambda e: (e["offset"], -e["length"]))
+    return content
