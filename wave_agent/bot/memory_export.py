@@ -1,0 +1,145 @@
+"""A person's whole memory as two documents: JSON (every field) and markdown (to read).
+
+Everything scoped to the user: facts of every status (superseded ones carry the history),
+entities, proposals and conflicts from the graph; the core blocks; the episode days; the
+session snapshots. Nothing from another user is read.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, is_dataclass
+from datetime import UTC, date, datetime
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from graph.models import Fact, Status, Tier
+from wave_agent.bot.backend import Export
+
+if TYPE_CHECKING:
+    from episodes.store import EpisodeStore
+    from graph.store import GraphStore
+    from snapshots.store import SnapshotStore
+    from wave_agent.blocks.store import BlockStore
+
+SNAPSHOT_LIMIT = 1000
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {k: _plain(v) for k, v in asdict(value).items()}
+    return value
+
+
+async def export_memory(
+    user_id: str,
+    *,
+    graph: GraphStore,
+    blocks: BlockStore | None = None,
+    episodes: EpisodeStore | None = None,
+    snapshots: SnapshotStore | None = None,
+) -> Export:
+    from wave_agent.blocks.store import LABELS
+
+    facts = await graph.list_facts(user_id)
+    entities = await graph.list_entities(user_id)
+    proposals = await graph.list_proposals(user_id, status=None)
+    conflicts = await graph.list_conflicts(user_id, resolved=None)
+    block_values: dict[str, str] = {}
+    if blocks is not None:
+        for label in LABELS:
+            block_values[label] = (await blocks.get(user_id, label)).value
+    days: dict[str, str] = {}
+    if episodes is not None:
+        for day in await episodes.days(user_id):
+            episode = await episodes.read_day(user_id, day)
+            days[day.isoformat()] = "\n".join(line.raw for line in episode.lines)
+    sessions = await snapshots.recent(user_id, limit=SNAPSHOT_LIMIT) if snapshots else []
+
+    document = {
+        "user_id": user_id,
+        "exported_at": datetime.now(UTC).isoformat(),
+        "facts": [_plain(f) for f in facts],
+        "entities": [_plain(e) for e in entities],
+        "proposals": [_plain(p) for p in proposals],
+        "conflicts": [_plain(c) for c in conflicts],
+        "blocks": block_values,
+        "episodes": days,
+        "snapshots": [_plain(s) for s in sessions],
+    }
+    counts = {"facts": len(facts), "entities": len(entities), "proposals": len(proposals),
+              "episode days": len(days), "snapshots": len(sessions)}
+    markdown = _markdown(user_id, facts, document)
+    return Export(
+        json_bytes=json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8"),
+        markdown_bytes=markdown.encode("utf-8"),
+        counts=counts,
+    )
+
+
+def _fact_md(fact: Fact) -> str:
+    line = (f"- `{fact.id}` {fact.text} — {fact.type.value}, confidence {fact.confidence:.2f}, "
+            f"since {fact.created_at.date().isoformat()}")
+    if fact.superseded_by:
+        line += f", replaced by `{fact.superseded_by}`"
+    if fact.supersedes:
+        line += f", replaces `{fact.supersedes}`"
+    if fact.quarantine_reason:
+        line += f" (quarantined: {fact.quarantine_reason})"
+    return line
+
+
+def _markdown(user_id: str, facts: list[Fact], document: dict[str, Any]) -> str:
+    out = [f"# Wave memory of {user_id}", "", f"Exported {document['exported_at']}.", ""]
+    if document["blocks"]:
+        out += ["## Core blocks", ""]
+        for label, value in document["blocks"].items():
+            out += [f"### {label}", "", value.strip() or "(empty)", ""]
+    out += ["## Facts", ""]
+    groups: list[tuple[str, list[Fact]]] = [
+        (tier.value.capitalize(), [f for f in facts if f.tier is tier and f.status is Status.ACTIVE])
+        for tier in (Tier.CORE, Tier.FACT, Tier.OBSERVATION, Tier.ARCHIVE)
+    ]
+    groups += [
+        (status.value.capitalize(), [f for f in facts if f.status is status])
+        for status in (Status.QUARANTINED, Status.ARCHIVED, Status.SUPERSEDED)
+    ]
+    for title, group in groups:
+        if group:
+            out += [f"### {title} ({len(group)})", "", *(_fact_md(f) for f in group), ""]
+    if not facts:
+        out += ["(none yet)", ""]
+    if document["proposals"]:
+        out += ["## Proposals", ""]
+        out += [f"- `{p['id']}` {p['kind']} {', '.join(p['target_ids'])}: {p['reason']} "
+                f"({p['status']})" for p in document["proposals"]]
+        out.append("")
+    if document["conflicts"]:
+        out += ["## Conflicts", ""]
+        out += [f"- `{c['id']}` {c['subject']}: {c['reason']} "
+                f"({'resolved' if c['resolved'] else 'open'})" for c in document["conflicts"]]
+        out.append("")
+    if document["episodes"]:
+        out += ["## Episodes", ""]
+        for day, text in document["episodes"].items():
+            out += [f"### {day}", "", text, ""]
+    if document["snapshots"]:
+        out += ["## Sessions", ""]
+        for snap in document["snapshots"]:
+            out += [f"- {snap['started_at']} → {snap['ended_at']}, {snap['turns']} turns: "
+                    f"{snap['summary']}"]
+        out.append("")
+    return "\n".join(out)

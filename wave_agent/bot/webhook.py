@@ -1,0 +1,73 @@
+"""Webhook mode (``TELEGRAM_MODE=webhook``): an aiohttp server Telegram posts updates to.
+
+Wave listens on ``TELEGRAM_WEBHOOK_LISTEN`` (plain HTTP, behind your TLS-terminating proxy) at
+the path of ``TELEGRAM_WEBHOOK_URL``, registers that URL with Telegram (``setWebhook``, with
+``TELEGRAM_WEBHOOK_SECRET`` as the secret token Telegram sends back) and checks the secret on
+every request. Shutdown (SIGINT/SIGTERM or ``stop``) drains the post-processor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from urllib.parse import urlparse
+
+from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+from aiohttp import web
+
+from wave_agent.bot.app import build_bot, build_dispatcher
+from wave_agent.bot.backend import BotBackend
+from wave_agent.errors import ConfigError
+from wave_agent.settings import Settings
+
+log = logging.getLogger("wave.bot.webhook")
+
+
+def _listen(settings: Settings) -> tuple[str, int]:
+    host, _, port = settings.telegram_webhook_listen.rpartition(":")
+    return host, int(port)
+
+
+async def run_webhook(
+    settings: Settings, backend: BotBackend, *, stop: asyncio.Event | None = None
+) -> None:
+    """Serve the webhook until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
+    url = settings.telegram_webhook_url
+    if not url or urlparse(url).scheme != "https":
+        raise ConfigError(
+            "TELEGRAM_WEBHOOK_URL", "webhook mode needs a public https:// URL",
+            "set TELEGRAM_WEBHOOK_URL=https://your.host/wave-hook (proxied to "
+            "TELEGRAM_WEBHOOK_LISTEN), or use TELEGRAM_MODE=polling",
+        )
+    bot = build_bot(settings)
+    dispatcher = build_dispatcher(settings, backend)
+    app = web.Application()
+    SimpleRequestHandler(
+        dispatcher=dispatcher, bot=bot, secret_token=settings.telegram_webhook_secret
+    ).register(app, path=urlparse(url).path or "/")
+    setup_application(app, dispatcher, bot=bot)
+
+    runner = web.AppRunner(app, handle_signals=False, access_log=None)
+    await runner.setup()
+    host, port = _listen(settings)
+    await web.TCPSite(runner, host, port).start()
+    log.info("webhook listening on %s:%s for %s", host, port, url)
+
+    own_stop = stop is None
+    stop = stop or asyncio.Event()
+    if own_stop:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop.set)
+    try:
+        await bot.set_webhook(
+            url,
+            secret_token=settings.telegram_webhook_secret,
+            allowed_updates=dispatcher.resolve_used_update_types(),
+        )
+        await stop.wait()
+    finally:
+        await runner.cleanup()  # emits shutdown (drains the post-processor), closes the session
