@@ -23,6 +23,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from html.parser import HTMLParser
 from typing import Any
 
@@ -54,6 +55,7 @@ class Call:
     params: dict[str, Any]
     files: dict[str, tuple[str, bytes]] = field(default_factory=dict)
     at: float = field(default_factory=time.monotonic)
+    wall: datetime = field(default_factory=lambda: datetime.now(UTC))
     shown: str | None = None  # the text as the person sees it (HTML parsed), when accepted
 
 
