@@ -19,7 +19,11 @@ from wave_agent.settings import Settings
 if TYPE_CHECKING:
     from archive.embedder import Embedder
     from archive.store import ArchiveStore
+    from episodes.store import EpisodeStore
     from graph.store import GraphStore
+    from snapshots.store import SnapshotStore
+    from wave_agent.blocks.store import BlockStore
+    from wave_agent.writer import Writer
 
 log = logging.getLogger("wave.services")
 
@@ -111,3 +115,81 @@ class Services:
 
     # Further accessors (writer, recall, blocks, episodes, snapshots, llm, outbox, turn)
     # are added below by the issues that own them; each constructs exactly one thing.
+
+    # Writer ------------------------------------------------------------------------------------
+
+    async def writer(self) -> Writer:
+        """The one write path; works with the archive unavailable (writes flagged for reindex)."""
+        async with self._lock("writer"):
+            if "writer" not in self._cache:
+                from archive.errors import ArchiveError
+                from wave_agent.archive_sync import ArchiveSync
+                from wave_agent.writer import Writer
+
+                graph = await self.graph()
+                try:
+                    sync = ArchiveSync(self.embedder(), await self.archive())
+                except ArchiveError as exc:
+                    log.warning("writer without the archive (updates pending): %s", exc)
+                    sync = ArchiveSync(self.embedder(), None, problem=str(exc))
+                self._cache["writer"] = Writer(graph, sync)
+            return self._cache["writer"]  # type: ignore[no-any-return]
+
+    # Core blocks, episodes, snapshots ----------------------------------------------------------
+
+    async def blocks(self) -> BlockStore:
+        """Letta blocks when LETTA_BASE_URL is set, else markdown files under DATA_DIR/blocks."""
+        async with self._lock("blocks"):
+            if "blocks" not in self._cache:
+                store: BlockStore
+                if self.settings.letta_base_url:
+                    store = await _letta_blocks(self.settings)
+                else:
+                    from wave_agent.blocks.markdown_store import MarkdownBlockStore
+
+                    store = MarkdownBlockStore(
+                        self.settings.blocks_dir, limit=self.settings.block_limit
+                    )
+                self._stack.push_async_callback(store.close)
+                self._cache["blocks"] = store
+            return self._cache["blocks"]  # type: ignore[no-any-return]
+
+    async def episodes(self) -> EpisodeStore:
+        async with self._lock("episodes"):
+            if "episodes" not in self._cache:
+                from episodes.store import EpisodeStore
+
+                store = EpisodeStore(self.settings.episodes_dir, timezone=self.settings.timezone)
+                self._stack.push_async_callback(store.close)
+                self._cache["episodes"] = store
+            return self._cache["episodes"]  # type: ignore[no-any-return]
+
+    async def snapshots(self) -> SnapshotStore:
+        async with self._lock("snapshots"):
+            if "snapshots" not in self._cache:
+                from snapshots.store import SnapshotStore
+
+                store = SnapshotStore(self.settings.snapshots_dir)
+                self._stack.push_async_callback(store.close)
+                self._cache["snapshots"] = store
+            return self._cache["snapshots"]  # type: ignore[no-any-return]
+
+
+async def _letta_blocks(settings: Settings) -> BlockStore:
+    """The Letta store, built by ``LettaBlockStore.from_settings`` (sync or async)."""
+    import inspect
+
+    try:
+        from wave_agent.blocks.letta_store import LettaBlockStore
+    except ImportError as exc:
+        from wave_agent.errors import ConfigError
+
+        raise ConfigError(
+            "LETTA_BASE_URL",
+            f"is set but the Letta block store cannot be loaded ({exc})",
+            "unset LETTA_BASE_URL to keep core blocks as markdown files under DATA_DIR/blocks, "
+            "or install Wave with its Letta support (wave_agent/blocks/letta_store.py, letta-client)",
+        ) from exc
+    made = LettaBlockStore.from_settings(settings)
+    store = await made if inspect.isawaitable(made) else made
+    return store  # type: ignore[no-any-return]

@@ -95,13 +95,14 @@ class InvalidBlockUser(BlockError):
 class BlockTooLong(BlockError):
     """The new value is over the block's character limit; nothing was stored."""
 
-    def __init__(self, label: str, size: int, limit: int) -> None:
+    def __init__(self, label: str, size: int, limit: int, *, next_step: str | None = None) -> None:
         self.label = label
         self.size = size
         self.limit = limit
         super().__init__(
             f"core block {label!r} would be {size:,} characters; the limit is {limit:,}",
-            next_step=(
+            next_step=next_step
+            or (
                 f"shorten it by at least {size - limit:,} characters, or apply the change "
                 "as edits through wave_agent.blocks.editor.BlockEditor, which compacts the "
                 "block to fit"
