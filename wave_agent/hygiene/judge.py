@@ -1,0 +1,76 @@
+"""How a new text relates to one existing record: the writer's decision, as a pure function.
+
+Checked in this order, because each later test would misread the earlier cases:
+1. different names ("Igor" vs "Anna"): different subjects, never a duplicate;
+2. same words, other numbers: a supersession candidate;
+3. opposite polarity ("I drink coffee" / "I don't drink coffee"): a contradiction;
+4. combined similarity over the threshold: a near-duplicate (confirm, don't add).
+
+The thresholds were measured on RU/EN paraphrase and non-paraphrase pairs
+(``tests/unit/hygiene/pairs.py``; figures in docs/benchmarks.md, "write path").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from wave_agent.hygiene import numbers, polarity, similarity
+
+# Combined similarity at or above which a text is the same statement in other words.
+DUPLICATE_MIN_EN = 0.80
+DUPLICATE_MIN_RU = 0.72
+# A negated text this close to a record contradicts it (same subject, opposite claim).
+OPPOSITE_MIN_EN = 0.75
+OPPOSITE_MIN_RU = 0.65
+# "Same frame": the words without names and numbers overlap this much ("I live in Moscow" /
+# "I now live in Kazan"); only used when the person said outright that something changed.
+SAME_FRAME_MIN = 0.5
+
+
+class Relation(StrEnum):
+    DUPLICATE = "duplicate"
+    NUMBER_CHANGE = "number_change"
+    OPPOSITE = "opposite"
+    SAME_FRAME = "same_frame"
+    UNRELATED = "unrelated"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    relation: Relation
+    similarity: float
+    detail: str = ""
+
+
+def similarity_of(old: str, new: str, cosine: float) -> float:
+    russian = similarity.is_cyrillic(new) or similarity.is_cyrillic(old)
+    return round(similarity.combined(cosine, similarity.lexical(old, new), russian=russian), 4)
+
+
+def _frame(text: str) -> frozenset[str]:
+    return similarity.content_stems(text, numbers=False) - similarity.names(text)
+
+
+def judge(old: str, new: str, cosine: float) -> Verdict:
+    score = similarity_of(old, new, cosine)
+    russian = similarity.is_cyrillic(new) or similarity.is_cyrillic(old)
+    duplicate_min = DUPLICATE_MIN_RU if russian else DUPLICATE_MIN_EN
+    opposite_min = OPPOSITE_MIN_RU if russian else OPPOSITE_MIN_EN
+    same_frame = similarity.jaccard(_frame(old), _frame(new)) >= SAME_FRAME_MIN
+    if similarity.different_names(old, new):
+        if same_frame:
+            return Verdict(Relation.SAME_FRAME, score, "other names")
+        return Verdict(Relation.UNRELATED, score)
+    if numbers.same_words_other_numbers(old, new):
+        return Verdict(Relation.NUMBER_CHANGE, score,
+                       f"{', '.join(numbers.numbers(old))} -> {', '.join(numbers.numbers(new))}")
+    if polarity.opposite(old, new) and score >= opposite_min:
+        return Verdict(Relation.OPPOSITE, score, "one says the opposite of the other")
+    if numbers.numbers_differ(old, new):
+        return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score)
+    if score >= duplicate_min:
+        return Verdict(Relation.DUPLICATE, score)
+    if same_frame:
+        return Verdict(Relation.SAME_FRAME, score)
+    return Verdict(Relation.UNRELATED, score)

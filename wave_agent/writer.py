@@ -1,0 +1,459 @@
+"""The one write path for facts (DESIGN section 4): limits, quarantine, near-duplicates,
+supersession, conflicts, tiers, and the archive kept in step.
+
+Only this module calls the GraphStore's fact-writing methods (``tests/unit/test_single_writer.py``).
+What the agent may do by itself is reversible (confirm a repetition, promote, archive a stale
+observation); what would lose knowledge is proposed to the person (supersession it was not
+told, deletion). Every refusal names the working next step.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from graph.models import (
+    MAX_FACT_CHARS,
+    Conflict,
+    EntityType,
+    Fact,
+    FactType,
+    Proposal,
+    ProposalKind,
+    Status,
+    Tier,
+    Veracity,
+    new_id,
+    utcnow,
+)
+from wave_agent.archive_sync import ArchiveSync
+from wave_agent.hygiene import judge as judging
+from wave_agent.hygiene import numbers, quarantine, similarity, tiers
+from wave_agent.hygiene.types import guess_type
+from wave_agent.write_result import (
+    ArchiveState,
+    UnknownRecord,
+    WriteRejected,
+    WriteResult,
+    WriteStatus,
+)
+from wave_agent.writer_lifecycle import LifecycleMixin
+
+if TYPE_CHECKING:
+    from graph.store import GraphStore
+
+log = logging.getLogger("wave.writer")
+
+CANDIDATES = 8  # nearest active records (each voice) compared with a new text
+
+__all__ = ["MemoryItem", "UnknownRecord", "WriteRejected", "WriteResult", "WriteStatus", "Writer"]
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryItem:
+    """One record for ``remember_many`` (imports, the LoCoMo replay)."""
+
+    text: str
+    type: FactType | None = None
+    veracity: Veracity = Veracity.IMPORTED
+    created_at: datetime | None = None
+    speaker: str | None = None
+    source_message_ids: tuple[str, ...] = ()
+    exchange_id: str | None = None
+    episode_date: str | None = None
+
+
+def check_text(text: str) -> str:
+    """The text as it will be stored, or ``WriteRejected`` (never truncated)."""
+    cleaned = text.strip()
+    if not cleaned:
+        raise WriteRejected("Cannot remember an empty text",
+                            next_step="say what to remember, e.g. `wave remember \"...\"`")
+    if len(cleaned) > MAX_FACT_CHARS:
+        raise WriteRejected(
+            f"Cannot remember a text of {len(cleaned):,} characters: the limit is "
+            f"{MAX_FACT_CHARS:,} and texts are never cut",
+            next_step=(f"split it into notes under {MAX_FACT_CHARS:,} characters, or save the "
+                       "document and remember a summary"),
+        )
+    return cleaned
+
+
+class Writer(LifecycleMixin):
+    """Writes a person's facts to the graph and the archive. One per process (``Services``)."""
+
+    def __init__(self, graph: GraphStore, archive: ArchiveSync) -> None:
+        self.graph = graph
+        self.archive = archive
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def _lock(self, user_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(user_id, asyncio.Lock())
+
+    # -- remember ------------------------------------------------------------------------------
+
+    async def remember(
+        self,
+        user_id: str,
+        text: str,
+        *,
+        type: FactType | None = None,
+        veracity: Veracity = Veracity.STATED,
+        pin: bool = False,
+        source_message_ids: Sequence[str] = (),
+        exchange_id: str | None = None,
+        created_at: datetime | None = None,
+        speaker: str | None = None,
+        entities: Sequence[tuple[str, EntityType]] = (),
+        explicit_supersede: bool = False,
+        episode_date: str | None = None,
+    ) -> WriteResult:
+        """Store ``text`` for ``user_id`` unless it repeats, changes or contradicts a record.
+
+        Statuses: ``created``, ``confirmed`` (a near-duplicate: the existing record gains a
+        mention), ``proposed`` (same words, other numbers: a supersession proposal; the new
+        text waits in the proposal), ``quarantined`` (instruction-like), ``superseded`` (the
+        caller said the change outright: ``explicit_supersede=True``).
+        """
+        cleaned = check_text(text)
+        kind = FactType(type) if type is not None else guess_type(cleaned)
+        now = utcnow()
+        fact = Fact(
+            id=new_id("f"), user_id=user_id, text=cleaned, type=kind, tier=Tier.OBSERVATION,
+            status=Status.ACTIVE, veracity=Veracity(veracity),
+            confidence=tiers.initial_confidence(Veracity(veracity)),
+            created_at=created_at or now, last_confirmed_at=created_at or now,
+            source_message_ids=tuple(source_message_ids), speaker=speaker, pinned=pin,
+            exchange_ids=(exchange_id,) if exchange_id else (), episode_date=episode_date,
+        )
+        fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
+                                                 exchange_ids=fact.exchange_ids))
+        async with self._lock(user_id):
+            suspicion = quarantine.detect(cleaned)
+            if suspicion is not None:
+                return await self._quarantine(fact, suspicion.reason, entities)
+            vector = (await self.archive.embedder.embed([cleaned]))[0]
+            for candidate, cosine in await self._candidates(user_id, cleaned, vector):
+                verdict = self._verdict(candidate, cleaned, cosine)
+                if verdict is None:
+                    continue
+                relation, score = verdict.relation, verdict.similarity
+                if relation is judging.Relation.DUPLICATE:
+                    return await self._confirm(candidate, fact, score, pin=pin)
+                if relation is judging.Relation.NUMBER_CHANGE or (
+                    explicit_supersede and relation is not judging.Relation.UNRELATED
+                ):
+                    if explicit_supersede:
+                        return await self._supersede_with(candidate, fact, vector, score)
+                    return await self._propose(candidate, fact, score, verdict.detail)
+                if relation is judging.Relation.OPPOSITE:
+                    return await self._conflict(candidate, fact, vector, score, entities)
+            return await self._create(fact, vector, entities)
+
+    def _verdict(self, candidate: Fact, text: str, cosine: float) -> judging.Verdict | None:
+        if similarity.normalise(candidate.text) == similarity.normalise(text):
+            return judging.Verdict(judging.Relation.DUPLICATE, 1.0, "exact repeat")
+        verdict = judging.judge(candidate.text, text, cosine)
+        return None if verdict.relation is judging.Relation.UNRELATED else verdict
+
+    async def _candidates(
+        self, user_id: str, text: str, vector: np.ndarray
+    ) -> list[tuple[Fact, float]]:
+        """The person's active records nearest to ``text`` by the semantic and lexical voices,
+        with their cosine to it, most similar first."""
+        ids = [fid for fid, _ in await self.archive.search(user_id, vector, limit=CANDIDATES)]
+        lexical = await self.graph.fulltext_search(user_id, text, limit=CANDIDATES)
+        ids += [scored.fact.id for scored in lexical]
+        facts = [f for f in await self.graph.get_facts(user_id, ids) if f.status is Status.ACTIVE]
+        if not facts:
+            return []
+        vectors = await self.archive.embedder.embed([f.text for f in facts])
+        cosines = vectors @ vector
+        scored = [(f, float(c)) for f, c in zip(facts, cosines, strict=True)]
+        scored.sort(key=lambda fc: judging.similarity_of(fc[0].text, text, fc[1]), reverse=True)
+        return scored
+
+    # -- the outcomes of remember --------------------------------------------------------------
+
+    async def _create(
+        self, fact: Fact, vector: np.ndarray | None,
+        entities: Sequence[tuple[str, EntityType]] = (),
+    ) -> WriteResult:
+        """Archive first, then the graph; a failed archive leaves ``needs_index`` on the fact."""
+        state = await self.archive.upsert(fact.user_id, [fact],
+                                          None if vector is None else vector[None, :])
+        stored = replace(fact, needs_index=state is ArchiveState.PENDING)
+        entity_ids = await self._entity_ids(fact.user_id, fact.text, entities)
+        stored = await self.graph.create_fact(stored, entity_ids)
+        status = WriteStatus.QUARANTINED if stored.status is Status.QUARANTINED else WriteStatus.CREATED
+        return WriteResult(status, stored, archive=state, archive_problem=self._problem(state))
+
+    async def _quarantine(
+        self, fact: Fact, reason: str, entities: Sequence[tuple[str, EntityType]]
+    ) -> WriteResult:
+        for same in await self.graph.list_facts(fact.user_id, statuses=(Status.QUARANTINED,)):
+            if similarity.normalise(same.text) == similarity.normalise(fact.text):
+                return WriteResult(WriteStatus.QUARANTINED, same, reason=same.quarantine_reason)
+        held = replace(fact, status=Status.QUARANTINED, tier=Tier.OBSERVATION, pinned=False,
+                       quarantine_reason=reason)
+        vector = (await self.archive.embedder.embed([held.text]))[0]
+        return await self._create(held, vector, entities)
+
+    async def _confirm(
+        self, existing: Fact, new: Fact, score: float, *, pin: bool = False
+    ) -> WriteResult:
+        exchanges = existing.exchange_ids + tuple(
+            e for e in new.exchange_ids if e not in existing.exchange_ids)
+        pinned = existing.pinned or pin
+        tier = tiers.tier_for(type=existing.type, pinned=pinned, exchange_ids=exchanges,
+                              current=existing.tier)
+        updated = await self._update(
+            existing,
+            mention_count=existing.mention_count + 1,
+            last_confirmed_at=max(new.last_confirmed_at, existing.last_confirmed_at),
+            confidence=tiers.confidence_after_mention(existing.confidence, new.veracity),
+            exchange_ids=exchanges, pinned=pinned, tier=tier,
+            source_message_ids=existing.source_message_ids + tuple(
+                m for m in new.source_message_ids if m not in existing.source_message_ids),
+        )
+        return WriteResult(WriteStatus.CONFIRMED, updated.fact, similar_to=existing,
+                           similarity=score, promoted=tier is not existing.tier,
+                           archive=updated.archive, archive_problem=updated.archive_problem)
+
+    async def _propose(self, old: Fact, new: Fact, score: float, detail: str) -> WriteResult:
+        for pending in await self.graph.list_proposals(old.user_id):
+            if pending.target_ids == (old.id,) and pending.text == new.text:
+                return WriteResult(WriteStatus.PROPOSED, None, similar_to=old,
+                                   similarity=pending.similarity, proposal=pending,
+                                   reason=pending.reason)
+        proposal = await self.graph.create_proposal(Proposal(
+            id=new_id("p"), user_id=old.user_id, kind=ProposalKind.SUPERSEDE,
+            target_ids=(old.id,), text=new.text, similarity=score,
+            reason=f"same words, other numbers ({detail}) as #{old.id}: replace it?",
+        ))
+        return WriteResult(WriteStatus.PROPOSED, None, similar_to=old, similarity=score,
+                           proposal=proposal, reason=proposal.reason)
+
+    async def _conflict(
+        self, old: Fact, new: Fact, vector: np.ndarray, score: float,
+        entities: Sequence[tuple[str, EntityType]],
+    ) -> WriteResult:
+        created = await self._create(new, vector, entities)
+        assert created.fact is not None
+        subject = " ".join(sorted(similarity.content_stems(old.text)
+                                  & similarity.content_stems(new.text)))[:200]
+        conflict = await self.graph.create_conflict(Conflict(
+            id=new_id("c"), user_id=old.user_id, fact_ids=(old.id, created.fact.id),
+            subject=subject or old.text[:200],
+            reason=f"#{created.fact.id} says the opposite of #{old.id} ({score:.2f} similar)",
+        ))
+        log.warning("conflict %s for user %s: %s", conflict.id, old.user_id, conflict.reason)
+        return replace(created, similar_to=old, similarity=score, conflict=conflict,
+                       reason=conflict.reason)
+
+    # -- supersession --------------------------------------------------------------------------
+
+    async def supersede(
+        self, user_id: str, old_id: str | None, text: str, *,
+        type: FactType | None = None, exchange_id: str | None = None,
+    ) -> WriteResult:
+        """The person says outright that ``text`` replaces record ``old_id``."""
+        if not old_id or not old_id.strip():
+            raise WriteRejected(
+                "Cannot supersede: say which record this replaces",
+                next_step="`wave supersede <id> \"new text\"` (ids from `wave recall` or "
+                          "`wave facts`); to add a new record instead, `wave remember`")
+        old_id = old_id.strip()
+        if text.strip() == old_id:
+            raise WriteRejected(
+                f"Cannot supersede #{old_id} by itself",
+                next_step=f"give the new text: `wave supersede {old_id} \"new text\"`; if it is "
+                          "still true as it is, `wave remember` the same words to confirm it")
+        old = await self._fact(user_id, old_id)
+        cleaned = check_text(text)
+        if similarity.normalise(cleaned) == similarity.normalise(old.text):
+            raise WriteRejected(
+                f"Cannot supersede #{old_id} by itself: the new text is the same as the old one",
+                next_step=f"give what changed: `wave supersede {old_id} \"new text\"`; to "
+                          f"confirm it unchanged, `wave remember \"{old.text[:60]}\"`")
+        self._check_replaceable(old)
+        suspicion = quarantine.detect(cleaned)
+        if suspicion is not None:
+            raise WriteRejected(
+                f"Cannot supersede #{old_id} with instruction-like text: {suspicion.reason}",
+                next_step="`wave remember` it to have it quarantined for review, or reword it "
+                          "as a statement about the person")
+        now = utcnow()
+        kind = FactType(type) if type is not None else old.type
+        fact = Fact(
+            id=new_id("f"), user_id=user_id, text=cleaned, type=kind,
+            tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
+            confidence=tiers.initial_confidence(Veracity.STATED), created_at=now,
+            last_confirmed_at=now, pinned=old.pinned,
+            exchange_ids=(exchange_id,) if exchange_id else (),
+        )
+        vector = (await self.archive.embedder.embed([cleaned]))[0]
+        async with self._lock(user_id):
+            return await self._supersede_with(old, fact, vector, None)
+
+    def _check_replaceable(self, old: Fact) -> None:
+        if old.status is Status.SUPERSEDED:
+            raise WriteRejected(
+                f"Cannot supersede #{old.id}: it was already replaced by #{old.superseded_by}",
+                next_step=f"supersede the current version: `wave supersede {old.superseded_by} "
+                          "\"new text\"` (its history keeps both)")
+
+    async def _supersede_with(
+        self, old: Fact, new: Fact, vector: np.ndarray, score: float | None,
+        *, proposal_id: str | None = None,
+    ) -> WriteResult:
+        """Create ``new`` and link it to ``old`` both ways, in one graph transaction.
+
+        The replacement of a fact or core record keeps its tier: the person stated it."""
+        self._check_replaceable(old)
+        new = replace(new, tier=tiers.tier_for(type=new.type, pinned=new.pinned,
+                                               exchange_ids=new.exchange_ids, current=old.tier
+                                               if old.tier is not Tier.ARCHIVE else None))
+        state = await self.archive.upsert(new.user_id, [new], vector[None, :])
+        async with self.graph.transaction() as tx:
+            await tx.create_fact(replace(new, needs_index=True))
+            old_stored, new_stored = await tx.supersede(old.user_id, old.id, new.id)
+            await tx.update_fact(old.user_id, old.id, needs_index=True)
+            if proposal_id is not None:
+                await tx.set_proposal_status(old.user_id, proposal_id, "approved")
+        entity_ids = await self._entity_ids(new.user_id, new.text, ())
+        if entity_ids:
+            await self.graph.link_about(new.user_id, new.id, entity_ids)
+        old_state = await self.archive.upsert(old.user_id, [old_stored])
+        if state is not ArchiveState.PENDING:
+            new_stored = await self.graph.update_fact(new.user_id, new.id, needs_index=False)
+        if old_state is not ArchiveState.PENDING:
+            old_stored = await self.graph.update_fact(old.user_id, old.id, needs_index=False)
+        final_state = ArchiveState.PENDING if ArchiveState.PENDING in (state, old_state) else state
+        return WriteResult(
+            WriteStatus.SUPERSEDED, new_stored, similar_to=old, similarity=score,
+            replaced=old_stored, archive=final_state, archive_problem=self._problem(final_state),
+        )
+
+    # -- batch ---------------------------------------------------------------------------------
+
+    async def remember_many(self, user_id: str, items: Sequence[MemoryItem]) -> list[WriteResult]:
+        """Import many records at once: one embedding batch, one graph statement.
+
+        Applies the length limit (an over-long item is ``skipped``, the batch goes on), the
+        quarantine, and exact-repeat dedupe (within the batch and against the person's
+        active records: a repeat confirms). It skips the near-duplicate, number-change and
+        contradiction checks (a replay of thousands of turns; ``wave maintain`` finds
+        near-duplicate clusters and proposes merges afterwards).
+        """
+        results: list[WriteResult | None] = [None] * len(items)
+        async with self._lock(user_id):
+            existing = {similarity.normalise(f.text): f
+                        for f in await self.graph.list_facts(user_id, statuses=(Status.ACTIVE,))}
+            fresh: dict[str, int] = {}
+            new_facts: list[Fact] = []
+            positions: list[int] = []
+            for i, item in enumerate(items):
+                try:
+                    cleaned = check_text(item.text)
+                except WriteRejected as exc:
+                    results[i] = WriteResult(WriteStatus.SKIPPED, reason=str(exc))
+                    continue
+                key = similarity.normalise(cleaned)
+                if key in existing:
+                    results[i] = await self._confirm(existing[key], self._item_fact(
+                        user_id, item, cleaned), 1.0)
+                    existing[key] = results[i].fact  # type: ignore[union-attr,assignment]
+                    continue
+                if key in fresh:
+                    first = new_facts[fresh[key]]
+                    new_facts[fresh[key]] = replace(
+                        first, mention_count=first.mention_count + 1,
+                        exchange_ids=first.exchange_ids + tuple(
+                            e for e in (item.exchange_id,) if e and e not in first.exchange_ids))
+                    positions.append(i)
+                    continue
+                fact = self._item_fact(user_id, item, cleaned)
+                fresh[key] = len(new_facts)
+                new_facts.append(fact)
+                positions.append(i)
+            if new_facts:
+                vectors = await self.archive.embedder.embed([f.text for f in new_facts])
+                state = await self.archive.upsert(user_id, new_facts, vectors)
+                pending = state is ArchiveState.PENDING
+                new_facts = [replace(f, needs_index=pending) for f in new_facts]
+                await self.graph.create_facts(new_facts)
+                by_key = {similarity.normalise(f.text): f for f in new_facts}
+                seen: set[str] = set()
+                for i in positions:
+                    key = similarity.normalise(items[i].text)
+                    fact = by_key[key]
+                    status = (WriteStatus.QUARANTINED if fact.status is Status.QUARANTINED
+                              else WriteStatus.CREATED if key not in seen
+                              else WriteStatus.CONFIRMED)
+                    seen.add(key)
+                    results[i] = WriteResult(status, fact, archive=state,
+                                             archive_problem=self._problem(state))
+        return [r for r in results if r is not None]
+
+    def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
+        when = item.created_at or utcnow()
+        suspicion = quarantine.detect(cleaned)
+        kind = FactType(item.type) if item.type is not None else guess_type(cleaned)
+        exchanges = (item.exchange_id,) if item.exchange_id else ()
+        return Fact(
+            id=new_id("f"), user_id=user_id, text=cleaned, type=kind,
+            tier=Tier.OBSERVATION,
+            status=Status.QUARANTINED if suspicion else Status.ACTIVE,
+            veracity=Veracity(item.veracity),
+            confidence=tiers.initial_confidence(Veracity(item.veracity)),
+            created_at=when, last_confirmed_at=when, speaker=item.speaker,
+            source_message_ids=tuple(item.source_message_ids), exchange_ids=exchanges,
+            episode_date=item.episode_date,
+            quarantine_reason=suspicion.reason if suspicion else None,
+        )
+
+    # -- shared helpers --------------------------------------------------------------------------
+
+    async def _entity_ids(
+        self, user_id: str, text: str, entities: Sequence[tuple[str, EntityType]]
+    ) -> list[str]:
+        """Given entities (resolved or created) and the person's known ones named in the text."""
+        ids: list[str] = []
+        for name, kind in entities:
+            entity = await self.graph.resolve_entity(user_id, name, kind)
+            if entity is not None and entity.id not in ids:
+                ids.append(entity.id)
+        for entity in await self.graph.entities_in_text(user_id, text):
+            if entity.id not in ids:
+                ids.append(entity.id)
+        return ids
+
+    def _problem(self, state: ArchiveState) -> str | None:
+        return self.archive.problem if state is ArchiveState.PENDING else None
+
+    async def _fact(self, user_id: str, fact_id: str) -> Fact:
+        fact = await self.graph.get_fact(user_id, fact_id)
+        if fact is None:
+            raise UnknownRecord(user_id, fact_id)
+        return fact
+
+    async def _update(self, fact: Fact, **fields: Any) -> WriteResult:
+        """Change a record in the graph and re-send it to the archive (flag until it lands)."""
+        updated = await self.graph.update_fact(fact.user_id, fact.id, needs_index=True, **fields)
+        state = await self.archive.upsert(fact.user_id, [updated])
+        if state is not ArchiveState.PENDING:
+            updated = await self.graph.update_fact(fact.user_id, fact.id, needs_index=False)
+        return WriteResult(WriteStatus.UNCHANGED, updated, archive=state,
+                           archive_problem=self._problem(state))
+
+    @staticmethod
+    def change_marker(text: str) -> str | None:
+        """"теперь", "now", "no longer"...: callers may pass ``explicit_supersede`` on these."""
+        return numbers.has_change_marker(text)
