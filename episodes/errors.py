@@ -30,6 +30,15 @@ class InvalidTimezone(EpisodeError):
         )
 
 
+class InvalidEntry(EpisodeError):
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+        super().__init__(
+            f"episode entry not written: {problem}",
+            next_step="pass an aware datetime (e.g. datetime.now(UTC)) or leave `at` unset for now",
+        )
+
+
 class EpisodeStoreUnavailable(EpisodeError):
     def __init__(self, path: str, detail: str) -> None:
         self.path = path

@@ -28,7 +28,12 @@ from typing import ParamSpec, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from episodes.compress import Summarise, compress_days, render_days
-from episodes.errors import EpisodeStoreUnavailable, InvalidTimezone, InvalidWeek
+from episodes.errors import (
+    EpisodeStoreUnavailable,
+    InvalidEntry,
+    InvalidTimezone,
+    InvalidWeek,
+)
 from episodes.format import checksum, format_line, parse_text, safe_key, valid_fact_ids
 from episodes.models import AppendResult, EpisodeDay, EpisodeEntry, WeeklySummary
 from episodes.paths import user_path
@@ -112,6 +117,8 @@ class EpisodeStore:
         entries = [e for e in entries if e.text.strip()]
         if not entries:
             return []
+        if any(e.at is not None and e.at.tzinfo is None for e in entries):
+            raise InvalidEntry("`at` has no time zone, so its day is ambiguous")
         async with self._lock(user_id):
             return await self._run(self._append_sync, user_id, entries, key)
 

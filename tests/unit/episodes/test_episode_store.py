@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from episodes.errors import InvalidTimezone, InvalidWeek
+from episodes.errors import InvalidEntry, InvalidTimezone, InvalidWeek
 from episodes.models import EpisodeEntry
 from episodes.store import EpisodeStore, iso_week_of, parse_iso_week
 
@@ -99,6 +99,13 @@ async def test_text_cannot_forge_markers_or_break_lines(store: EpisodeStore) -> 
     assert line.machine
     assert line.fact_ids == ()
     assert "\n" not in line.text and "first line second" in line.text
+
+
+async def test_a_naive_time_is_refused(store: EpisodeStore) -> None:
+    with pytest.raises(InvalidEntry) as info:
+        await store.append("u", [EpisodeEntry("x", at=datetime(2026, 11, 30, 9, 0))])  # noqa: DTZ001
+    assert info.value.next_step
+    assert await store.days("u") == []
 
 
 async def test_malformed_fact_ids_are_dropped(store: EpisodeStore) -> None:
@@ -224,3 +231,20 @@ def test_bad_iso_week_names_the_format() -> None:
         with pytest.raises(InvalidWeek) as info:
             parse_iso_week(bad)
         assert "YYYY-Www" in str(info.value)
+
+
+async def test_concurrent_appends_from_two_stores_lose_nothing(tmp_path: Path) -> None:
+    import asyncio
+
+    first, second = EpisodeStore(tmp_path), EpisodeStore(tmp_path)  # as two processes would
+    await asyncio.gather(
+        *(
+            (first if i % 2 else second).append(
+                "u12", [EpisodeEntry(f"line {i}", at=at(30, 9, i))], key=f"ex-{i}"
+            )
+            for i in range(20)
+        )
+    )
+    day = await first.read_day("u12", date(2026, 11, 30))
+    assert sorted(line.text for line in day.entries) == sorted(f"line {i}" for i in range(20))
+    assert all(line.machine for line in day.entries)
