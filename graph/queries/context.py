@@ -1,0 +1,60 @@
+"""Reads recall needs around its candidates: the entities a set of facts is about, and the
+records said right before and after each of them (their conversational context)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from graph.models import Fact, Status
+from graph.queries.base import Executor
+from graph.records import fact_from
+
+
+class ContextQueries(Executor):
+    async def entities_of(self, user_id: str, fact_ids: Sequence[str]) -> list[str]:
+        """Ids of the entities the given facts are ``ABOUT``, most shared first."""
+        records = await self._read(
+            """
+            UNWIND $ids AS fid
+            MATCH (f:Fact {id: fid})-[:ABOUT]->(e:Entity)
+            WHERE f.user_id = $user_id AND e.user_id = $user_id
+            RETURN e.id AS id, count(*) AS n ORDER BY n DESC, id
+            """,
+            ids=list(dict.fromkeys(fact_ids)), user_id=user_id,
+        )
+        return [str(r["id"]) for r in records]
+
+    async def facts_around(
+        self,
+        user_id: str,
+        fact_ids: Sequence[str],
+        *,
+        window_s: float = 300.0,
+        per_fact: int = 2,
+        statuses: Iterable[Status | str] | None = (Status.ACTIVE,),
+    ) -> dict[str, list[Fact]]:
+        """For each fact, up to ``per_fact`` of the user's facts created closest to it in time
+        (within ``window_s`` seconds either side), nearest first."""
+        wanted = None if statuses is None else [Status(s).value for s in statuses]
+        if not fact_ids or per_fact <= 0:
+            return {}
+        records = await self._read(
+            """
+            UNWIND $ids AS sid
+            MATCH (s:Fact {id: sid}) WHERE s.user_id = $user_id
+            CALL (s) {
+              MATCH (f:Fact)
+              WHERE f.created_at >= s.created_at - duration({seconds: $window})
+                AND f.created_at <= s.created_at + duration({seconds: $window})
+                AND f.user_id = $user_id AND f.id <> s.id
+                AND ($statuses IS NULL OR f.status IN $statuses)
+              WITH f, abs(duration.inSeconds(s.created_at, f.created_at).seconds) AS gap
+              ORDER BY gap, f.created_at, f.id LIMIT $per
+              RETURN collect(f) AS near
+            }
+            RETURN sid, near
+            """,
+            ids=list(dict.fromkeys(fact_ids)), user_id=user_id, window=int(window_s),
+            per=int(per_fact), statuses=wanted,
+        )
+        return {str(r["sid"]): [fact_from(n) for n in r["near"]] for r in records}

@@ -1,0 +1,1 @@
+"""Benchmarks that print figures (see docs/benchmarks.md)."""

@@ -1,0 +1,256 @@
+"""``Recall``: one query, four voices, fused (DESIGN section 5; seed ``001``).
+
+1. The query's intent picks a preset (voice weights, how strongly decay applies).
+2. Concurrently: the query is embedded once and the semantic voice searches the archive; the
+   lexical voice searches Neo4j full-text; the temporal voice lists recent active records;
+   the graph voice walks two hops from the entities the query names.
+3. Second round, concurrently: records the semantic voice found but no one loaded are read
+   from the graph; the graph voice also walks from the strongest seeds' entities; and the
+   records said right before and after the strongest seeds are fetched (their context).
+4. Weighted RRF over the voices; context borrowing from neighbours; each score scaled by
+   the type's Weibull decay, the confidence and the status; MMR picks the final ``k``.
+
+Each voice has a timeout; a failing one is dropped and noted in ``last_degraded``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from graph.models import Fact, Status, utcnow
+from wave_agent.recall import decay, fusion, voices
+from wave_agent.recall.presets import VOICES, Preset, resolve
+
+log = logging.getLogger("wave.recall")
+
+
+@dataclass(frozen=True, slots=True)
+class RecallHit:
+    fact: Fact
+    score: float
+    ranks: dict[str, int | None] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    depth: int = 50            # candidates asked of each text voice
+    temporal_depth: int = 20
+    graph_depth: int = 30
+    seeds: int = 3             # strongest candidates whose entities and neighbours are walked
+    context_seeds: int = 12    # candidates whose neighbours in time are fetched
+    context_window_s: float = 300.0
+    context_per_seed: int = 2
+    voice_timeout_s: float = 1.0
+    mmr_pool: int = 40
+
+
+class Recall:
+    """Hybrid recall over the graph (system of record) and the archive (derived index)."""
+
+    def __init__(
+        self,
+        graph: Any,
+        archive: Any | None,
+        embedder: Any,
+        *,
+        config: RecallConfig | None = None,
+        clock: Callable[[], datetime] = utcnow,
+        archive_problem: str | None = None,
+    ) -> None:
+        self.graph = graph
+        self.archive = archive
+        self.embedder = embedder
+        self.config = config or RecallConfig()
+        self.clock = clock
+        self.archive_problem = archive_problem
+        self.last_degraded = voices.Degraded()
+        self.last_preset: Preset | None = None
+
+    async def search(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        k: int = 5,
+        history: bool = False,
+        preset: Preset | str | None = None,
+    ) -> list[RecallHit]:
+        """The ``k`` best records for ``query``, best first; never raises for a failing voice."""
+        chosen = resolve(preset, query)
+        self.last_preset = chosen
+        degraded = voices.Degraded()
+        self.last_degraded = degraded
+        if not query.strip() or k <= 0:
+            return []
+        cfg = self.config
+        statuses = voices.statuses_for(history)
+        timeout = cfg.voice_timeout_s
+        started = time.perf_counter()
+
+        results: dict[str, voices.VoiceResult] = {}
+        query_entities: list[str] = []
+
+        async def run_semantic() -> None:
+            if self.archive is None:
+                degraded.reasons["semantic"] = self.archive_problem or "archive not open"
+                return
+            async def go() -> voices.VoiceResult:
+                vector = (await self.embedder.embed([query]))[0]
+                return await voices.semantic(self.archive, user_id, vector, statuses, cfg.depth)
+            results["semantic"] = await voices.guarded(
+                "semantic", go, voices.VoiceResult(), timeout, degraded)
+
+        async def run_lexical() -> None:
+            results["lexical"] = await voices.guarded(
+                "lexical", lambda: voices.lexical(self.graph, user_id, query, statuses, cfg.depth),
+                voices.VoiceResult(), timeout, degraded)
+
+        async def run_temporal() -> None:
+            results["temporal"] = await voices.guarded(
+                "temporal",
+                lambda: voices.temporal(self.graph, user_id, statuses, cfg.temporal_depth),
+                voices.VoiceResult(), timeout, degraded)
+
+        async def run_graph() -> None:
+            async def go() -> voices.VoiceResult:
+                ids = await voices.mentioned_entities(self.graph, user_id, query)
+                query_entities.extend(ids)
+                return await voices.graph_walk(self.graph, user_id, ids, statuses, cfg.graph_depth)
+            results["graph"] = await voices.guarded(
+                "graph", go, voices.VoiceResult(), timeout, degraded)
+
+        async with asyncio.TaskGroup() as group:
+            group.create_task(run_semantic())
+            group.create_task(run_lexical())
+            group.create_task(run_temporal())
+            group.create_task(run_graph())
+
+        facts: dict[str, Fact] = {}
+        vectors: dict[str, np.ndarray] = {}
+        for result in results.values():
+            facts.update(result.facts)
+            vectors.update(result.vectors)
+        rankings = {name: results[name].ids for name in VOICES if name in results}
+        first, _ = fusion.weighted_rrf(rankings, chosen.weights)
+        seeds = [i for i in sorted(first, key=lambda i: -first[i])]
+
+        # Second round: load what only the archive named; walk from the strongest seeds;
+        # fetch the records said around the strongest seeds.
+        missing = [i for i in seeds if i not in facts]
+        neighbours: dict[str, list[str]] = {}
+        seed_walk = voices.VoiceResult()
+
+        async def load_missing() -> None:
+            if not missing:
+                return
+            loaded = await voices.guarded(
+                "load", lambda: self.graph.get_facts(user_id, missing), [], timeout, degraded)
+            for fact in loaded:
+                facts[fact.id] = fact
+
+        async def walk_seeds() -> None:
+            nonlocal seed_walk
+            strongest = seeds[: cfg.seeds]
+            if not strongest:
+                return
+
+            async def go() -> voices.VoiceResult:
+                entity_ids = await self.graph.entities_of(user_id, strongest)
+                entity_ids = [e for e in entity_ids if e not in query_entities]
+                return await voices.graph_walk(self.graph, user_id, entity_ids, statuses,
+                                               cfg.graph_depth)
+            seed_walk = await voices.guarded("graph-seeds", go, voices.VoiceResult(), timeout,
+                                             degraded)
+
+        async def fetch_context() -> None:
+            around = seeds[: cfg.context_seeds]
+            if not around or chosen.context_weight <= 0:
+                return
+            found = await voices.guarded(
+                "context",
+                lambda: self.graph.facts_around(
+                    user_id, around, window_s=cfg.context_window_s,
+                    per_fact=cfg.context_per_seed, statuses=statuses),
+                {}, timeout, degraded)
+            for seed, near in found.items():
+                neighbours[seed] = [f.id for f in near]
+                for fact in near:
+                    facts.setdefault(fact.id, fact)
+
+        async with asyncio.TaskGroup() as group:
+            group.create_task(load_missing())
+            group.create_task(walk_seeds())
+            group.create_task(fetch_context())
+
+        facts.update(seed_walk.facts)
+        graph_ids = list(rankings.get("graph", []))
+        graph_ids += [i for i in seed_walk.ids if i not in graph_ids]
+        rankings["graph"] = graph_ids
+        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights)
+
+        # A record borrows from the records said around it; symmetric: a neighbour of a
+        # strong hit borrows from it as well.
+        links: dict[str, list[str]] = {}
+        for seed, near in neighbours.items():
+            for other in near:
+                links.setdefault(seed, []).append(other)
+                links.setdefault(other, []).append(seed)
+        scores = fusion.neighbour_boost(scores, links, chosen.context_weight)
+
+        now = self.clock()
+        allowed = set(statuses)
+        final: dict[str, float] = {}
+        for fid, score in scores.items():
+            fact = facts.get(fid)
+            if fact is None or fact.status not in allowed or fact.user_id != user_id:
+                continue
+            final[fid] = score * decay.record_factor(fact, now, chosen.decay_strength)
+
+        def similarity(a: str, b: str) -> float:
+            va, vb = vectors.get(a), vectors.get(b)
+            if va is not None and vb is not None:
+                return float(np.dot(va, vb))
+            return fusion.token_similarity(facts[a].text, facts[b].text)
+
+        chosen_ids = fusion.mmr(final, k, similarity, lam=chosen.mmr_lambda, pool=cfg.mmr_pool)
+        degraded.timings_ms["total"] = (time.perf_counter() - started) * 1000
+        if degraded:
+            log.info("recall for %s answered without %s", user_id, ", ".join(degraded.reasons))
+        return [
+            RecallHit(
+                fact=facts[fid],
+                score=round(final[fid], 6),
+                ranks={voice: ranks.get(fid, {}).get(voice) for voice in VOICES},
+            )
+            for fid in chosen_ids
+        ]
+
+
+def hit_json(hit: RecallHit) -> dict[str, Any]:
+    """The shape ``wave recall --json`` prints for one record."""
+    fact = hit.fact
+    return {
+        "id": fact.id,
+        "text": fact.text,
+        "score": hit.score,
+        "tier": fact.tier.value,
+        "status": fact.status.value,
+        "type": fact.type.value,
+        "created_at": fact.created_at.isoformat(),
+        "ranks": dict(hit.ranks),
+    }
+
+
+def provenance(hits: Sequence[RecallHit]) -> list[list[str]]:
+    return [list(h.fact.source_message_ids) for h in hits]
+
+
+__all__ = ["Recall", "RecallConfig", "RecallHit", "Status", "hit_json", "provenance"]

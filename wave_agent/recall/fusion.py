@@ -1,0 +1,98 @@
+"""Rank fusion (weighted RRF) and diversification (MMR). Pure functions over ids.
+
+RRF uses ranks, not raw scores, so voices with incomparable scores (Lucene BM25, cosine,
+recency, graph path counts) fuse without calibration. MMR then picks the final list greedily:
+relevance minus redundancy with what is already picked, so five paraphrases of one record do
+not push out four different ones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+
+import numpy as np
+
+RRF_K = 60
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def weighted_rrf(
+    rankings: Mapping[str, Sequence[str]],
+    weights: Mapping[str, float],
+    rrf_k: int = RRF_K,
+) -> tuple[dict[str, float], dict[str, dict[str, int]]]:
+    """Fused score per id and each id's 1-based rank in each voice that returned it."""
+    scores: dict[str, float] = {}
+    ranks: dict[str, dict[str, int]] = {}
+    for voice, ranking in rankings.items():
+        weight = weights.get(voice, 0.0)
+        for position, item in enumerate(ranking):
+            ranks.setdefault(item, {}).setdefault(voice, position + 1)
+            if weight > 0:
+                scores[item] = scores.get(item, 0.0) + weight / (rrf_k + position + 1)
+            else:
+                scores.setdefault(item, 0.0)
+    return scores, ranks
+
+
+def neighbour_boost(
+    scores: Mapping[str, float],
+    neighbours: Mapping[str, Sequence[str]],
+    weight: float,
+) -> dict[str, float]:
+    """Add ``weight`` x the best neighbour's score: a turn said next to a strong hit is context.
+
+    Neighbours that were not candidates themselves enter with the borrowed score alone.
+    """
+    if weight <= 0 or not neighbours:
+        return dict(scores)
+    boosted = dict(scores)
+    for item, near in neighbours.items():
+        best = max((scores.get(n, 0.0) for n in near), default=0.0)
+        if best > 0:
+            boosted[item] = boosted.get(item, 0.0) + weight * best
+    return boosted
+
+
+def token_similarity(a: str, b: str) -> float:
+    ta = {w.lower() for w in _WORD.findall(a)}
+    tb = {w.lower() for w in _WORD.findall(b)}
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / len(ta | tb)
+
+
+def vector_similarity(vectors: Mapping[str, np.ndarray]) -> Callable[[str, str], float | None]:
+    def similarity(a: str, b: str) -> float | None:
+        va, vb = vectors.get(a), vectors.get(b)
+        if va is None or vb is None:
+            return None
+        return float(np.dot(va, vb))
+
+    return similarity
+
+
+def mmr(
+    scores: Mapping[str, float],
+    k: int,
+    similarity: Callable[[str, str], float],
+    lam: float = 0.75,
+    pool: int = 50,
+) -> list[str]:
+    """Maximal marginal relevance over the ``pool`` best ids; relevance normalised to [0, 1]."""
+    ordered = sorted(scores, key=lambda i: -scores[i])[:pool]
+    if not ordered:
+        return []
+    top = scores[ordered[0]] or 1.0
+    chosen: list[str] = []
+    redundancy = {i: 0.0 for i in ordered}
+    remaining = list(ordered)
+    while remaining and len(chosen) < k:
+        best = max(remaining, key=lambda i: lam * scores[i] / top - (1.0 - lam) * redundancy[i])
+        chosen.append(best)
+        remaining.remove(best)
+        for other in remaining:
+            redundancy[other] = max(redundancy[other], similarity(best, other))
+    return chosen

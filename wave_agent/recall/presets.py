@@ -1,0 +1,104 @@
+"""Named retrieval presets: how much each voice counts for a kind of question.
+
+A preset is chosen from the query's intent (``classify``) unless the caller names one. The
+semantic voice leads by default, then the graph and the lexical voices, recency last (seed
+``001``); a "when / last week / когда" question lifts the temporal voices; an explicit history
+question ("what was it before", "раньше") also opens superseded and archived records.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+Voice = Literal["lexical", "semantic", "temporal", "graph"]
+VOICES: tuple[Voice, ...] = ("lexical", "semantic", "temporal", "graph")
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    name: str
+    weights: MappingProxyType[str, float]
+    # How strongly type decay scales a record (1 = fully, 0 = not at all): a question about
+    # the past must still find old records, a question about now must prefer current ones.
+    decay_strength: float = 1.0
+    # Include superseded and archived records (history questions).
+    history: bool = False
+    # Weight of a record's conversational neighbours (records said right before and after it).
+    context_weight: float = 0.5
+    mmr_lambda: float = 0.75
+    notes: str = field(default="", compare=False)
+
+    def weight(self, voice: str) -> float:
+        return self.weights.get(voice, 0.0)
+
+
+def _w(lexical: float, semantic: float, temporal: float, graph: float) -> MappingProxyType[str, float]:
+    return MappingProxyType(
+        {"lexical": lexical, "semantic": semantic, "temporal": temporal, "graph": graph}
+    )
+
+
+DEFAULT = Preset("default", _w(1.0, 1.2, 0.15, 0.6), notes="semantic first, then lexical and graph")
+TEMPORAL = Preset(
+    "temporal", _w(1.0, 1.2, 0.5, 0.6), decay_strength=0.3,
+    notes="when / last week / когда: recency counts more, decay counts less",
+)
+HISTORY = Preset(
+    "history", _w(1.0, 1.2, 0.1, 0.8), decay_strength=0.0, history=True,
+    notes="what was it before: superseded and archived records too, no decay",
+)
+ENTITY = Preset(
+    "entity", _w(1.0, 1.0, 0.1, 1.0),
+    notes="who is / tell me about X: the graph around the named entity counts as much as text",
+)
+
+PRESETS: MappingProxyType[str, Preset] = MappingProxyType(
+    {p.name: p for p in (DEFAULT, TEMPORAL, HISTORY, ENTITY)}
+)
+
+_HISTORY = re.compile(
+    r"\b(before that|used to|previously|formerly|what was it before|history of|changed|"
+    r"раньше|прежде|до этого|как менял|история|wcześniej|dawniej)\b",
+    re.IGNORECASE,
+)
+_TEMPORAL = re.compile(
+    r"\b(when|what time|what date|how long ago|last (week|month|year|time)|yesterday|recently|"
+    r"lately|ago|since|today|tonight|this (week|month|morning)|"
+    r"когда|вчера|недавно|на прошлой неделе|сегодня|давно|kiedy|wczoraj|ostatnio)\b",
+    re.IGNORECASE,
+)
+_ENTITY = re.compile(
+    r"^\s*(who is|who's|who was|tell me about|what do you know about|кто так|кто это|"
+    r"что ты знаешь о|расскажи (мне )?(о|об|про)|kim jest|co wiesz o)\b",
+    re.IGNORECASE,
+)
+
+
+def classify(query: str) -> Preset:
+    """The preset for a query's intent; DEFAULT when nothing more specific fits."""
+    if _HISTORY.search(query):
+        return HISTORY
+    if _ENTITY.search(query):
+        return ENTITY
+    if _TEMPORAL.search(query):
+        return TEMPORAL
+    return DEFAULT
+
+
+def resolve(preset: Preset | str | None, query: str) -> Preset:
+    if preset is None:
+        return classify(query)
+    if isinstance(preset, Preset):
+        return preset
+    try:
+        return PRESETS[preset.lower()]
+    except KeyError as exc:
+        from wave_agent.errors import WaveError
+
+        raise WaveError(
+            f"unknown recall preset {preset!r}",
+            next_step=f"use one of: {', '.join(PRESETS)} (or omit it to classify the query)",
+        ) from exc

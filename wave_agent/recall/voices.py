@@ -1,0 +1,118 @@
+"""The four voices of recall, each a ranked list of fact ids, each allowed to fail alone.
+
+A voice that raises or exceeds its timeout (Neo4j down, the archive locked by ``wave run``)
+is dropped with a log line and noted in ``Degraded``; the others still answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import numpy as np
+
+from graph.models import Fact, Status
+
+log = logging.getLogger("wave.recall")
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class VoiceResult:
+    """One voice's answer: ids best first, the facts it already loaded, optional vectors."""
+
+    ids: list[str] = field(default_factory=list)
+    facts: dict[str, Fact] = field(default_factory=dict)
+    vectors: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Degraded:
+    """Which voices (or steps) failed in the last call, and why; empty when all answered."""
+
+    reasons: dict[str, str] = field(default_factory=dict)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.reasons)
+
+
+async def guarded(
+    name: str,
+    make: Callable[[], Awaitable[T]],
+    default: T,
+    timeout_s: float,
+    degraded: Degraded,
+) -> T:
+    """Run one voice with a timeout; on any failure log it, note it, return ``default``."""
+    started = time.perf_counter()
+    try:
+        async with asyncio.timeout(timeout_s):
+            return await make()
+    except TimeoutError:
+        degraded.reasons[name] = f"timed out after {timeout_s * 1000:.0f} ms"
+        log.warning("recall voice %s timed out after %.0f ms; answering without it",
+                    name, timeout_s * 1000)
+    except asyncio.CancelledError:
+        raise
+    except Exception as exc:  # a failing voice never fails the call
+        degraded.reasons[name] = f"{type(exc).__name__}: {exc}"
+        log.warning("recall voice %s failed, answering without it: %s", name, exc)
+    finally:
+        degraded.timings_ms[name] = (time.perf_counter() - started) * 1000
+    return default
+
+
+def statuses_for(history: bool) -> tuple[Status, ...]:
+    if history:
+        return (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)
+    return (Status.ACTIVE,)
+
+
+async def lexical(graph: Any, user_id: str, query: str, statuses: Sequence[Status],
+                  limit: int) -> VoiceResult:
+    scored = await graph.fulltext_search(user_id, query, statuses=statuses, limit=limit)
+    result = VoiceResult()
+    for item in scored:
+        result.ids.append(item.fact.id)
+        result.facts[item.fact.id] = item.fact
+    return result
+
+
+async def semantic(archive: Any, user_id: str, vector: np.ndarray, statuses: Sequence[Status],
+                   limit: int) -> VoiceResult:
+    hits = await archive.search(user_id, vector, limit=limit,
+                                statuses=tuple(s.value for s in statuses))
+    result = VoiceResult()
+    for hit in hits:
+        if isinstance(hit, tuple):
+            result.ids.append(str(hit[0]))
+            continue
+        result.ids.append(hit.fact_id)
+        vec = getattr(hit, "vector", None)
+        if vec is not None:
+            result.vectors[hit.fact_id] = np.asarray(vec, dtype=np.float32)
+    return result
+
+
+async def temporal(graph: Any, user_id: str, statuses: Sequence[Status], limit: int) -> VoiceResult:
+    facts = await graph.recent_facts(user_id, limit=limit, statuses=statuses)
+    return VoiceResult(ids=[f.id for f in facts], facts={f.id: f for f in facts})
+
+
+async def graph_walk(graph: Any, user_id: str, entity_ids: Sequence[str],
+                     statuses: Sequence[Status], limit: int) -> VoiceResult:
+    if not entity_ids:
+        return VoiceResult()
+    scored = await graph.neighbourhood(user_id, list(entity_ids), hops=2, limit=limit,
+                                       statuses=statuses)
+    return VoiceResult(ids=[s.fact.id for s in scored], facts={s.fact.id: s.fact for s in scored})
+
+
+async def mentioned_entities(graph: Any, user_id: str, query: str) -> list[str]:
+    return [e.id for e in await graph.entities_in_text(user_id, query)]
