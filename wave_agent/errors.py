@@ -37,3 +37,17 @@ class ServiceUnavailable(WaveError):
         self.service = service
         self.detail = detail
         super().__init__(f"{service} is unavailable: {detail}", next_step=next_step)
+
+
+def layer_error_roots() -> tuple[type[Exception], ...]:
+    """Every error root whose message already names the next step: Wave's and each layer's.
+
+    The layer packages stay free of ``wave_agent``; the edges (CLI, bot) catch these together
+    and show one clear line instead of a traceback.
+    """
+    from archive.errors import ArchiveError
+    from episodes.errors import EpisodeError
+    from graph.errors import GraphError
+    from snapshots.errors import SnapshotError
+
+    return (WaveError, GraphError, ArchiveError, EpisodeError, SnapshotError)

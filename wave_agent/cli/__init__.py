@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from wave_agent.errors import ConfigError, WaveError
+from wave_agent.errors import ConfigError, layer_error_roots
 
 app = typer.Typer(
     name="wave",
@@ -40,11 +40,12 @@ def _register() -> None:
 
 def main() -> None:
     _register()
+    known_errors = layer_error_roots()
     try:
         result = app(standalone_mode=False)
         if isinstance(result, int) and result:
             sys.exit(result)
-    except WaveError as exc:
+    except known_errors as exc:
         code = 2 if isinstance(exc, ConfigError) else 1
         typer.echo(f"wave: {exc}", err=True)
         sys.exit(code)
