@@ -1,3 +1,245 @@
-"""Commands registered on the wave app (filled in by the issue that owns them)."""
+"""A person's memory commands: remember, facts, supersede, forget, restore, delete, pin,
+proposals, approve, reject, quarantine. The bot's commands call the same ``Writer`` methods.
+
+Every write goes through ``Services.writer()``. When ``wave run`` holds the local Qdrant
+directory, writes still land in the graph; the archive update is left pending (said on
+stderr) for ``wave reindex`` / maintenance.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import typer
+from rich.table import Table
+
+from graph.models import Fact, FactType, Proposal, Status, Tier, new_id
+from wave_agent.cli import app
+from wave_agent.cli.common import (
+    JSON_OPTION,
+    USER_OPTION,
+    console,
+    emit_json,
+    err_console,
+    run,
+    settings,
+    user_or_default,
+)
+from wave_agent.errors import WaveError
+from wave_agent.services import Services
+from wave_agent.write_result import ArchiveState, WriteRejected, WriteResult
+from wave_agent.writer import Writer
+
+T = TypeVar("T")
+
+TYPES = ", ".join(t.value for t in FactType)
+TIERS = ", ".join(t.value for t in Tier)
+STATUSES = ", ".join(s.value for s in Status)
+
+
+def _with_writer(fn: Callable[[Writer], Awaitable[T]]) -> T:
+    async def go() -> T:
+        async with Services(settings(), autostart_neo4j=True) as services:
+            return await fn(await services.writer())
+
+    try:
+        return run(go())
+    except WaveError:
+        raise
+    except Exception as exc:  # graph/archive errors carry their own next step
+        if hasattr(exc, "next_step"):
+            raise WaveError(str(getattr(exc, "message", exc)),
+                            next_step=exc.next_step) from exc
+        raise
+
+
+def _choice(kind: Any, value: str | None, option: str, allowed: str) -> Any:
+    if value is None:
+        return None
+    try:
+        return kind(value.strip().lower())
+    except ValueError as exc:
+        raise WriteRejected(f"{option} {value!r} is not known", next_step=f"use one of: {allowed}") from exc
+
+
+def _report(result: WriteResult, as_json: bool) -> None:
+    if result.archive is ArchiveState.PENDING:
+        err_console.print(
+            "[yellow]archive update pending[/]: the record is saved in the graph; the semantic "
+            "archive was unavailable"
+            + (f" ({result.archive_problem})" if result.archive_problem else "")
+            + ". `wave reindex` (or the next maintenance run) brings it up to date.",
+            markup=True, highlight=False, soft_wrap=True,
+        )
+    if as_json:
+        emit_json(result.as_json())
+    else:
+        console.print(result.message, markup=False, highlight=False)
+
+
+def fact_json(f: Fact) -> dict[str, Any]:
+    return {
+        "id": f.id, "text": f.text, "type": f.type.value, "tier": f.tier.value,
+        "status": f.status.value, "supersedes": f.supersedes, "superseded_by": f.superseded_by,
+        "mention_count": f.mention_count, "created_at": f.created_at.isoformat(),
+        "last_confirmed_at": f.last_confirmed_at.isoformat(), "confidence": f.confidence,
+        "pinned": f.pinned, "quarantine_reason": f.quarantine_reason,
+        "needs_index": f.needs_index,
+    }
+
+
+def proposal_json(p: Proposal, targets: dict[str, Fact]) -> dict[str, Any]:
+    return {
+        "id": p.id, "kind": p.kind.value,
+        "target": p.target_ids[0] if len(p.target_ids) == 1 else list(p.target_ids),
+        "target_texts": [targets[t].text for t in p.target_ids if t in targets],
+        "text": p.text, "reason": p.reason, "similarity": p.similarity,
+        "status": p.status.value, "created_at": p.created_at.isoformat(),
+    }
+
+
+def _facts_table(facts: list[Fact], title: str) -> Table:
+    table = Table(title=title, show_lines=False)
+    for col in ("id", "tier", "status", "type", "×", "created", "text"):
+        table.add_column(col, overflow="fold")
+    for f in facts:
+        note = f.text
+        if f.superseded_by:
+            note += f"  → replaced by {f.superseded_by}"
+        if f.supersedes:
+            note += f"  (replaces {f.supersedes})"
+        if f.quarantine_reason and f.status is Status.QUARANTINED:
+            note += f"  [{f.quarantine_reason}]"
+        table.add_row(f.id, f.tier.value, f.status.value, f.type.value, str(f.mention_count),
+                      f.created_at.date().isoformat(), note)
+    return table
+
+
+# -- writes ----------------------------------------------------------------------------------
+
+
+@app.command()
+def remember(
+    text: str = typer.Argument(..., help="What to remember (up to 2,000 characters)."),
+    type: str | None = typer.Option(None, "--type", "-t", help=f"One of: {TYPES}."),
+    pin: bool = typer.Option(False, "--pin", help="Vouch for it: a fact at once (identity: core)."),
+    user: str | None = USER_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Remember a fact: created, confirmed (a near-duplicate), proposed, or quarantined."""
+    kind = _choice(FactType, type, "--type", TYPES)
+    user_id = user_or_default(user)
+    result = _with_writer(lambda w: w.remember(
+        user_id, text, type=kind, pin=pin, exchange_id=new_id("cli")))
+    _report(result, as_json)
+
+
+@app.command()
+def supersede(
+    old_id: str = typer.Argument(..., help="The record this replaces (ids from `wave facts`)."),
+    text: str = typer.Argument(..., help="The new text."),
+    user: str | None = USER_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Replace a record with a new one; the old one stays findable in its history."""
+    user_id = user_or_default(user)
+    result = _with_writer(lambda w: w.supersede(user_id, old_id, text,
+                                                exchange_id=new_id("cli")))
+    _report(result, as_json)
+
+
+def _single(name: str, doc: str) -> None:
+    def command(
+        record_id: str = typer.Argument(..., metavar="ID", help="Record or proposal id."),
+        user: str | None = USER_OPTION,
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        user_id = user_or_default(user)
+        result = _with_writer(lambda w: getattr(w, name)(user_id, record_id.strip()))
+        _report(result, as_json)
+
+    command.__doc__ = doc
+    app.command(name)(command)
+
+
+_single("forget", "Archive a record (reversible with `wave restore`).")
+_single("restore", "Bring an archived record back.")
+_single("delete", "Erase a record from the graph and the archive (cannot be undone).")
+_single("pin", "Vouch for a record: it becomes a fact (identity: core).")
+_single("approve", "Carry out a proposal (p-…) or release a quarantined record (f-…).")
+_single("reject", "Decline a proposal, or archive a quarantined record.")
+
+
+# -- reads -----------------------------------------------------------------------------------
+
+
+@app.command()
+def facts(
+    tier: str | None = typer.Option(None, "--tier", help=f"Only this tier: {TIERS}."),
+    status: str | None = typer.Option(None, "--status", help=f"Only this status: {STATUSES}."),
+    user: str | None = USER_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Every record of the person, whatever its status (filter with --tier/--status)."""
+    tier_v = _choice(Tier, tier, "--tier", TIERS)
+    status_v = _choice(Status, status, "--status", STATUSES)
+    user_id = user_or_default(user)
+    found: list[Fact] = _with_writer(lambda w: w.graph.list_facts(
+        user_id, tiers=[tier_v] if tier_v else None, statuses=[status_v] if status_v else None))
+    if as_json:
+        emit_json([fact_json(f) for f in found])
+    elif not found:
+        console.print(f"No records for user {user_id}. Add one with `wave remember \"...\"`.",
+                      markup=False)
+    else:
+        console.print(_facts_table(found, f"{len(found)} records of {user_id}"))
+
+
+@app.command()
+def proposals(
+    user: str | None = USER_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Pending proposals (supersession, merges...): `wave approve ID` or `wave reject ID`."""
+    user_id = user_or_default(user)
+
+    async def go(w: Writer) -> tuple[list[Proposal], dict[str, Fact]]:
+        pending = await w.graph.list_proposals(user_id)
+        ids = [t for p in pending for t in p.target_ids]
+        return pending, {f.id: f for f in await w.graph.get_facts(user_id, ids)}
+
+    pending, targets = _with_writer(go)
+    if as_json:
+        emit_json([proposal_json(p, targets) for p in pending])
+        return
+    if not pending:
+        console.print("No pending proposals.", markup=False)
+        return
+    table = Table(title=f"{len(pending)} pending proposals")
+    for col in ("id", "kind", "replaces", "new text", "reason"):
+        table.add_column(col, overflow="fold")
+    for p in pending:
+        olds = "; ".join(f"{t}: {targets[t].text}" if t in targets else t for t in p.target_ids)
+        table.add_row(p.id, p.kind.value, olds, p.text or "", p.reason)
+    console.print(table)
+    console.print("Approve with `wave approve ID`, decline with `wave reject ID`.", markup=False)
+
+
+@app.command()
+def quarantine(
+    user: str | None = USER_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Records held back as instruction-like, with what looked suspicious."""
+    user_id = user_or_default(user)
+    held: list[Fact] = _with_writer(
+        lambda w: w.graph.list_facts(user_id, statuses=[Status.QUARANTINED]))
+    if as_json:
+        emit_json([fact_json(f) for f in held])
+    elif not held:
+        console.print("Nothing in quarantine.", markup=False)
+    else:
+        console.print(_facts_table(held, f"{len(held)} quarantined records"))
+        console.print("Release with `wave approve ID`; archive with `wave reject ID`; erase "
+                      "with `wave delete ID`.", markup=False)

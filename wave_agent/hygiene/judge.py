@@ -7,7 +7,7 @@ Checked in this order, because each later test would misread the earlier cases:
 4. combined similarity over the threshold: a near-duplicate (confirm, don't add).
 
 The thresholds were measured on RU/EN paraphrase and non-paraphrase pairs
-(``tests/unit/hygiene/pairs.py``; figures in docs/benchmarks.md, "write path").
+(``tests/unit/hygiene/hygiene_pairs.py``; figures in docs/benchmarks.md, "write path").
 """
 
 from __future__ import annotations
