@@ -141,6 +141,17 @@ class ScoredFact:
 
 
 @dataclass(frozen=True, slots=True)
+class FactCount:
+    """One row of ``GraphStore.count_facts``: how many facts a user has of a type/tier/status."""
+
+    user_id: str
+    type: FactType
+    tier: Tier
+    status: Status
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Entity:
     id: str
     user_id: str

@@ -11,12 +11,16 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from wave_agent.settings import Settings
+
+if TYPE_CHECKING:
+    from graph.store import GraphStore
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -60,6 +64,19 @@ def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def user_id() -> str:
     """A fresh user per test: tests share one database, isolated by user scope."""
     return f"test-{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture(scope="session")
+async def graph(neo4j_uri: str) -> AsyncIterator[GraphStore]:
+    """One ``GraphStore`` on the shared real Neo4j, schema ensured; isolate tests by ``user_id``."""
+    from graph.store import GraphStore
+
+    store = await GraphStore.connect(neo4j_uri, "neo4j", "wave-local")
+    await store.ensure_schema()
+    try:
+        yield store
+    finally:
+        await store.close()
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""Query operations per data type, shared by ``GraphStore`` and ``GraphTransaction``."""

@@ -1,0 +1,296 @@
+"""Entities: resolution (exact, alias, stem), spotting in text, ABOUT links, relations, and the
+ranked neighbourhood of a set of entities.
+
+Relation types are the only names ever interpolated into Cypher, and only after they were
+validated as ``RelationType`` members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from graph.entities import clean_name, name_key, stem_key, text_grams
+from graph.errors import EntityNotFound, FactNotFound, InvalidInput
+from graph.models import (
+    Entity,
+    EntityType,
+    Relation,
+    RelationType,
+    ScoredFact,
+    Status,
+    new_id,
+    utcnow,
+)
+from graph.queries.base import Executor
+from graph.queries.facts import ACTIVE_ONLY, _values
+from graph.records import entity_from, entity_props, fact_from, relation_from
+
+# Every entity-to-entity relation type, for traversals (fixed set, from the enum).
+_ALL_RELATIONS = "|".join(t.value for t in RelationType)
+MAX_HOPS = 3
+# Neighbour entities kept per traversal before their facts are ranked (bounds fan-out).
+NEIGHBOUR_CAP = 200
+_PROVENANCE_KEPT = 50
+
+
+def relation_type(value: RelationType | str) -> RelationType:
+    try:
+        return RelationType(value)
+    except ValueError as exc:
+        allowed = ", ".join(t.value for t in RelationType)
+        raise InvalidInput(f"unknown relation type {value!r}",
+                           next_step=f"use one of: {allowed}") from exc
+
+
+class EntityQueries(Executor):
+    async def resolve_entity(
+        self,
+        user_id: str,
+        name: str,
+        type: EntityType | str | None = None,
+        *,
+        create: bool = True,
+        aliases: Sequence[str] = (),
+    ) -> Entity | None:
+        """The user's entity called ``name`` (exact name, then alias, then stem match).
+
+        "Игорь", "Игорем" and "с Игорем" resolve to one entity. An entity of ``type`` is
+        preferred, but a match of another type is still returned (extractors mistype). When
+        nothing matches: a new entity (type ``topic`` when none given), or None if not
+        ``create``.
+        """
+        wanted_type = EntityType(type).value if type is not None else None
+        key, skey = name_key(name), stem_key(name)
+        if not key:
+            raise InvalidInput(f"entity name {name!r} has no letters or digits",
+                               next_step="give the entity a name with at least one word")
+        records = await self._read(
+            """
+            MATCH (e:Entity) WHERE e.user_id = $user_id
+              AND ($key IN e.keys OR ($stem <> '' AND $stem IN e.stems))
+            RETURN e,
+                   CASE WHEN e.name_key = $key THEN 0 WHEN $key IN e.keys THEN 1 ELSE 2 END AS how,
+                   CASE WHEN e.type = $type THEN 0 ELSE 1 END AS other_type
+            ORDER BY other_type, how, e.created_at, e.id LIMIT 1
+            """,
+            user_id=user_id, key=key, stem=skey, type=wanted_type,
+        )
+        if records:
+            return entity_from(records[0]["e"])
+        if not create:
+            return None
+        entity = Entity(
+            id=new_id("e"), user_id=user_id, name=clean_name(name),
+            type=EntityType(wanted_type or EntityType.TOPIC), aliases=tuple(aliases),
+            created_at=utcnow(),
+        )
+        props = entity_props(entity)
+        # MERGE on the unique (user, stem key, type): a concurrent resolve gets the same node.
+        records = await self._write(
+            """
+            MERGE (e:Entity {user_id: $user_id, stem_key: $props.stem_key, type: $props.type})
+            ON CREATE SET e = $props
+            RETURN e
+            """,
+            user_id=user_id, props=props,
+        )
+        return entity_from(records[0]["e"])
+
+    async def get_entity(self, user_id: str, id: str) -> Entity | None:
+        records = await self._read(
+            "MATCH (e:Entity {id: $id}) WHERE e.user_id = $user_id RETURN e",
+            id=id, user_id=user_id,
+        )
+        return entity_from(records[0]["e"]) if records else None
+
+    async def list_entities(self, user_id: str, *, limit: int | None = None) -> list[Entity]:
+        records = await self._read(
+            "MATCH (e:Entity) WHERE e.user_id = $user_id RETURN e ORDER BY e.name, e.id"
+            + (" LIMIT $limit" if limit is not None else ""),
+            user_id=user_id, limit=limit,
+        )
+        return [entity_from(r["e"]) for r in records]
+
+    async def add_aliases(self, user_id: str, id: str, aliases: Iterable[str]) -> Entity:
+        """Teach an entity more names; its exact and stem keys are recomputed."""
+        current = await self.get_entity(user_id, id)
+        if current is None:
+            raise EntityNotFound(user_id, id)
+        merged = tuple(dict.fromkeys((*current.aliases, *[a for a in aliases if name_key(a)])))
+        props = entity_props(Entity(current.id, user_id, current.name, current.type,
+                                    merged, current.created_at))
+        records = await self._write(
+            """
+            MATCH (e:Entity {id: $id}) WHERE e.user_id = $user_id
+            SET e.aliases = $props.aliases, e.keys = $props.keys, e.stems = $props.stems
+            RETURN e
+            """,
+            id=id, user_id=user_id, props=props,
+        )
+        return entity_from(records[0]["e"])
+
+    async def entities_in_text(self, user_id: str, text: str) -> list[Entity]:
+        """The user's known entities whose name or alias (stemmed) occurs in ``text``,
+        in order of first appearance."""
+        grams = text_grams(text)
+        if not grams:
+            return []
+        records = await self._read(
+            """
+            MATCH (e:Entity) WHERE e.user_id = $user_id AND any(s IN e.stems WHERE s IN $grams)
+            RETURN e, [s IN e.stems WHERE s IN $grams] AS hits
+            """,
+            user_id=user_id, grams=list(grams),
+        )
+        found = [(min(grams[s] for s in r["hits"]), entity_from(r["e"])) for r in records]
+        found.sort(key=lambda item: (item[0], item[1].name))
+        return [entity for _, entity in found]
+
+    async def link_about(self, user_id: str, fact_id: str, entity_ids: Iterable[str]) -> int:
+        """Link a fact ``ABOUT`` entities of the same user; all or nothing. Returns how many."""
+        ids = list(dict.fromkeys(entity_ids))
+        records = await self._write(
+            """
+            OPTIONAL MATCH (f:Fact {id: $fact_id}) WHERE f.user_id = $user_id
+            CALL (f) {
+              UNWIND $ids AS eid
+              MATCH (e:Entity {id: eid}) WHERE e.user_id = $user_id
+              RETURN collect(e) AS es
+            }
+            FOREACH (e IN CASE WHEN f IS NOT NULL AND size(es) = size($ids) THEN es ELSE [] END |
+              MERGE (f)-[:ABOUT]->(e))
+            RETURN f IS NOT NULL AS fact_found, [e IN es | e.id] AS found
+            """,
+            fact_id=fact_id, user_id=user_id, ids=ids,
+        )
+        if not records[0]["fact_found"]:
+            raise FactNotFound(user_id, fact_id)
+        missing = [i for i in ids if i not in set(records[0]["found"])]
+        if missing:
+            raise EntityNotFound(user_id, missing[0])
+        return len(ids)
+
+    async def about(self, user_id: str, fact_id: str) -> list[Entity]:
+        """The entities a fact is about."""
+        records = await self._read(
+            """
+            MATCH (f:Fact {id: $fact_id})-[:ABOUT]->(e:Entity)
+            WHERE f.user_id = $user_id AND e.user_id = $user_id
+            RETURN e ORDER BY e.name
+            """,
+            fact_id=fact_id, user_id=user_id,
+        )
+        return [entity_from(r["e"]) for r in records]
+
+    async def relate(
+        self,
+        user_id: str,
+        source_id: str,
+        target_id: str,
+        type: RelationType | str,
+        provenance: Iterable[str] | str = (),
+    ) -> Relation:
+        """Relate two entities of the user (merged: repeating it adds weight and provenance)."""
+        rel = relation_type(type)
+        if source_id == target_id:
+            raise InvalidInput(f"entity {source_id} cannot be related to itself",
+                               next_step="relate two different entities")
+        sources = [provenance] if isinstance(provenance, str) else list(provenance)
+        records = await self._write(
+            f"""
+            OPTIONAL MATCH (a:Entity {{id: $source_id}}) WHERE a.user_id = $user_id
+            OPTIONAL MATCH (b:Entity {{id: $target_id}}) WHERE b.user_id = $user_id
+            CALL (a, b) {{
+              WITH a, b WHERE a IS NOT NULL AND b IS NOT NULL
+              MERGE (a)-[r:{rel.value}]->(b)
+              ON CREATE SET r.user_id = $user_id, r.created_at = $now, r.provenance = [],
+                            r.weight = 0
+              SET r.weight = r.weight + 1,
+                  r.provenance = (r.provenance
+                                  + [p IN $provenance WHERE NOT p IN r.provenance])[-$kept..]
+              RETURN r
+            }}
+            RETURN a IS NOT NULL AS a_found, b IS NOT NULL AS b_found, r
+            """,
+            source_id=source_id, target_id=target_id, user_id=user_id, now=utcnow(),
+            provenance=[str(p) for p in sources], kept=_PROVENANCE_KEPT,
+        )
+        if not records:
+            raise EntityNotFound(user_id, source_id)
+        row = records[0]
+        if not row["a_found"]:
+            raise EntityNotFound(user_id, source_id)
+        if not row["b_found"]:
+            raise EntityNotFound(user_id, target_id)
+        return relation_from(user_id, source_id, target_id, rel.value, row["r"])
+
+    async def relations(self, user_id: str, entity_id: str) -> list[Relation]:
+        """Relations from or to an entity (either direction), as stored."""
+        records = await self._read(
+            f"""
+            MATCH (a:Entity)-[r:{_ALL_RELATIONS}]->(b:Entity)
+            WHERE (a.id = $id OR b.id = $id) AND a.user_id = $user_id AND b.user_id = $user_id
+            RETURN a.id AS source, b.id AS target, type(r) AS type, properties(r) AS props
+            ORDER BY type, source, target
+            """,
+            id=entity_id, user_id=user_id,
+        )
+        return [relation_from(user_id, r["source"], r["target"], r["type"], r["props"])
+                for r in records]
+
+    async def neighbourhood(
+        self,
+        user_id: str,
+        entity_ids: Iterable[str],
+        *,
+        hops: int = 2,
+        limit: int = 50,
+        statuses: Iterable[Status | str] | None = ACTIVE_ONLY,
+    ) -> list[ScoredFact]:
+        """Facts about the given entities and about entities up to ``hops`` relations away.
+
+        Entity weight: a seed is 1.0; each relation hop multiplies by 0.5 x w/(w+1), where w
+        is how often the relation was stated (a one-off link 0.25, a strong one nearly 0.5);
+        an entity reached several ways keeps its best path. A fact scores the sum of the
+        weights of the entities it is about, so facts about seeds come first, facts linking
+        two seeds before those about one. Ties: most recently confirmed first.
+        """
+        if not isinstance(hops, int) or not 0 <= hops <= MAX_HOPS:
+            raise InvalidInput(f"hops must be an integer 0..{MAX_HOPS}, got {hops!r}")
+        seeds = list(dict.fromkeys(entity_ids))
+        if not seeds or limit <= 0:
+            return []
+        walk = ""
+        if hops:
+            walk = f"""
+            CALL (seeds) {{
+              UNWIND seeds AS s
+              MATCH p = (s)-[:{_ALL_RELATIONS}*1..{hops}]-(n:Entity)
+              WHERE n.user_id = $user_id AND NOT n IN seeds
+                AND all(x IN nodes(p) WHERE x.user_id = $user_id)
+              WITH n, max(reduce(acc = 1.0, r IN relationships(p) |
+                         acc * 0.5 * coalesce(r.weight, 1) / (coalesce(r.weight, 1) + 1.0))) AS w
+              WITH n, w ORDER BY w DESC LIMIT $cap
+              RETURN collect({{e: n, w: w}}) AS near
+            }}
+            """
+        else:
+            walk = "WITH seeds, [] AS near\n"
+        records = await self._read(
+            """
+            MATCH (s:Entity) WHERE s.id IN $seed_ids AND s.user_id = $user_id
+            WITH collect(s) AS seeds
+            """
+            + walk
+            + """
+            UNWIND [s IN seeds | {e: s, w: 1.0}] + near AS item
+            WITH item.e AS e, item.w AS w
+            MATCH (f:Fact)-[:ABOUT]->(e)
+            WHERE f.user_id = $user_id AND ($statuses IS NULL OR f.status IN $statuses)
+            WITH f, sum(w) AS score
+            RETURN f, score ORDER BY score DESC, f.last_confirmed_at DESC, f.id LIMIT $limit
+            """,
+            seed_ids=seeds, user_id=user_id, cap=NEIGHBOUR_CAP, limit=int(limit),
+            statuses=_values(Status, statuses),
+        )
+        return [ScoredFact(fact_from(r["f"]), float(r["score"])) for r in records]

@@ -1,0 +1,291 @@
+"""Facts: create, read, update, delete, list, full-text search, supersession, history, counts.
+
+Every query matches on ``user_id`` and takes user text only as a parameter. Full-text
+queries are built from ``\\w+`` words only (``graph.entities.lucene_query``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from graph.entities import lucene_query
+from graph.errors import FactNotFound, InvalidInput, SupersessionError
+from graph.models import Entity, Fact, FactCount, FactType, ScoredFact, Status, Tier
+from graph.queries.base import Executor
+from graph.records import UPDATABLE_FACT_FIELDS, fact_from, fact_props, fact_value
+from graph.schema import FACT_TEXT_INDEXES
+
+ACTIVE_ONLY: tuple[Status, ...] = (Status.ACTIVE,)
+
+
+def _entity_ids(entities: Iterable[Entity | str]) -> list[str]:
+    ids: list[str] = []
+    for item in entities:
+        eid = item.id if isinstance(item, Entity) else str(item)
+        if eid not in ids:
+            ids.append(eid)
+    return ids
+
+
+def _values(kind: type[Any], values: Iterable[Any] | None) -> list[str] | None:
+    if values is None:
+        return None
+    if isinstance(values, str):
+        values = [values]
+    try:
+        return [kind(v).value for v in values]
+    except ValueError as exc:
+        allowed = ", ".join(m.value for m in kind)
+        raise InvalidInput(f"{exc}; allowed {kind.__name__} values: {allowed}") from exc
+
+
+_LINK_ABOUT = """
+CALL (f) {
+  UNWIND $entity_ids AS eid
+  MATCH (e:Entity {id: eid}) WHERE e.user_id = f.user_id
+  MERGE (f)-[:ABOUT]->(e)
+}
+"""
+
+_FULLTEXT = "\nUNION ALL\n".join(
+    f"CALL db.index.fulltext.queryNodes('{name}', $query, {{limit: $pool}}) "
+    "YIELD node, score RETURN node, score"
+    for name in FACT_TEXT_INDEXES
+)
+
+
+class FactQueries(Executor):
+    # -- writes (only wave_agent/writer.py calls these) --------------------------------------
+
+    async def create_fact(self, fact: Fact, entities: Iterable[Entity | str] = ()) -> Fact:
+        """Store a new fact, linked ``ABOUT`` the given entities (objects or ids) of its user."""
+        records = await self._write(
+            "CREATE (f:Fact) SET f = $props WITH f" + _LINK_ABOUT + "RETURN f",
+            props=fact_props(fact),
+            entity_ids=_entity_ids(entities),
+        )
+        return fact_from(records[0]["f"])
+
+    async def create_facts(
+        self, facts: Sequence[Fact], about: Mapping[str, Iterable[Entity | str]] | None = None
+    ) -> int:
+        """Store many facts in one statement (imports, benchmarks); ``about``: fact id -> entities."""
+        about = about or {}
+        rows = [
+            {"props": fact_props(f), "entity_ids": _entity_ids(about.get(f.id, ()))}
+            for f in facts
+        ]
+        if not rows:
+            return 0
+        records = await self._write(
+            """
+            UNWIND $rows AS row
+            CREATE (f:Fact) SET f = row.props
+            WITH f, row
+            CALL (f, row) {
+              UNWIND row.entity_ids AS eid
+              MATCH (e:Entity {id: eid}) WHERE e.user_id = f.user_id
+              MERGE (f)-[:ABOUT]->(e)
+            }
+            RETURN count(f) AS created
+            """,
+            rows=rows,
+        )
+        return int(records[0]["created"])
+
+    async def update_fact(self, user_id: str, id: str, **fields: Any) -> Fact:
+        """Change named fields of a fact (names checked against ``Fact``); ``None`` clears one."""
+        unknown = sorted(set(fields) - UPDATABLE_FACT_FIELDS)
+        if unknown:
+            raise InvalidInput(
+                f"update_fact cannot change {', '.join(unknown)}",
+                next_step=f"use fields of graph.models.Fact: {', '.join(sorted(UPDATABLE_FACT_FIELDS))}",
+            )
+        props = {name: fact_value(name, value) for name, value in fields.items()}
+        records = await self._write(
+            "MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id SET f += $props RETURN f",
+            id=id, user_id=user_id, props=props,
+        )
+        if not records:
+            raise FactNotFound(user_id, id)
+        return fact_from(records[0]["f"])
+
+    async def delete_fact(self, user_id: str, id: str) -> bool:
+        """Remove a fact and its edges; False when the user has no such fact."""
+        records = await self._write(
+            "MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id "
+            "DETACH DELETE f RETURN count(*) AS deleted",
+            id=id, user_id=user_id,
+        )
+        return bool(records and records[0]["deleted"])
+
+    async def supersede(self, user_id: str, old_id: str, new_id: str) -> tuple[Fact, Fact]:
+        """``new`` replaces ``old``: SUPERSEDES edge, ``superseded_by``/``supersedes``, old status.
+
+        Returns (old, new) as stored. Idempotent for the same pair; refuses a fact replacing
+        itself, a replacement that is itself superseded (no cycles), and an old fact already
+        replaced by another one.
+        """
+        if old_id == new_id:
+            raise SupersessionError(f"fact {old_id} cannot supersede itself",
+                                    next_step="supersede it with a different, newer fact")
+        async with self._atomic() as ops:
+            records = await ops._write(
+                """
+                OPTIONAL MATCH (old:Fact {id: $old_id}) WHERE old.user_id = $user_id
+                OPTIONAL MATCH (new:Fact {id: $new_id}) WHERE new.user_id = $user_id
+                RETURN old, new
+                """,
+                old_id=old_id, new_id=new_id, user_id=user_id,
+            )
+            old, new = records[0]["old"], records[0]["new"]
+            if old is None:
+                raise FactNotFound(user_id, old_id)
+            if new is None:
+                raise FactNotFound(user_id, new_id)
+            replaced_by = old.get("superseded_by")
+            if replaced_by and replaced_by != new_id:
+                raise SupersessionError(
+                    f"fact {old_id} is already superseded by {replaced_by}",
+                    next_step=f"supersede {replaced_by} instead (the current version)",
+                )
+            if new.get("status") == Status.SUPERSEDED.value:
+                raise SupersessionError(
+                    f"fact {new_id} is itself superseded by {new.get('superseded_by')}",
+                    next_step="supersede with the current version of the fact",
+                )
+            records = await ops._write(
+                """
+                MATCH (old:Fact {id: $old_id}) WHERE old.user_id = $user_id
+                MATCH (new:Fact {id: $new_id}) WHERE new.user_id = $user_id
+                MERGE (new)-[:SUPERSEDES]->(old)
+                SET old.superseded_by = new.id, old.status = $superseded, new.supersedes = old.id
+                RETURN old, new
+                """,
+                old_id=old_id, new_id=new_id, user_id=user_id,
+                superseded=Status.SUPERSEDED.value,
+            )
+            return fact_from(records[0]["old"]), fact_from(records[0]["new"])
+
+    # -- reads ---------------------------------------------------------------------------------
+
+    async def get_fact(self, user_id: str, id: str) -> Fact | None:
+        records = await self._read(
+            "MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id RETURN f", id=id, user_id=user_id
+        )
+        return fact_from(records[0]["f"]) if records else None
+
+    async def get_facts(self, user_id: str, ids: Iterable[str]) -> list[Fact]:
+        """The user's facts with these ids, in the order asked (missing ids are skipped)."""
+        wanted = list(dict.fromkeys(ids))
+        records = await self._read(
+            "UNWIND $ids AS fid MATCH (f:Fact {id: fid}) WHERE f.user_id = $user_id RETURN f",
+            ids=wanted, user_id=user_id,
+        )
+        by_id = {r["f"]["id"]: fact_from(r["f"]) for r in records}
+        return [by_id[i] for i in wanted if i in by_id]
+
+    async def list_facts(
+        self,
+        user_id: str,
+        *,
+        tiers: Iterable[Tier | str] | None = None,
+        statuses: Iterable[Status | str] | None = None,
+        types: Iterable[FactType | str] | None = None,
+        limit: int | None = None,
+    ) -> list[Fact]:
+        """The user's facts, newest first (``created_at`` desc); ``None`` filters allow all."""
+        records = await self._read(
+            """
+            MATCH (f:Fact) WHERE f.user_id = $user_id
+              AND ($tiers IS NULL OR f.tier IN $tiers)
+              AND ($statuses IS NULL OR f.status IN $statuses)
+              AND ($types IS NULL OR f.type IN $types)
+            RETURN f ORDER BY f.created_at DESC, f.id
+            """ + ("LIMIT $limit" if limit is not None else ""),
+            user_id=user_id,
+            tiers=_values(Tier, tiers),
+            statuses=_values(Status, statuses),
+            types=_values(FactType, types),
+            limit=max(0, int(limit)) if limit is not None else None,
+        )
+        return [fact_from(r["f"]) for r in records]
+
+    async def recent_facts(
+        self, user_id: str, *, limit: int, statuses: Iterable[Status | str] | None = ACTIVE_ONLY
+    ) -> list[Fact]:
+        """The user's most recently confirmed facts (``last_confirmed_at`` desc)."""
+        records = await self._read(
+            """
+            MATCH (f:Fact) WHERE f.user_id = $user_id
+              AND ($statuses IS NULL OR f.status IN $statuses)
+            RETURN f ORDER BY f.last_confirmed_at DESC, f.id LIMIT $limit
+            """,
+            user_id=user_id, statuses=_values(Status, statuses), limit=max(0, int(limit)),
+        )
+        return [fact_from(r["f"]) for r in records]
+
+    async def fulltext_search(
+        self,
+        user_id: str,
+        query: str,
+        *,
+        statuses: Iterable[Status | str] = ACTIVE_ONLY,
+        limit: int = 20,
+    ) -> list[ScoredFact]:
+        """Lucene BM25 over fact text (Russian and English analyzers, best score kept).
+
+        Any user text is safe: only its words reach Lucene. A text without words (or only
+        stop words: the user and status clauses weigh 0, so those hits score 0) finds nothing.
+        """
+        wanted = _values(Status, statuses) or []
+        lucene = lucene_query(user_id, query, wanted)
+        if lucene is None or limit <= 0:
+            return []
+        records = await self._read(
+            "CALL () {\n" + _FULLTEXT + "\n}\n"
+            """
+            WITH node, max(score) AS score
+            WHERE score > 0 AND node.user_id = $user_id AND node.status IN $statuses
+            RETURN node AS f, score ORDER BY score DESC, f.last_confirmed_at DESC LIMIT $limit
+            """,
+            query=lucene, pool=int(limit) * 2, user_id=user_id, statuses=wanted, limit=int(limit),
+        )
+        return [ScoredFact(fact_from(r["f"]), float(r["score"])) for r in records]
+
+    async def history(self, user_id: str, id: str) -> list[Fact]:
+        """The supersession chain through this fact, both ways, oldest first (itself included)."""
+        records = await self._read(
+            """
+            MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id
+            OPTIONAL MATCH (f)-[:SUPERSEDES*1..100]-(other:Fact) WHERE other.user_id = $user_id
+            WITH f, collect(DISTINCT other) AS others
+            UNWIND [f] + others AS x
+            WITH DISTINCT x
+            RETURN x AS f ORDER BY x.created_at, x.id
+            """,
+            id=id, user_id=user_id,
+        )
+        if not records:
+            raise FactNotFound(user_id, id)
+        return [fact_from(r["f"]) for r in records]
+
+    async def count_facts(self, user_id: str | None = None) -> list[FactCount]:
+        """Fact counts by user, type, tier and status (one user, or every user when None)."""
+        records = await self._read(
+            """
+            MATCH (f:Fact) WHERE $user_id IS NULL OR f.user_id = $user_id
+            RETURN f.user_id AS user_id, f.type AS type, f.tier AS tier, f.status AS status,
+                   count(*) AS count
+            ORDER BY user_id, type, tier, status
+            """,
+            user_id=user_id,
+        )
+        return [
+            FactCount(
+                user_id=r["user_id"], type=FactType(r["type"]), tier=Tier(r["tier"]),
+                status=Status(r["status"]), count=int(r["count"]),
+            )
+            for r in records
+        ]

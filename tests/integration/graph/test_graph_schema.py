@@ -1,0 +1,22 @@
+"""Schema creation is idempotent and creates what the queries rely on."""
+
+from __future__ import annotations
+
+from graph.schema import FACT_TEXT_INDEXES
+from graph.store import GraphStore
+
+
+async def test_ensure_schema_twice_is_harmless(graph: GraphStore) -> None:
+    await graph.ensure_schema()
+    await graph.ensure_schema()
+    records = await graph._read("SHOW INDEXES YIELD name, type, options RETURN name, type, options")
+    by_name = {r["name"]: r for r in records}
+    for name, analyzer in FACT_TEXT_INDEXES.items():
+        assert by_name[name]["type"] == "FULLTEXT"
+        assert by_name[name]["options"]["indexConfig"]["fulltext.analyzer"] == analyzer
+    constraints = await graph._read("SHOW CONSTRAINTS YIELD name RETURN collect(name) AS names")
+    assert {"fact_id", "entity_id", "proposal_id", "conflict_id"} <= set(constraints[0]["names"])
+
+
+async def test_ping(graph: GraphStore) -> None:
+    assert await graph.ping() is True
