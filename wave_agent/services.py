@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from graph.store import GraphStore
     from snapshots.store import SnapshotStore
     from wave_agent.blocks.store import BlockStore
+    from wave_agent.llm.client import LLMClient
+    from wave_agent.postprocess.fanout import PostProcessor
+    from wave_agent.postprocess.outbox import Outbox
+    from wave_agent.recall import Recall
+    from wave_agent.session import Sessions
+    from wave_agent.turn import TurnService
     from wave_agent.writer import Writer
 
 log = logging.getLogger("wave.services")
@@ -135,6 +141,28 @@ class Services:
                 self._cache["writer"] = Writer(graph, sync)
             return self._cache["writer"]  # type: ignore[no-any-return]
 
+    # Recall ------------------------------------------------------------------------------------
+
+    async def recall(self) -> Recall:
+        """Hybrid recall; without the archive (locked, down) it answers with the other voices."""
+        async with self._lock("recall"):
+            if "recall" not in self._cache:
+                from archive.errors import ArchiveError
+                from wave_agent.recall import Recall, RecallConfig
+
+                graph = await self.graph()
+                archive, problem = None, None
+                try:
+                    archive = await self.archive()
+                except ArchiveError as exc:
+                    log.warning("recall without the semantic voice: %s", exc)
+                    problem = str(exc)
+                self._cache["recall"] = Recall(
+                    graph, archive, self.embedder(), archive_problem=problem,
+                    config=RecallConfig(voice_timeout_s=self.settings.store_timeout_s),
+                )
+            return self._cache["recall"]  # type: ignore[no-any-return]
+
     # Core blocks, episodes, snapshots ----------------------------------------------------------
 
     async def blocks(self) -> BlockStore:
@@ -173,6 +201,81 @@ class Services:
                 self._stack.push_async_callback(store.close)
                 self._cache["snapshots"] = store
             return self._cache["snapshots"]  # type: ignore[no-any-return]
+
+    # The turn: LLM, outbox, sessions, post-processor, turn service (issue 6) -----------------
+
+    def llm(self) -> LLMClient:
+        """The OpenAI-compatible client when LLM_BASE_URL is set, else the offline client."""
+        if "llm" not in self._cache:
+            from wave_agent.llm import build_client
+
+            client = build_client(self.settings)
+            self._stack.push_async_callback(client.close)
+            self._cache["llm"] = client
+        return self._cache["llm"]  # type: ignore[no-any-return]
+
+    def outbox(self) -> Outbox:
+        """The durable post-processing outbox (SQLite under DATA_DIR)."""
+        if "outbox" not in self._cache:
+            from wave_agent.postprocess.outbox import Outbox
+
+            box = Outbox(self.settings.outbox_path)
+            self._stack.callback(box.close)
+            self._cache["outbox"] = box
+        return self._cache["outbox"]  # type: ignore[no-any-return]
+
+    async def sessions(self) -> Sessions:
+        async with self._lock("sessions"):
+            if "sessions" not in self._cache:
+                from datetime import timedelta
+
+                from wave_agent.session import SessionLog, Sessions
+
+                session_log = SessionLog(self.settings.data_dir / "sessions.sqlite3")
+                self._stack.callback(session_log.close)
+                self._cache["sessions"] = Sessions(
+                    session_log,
+                    idle=timedelta(minutes=self.settings.session_idle_minutes),
+                    snapshots=await self.snapshots(),
+                    timeout_s=self.settings.store_timeout_s,
+                )
+            return self._cache["sessions"]  # type: ignore[no-any-return]
+
+    def postprocessor(self) -> PostProcessor:
+        """Runs outbox jobs in the background; closed (cancelled) with the services."""
+        if "postprocessor" not in self._cache:
+            from wave_agent.postprocess.fanout import PostProcessor
+
+            def changed(user_id: str) -> None:
+                if "turns" in self._cache:
+                    self._cache["turns"].memory_changed(user_id)
+
+            worker = PostProcessor(self.outbox(), self, self.llm(), on_written=changed)
+            self._stack.push_async_callback(worker.close)
+            self._cache["postprocessor"] = worker
+        return self._cache["postprocessor"]  # type: ignore[no-any-return]
+
+    async def turns(self) -> TurnService:
+        """The turn service shared by the bot and ``wave chat``."""
+        async with self._lock("turns"):
+            if "turns" not in self._cache:
+                from wave_agent.tools import ToolDispatcher, build_handlers
+                from wave_agent.turn import TurnService
+                from wave_agent.turn_reads import TurnReads
+
+                def changed(user_id: str) -> None:
+                    self._cache["turns"].memory_changed(user_id)
+
+                self._cache["turns"] = TurnService(
+                    memory=TurnReads(self),
+                    sessions=await self.sessions(),
+                    llm=self.llm(),
+                    outbox=self.outbox(),
+                    tools=ToolDispatcher(build_handlers(self, on_change=changed)),
+                    budget_chars=self.settings.prompt_budget_chars,
+                    store_timeout_s=self.settings.store_timeout_s,
+                )
+            return self._cache["turns"]  # type: ignore[no-any-return]
 
 
 async def _letta_blocks(settings: Settings) -> BlockStore:

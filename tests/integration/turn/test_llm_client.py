@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -19,12 +18,6 @@ from wave_agent.llm import (
 )
 from wave_agent.llm.prompts import extract
 from wave_agent.settings import Settings
-
-
-@pytest.fixture
-def llm_server() -> Iterator[ScriptedOpenAI]:
-    with ScriptedOpenAI() as server:
-        yield server
 
 
 def _client(server: ScriptedOpenAI, retries: int = 2) -> OpenAIClient:

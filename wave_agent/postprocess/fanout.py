@@ -1,0 +1,296 @@
+"""The post-processor: after the reply, in the background, one outbox job per exchange.
+
+Steps of an ``exchange`` job, each recorded in the outbox when finished so a retry resumes
+after the last finished one and never repeats it:
+
+1. ``extract``: skip exchanges too short to hold a fact; otherwise extract a number of facts
+   that grows with the exchange's length (capped). The extracted list is stored, so a retry
+   writes the same facts, not a second extraction's.
+2. ``fact:<i>``: each fact through the writer (near-duplicates confirm, instruction-like text
+   is quarantined), with its entities (the writer links them in the graph). Before a write
+   the step is marked ``begun``; a retry that finds ``begun`` without ``done`` first looks for
+   the record that write may have left (same exchange id, same words) instead of writing twice.
+3. ``relations``: entities named together in one fact are related (``MENTIONED_WITH``).
+4. ``episode``: the day's episode log (idempotent per exchange key).
+5. ``blocks``: stable facts (identity, preference, relationship) become lines of the person's
+   core block (the block editor skips repeats and compacts instead of cutting).
+
+A step that fails (a store down, the model unavailable) fails the job, which the outbox retries
+with backoff; nothing is lost and nothing is written twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
+
+from graph.models import FactType, RelationType, Status, Veracity
+from wave_agent.errors import WaveError
+from wave_agent.llm.client import LLMClient
+from wave_agent.llm.offline import ExtractedFact
+from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
+from wave_agent.postprocess.outbox import Job, Outbox
+
+if TYPE_CHECKING:
+    from wave_agent.services import Services
+
+log = logging.getLogger("wave.postprocess")
+
+BLOCK_TYPES = {FactType.IDENTITY, FactType.PREFERENCE, FactType.RELATIONSHIP}
+WRITTEN = {"created", "confirmed", "superseded", "promoted"}
+
+
+@dataclass(frozen=True, slots=True)
+class DrainReport:
+    processed: int
+    failed: int
+    pending: int
+    last_error: str | None = None
+
+
+class PostProcessor:
+    """Runs outbox jobs: ``kick()`` after a reply, ``drain()`` before exit."""
+
+    def __init__(
+        self,
+        outbox: Outbox,
+        services: Services,
+        llm: LLMClient,
+        *,
+        write_timeout_s: float = 30.0,
+        on_written: Callable[[str], None] | None = None,
+    ) -> None:
+        self.outbox = outbox
+        self.services = services
+        self.llm = llm
+        self.write_timeout_s = write_timeout_s
+        self.on_written = on_written
+        self._task: asyncio.Task[None] | None = None
+        self._run_lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self.processed = 0
+
+    # scheduling --------------------------------------------------------------------------------
+
+    def kick(self) -> None:
+        """Start the background worker (or wake it); returns at once."""
+        self._wake.set()
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._worker(), name="wave-postprocess")
+
+    async def _worker(self) -> None:
+        while True:
+            self._wake.clear()
+            await self.run_due()
+            wait = self.outbox.next_due_in()
+            if wait is None:
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=max(0.05, min(wait, 60.0)))
+
+    async def close(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        self._task = None
+
+    async def drain(self, timeout_s: float = 60.0) -> DrainReport:
+        """Process every pending job now, retrying failures (with backoff) until ``timeout_s``."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout_s
+        self.outbox.retry_now()
+        processed = failed = 0
+        last_error: str | None = None
+        while True:
+            done, errors, error = await self.run_due()
+            processed += done
+            failed += errors
+            last_error = error or last_error
+            wait = self.outbox.next_due_in()
+            if wait is None:
+                break
+            left = deadline - loop.time()
+            if left <= 0 or wait > left:
+                break
+            await asyncio.sleep(max(0.05, wait))
+        return DrainReport(processed, failed, self.outbox.pending_count(),
+                           self.outbox.stats().last_error if self.outbox.pending_count() else None)
+
+    async def run_due(self) -> tuple[int, int, str | None]:
+        """Process the jobs due now, one at a time; (done, failed, last error)."""
+        done = failed = 0
+        last_error: str | None = None
+        async with self._run_lock:
+            while True:
+                jobs = self.outbox.claim(limit=1)
+                if not jobs:
+                    return done, failed, last_error
+                job = jobs[0]
+                try:
+                    await self.process(job)
+                except asyncio.CancelledError:
+                    self.outbox.release(job.key)
+                    raise
+                except Exception as exc:
+                    last_error = f"{type(exc).__name__}: {exc}"[:500]
+                    delay = self.outbox.fail(job.key, last_error)
+                    failed += 1
+                    log.warning("post-processing %s failed (attempt %d), retry in %.0fs: %s",
+                                job.key, job.attempts + 1, delay, last_error)
+                else:
+                    self.outbox.complete(job.key)
+                    done += 1
+                    self.processed += 1
+
+    # one job -----------------------------------------------------------------------------------
+
+    async def process(self, job: Job) -> None:
+        if job.kind != "exchange":
+            log.error("unknown outbox job kind %r (%s); marked done", job.kind, job.key)
+            return
+        payload = job.payload
+        user_id = job.user_id
+        at = datetime.fromisoformat(payload["at"]) if payload.get("at") else datetime.now(UTC)
+        facts = await self._extracted(job, at)
+        written: list[tuple[ExtractedFact, dict[str, Any]]] = []
+        for index, fact in enumerate(facts):
+            result = await self._write_fact(job, index, fact, at)
+            written.append((fact, result))
+        stored = [(f, r) for f, r in written if r.get("id") and r.get("status") in WRITTEN]
+        if stored:
+            await self._relations(job, stored)
+            await self._episode(job, stored, at)
+            await self._blocks(job, stored)
+        if stored and self.on_written is not None:
+            self.on_written(user_id)
+
+    async def _extracted(self, job: Job, at: datetime) -> list[ExtractedFact]:
+        done, raw = self.outbox.step(job.key, "extract")
+        if done:
+            return from_json(raw)
+        user_text = str(job.payload.get("user_text", ""))
+        reply = str(job.payload.get("reply", ""))
+        budget = fact_budget(user_text, reply)
+        facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
+        self.outbox.mark(job.key, "extract", to_json(facts))
+        if budget == 0:
+            log.debug("exchange %s too short to hold a fact; skipped", job.key)
+        return facts
+
+    async def _write_fact(
+        self, job: Job, index: int, fact: ExtractedFact, at: datetime
+    ) -> dict[str, Any]:
+        step = f"fact:{index}"
+        done, result = self.outbox.step(job.key, step)
+        if done:
+            return dict(result or {})
+        begun, _ = self.outbox.step(job.key, step + ":begun")
+        if begun:
+            found = await self._left_by_earlier_attempt(job, fact)
+            if found is not None:
+                self.outbox.mark(job.key, step, found)
+                return found
+        self.outbox.mark(job.key, step + ":begun")
+        writer = await self._store(self.services.writer)
+        veracity = Veracity(job.payload.get("veracity") or Veracity.STATED.value)
+        try:
+            async with asyncio.timeout(self.write_timeout_s):
+                written = await writer.remember(
+                    job.user_id,
+                    fact.text,
+                    type=fact.type,
+                    veracity=veracity,
+                    exchange_id=job.key,
+                    created_at=at,
+                    entities=[(e.name, e.type) for e in fact.entities],
+                    episode_date=at.date().isoformat(),
+                )
+        except WaveError as exc:
+            if _is_refusal(exc):
+                # The writer refused this fact (too long, bad input): a logged skip, not a retry.
+                log.warning("fact %d of %s refused by the writer: %s", index, job.key, exc)
+                outcome = {"id": None, "status": "refused", "reason": str(exc)[:300]}
+                self.outbox.mark(job.key, step, outcome)
+                return outcome
+            raise
+        outcome = {"id": written.id, "status": str(written.status.value)}
+        self.outbox.mark(job.key, step, outcome)
+        return outcome
+
+    async def _left_by_earlier_attempt(self, job: Job, fact: ExtractedFact) -> dict[str, Any] | None:
+        """The record an interrupted write of this fact left, if any (same exchange, same words)."""
+        from wave_agent.hygiene.similarity import normalise
+
+        graph = await self._store(self.services.graph)
+        async with asyncio.timeout(self.write_timeout_s):
+            facts = await graph.list_facts(job.user_id, statuses=None)
+        key = normalise(fact.text)
+        for stored in facts:
+            if job.key in stored.exchange_ids and normalise(stored.text) == key:
+                status = "quarantined" if stored.status is Status.QUARANTINED else "created"
+                log.info("fact of %s was written before an interruption: %s", job.key, stored.id)
+                return {"id": stored.id, "status": status}
+        return None
+
+    async def _relations(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
+        if self.outbox.step(job.key, "relations")[0]:
+            return
+        pairs = [(f, r) for f, r in stored if len(f.entities) >= 2]
+        if pairs:
+            graph = await self._store(self.services.graph)
+            async with asyncio.timeout(self.write_timeout_s):
+                for fact, result in pairs:
+                    ids: list[str] = []
+                    for entity in fact.entities:
+                        found = await graph.resolve_entity(job.user_id, entity.name, entity.type)
+                        if found is not None and found.id not in ids:
+                            ids.append(found.id)
+                    for source, target in combinations(ids, 2):
+                        await graph.relate(job.user_id, source, target,
+                                           RelationType.MENTIONED_WITH, provenance=result["id"])
+        self.outbox.mark(job.key, "relations")
+
+    async def _episode(
+        self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]], at: datetime
+    ) -> None:
+        if self.outbox.step(job.key, "episode")[0]:
+            return
+        from episodes.models import EpisodeEntry
+
+        entries = [EpisodeEntry(text=f.text, fact_ids=(r["id"],), at=at) for f, r in stored]
+        episodes = await self._store(self.services.episodes)
+        async with asyncio.timeout(self.write_timeout_s):
+            await episodes.append(job.user_id, entries, key=job.key)
+        self.outbox.mark(job.key, "episode")
+
+    async def _blocks(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
+        if self.outbox.step(job.key, "blocks")[0]:
+            return
+        lines = [f"- {f.text}" for f, r in stored
+                 if f.type in BLOCK_TYPES and r.get("status") == "created"]
+        if lines:
+            from wave_agent.blocks.editor import AppendLine, BlockEditor
+
+            store = await self._store(self.services.blocks)
+            editor = BlockEditor(store)
+            async with asyncio.timeout(self.write_timeout_s):
+                await editor.apply(job.user_id, "human", [AppendLine(line) for line in lines],
+                                   reason=f"post-processor: facts of exchange {job.key}")
+        self.outbox.mark(job.key, "blocks")
+
+    async def _store(self, accessor: Callable[[], Any]) -> Any:
+        async with asyncio.timeout(self.write_timeout_s):
+            return await accessor()
+
+
+def _is_refusal(exc: WaveError) -> bool:
+    from wave_agent.write_result import WriteRejected
+
+    return isinstance(exc, WriteRejected)

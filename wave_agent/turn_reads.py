@@ -1,0 +1,83 @@
+"""What the turn reads from the stores, each store opened lazily through ``Services``.
+
+Every method may fail or hang (a store down): the turn wraps each call in a timeout and turns a
+failure into a missing section. Nothing here caches; the turn caches the session's base.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from graph.models import Fact, Status, Tier
+
+if TYPE_CHECKING:
+    from wave_agent.services import Services
+
+BLOCK_TITLES = {
+    "human": "Core block: the person",
+    "persona": "Core block: Wave (you)",
+}
+NOTE_TIERS = (Tier.CORE, Tier.FACT, Tier.OBSERVATION)
+
+
+def facts_of(result: Any) -> list[Fact]:
+    """Facts from what recall returns (facts, scored facts, or a result holding either)."""
+    items: Iterable[Any]
+    for attribute in ("hits", "facts", "results", "items"):
+        if hasattr(result, attribute) and not isinstance(result, list | tuple):
+            result = getattr(result, attribute)
+            break
+    items = result or ()
+    facts: list[Fact] = []
+    for item in items:
+        fact = item if isinstance(item, Fact) else getattr(item, "fact", None)
+        if isinstance(fact, Fact):
+            facts.append(fact)
+    return facts
+
+
+class TurnReads:
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    async def warm_up(self) -> list[str]:
+        """Open every store the turn reads (first connections, schema, model load); the
+        problems found, as lines. Called once at start so the first turn's reads are fast."""
+        problems: list[str] = []
+        for name in ("graph", "blocks", "episodes", "snapshots", "recall"):
+            accessor = getattr(self.services, name, None)
+            if accessor is None:
+                problems.append(f"{name}: not available in this build")
+                continue
+            try:
+                await accessor()
+            except Exception as exc:
+                problems.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
+        return problems
+
+    async def search(
+        self, user_id: str, query: str, *, k: int, history: Sequence[str] = ()
+    ) -> list[Fact]:
+        recall = await self.services.recall()
+        result = await recall.search(user_id, query, k=k, history=list(history))
+        return [f for f in facts_of(result) if f.in_prompt_path]
+
+    async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
+        graph = await self.services.graph()
+        return await graph.list_facts(
+            user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
+        )
+
+    async def core_blocks(self, user_id: str) -> list[tuple[str, str]]:
+        blocks = await self.services.blocks()
+        out: list[tuple[str, str]] = []
+        for label, title in BLOCK_TITLES.items():
+            block = await blocks.get(user_id, label)
+            if block.value.strip():
+                out.append((title, block.value))
+        return out
+
+    async def recent_episodes(self, user_id: str, *, budget: int) -> str:
+        episodes = await self.services.episodes()
+        return await episodes.session_context(user_id, budget=budget, count=3)
