@@ -4,6 +4,8 @@
 #
 #   scripts/letta_stack.sh up      install once (cached), start PostgreSQL and Letta, wait for health
 #   scripts/letta_stack.sh down    stop Letta, then PostgreSQL (waits; kills if they hang)
+#   scripts/letta_stack.sh stop-server  stop only the Letta server (PostgreSQL keeps running;
+#                                  `up` starts it again): what the outage tests use
 #   scripts/letta_stack.sh status  say what runs, where, and the URL
 #   scripts/letta_stack.sh url     print the URL (for scripts)
 #
@@ -251,8 +253,9 @@ status() {
 case "${1:-}" in
   up) up ;;
   down) down ;;
+  stop-server) stop_letta ;;
   status) status ;;
   install) install ;;
   url) echo "$URL" ;;
-  *) echo "usage: $0 up|down|status|install|url" >&2; exit 2 ;;
+  *) echo "usage: $0 up|down|stop-server|status|install|url" >&2; exit 2 ;;
 esac

@@ -67,9 +67,7 @@ AGENT_TAG = "wave-agent"
 PENDING_FILE = "letta_pending.sqlite3"
 EXTERNAL_EDIT_REASON = "edited in Letta outside Wave"
 DEFAULT_AGENT_MODEL = "letta/letta-free"
-START_HINT = (
-    "start it (`scripts/letta_stack.sh up`) or unset LETTA_BASE_URL to use markdown blocks"
-)
+START_HINT = "start it (`scripts/letta_stack.sh up`) or unset LETTA_BASE_URL to use markdown blocks"
 # Gateway answers that mean "not answering right now" rather than "refused".
 TRANSIENT_STATUS = frozenset({502, 503, 504})
 
@@ -216,7 +214,9 @@ class LettaBlockStore:
         """The store ``Services.blocks()`` opens when ``LETTA_BASE_URL`` is set."""
         if not settings.letta_base_url:
             raise ConfigError(
-                "LETTA_BASE_URL", "is not set", "set it to the Letta server's URL, e.g. "
+                "LETTA_BASE_URL",
+                "is not set",
+                "set it to the Letta server's URL, e.g. "
                 "http://127.0.0.1:18283 (`scripts/letta_stack.sh up` runs one)",
             )
         return cls(
@@ -249,7 +249,10 @@ class LettaBlockStore:
                 await asyncio.to_thread(self._pending.add, user_id, label, value, reason)
                 log.warning(
                     "Letta at %s is not answering; queued the %s update of %s in %s",
-                    self.base_url, label, user_id, self.pending_path,
+                    self.base_url,
+                    label,
+                    user_id,
+                    self.pending_path,
                 )
                 raise BlockUpdateQueued(
                     self.base_url, exc.detail, label, self.pending_path
@@ -426,7 +429,9 @@ class LettaBlockStore:
         if len(found) > 1:
             log.warning(
                 "%d Letta blocks hold %s of %s; using the one with the highest version",
-                len(found), label, user_id,
+                len(found),
+                label,
+                user_id,
             )
         best = max(found, key=lambda b: int(_meta(b).get("wave_version") or 0))
         meta = _meta(best)
@@ -442,14 +447,15 @@ class LettaBlockStore:
             current = await self._record_external_edit(user_id, label, current)
         return current
 
-    async def _record_external_edit(
-        self, user_id: str, label: str, current: _Current
-    ) -> _Current:
+    async def _record_external_edit(self, user_id: str, label: str, current: _Current) -> _Current:
         """A value changed outside Wave becomes a new version (history stays complete)."""
         if len(current.value) > self.limit:
             log.warning(
                 "the %s block of %s was edited in Letta to %d characters (limit %d); kept",
-                label, user_id, len(current.value), self.limit,
+                label,
+                user_id,
+                len(current.value),
+                self.limit,
             )
         log.info("recording an edit made in Letta to %s of %s", label, user_id)
         return await self._update_current(
@@ -459,9 +465,7 @@ class LettaBlockStore:
     def _block(self, user_id: str, label: str, current: _Current | None) -> Block:
         if current is None or current.version == 0:
             return Block(user_id, label, default_value(label), self.limit, 0, None)
-        return Block(
-            user_id, label, current.value, self.limit, current.version, current.updated_at
-        )
+        return Block(user_id, label, current.value, self.limit, current.version, current.updated_at)
 
     def _metadata(
         self, user_id: str, label: str, version: int, at: datetime | None, reason: str, value: str
@@ -545,8 +549,10 @@ class LettaBlockStore:
         self, user_id: str, label: str, current: _Current | None
     ) -> list[BlockVersion]:
         history = await self._history_blocks(user_id, label)
-        if current is not None and current.version > 0 and (
-            not history or history[-1].version < current.version
+        if (
+            current is not None
+            and current.version > 0
+            and (not history or history[-1].version < current.version)
         ):
             await self._add_history(user_id, label, current)
             history.append(_version_of(current))
@@ -586,7 +592,9 @@ class LettaBlockStore:
             )
             await self._write(user_id, label, entry.value, reason)
             await asyncio.to_thread(self._pending.remove, entry.id)
-            log.info("applied the queued %s update of %s (queued %s)", label, user_id, entry.queued_at)
+            log.info(
+                "applied the queued %s update of %s (queued %s)", label, user_id, entry.queued_at
+            )
         return len(entries)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 from letta_client import AsyncLetta
 
+from tests.integration.letta.stack import LettaStack
 from wave_agent.blocks.letta_store import LettaBlockStore
 
 pytestmark = pytest.mark.letta
@@ -92,3 +94,17 @@ async def make_store(letta_url: str, tmp_path: Path) -> AsyncIterator[MakeStore]
     yield build
     for store in made:
         await store.close()
+
+
+@pytest.fixture
+async def letta_stack(letta_url: str) -> LettaStack:
+    """Control of the test server's process; only for a stack this script started here."""
+    stack = LettaStack(letta_url)
+    host = urllib.parse.urlsplit(letta_url).hostname
+    status = await stack.run("status")
+    if host != "127.0.0.1" or status.returncode != 0:
+        _missing(
+            f"{letta_url} was not started by scripts/letta_stack.sh with this WAVE_LETTA_RUN, "
+            f"so the outage test cannot stop it ({status.stderr.strip()})"
+        )
+    return stack

@@ -15,7 +15,9 @@ pytestmark = pytest.mark.letta
 
 class TestLettaBlockStore(BlockStoreContract):
     @pytest.fixture
-    async def block_store_factory(self, make_store: Callable[..., LettaBlockStore]) -> AsyncIterator[StoreFactory]:
+    async def block_store_factory(
+        self, make_store: Callable[..., LettaBlockStore]
+    ) -> AsyncIterator[StoreFactory]:
         async def factory(limit: int = 3000) -> BlockStore:
             return make_store(limit)
 
