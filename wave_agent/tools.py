@@ -185,7 +185,8 @@ def build_handlers(services: Any, *, on_change: Callable[[str], None] | None = N
         from wave_agent.turn_reads import facts_of
 
         recall = await services.recall()
-        result = await recall.search(user_id, args.query, k=args.limit)
+        result = await recall.search(user_id, args.query, k=args.limit,
+                                     history=args.include_history)
         facts = facts_of(result)
         if not args.include_history:
             facts = [f for f in facts if f.in_prompt_path]

@@ -308,11 +308,8 @@ class TurnService:
         excerpts: list[Note] = []
         search_note = "" if searched else "fewer than two real words"
         if searched:
-            recent = [*window.deeper[-2:], *([window.last] if window.last else [])]
-            history = [e.user_text for e in recent]
             found = await self._read(
-                EXCERPTS_SECTION, failed,
-                lambda: self.memory.search(user_id, text, k=8, history=history),
+                EXCERPTS_SECTION, failed, lambda: self.memory.search(user_id, text, k=8)
             )
             if found is not None:
                 excerpts = [note_of(f) for f in found]

@@ -6,7 +6,7 @@ failure into a missing section. Nothing here caches; the turn caches the session
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
@@ -56,11 +56,10 @@ class TurnReads:
                 problems.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
         return problems
 
-    async def search(
-        self, user_id: str, query: str, *, k: int, history: Sequence[str] = ()
-    ) -> list[Fact]:
+    async def search(self, user_id: str, query: str, *, k: int) -> list[Fact]:
+        """Auto-recall: the whole message, current records only (no superseded history)."""
         recall = await self.services.recall()
-        result = await recall.search(user_id, query, k=k, history=list(history))
+        result = await recall.search(user_id, query, k=k)
         return [f for f in facts_of(result) if f.in_prompt_path]
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
