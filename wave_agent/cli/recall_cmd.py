@@ -1,3 +1,242 @@
-"""Commands registered on the wave app (filled in by the issue that owns them)."""
+"""``wave recall``, ``wave reindex`` and ``wave bench locomo``.
+
+``wave recall`` shows why each record came up (its rank in every voice); ``wave reindex``
+rebuilds the semantic archive from the graph (the system of record) and checks drift;
+``wave bench locomo`` measures recall against plain baselines on LoCoMo.
+"""
 
 from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from wave_agent.cli import app, bench_app
+from wave_agent.cli.common import (
+    JSON_OPTION,
+    USER_OPTION,
+    console,
+    emit_json,
+    err_console,
+    run,
+    settings,
+    user_or_default,
+)
+from wave_agent.errors import WaveError
+from wave_agent.services import Services
+
+T = TypeVar("T")
+
+VOICE_COLUMNS = ("lexical", "semantic", "temporal", "graph")
+
+
+def _layer_errors(fn: Callable[[], Awaitable[T]]) -> T:
+    """Run ``fn``; a layer error (graph, archive) ends as one WaveError line with its next step."""
+    try:
+        return run(fn())
+    except WaveError:
+        raise
+    except Exception as exc:
+        if hasattr(exc, "next_step"):
+            raise WaveError(str(getattr(exc, "message", exc)),
+                            next_step=exc.next_step) from exc
+        raise
+
+
+def _locked_archive(exc: Exception) -> WaveError:
+    return WaveError(
+        "The semantic archive is held by another Wave process (usually `wave run`): Qdrant's "
+        f"local mode lets one process open {settings().qdrant_local_path} at a time",
+        next_step="stop `wave run` and run this again, or set QDRANT_URL to a Qdrant server "
+                  "both can share; records written meanwhile are flagged and `wave reindex` "
+                  "picks them up",
+    )
+
+
+# -- wave recall ------------------------------------------------------------------------------
+
+
+@app.command()
+def recall(
+    query: str = typer.Argument(..., help="What to look for, in your own words."),
+    k: int = typer.Option(5, "--k", "-k", min=1, max=100, help="How many records."),
+    history: bool = typer.Option(False, "--history", help="Include superseded and archived records."),
+    preset: str | None = typer.Option(None, "--preset",
+                                      help="default, temporal, history or entity (default: by intent)."),
+    user: str | None = USER_OPTION,
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Search memory the way the agent does, and show each voice's rank."""
+    from wave_agent.recall import hit_json
+
+    if not query.strip():
+        raise WaveError("Nothing to search for", next_step='give words: `wave recall "where does Anna work"`')
+    user_id = user_or_default(user)
+
+    async def go() -> tuple[list[Any], Any, Any]:
+        async with Services(settings(), autostart_neo4j=True) as services:
+            engine = await services.recall()
+            hits = await engine.search(user_id, query, k=k, history=history, preset=preset)
+            return hits, engine.last_degraded, engine.last_preset
+
+    hits, degraded, chosen = _layer_errors(go)
+    for voice, reason in degraded.reasons.items():
+        err_console.print(f"[yellow]recall answered without the {voice} voice: {reason}[/]")
+    if as_json:
+        emit_json([hit_json(h) for h in hits])
+        return
+    if not hits:
+        console.print("No records found. Try other words, or --history for replaced records.")
+        return
+    table = Table(title=f"recall: {query!r} (preset {chosen.name if chosen else '?'})")
+    for column in ("#", "id", "score", "tier", "status", "text", *VOICE_COLUMNS):
+        table.add_column(column, overflow="fold")
+    for n, hit in enumerate(hits, 1):
+        fact = hit.fact
+        table.add_row(
+            str(n), fact.id, f"{hit.score:.4f}", fact.tier.value, fact.status.value,
+            fact.text[:160],
+            *[str(hit.ranks.get(v)) if hit.ranks.get(v) is not None else "-" for v in VOICE_COLUMNS],
+        )
+    console.print(table)
+
+
+# -- wave reindex -------------------------------------------------------------------------------
+
+
+async def _drift(services: Services, user_id: str) -> dict[str, list[str]]:
+    graph = await services.graph()
+    archive = await services.archive()
+    facts = await graph.list_facts(user_id)
+    in_graph = {f.id for f in facts}
+    in_archive = set(await archive.fact_ids(user_id))
+    return {
+        "facts_without_vectors": sorted(in_graph - in_archive),
+        "vectors_without_facts": sorted(in_archive - in_graph),
+        "pending_index": sorted(f.id for f in facts if getattr(f, "needs_index", False)),
+    }
+
+
+@app.command()
+def reindex(
+    user: str | None = USER_OPTION,
+    check: bool = typer.Option(False, "--check", help="Only list drift; change nothing."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Rebuild the semantic archive from the graph (every status, so history stays findable)."""
+    from archive.errors import ArchiveLocked
+
+    user_id = user_or_default(user)
+
+    async def go() -> dict[str, Any]:
+        async with Services(settings(), autostart_neo4j=True) as services:
+            try:
+                archive = await services.archive()
+            except ArchiveLocked as exc:
+                raise _locked_archive(exc) from exc
+            if check:
+                return await _drift(services, user_id)
+            graph = await services.graph()
+            writer = await services.writer()
+            embedder = services.embedder()
+            facts = await graph.list_facts(user_id)
+            batch = 64
+            with Progress(TextColumn("[bold]reindex[/] {task.description}"), BarColumn(),
+                          MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
+                          transient=as_json) as bar:
+                task = bar.add_task(user_id, total=len(facts))
+                for start in range(0, len(facts), batch):
+                    chunk = facts[start:start + batch]
+                    vectors = await embedder.embed([f.text for f in chunk])
+                    await writer.archive.upsert(user_id, chunk, vectors)
+                    bar.advance(task, len(chunk))
+            drift = await _drift(services, user_id)
+            stale = drift["vectors_without_facts"]
+            if stale:
+                await archive.delete(user_id, stale)
+            cleared = await writer.repair_index(user_id)
+            return {"user": user_id, "indexed": len(facts), "removed_vectors": len(stale),
+                    "cleared_pending": cleared}
+
+    result = _layer_errors(go)
+    if as_json:
+        emit_json(result)
+        return
+    if check:
+        clean = not any(result.values())
+        for name, ids in result.items():
+            label = name.replace("_", " ")
+            console.print(f"{label}: {len(ids)}" + (f"  {', '.join(ids[:20])}" if ids else ""))
+        console.print("archive and graph agree" if clean
+                      else "drift found: `wave reindex` repairs it")
+        if not clean:
+            raise typer.Exit(1)
+        return
+    console.print(f"reindexed {result['indexed']} records for {result['user']}; removed "
+                  f"{result['removed_vectors']} vectors without records; "
+                  f"{result['cleared_pending']} pending records now indexed")
+
+
+# -- wave bench locomo --------------------------------------------------------------------------
+
+
+DATA_OPTION = typer.Option(..., "--data", exists=True, file_okay=False,
+                           help="Directory with LoCoMo conv-*.json files.")
+ONLY_OPTION = typer.Option([], "--only", help="Only these conversations (e.g. conv-26).")
+
+
+@bench_app.command("locomo")
+def bench_locomo(
+    data: Path = DATA_OPTION,
+    conversations: int | None = typer.Option(None, "--conversations", min=1,
+                                             help="Only the first N conversations."),
+    only: list[str] = ONLY_OPTION,
+    keep: bool = typer.Option(False, "--keep", help="Keep the benchmark users' records."),
+    as_json: bool = JSON_OPTION,
+) -> None:
+    """Recall@1/5/10 and latency of Wave vs BM25, dense and context RRF on LoCoMo."""
+    from wave_agent.bench.locomo import run_benchmark
+
+    base = settings()
+
+    async def go() -> dict[str, Any]:
+        with tempfile.TemporaryDirectory(prefix="wave-locomo-") as scratch:
+            # A scratch archive: the benchmark never touches (or waits for) the person's one.
+            bench_settings = base.model_copy(update={"qdrant_path": Path(scratch) / "qdrant",
+                                                     "qdrant_url": None})
+            async with Services(bench_settings, autostart_neo4j=True) as services:
+                with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                              TimeElapsedColumn(), console=err_console, transient=True) as bar:
+                    task = bar.add_task("loading", total=1)
+
+                    def progress(label: str, done: int, total: int) -> None:
+                        bar.update(task, description=label, completed=done, total=max(total, 1))
+
+                    return await run_benchmark(data, services=services, conversations=conversations,
+                                               names=only or None, progress=progress, keep=keep)
+
+    summary = _layer_errors(go)
+    extra = summary.pop("_extra", {})
+    if as_json:
+        typer.echo(json.dumps(summary))
+        return
+    table = Table(title=f"LoCoMo recall ({summary['questions']} questions, categories 1-4)")
+    for column in ("system", "R@1", "R@5", "R@10"):
+        table.add_column(column)
+    for system in ("wave", "bm25", "dense", "context_rrf"):
+        row = summary[system]
+        table.add_row(system, *(f"{row[k]:.1f}" for k in ("R@1", "R@5", "R@10")))
+    console.print(table)
+    lat = summary["latency_ms"]
+    console.print(f"latency ms: wave p50 {lat['wave']['p50']} p95 {lat['wave']['p95']}; "
+                  f"dense p50 {lat['dense']['p50']} p95 {lat['dense']['p95']}")
+    if extra:
+        console.print(f"wave R@10 by category: {extra.get('wave_R@10_by_category')}; "
+                      f"conversations: {', '.join(extra.get('conversations', []))}; "
+                      f"questions answered with a voice missing: {extra.get('degraded_questions')}")

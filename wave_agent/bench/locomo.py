@@ -1,0 +1,238 @@
+"""``wave bench locomo``: Wave's recall against plain baselines on LoCoMo, in one run.
+
+For each conversation every turn is replayed into a fresh user's memory through the Writer's
+batch path (hygiene applies) as a message from its speaker at its session's date (turns of a
+session 30 s apart, provenance = the turn's ``dia_id``). Each question with evidence
+(category 5 excluded) is asked of ``Recall.search`` and of three baselines over the same turns:
+plain BM25 (bm25s + PyStemmer English), plain dense (the same embedding model) and
+``context_rrf`` (BM25 + dense over each turn joined with its neighbours, fused by RRF).
+
+R@k is the share of a question's evidence ids found among the first k records, averaged over
+questions; a record counts for every ``dia_id`` in its provenance. Latency is per question:
+``Recall.search`` end to end for Wave; query embedding + exhaustive cosine for dense.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graph.models import Veracity
+from wave_agent.bench.baselines import BM25Index, ContextRRF, DenseIndex, context_windows
+from wave_agent.bench.locomo_data import Conversation, Turn, load_conversations
+
+log = logging.getLogger("wave.bench.locomo")
+
+KS = (1, 5, 10)
+TURN_SPACING = timedelta(seconds=30)
+SYSTEMS = ("wave", "bm25", "dense", "context_rrf")
+
+
+def record_text(turn: Turn) -> str:
+    """A turn as Wave remembers it: who said it, then what was said."""
+    return f"{turn.speaker}: {turn.text}"
+
+
+def turn_times(turns: Sequence[Turn]) -> list[Any]:
+    times, position, session = [], 0, None
+    for turn in turns:
+        position = position + 1 if turn.session == session else 0
+        session = turn.session
+        times.append(turn.at + position * TURN_SPACING)
+    return times
+
+
+def recall_at(found: Sequence[Sequence[str]], evidence: Sequence[str], k: int) -> float:
+    """Share of ``evidence`` among the provenance of the first ``k`` results."""
+    covered: set[str] = set()
+    for ids in found[:k]:
+        covered.update(ids)
+    return len(covered & set(evidence)) / len(evidence)
+
+
+@dataclass
+class Tally:
+    hits: dict[str, dict[int, list[float]]] = field(
+        default_factory=lambda: {s: {k: [] for k in KS} for s in SYSTEMS})
+    latency: dict[str, list[float]] = field(default_factory=lambda: {"wave": [], "dense": []})
+    by_category: dict[int, list[float]] = field(default_factory=dict)
+    degraded: int = 0
+
+    def add(self, system: str, found: Sequence[Sequence[str]], evidence: Sequence[str]) -> None:
+        for k in KS:
+            self.hits[system][k].append(recall_at(found, evidence, k))
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for system in SYSTEMS:
+            out[system] = {
+                f"R@{k}": round(100 * float(np.mean(v)), 1) if v else 0.0
+                for k, v in self.hits[system].items()
+            }
+        out["latency_ms"] = {
+            name: {
+                "p50": round(float(np.percentile(v, 50)), 1) if v else 0.0,
+                "p95": round(float(np.percentile(v, 95)), 1) if v else 0.0,
+            }
+            for name, v in self.latency.items()
+        }
+        out["questions"] = len(self.hits["wave"][KS[0]])
+        return out
+
+
+class PrimedEmbedder:
+    """The embedder with a cache for document texts only (turns embedded once for Wave and the
+    baselines); queries always go to the model, so latencies stay honest."""
+
+    def __init__(self, embedder: Any) -> None:
+        self._embedder = embedder
+        self._cache: dict[str, np.ndarray] = {}
+        self.model_name = embedder.model_name
+
+    @property
+    def dim(self) -> int:
+        return int(self._embedder.dim)
+
+    async def prime(self, texts: Sequence[str]) -> np.ndarray:
+        todo = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if todo:
+            vectors = await self._embedder.embed(todo)
+            self._cache.update(zip(todo, vectors, strict=True))
+        return np.stack([self._cache[t] for t in texts]) if texts else np.zeros((0, self.dim))
+
+    async def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if texts and all(t in self._cache for t in texts):
+            return np.stack([self._cache[t] for t in texts])
+        return await self._embedder.embed(list(texts))  # type: ignore[no-any-return]
+
+    def forget(self) -> None:
+        self._cache.clear()
+
+
+Progress = Callable[[str, int, int], None]
+
+
+async def run_conversation(
+    conversation: Conversation,
+    *,
+    writer: Any,
+    recall_factory: Callable[[Any], Any],
+    embedder: PrimedEmbedder,
+    graph: Any,
+    tally: Tally,
+    progress: Progress,
+    keep: bool = False,
+) -> None:
+    from wave_agent.writer import MemoryItem
+
+    turns = conversation.turns
+    texts = [record_text(t) for t in turns]
+    progress(f"{conversation.name}: embedding turns", 0, len(turns))
+    turn_vectors = await embedder.prime(texts)
+    windows = context_windows(texts, [t.session for t in turns])
+    window_vectors = await embedder.prime(windows)
+
+    user_id = f"bench-locomo-{conversation.name}-{uuid.uuid4().hex[:6]}"
+    times = turn_times(turns)
+    items = [
+        MemoryItem(
+            text=text, veracity=Veracity.STATED, created_at=when, speaker=turn.speaker,
+            source_message_ids=(turn.dia_id,),
+            exchange_id=f"{conversation.name}:s{turn.session}",
+            episode_date=turn.at.date().isoformat(),
+        )
+        for turn, text, when in zip(turns, texts, times, strict=True)
+    ]
+    batch = 100
+    for start in range(0, len(items), batch):
+        await writer.remember_many(user_id, items[start:start + batch])
+        progress(f"{conversation.name}: remembering", min(start + batch, len(items)), len(items))
+
+    clock_at = max(times) + timedelta(hours=1)
+    recall = recall_factory(lambda: clock_at)
+    bm25 = BM25Index(texts)
+    dense = DenseIndex(turn_vectors)
+    context = ContextRRF(windows, window_vectors)
+    ids = [(t.dia_id,) for t in turns]
+
+    questions = conversation.questions
+    for n, question in enumerate(questions, 1):
+        started = time.perf_counter()
+        hits = await recall.search(user_id, question.text, k=max(KS))
+        tally.latency["wave"].append((time.perf_counter() - started) * 1000)
+        if recall.last_degraded:
+            tally.degraded += 1
+        tally.add("wave", [h.fact.source_message_ids for h in hits], question.evidence)
+
+        started = time.perf_counter()
+        vector = (await embedder.embed([question.text]))[0]
+        dense_top = dense.search_vector(vector, max(KS))
+        tally.latency["dense"].append((time.perf_counter() - started) * 1000)
+        tally.add("dense", [ids[i] for i in dense_top], question.evidence)
+        tally.add("bm25", [ids[i] for i in bm25.search(question.text, max(KS))], question.evidence)
+        tally.add("context_rrf", [ids[i] for i in context.search(question.text, vector, max(KS))],
+                  question.evidence)
+        tally.by_category.setdefault(question.category, []).append(
+            recall_at([h.fact.source_message_ids for h in hits], question.evidence, 10))
+        progress(f"{conversation.name}: asking", n, len(questions))
+
+    if not keep:
+        progress(f"{conversation.name}: cleaning up", 0, 1)
+        facts = await graph.list_facts(user_id)
+        for fact in facts:
+            await writer.delete(user_id, fact.id)
+        progress(f"{conversation.name}: cleaning up", 1, 1)
+
+
+async def run_benchmark(
+    data_dir: Path,
+    *,
+    services: Any,
+    conversations: int | None = None,
+    names: Sequence[str] | None = None,
+    progress: Progress | None = None,
+    keep: bool = False,
+) -> dict[str, Any]:
+    """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras)."""
+    from wave_agent.archive_sync import ArchiveSync
+    from wave_agent.recall import Recall
+    from wave_agent.writer import Writer
+
+    selected = load_conversations(data_dir, limit=None if names else conversations)
+    if names:
+        selected = [c for c in selected if c.name in set(names)]
+    report = progress or (lambda _label, _done, _total: None)
+    embedder = PrimedEmbedder(services.embedder())
+    graph = await services.graph()
+    archive = await services.archive()
+    writer = Writer(graph, ArchiveSync(embedder, archive))  # type: ignore[arg-type]
+
+    def recall_factory(clock: Callable[[], Any]) -> Recall:
+        return Recall(graph, archive, embedder, clock=clock)
+
+    # Load the model and warm both paths once so the first question does not pay for it.
+    await embedder.embed(["warm up"])
+    tally = Tally()
+    for conversation in selected:
+        await run_conversation(
+            conversation, writer=writer, recall_factory=recall_factory, embedder=embedder,
+            graph=graph, tally=tally, progress=report, keep=keep,
+        )
+        embedder.forget()
+    summary = tally.summary()
+    summary["_extra"] = {
+        "conversations": [c.name for c in selected],
+        "wave_R@10_by_category": {
+            str(c): round(100 * float(np.mean(v)), 1) for c, v in sorted(tally.by_category.items())
+        },
+        "degraded_questions": tally.degraded,
+    }
+    return summary
