@@ -128,6 +128,9 @@ class Fact:
     pinned: bool = False
     # ids of the exchanges that stated or confirmed it (promotion needs two different ones)
     exchange_ids: tuple[str, ...] = ()
+    # the archive missed this record's last change (it was locked or down): `wave reindex`
+    # and maintenance drift repair re-send it and clear the flag
+    needs_index: bool = False
 
     @property
     def in_prompt_path(self) -> bool:
