@@ -1,3 +1,73 @@
-"""Commands registered on the wave app (filled in by the issue that owns them)."""
+"""``wave run``: the Telegram bot (long polling, or webhook by setting) and maintenance.
+
+Without ``TELEGRAM_BOT_TOKEN`` it says how to get one and points to ``wave chat``. With
+``NEO4J_URI`` unset it starts the embedded Neo4j first. The maintenance scheduler runs beside
+the bot when the maintenance package is installed; the post-processor is drained on exit.
+"""
 
 from __future__ import annotations
+
+import importlib.util
+import logging
+from contextlib import AsyncExitStack
+from typing import Any
+
+from wave_agent.cli import app
+from wave_agent.cli.common import run, settings
+from wave_agent.errors import ConfigError
+from wave_agent.settings import Settings
+
+log = logging.getLogger("wave.run")
+
+NO_TOKEN_FIX = (
+    "talk to @BotFather in Telegram (/newbot), put the token it gives you in .env as "
+    "TELEGRAM_BOT_TOKEN=123456:ABC..., and your own numeric Telegram id in "
+    "TELEGRAM_ALLOWED_USERS; meanwhile you can talk to Wave in this terminal with `wave chat`"
+)
+
+
+@app.command("run")
+def run_command() -> None:
+    """Run Wave on Telegram (needs TELEGRAM_BOT_TOKEN; try `wave chat` without one)."""
+    loaded = settings()
+    if not loaded.telegram_bot_token:
+        raise ConfigError("TELEGRAM_BOT_TOKEN", "not set, so there is no bot to run", NO_TOKEN_FIX)
+    run(serve(loaded))
+
+
+async def _start_maintenance(stack: AsyncExitStack, services: Any) -> None:
+    """Start the scheduled maintenance jobs if the maintenance package is present."""
+    if importlib.util.find_spec("wave_agent.maintenance") is None:
+        log.info("maintenance package not installed: no scheduled jobs")
+        return
+    from wave_agent import maintenance
+
+    start = getattr(maintenance, "start_scheduler", None)
+    if start is None:
+        log.warning("wave_agent.maintenance has no start_scheduler(): no scheduled jobs")
+        return
+    scheduler = await start(services)
+    stop = getattr(scheduler, "shutdown", None)
+    if stop is not None:
+        stack.callback(stop)
+    log.info("maintenance scheduler started")
+
+
+async def serve(loaded: Settings) -> None:
+    """Open the services, start maintenance, and run the bot until a signal stops it."""
+    from wave_agent.bot.services_backend import ServicesBackend
+    from wave_agent.services import Services
+
+    async with AsyncExitStack() as stack:
+        services = await stack.enter_async_context(Services(loaded, autostart_neo4j=True))
+        await services.graph()  # fail early (embedded Neo4j started here when NEO4J_URI is unset)
+        backend = ServicesBackend(services)
+        await _start_maintenance(stack, services)
+        if loaded.telegram_mode == "webhook":
+            from wave_agent.bot.webhook import run_webhook
+
+            await run_webhook(loaded, backend)
+        else:
+            from wave_agent.bot.app import run_polling
+
+            await run_polling(loaded, backend)

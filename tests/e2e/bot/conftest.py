@@ -1,69 +1,25 @@
-"""End-to-end bot fixtures: the local Bot API server, real aiogram polling it, real services.
-
-Nothing inside aiogram is patched: the bot reaches ``TelegramTestServer`` through
-``TELEGRAM_API_BASE`` (``TelegramAPIServer.from_base``) and the real dispatcher long-polls it
-in a task that each test stops at the end. Stores are the real Neo4j, Qdrant local mode and
-files under the test's data directory.
-"""
+"""End-to-end bot fixtures (the helpers are in ``harness.py``)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
 from tests.support.telegram_server import TelegramTestServer
-from wave_agent.bot.app import build_bot, build_dispatcher
-from wave_agent.bot.backend import BotBackend
+from wave_agent.services import Services
 from wave_agent.settings import Settings
-
-OWNER = 424_242
-FRIEND = 515_151
-STRANGER = 666_000
-
-
-@dataclass
-class RunningBot:
-    telegram: TelegramTestServer
-    settings: Settings
-    backend: BotBackend
 
 
 @pytest.fixture
 async def telegram() -> AsyncIterator[TelegramTestServer]:
+    """The local Bot API server, one per test."""
     async with TelegramTestServer() as server:
         yield server
 
 
-def bot_settings(base: Settings, telegram: TelegramTestServer, **overrides: Any) -> Settings:
-    values: dict[str, Any] = {
-        **base.model_dump(),
-        "telegram_bot_token": telegram.token,
-        "telegram_api_base": telegram.base_url,
-        "telegram_allowed_users": [OWNER, FRIEND],
-        **overrides,
-    }
-    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
-
-
-@asynccontextmanager
-async def polling(
-    settings: Settings, backend: BotBackend, telegram: TelegramTestServer
-) -> AsyncIterator[RunningBot]:
-    """The real dispatcher long-polling the test server until the block ends."""
-    bot = build_bot(settings)
-    dispatcher = build_dispatcher(settings, backend)
-    task = asyncio.create_task(
-        dispatcher.start_polling(bot, handle_signals=False, polling_timeout=1)
-    )
-    try:
-        await telegram.wait_for_method("getUpdates", timeout=20)
-        yield RunningBot(telegram, settings, backend)
-    finally:
-        if not task.done():
-            await dispatcher.stop_polling()
-        await task
+@pytest.fixture
+async def services(settings: Settings) -> AsyncIterator[Services]:
+    """Real services over the test's data directory and the shared real Neo4j."""
+    async with Services(settings) as opened:
+        yield opened

@@ -1,0 +1,106 @@
+"""The Telegram surface itself: help for unknown commands, limits, API errors, webhook mode.
+
+Real aiogram against the local Bot API server; the backend is the real one over real stores.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import pytest
+
+from tests.e2e.bot.harness import OWNER, bot_settings, free_port, polling
+from tests.support.telegram_server import TelegramTestServer
+from wave_agent.bot.services_backend import ServicesBackend
+from wave_agent.bot.webhook import run_webhook
+from wave_agent.services import Services
+from wave_agent.settings import Settings
+
+pytestmark = pytest.mark.neo4j
+
+
+async def test_unknown_command_gets_help_not_silence(
+    settings: Settings, services: Services, telegram: TelegramTestServer
+) -> None:
+    config = bot_settings(settings, telegram)
+    async with polling(config, ServicesBackend(services), telegram):
+        await telegram.send_command(OWNER, "frobnicate")
+        [call] = await telegram.wait_for_method("sendMessage", OWNER)
+    shown = call.shown or ""
+    assert "/frobnicate" in shown and "/memory" in shown and "/export" in shown
+    commands = telegram.calls_of("setMyCommands")
+    assert commands and "proposals" in str(commands[0].params["commands"])
+
+
+async def test_rate_limit_answers_kindly_once_and_drops_the_rest(
+    settings: Settings, services: Services, telegram: TelegramTestServer
+) -> None:
+    config = bot_settings(settings, telegram, telegram_rate_per_minute=2)
+    async with polling(config, ServicesBackend(services), telegram):
+        for _ in range(5):
+            await telegram.send_command(OWNER, "help")
+        await telegram.wait_for_method("sendMessage", OWNER, count=3)
+        await asyncio.sleep(0.5)
+    texts = telegram.texts_to(OWNER)
+    assert len(texts) == 3  # two answers, one kind refusal, nothing for the last two
+    assert sum("2 a minute" in t for t in texts) == 1
+
+
+async def test_oversized_message_gets_a_kind_answer_naming_the_limit(
+    settings: Settings, services: Services, telegram: TelegramTestServer
+) -> None:
+    config = bot_settings(settings, telegram, telegram_max_message_chars=200)
+    async with polling(config, ServicesBackend(services), telegram):
+        await telegram.send_text(OWNER, "очень длинно " * 40)
+        [call] = await telegram.wait_for_method("sendMessage", OWNER)
+    assert "I read up to 200" in (call.shown or "")
+    graph = await services.graph()
+    assert await graph.list_facts(f"tg-{OWNER}") == []
+
+
+async def test_retry_after_from_telegram_is_waited_out_and_the_answer_arrives(
+    settings: Settings, services: Services, telegram: TelegramTestServer
+) -> None:
+    telegram.fail_next("sendMessage", status=429, retry_after=1)
+    telegram.fail_next("sendMessage", status=502, description="Bad Gateway")
+    config = bot_settings(settings, telegram)
+    async with polling(config, ServicesBackend(services), telegram):
+        await telegram.send_command(OWNER, "help")
+        await telegram.wait_for(lambda c: c.method == "sendmessage" and c.shown is not None)
+    attempts = telegram.calls_of("sendMessage")
+    assert len(attempts) == 3
+    assert attempts[1].at - attempts[0].at >= 0.9  # Telegram's retry_after was honoured
+
+
+async def test_webhook_mode_checks_the_secret_and_answers(
+    settings: Settings, services: Services, telegram: TelegramTestServer
+) -> None:
+    port = free_port()
+    config = bot_settings(
+        settings, telegram, telegram_mode="webhook",
+        telegram_webhook_url="https://wave.example/hook/abc",
+        telegram_webhook_listen=f"127.0.0.1:{port}", telegram_webhook_secret="s3cret",
+    )
+    stop = asyncio.Event()
+    server = asyncio.create_task(run_webhook(config, ServicesBackend(services), stop=stop))
+    try:
+        [registered] = await telegram.wait_for_method("setWebhook")
+        assert registered.params["url"] == "https://wave.example/hook/abc"
+        assert registered.params["secret_token"] == "s3cret"
+        update = {"update_id": 1, "message": {
+            "message_id": 1, "date": 1, "chat": {"id": OWNER, "type": "private"},
+            "from": TelegramTestServer.user(OWNER), "text": "/help",
+            "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}}
+        url = f"http://127.0.0.1:{port}/hook/abc"
+        async with aiohttp.ClientSession() as http:
+            async with http.post(url, json=update) as refused:
+                assert refused.status == 401
+            headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+            async with http.post(url, json=update, headers=headers) as accepted:
+                assert accepted.status == 200
+        [answer] = await telegram.wait_for_method("sendMessage", OWNER)
+        assert "/memory" in (answer.shown or "")
+    finally:
+        stop.set()
+        await server

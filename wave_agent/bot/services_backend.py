@@ -1,0 +1,188 @@
+"""``BotBackend`` over ``Services``: the bot calls exactly what the CLI calls.
+
+Memory scope: a Telegram user's Wave user id is ``tg-<telegram id>`` (``wave_user_id``); the
+CLI reaches the same memory with ``--user tg-<telegram id>``.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from graph.models import Status, Veracity
+from wave_agent.bot.backend import (
+    ChatReply,
+    Export,
+    MemoryView,
+    Provenance,
+    ReviewItem,
+    ReviewKind,
+)
+from wave_agent.bot.memory_export import export_memory
+
+if TYPE_CHECKING:
+    from wave_agent.services import Services
+    from wave_agent.turn import TurnService
+
+log = logging.getLogger("wave.bot.backend")
+
+
+class ServicesBackend:
+    """The real backend. One per process; holds the background post-processing tasks."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self._turns: TurnService | None = None
+
+    async def _turn_service(self) -> TurnService:
+        if self._turns is None:
+            self._turns = await self.services.turns()
+        return self._turns
+
+    # Memory views -------------------------------------------------------------------------
+
+    async def memory(self, user_id: str) -> MemoryView:
+        from wave_agent.blocks.store import LABELS
+
+        graph = await self.services.graph()
+        blocks = await self.services.blocks()
+        values = {label: (await blocks.get(user_id, label)).value for label in LABELS}
+        facts = await graph.list_facts(
+            user_id, statuses=(Status.ACTIVE, Status.ARCHIVED, Status.QUARANTINED)
+        )
+        return MemoryView(blocks=values, facts=facts)
+
+    async def export(self, user_id: str) -> Export:
+        return await export_memory(
+            user_id,
+            graph=await self.services.graph(),
+            blocks=await self.services.blocks(),
+            episodes=await self.services.episodes(),
+            snapshots=await self.services.snapshots(),
+        )
+
+    # Conversation -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Open the stores before the first message (outside any turn's read timeout)."""
+        turns = await self._turn_service()
+        await turns.warm_up()
+        if self.services.outbox().pending_count():
+            self.services.postprocessor().kick()  # leftovers of an earlier run
+
+    async def chat(self, user_id: str, text: str, provenance: Provenance | None) -> ChatReply:
+        turns = await self._turn_service()
+        veracity = Veracity.IMPORTED if provenance is not None else Veracity.STATED
+        result = await turns.handle(user_id, text, veracity=veracity.value)
+        return ChatReply(text=result.reply, pending=result.exchange_id if result.queued else None)
+
+    def after_reply(self, user_id: str, reply: ChatReply) -> None:
+        if reply.pending is not None:
+            self.services.postprocessor().kick()
+
+    async def reset(self, user_id: str) -> str:
+        turns = await self._turn_service()
+        ended = await turns.reset(user_id)
+        if not ended:
+            return "There was no open conversation to close."
+        snapshot = await (await self.services.snapshots()).latest(user_id)
+        if snapshot is None:
+            return "The conversation is closed."
+        return (f"I kept a snapshot of it ({snapshot.turns} turns): {snapshot.summary} "
+                "It comes back once, at the start of the next conversation.")
+
+    def debug(self, user_id: str) -> str | None:
+        last = self._turns.last_debug(user_id) if self._turns is not None else None
+        return last.render() if last is not None else None
+
+    async def drain(self, timeout_s: float) -> None:
+        report = await self.services.postprocessor().drain(timeout_s)
+        if report.pending:
+            log.warning("%d exchanges still in the outbox at exit (%s); the next run retries them",
+                        report.pending, report.last_error)
+        else:
+            log.info("post-processor drained (%d exchanges)", report.processed)
+
+    # A person's moves ----------------------------------------------------------------------
+
+    async def forget(self, user_id: str, fact_id: str) -> str:
+        writer = await self.services.writer()
+        result = await writer.forget(user_id, fact_id)
+        self._changed(user_id)
+        if result.fact is not None and result.status.value == "forgotten":
+            return (f"Archived #{result.fact.id} (\"{result.fact.text}\"): it is out of my "
+                    "prompts now, and nothing is deleted; it can be restored.")
+        return result.message
+
+    async def review_items(self, user_id: str, kind: ReviewKind) -> list[ReviewItem]:
+        graph = await self.services.graph()
+        if kind == "quarantine":
+            held = await graph.list_facts(user_id, statuses=(Status.QUARANTINED,))
+            return [
+                ReviewItem(f.id, "Held in quarantine", f.quarantine_reason or "looked suspicious",
+                           (f"«{f.text}»",))
+                for f in held
+            ]
+        pending = await graph.list_proposals(user_id)
+        targets = {f.id: f for f in await graph.get_facts(
+            user_id, [t for p in pending for t in p.target_ids])}
+        items = []
+        for p in pending:
+            details = [f"now: «{targets[t].text}» ({t})" if t in targets else f"now: {t}"
+                       for t in p.target_ids]
+            if p.text:
+                details.append(f"proposed: «{p.text}»")
+            items.append(ReviewItem(p.id, f"Proposal: {p.kind.value}", p.reason, tuple(details)))
+        return items
+
+    async def decide(self, user_id: str, item_id: str, approve: bool) -> str:
+        writer = await self.services.writer()
+        result = (await writer.approve(user_id, item_id) if approve
+                  else await writer.reject(user_id, item_id))
+        self._changed(user_id)
+        return result.message
+
+    def _changed(self, user_id: str) -> None:
+        if self._turns is not None:
+            self._turns.memory_changed(user_id)
+
+    # Reflection and health ------------------------------------------------------------------
+
+    async def reflect(self, user_id: str, question: str) -> str:
+        return ("memory_reflect is not part of this build of Wave yet, so I can't write "
+                    "the narrative you asked for. What exists: ask me in the chat (I search "
+                    "your memory before answering), /memory lists your records, /export gives "
+                    "all of it with dates.")
+
+    async def health(self, user_id: str) -> str:
+        graph = await self.services.graph()
+        counts = await graph.count_facts(user_id)
+        conflicts = await graph.count_conflicts(user_id)
+        proposals = len(await graph.list_proposals(user_id))
+        by_status: dict[str, int] = {}
+        by_tier: dict[str, int] = {}
+        by_type: dict[str, int] = {}
+        for row in counts:
+            by_status[row.status.value] = by_status.get(row.status.value, 0) + row.count
+            if row.status is Status.ACTIVE:
+                by_tier[row.tier.value] = by_tier.get(row.tier.value, 0) + row.count
+                by_type[row.type.value] = by_type.get(row.type.value, 0) + row.count
+        lines = []
+        if conflicts:
+            lines.append(f"ALARM: {conflicts} unresolved contradiction(s) in your memory")
+        lines.append(f"contradictions: {conflicts}")
+        lines.append(f"pending proposals: {proposals}")
+        lines.append(f"quarantined: {by_status.get(Status.QUARANTINED.value, 0)}")
+        lines.append("records by status: " + _counts(by_status))
+        lines.append("active by tier: " + _counts(by_tier))
+        lines.append("active by type: " + _counts(by_type))
+        lines.append(f"outbox backlog (all users): {self.services.outbox().pending_count()}")
+        lines.append("")
+        lines.append("Basic report: the full health report (near-duplicate clusters, ages, "
+                     "expired states, index drift) comes with the maintenance package, which "
+                     "is not in this build.")
+        return "\n".join(lines)
+
+
+def _counts(values: dict[str, int]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in sorted(values.items())) or "none"
