@@ -271,18 +271,31 @@ class PostProcessor:
         self.outbox.mark(job.key, "episode")
 
     async def _blocks(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
+        """New stable facts into the person's core block: the model proposes edits (append,
+        replace an outdated line); offline, or when its edits are unusable, they are appended."""
         if self.outbox.step(job.key, "blocks")[0]:
             return
-        lines = [f"- {f.text}" for f, r in stored
-                 if f.type in BLOCK_TYPES and r.get("status") == "created"]
-        if lines:
-            from wave_agent.blocks.editor import AppendLine, BlockEditor
+        new_facts = [f.text for f, r in stored
+                     if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
+        if new_facts:
+            from wave_agent.blocks.editor import BadBlockEdit, BlockEditor, parse_edits
+            from wave_agent.llm.prompts import block_edits
 
             store = await self._store(self.services.blocks)
-            editor = BlockEditor(store)
             async with asyncio.timeout(self.write_timeout_s):
-                await editor.apply(job.user_id, "human", [AppendLine(line) for line in lines],
-                                   reason=f"post-processor: facts of exchange {job.key}")
+                current = await store.get(job.user_id, "human")
+            inp = block_edits.BlockEditsInput("human", current.value, current.limit, new_facts)
+            raw = await block_edits.run(self.llm, inp)
+            try:
+                edits = parse_edits(raw)
+            except BadBlockEdit as exc:
+                log.warning("block edits for %s unusable (%s); appending", job.key, exc)
+                edits = parse_edits(block_edits.appended(inp))
+            async with asyncio.timeout(self.write_timeout_s):
+                await BlockEditor(store).apply(
+                    job.user_id, "human", edits,
+                    reason=f"post-processor: facts of exchange {job.key}",
+                )
         self.outbox.mark(job.key, "blocks")
 
     async def _store(self, accessor: Callable[[], Any]) -> Any:

@@ -25,6 +25,11 @@ async def test_full_turn_with_a_tool_call_then_post_processing(
         ("The user moved to Lisbon with his wife Ana", "identity",
          [("Lisbon", "place"), ("Ana", "person")]),
     ))
+    llm_server.json.append(Reply.json({"edits": [
+        {"op": "replace", "old": "- Lives in Warsaw", "new": "- Lives in Lisbon with his wife Ana"},
+    ]}))
+    blocks = await online.blocks()
+    await blocks.set(user_id, "human", "- Name: Tom\n- Lives in Warsaw", reason="test setup")
     turns = await online.turns()
     result = await turns.handle(
         user_id, "I moved to Lisbon with my wife Ana last month. Also, remember I'm allergic to peanuts."
@@ -55,8 +60,11 @@ async def test_full_turn_with_a_tool_call_then_post_processing(
     episodes = await online.episodes()
     day = (await episodes.recent_days(user_id, count=1))[0]
     assert any("Lisbon" in entry.text for entry in day.entries)
-    block = await (await online.blocks()).get(user_id, "human")
-    assert "- The user moved to Lisbon with his wife Ana" in block.value
+    block = await blocks.get(user_id, "human")
+    assert block.value == "- Name: Tom\n- Lives in Lisbon with his wife Ana"
+    block_request = llm_server.json_requests()[1]
+    assert block_request["response_format"]["json_schema"]["name"] == "block_edits"
+    assert "- Lives in Warsaw" in block_request["messages"][-1]["content"]
     lisbon = await graph.resolve_entity(user_id, "Lisbon", create=False)
     assert lisbon is not None
     assert any(r.type.value == "MENTIONED_WITH" for r in await graph.relations(user_id, lisbon.id))

@@ -1,0 +1,67 @@
+"""The budget holds with 10,000 facts for the user and every layer asking too much."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from episodes.models import EpisodeEntry
+from wave_agent.composer import (
+    DEEPER_WINDOW,
+    EXCERPTS,
+    FRAME,
+    LAST_EXCHANGE,
+    NOTES,
+    PERSONA,
+    SUMMARY,
+    Exchange,
+)
+from wave_agent.services import Services
+from wave_agent.turn_bench import _load
+
+pytestmark = pytest.mark.slow
+
+
+async def test_budget_holds_with_ten_thousand_facts_and_greedy_layers(
+    offline: Services, user_id: str
+) -> None:
+    await _load(offline, user_id, 10_000)
+    now = datetime.now(UTC)
+    # Core blocks full, three days of long episode logs, a long session window.
+    blocks = await offline.blocks()
+    await blocks.set(user_id, "human", ("- The user likes long walks by the sea. " * 80)[:2990],
+                     reason="test")
+    episodes = await offline.episodes()
+    for day in range(3):
+        at = now - timedelta(days=day, minutes=5)
+        await episodes.append(user_id, [EpisodeEntry(f"Episode {day}-{i}: " + "e" * 150, at=at)
+                                        for i in range(60)], key=f"k-{day}")
+    turns = await offline.turns()
+    await turns.prepare(user_id, "hello there, how are you?")
+    session = turns.sessions.log.current(user_id)
+    assert session is not None
+    for i in range(60):
+        turns.sessions.log.add(session.id, user_id, Exchange(
+            f"x-{i}-{user_id}", f"message {i} about Berlin and green tea " + "m" * 900,
+            f"reply {i} " + "r" * 900, now))
+
+    composition = await turns.prepare(user_id, "what did Anna recommend to me in Berlin?")
+    layers = {layer.name: layer for layer in composition.layers}
+    budget = offline.settings.prompt_budget_chars
+    assert composition.budget_chars == budget == 18_000
+    # Every budgeted layer asked for more than it got, or for more than the whole budget.
+    for name in (SUMMARY, NOTES, DEEPER_WINDOW):
+        assert layers[name].asked_chars > layers[name].got_chars, layers[name]
+    assert sum(layers[n].asked_chars for n in (SUMMARY, NOTES, EXCERPTS, DEEPER_WINDOW)) > 3 * budget
+    assert layers[EXCERPTS].asked_items >= 4
+    # The ceiling holds, and the accounting is the prompt's real size.
+    assert composition.spent_chars <= budget
+    outside = layers[PERSONA].got_chars + layers[FRAME].got_chars
+    assert composition.prefix_chars - outside == composition.spent_chars
+    assert layers[LAST_EXCHANGE].got_chars == layers[LAST_EXCHANGE].asked_chars > 1_800
+    assert layers[PERSONA].got_chars > 2_900  # outside the budget, never cut
+    # Priority: the higher layers are served before the window.
+    assert layers[SUMMARY].got_chars > 0 and layers[NOTES].got_chars > 0
+    assert len(composition.excerpt_ids) <= 4
+    assert not any(m.content and "excerpt" in m.content.lower() for m in composition.prefix)
