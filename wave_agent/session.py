@@ -24,6 +24,7 @@ from wave_agent.composer import Exchange
 from wave_agent.errors import WaveError
 
 if TYPE_CHECKING:
+    from snapshots.models import Snapshot
     from snapshots.store import SnapshotStore
 
 log = logging.getLogger("wave.session")
@@ -248,7 +249,7 @@ class Sessions:
         except Exception as exc:  # the snapshot is a nicety; the turn goes on
             log.warning("snapshot of session %s not written: %r", info.id, exc)
 
-    def snapshot_of(self, info: SessionInfo, now: datetime, reason: EndReason) -> object:
+    def snapshot_of(self, info: SessionInfo, now: datetime, reason: EndReason) -> Snapshot:
         from snapshots.models import Reply, Snapshot
 
         exchanges = self.log.exchanges(info.id)

@@ -230,9 +230,9 @@ def build_handlers(services: Any, *, on_change: Callable[[str], None] | None = N
                 "person approves it with /proposals. Tell them so.")
 
     return {
-        "memory_search": memory_search,  # type: ignore[dict-item]
-        "memory_reflect": memory_reflect,  # type: ignore[dict-item]
-        "remember": remember,  # type: ignore[dict-item]
-        "supersede": supersede,  # type: ignore[dict-item]
-        "forget": forget,  # type: ignore[dict-item]
+        "memory_search": memory_search,
+        "memory_reflect": memory_reflect,
+        "remember": remember,
+        "supersede": supersede,
+        "forget": forget,
     }

@@ -112,8 +112,9 @@ async def _measure(turns: Any, user_id: str, runs: int, *, refresh: bool,
         spent.append(composition.spent_chars)
         failed += sum(1 for layer in composition.layers if "timed out" in layer.note
                       or "Error" in layer.note)
-        if session_start:  # keep the window realistic for the next session's start
-            turns.sessions.log.add(turns.sessions.log.current(user_id).id, user_id,
+        current = turns.sessions.log.current(user_id)
+        if session_start and current is not None:  # the next session start has one to end
+            turns.sessions.log.add(current.id, user_id,
                                    Exchange(f"x-b{uuid.uuid4().hex[:8]}", query, "ok"))
     return Figures(count, scenario, runs, _pct(totals, 0.5), _pct(totals, 0.95), max(totals),
                    _pct(recalls, 0.5), _pct(recalls, 0.95), statistics.median(spent), failed)
@@ -132,6 +133,7 @@ async def bench_turn(settings: Settings, sizes: list[int], *, turns: int = 60) -
             # A session with a few exchanges in its window, as in a conversation.
             await service.prepare(user_id, "hello there, how are you?")
             session = service.sessions.log.current(user_id)
+            assert session is not None
             for i in range(6):
                 service.sessions.log.add(session.id, user_id, Exchange(
                     f"x-w{i}-{uuid.uuid4().hex[:6]}", QUERIES[i], f"an answer about {THINGS[i]}"))
