@@ -85,3 +85,12 @@ async def test_settings_budget_is_the_composers_ceiling(tmp_path: Path, neo4j_ur
     async with Services(small) as services:
         turns = await services.turns()
         assert turns.composer.budget_chars == 2_000
+
+
+async def test_a_redelivered_message_is_one_outbox_job(offline: Services, user_id: str) -> None:
+    turns = await offline.turns()
+    first = await turns.handle(user_id, "I moved to Porto in May", message_id="tg-42")
+    again = await turns.handle(user_id, "I moved to Porto in May", message_id="tg-42")
+    assert first.exchange_id == again.exchange_id
+    assert first.queued and not again.queued
+    assert offline.outbox().pending_count() == 1
