@@ -23,7 +23,13 @@ from graph.models import (
 )
 from graph.queries.base import Executor
 from graph.queries.facts import ACTIVE_ONLY, _values
-from graph.records import entity_from, entity_props, fact_from, relation_from
+from graph.records import (
+    entity_from,
+    entity_props,
+    fact_from,
+    relation_from,
+    to_neo4j_datetime,
+)
 
 # Every entity-to-entity relation type, for traversals (fixed set, from the enum).
 _ALL_RELATIONS = "|".join(t.value for t in RelationType)
@@ -223,6 +229,57 @@ class EntityQueries(Executor):
         if not row["b_found"]:
             raise EntityNotFound(user_id, target_id)
         return relation_from(user_id, source_id, target_id, rel.value, row["r"])
+
+    async def create_entities(self, entities: Sequence[Entity]) -> list[Entity]:
+        """Store many entities in one statement (imports): each is merged on its user, stem key
+        and type like ``resolve_entity`` would, so an existing one is returned, not doubled."""
+        rows = [entity_props(e) for e in entities]
+        if not rows:
+            return []
+        records = await self._write(
+            """
+            UNWIND $rows AS props
+            MERGE (e:Entity {user_id: props.user_id, stem_key: props.stem_key, type: props.type})
+            ON CREATE SET e = props
+            RETURN e
+            """,
+            rows=rows,
+        )
+        return [entity_from(r["e"]) for r in records]
+
+    async def relate_many(self, relations: Iterable[Relation]) -> int:
+        """``relate`` for many relations (imports): one statement per relation type.
+
+        Relations whose entities are missing or belong to another user are skipped; returns
+        how many were stored."""
+        by_type: dict[RelationType, list[dict[str, object]]] = {}
+        for rel in relations:
+            if rel.source_id == rel.target_id:
+                continue
+            by_type.setdefault(relation_type(rel.type), []).append({
+                "user_id": rel.user_id, "source_id": rel.source_id, "target_id": rel.target_id,
+                "provenance": [str(p) for p in rel.provenance],
+                "created_at": to_neo4j_datetime(rel.created_at, "created_at"),
+            })
+        stored = 0
+        for rel_type, rows in by_type.items():
+            records = await self._write(
+                f"""
+                UNWIND $rows AS row
+                MATCH (a:Entity {{id: row.source_id}}) WHERE a.user_id = row.user_id
+                MATCH (b:Entity {{id: row.target_id}}) WHERE b.user_id = row.user_id
+                MERGE (a)-[r:{rel_type.value}]->(b)
+                ON CREATE SET r.user_id = row.user_id, r.created_at = row.created_at,
+                              r.provenance = [], r.weight = 0
+                SET r.weight = r.weight + 1,
+                    r.provenance = (r.provenance
+                                    + [p IN row.provenance WHERE NOT p IN r.provenance])[-$kept..]
+                RETURN count(r) AS stored
+                """,
+                rows=rows, kept=_PROVENANCE_KEPT,
+            )
+            stored += int(records[0]["stored"])
+        return stored
 
     async def relations(self, user_id: str, entity_id: str) -> list[Relation]:
         """Relations from or to an entity (either direction), as stored."""

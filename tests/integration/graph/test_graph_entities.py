@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from graph.errors import EntityNotFound, FactNotFound, InvalidInput
-from graph.models import EntityType, Fact, RelationType
+from graph.models import Entity, EntityType, Fact, Relation, RelationType, new_id
 from graph.store import GraphStore
 
 MakeFact = Callable[..., Fact]
@@ -109,3 +109,29 @@ async def test_relate_refusals(graph: GraphStore, user_id: str) -> None:
         await graph.relate(user_id, igor.id, "e-missing", RelationType.KNOWS)
     with pytest.raises(EntityNotFound):
         await graph.relate(user_id, "e-missing", igor.id, RelationType.KNOWS)
+
+
+async def test_batch_entities_and_relations(graph: GraphStore, user_id: str) -> None:
+    existing = await graph.resolve_entity(user_id, "Игорь", "person")
+    batch = [
+        Entity(new_id("e"), user_id, "Игорем", EntityType.PERSON),  # same person, other form
+        Entity(new_id("e"), user_id, "Казань", EntityType.PLACE, aliases=("Kazan",)),
+        Entity(new_id("e"), user_id, "Wave", EntityType.PROJECT),
+    ]
+    stored = await graph.create_entities(batch)
+    assert stored[0] == existing
+    assert stored[1:] == batch[1:]
+    assert await graph.resolve_entity(user_id, "kazan", create=False) == batch[1]
+    assert existing
+    count = await graph.relate_many([
+        Relation(user_id, existing.id, batch[1].id, RelationType.LIVES_IN, ("f-1",)),
+        Relation(user_id, existing.id, batch[1].id, RelationType.LIVES_IN, ("f-2",)),
+        Relation(user_id, existing.id, batch[2].id, RelationType.WORKS_ON),
+        Relation(user_id, existing.id, "e-missing", RelationType.KNOWS),
+        Relation(user_id, existing.id, existing.id, RelationType.KNOWS),
+    ])
+    assert count == 3
+    rels = {(r.type, r.target_id): r for r in await graph.relations(user_id, existing.id)}
+    assert set(rels) == {(RelationType.LIVES_IN, batch[1].id), (RelationType.WORKS_ON, batch[2].id)}
+    assert rels[(RelationType.LIVES_IN, batch[1].id)].provenance == ("f-1", "f-2")
+    assert await graph.create_entities([]) == []
