@@ -20,6 +20,7 @@ import pytest
 from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
+    from archive.embedder import Embedder
     from graph.store import GraphStore
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -77,6 +78,16 @@ async def graph(neo4j_uri: str) -> AsyncIterator[GraphStore]:
         yield store
     finally:
         await store.close()
+
+
+@pytest.fixture(scope="session")
+def embedder() -> Embedder:
+    """The bundled all-MiniLM-L6-v2, loaded once per session (offline); reuse it, don't reload."""
+    from archive.embedder import Embedder
+
+    model = Embedder("all-MiniLM-L6-v2", device="cpu")
+    model.load_sync()
+    return model
 
 
 @pytest.fixture

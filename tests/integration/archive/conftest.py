@@ -1,0 +1,63 @@
+"""The archive contract runs on Qdrant local mode and, when WAVE_TEST_QDRANT_URL is set, on a
+Qdrant server. Local stores live in ``tmp_path``; the embedder is the session's bundled model."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from archive.embedder import Embedder
+from archive.store import ArchiveStore
+
+SERVER_ENV = "WAVE_TEST_QDRANT_URL"
+
+StoreFactory = Callable[..., ArchiveStore]
+
+
+@pytest.fixture(params=["local", "server"])
+async def make_store(
+    request: pytest.FixtureRequest, tmp_path: Path, embedder: Embedder
+) -> AsyncIterator[StoreFactory]:
+    """Builds stores of one backend; ``make_store(model_name=..., dim=...)`` for other models.
+
+    Every store built here is closed after the test. On a server, tests are isolated by their
+    fresh ``user_id``; locally each test has its own directory.
+    """
+    url = os.environ.get(SERVER_ENV)
+    if request.param == "server" and not url:
+        pytest.skip(f"no Qdrant server: set {SERVER_ENV}=http://host:6333 to run this variant")
+    built: list[ArchiveStore] = []
+
+    def build(
+        *, model_name: str | None = None, dim: int | None = None, with_embedder: bool = True
+    ) -> ArchiveStore:
+        name = model_name or embedder.model_name
+        size = dim or embedder.dim
+        model = embedder if with_embedder and name == embedder.model_name else None
+        if request.param == "local":
+            store = ArchiveStore.local(
+                tmp_path / "qdrant", model_name=name, dim=size, embedder=model
+            )
+        else:
+            assert url is not None
+            store = ArchiveStore.server(
+                url,
+                api_key=os.environ.get("WAVE_TEST_QDRANT_API_KEY"),
+                model_name=name,
+                dim=size,
+                embedder=model,
+            )
+        built.append(store)
+        return store
+
+    yield build
+    for store in built:
+        await store.close()
+
+
+@pytest.fixture
+async def store(make_store: StoreFactory) -> ArchiveStore:
+    return make_store()
