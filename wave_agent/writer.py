@@ -67,6 +67,7 @@ class MemoryItem:
     source_message_ids: tuple[str, ...] = ()
     exchange_id: str | None = None
     episode_date: str | None = None
+    valid_until: datetime | None = None  # state/commitment: maintenance expires it after
 
 
 def check_text(text: str) -> str:
@@ -83,6 +84,22 @@ def check_text(text: str) -> str:
                        "document and remember a summary"),
         )
     return cleaned
+
+
+def check_supersede_target(old_id: str | None, text: str) -> str:
+    """The target id, or the refusal for a missing target or a record replacing itself."""
+    if not old_id or not old_id.strip():
+        raise WriteRejected(
+            "Cannot supersede: say which record this replaces",
+            next_step="`wave supersede <id> \"new text\"` (ids from `wave recall` or "
+                      "`wave facts`); to add a new record instead, `wave remember`")
+    old_id = old_id.strip()
+    if text.strip() == old_id:
+        raise WriteRejected(
+            f"Cannot supersede #{old_id} by itself",
+            next_step=f"give the new text: `wave supersede {old_id} \"new text\"`; if it is "
+                      "still true as it is, `wave remember` the same words to confirm it")
+    return old_id
 
 
 class Writer(LifecycleMixin):
@@ -113,6 +130,7 @@ class Writer(LifecycleMixin):
         entities: Sequence[tuple[str, EntityType]] = (),
         explicit_supersede: bool = False,
         episode_date: str | None = None,
+        valid_until: datetime | None = None,
     ) -> WriteResult:
         """Store ``text`` for ``user_id`` unless it repeats, changes or contradicts a record.
 
@@ -131,6 +149,7 @@ class Writer(LifecycleMixin):
             created_at=created_at or now, last_confirmed_at=created_at or now,
             source_message_ids=tuple(source_message_ids), speaker=speaker, pinned=pin,
             exchange_ids=(exchange_id,) if exchange_id else (), episode_date=episode_date,
+            valid_until=valid_until,
         )
         fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
                                                  exchange_ids=fact.exchange_ids))
@@ -264,17 +283,7 @@ class Writer(LifecycleMixin):
         type: FactType | None = None, exchange_id: str | None = None,
     ) -> WriteResult:
         """The person says outright that ``text`` replaces record ``old_id``."""
-        if not old_id or not old_id.strip():
-            raise WriteRejected(
-                "Cannot supersede: say which record this replaces",
-                next_step="`wave supersede <id> \"new text\"` (ids from `wave recall` or "
-                          "`wave facts`); to add a new record instead, `wave remember`")
-        old_id = old_id.strip()
-        if text.strip() == old_id:
-            raise WriteRejected(
-                f"Cannot supersede #{old_id} by itself",
-                next_step=f"give the new text: `wave supersede {old_id} \"new text\"`; if it is "
-                          "still true as it is, `wave remember` the same words to confirm it")
+        old_id = check_supersede_target(old_id, text)
         old = await self._fact(user_id, old_id)
         cleaned = check_text(text)
         if similarity.normalise(cleaned) == similarity.normalise(old.text):
@@ -415,7 +424,7 @@ class Writer(LifecycleMixin):
             confidence=tiers.initial_confidence(Veracity(item.veracity)),
             created_at=when, last_confirmed_at=when, speaker=item.speaker,
             source_message_ids=tuple(item.source_message_ids), exchange_ids=exchanges,
-            episode_date=item.episode_date,
+            episode_date=item.episode_date, valid_until=item.valid_until,
             quarantine_reason=suspicion.reason if suspicion else None,
         )
 

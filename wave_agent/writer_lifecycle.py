@@ -54,10 +54,10 @@ class LifecycleMixin:
                               score: float | None, *, proposal_id: str | None = None
                               ) -> WriteResult: ...
 
-    async def _moved(self, status: WriteStatus, fact: Fact, reason: str | None = None,
+    async def _moved(self, outcome: WriteStatus, fact: Fact, /, reason: str | None = None,
                      **fields: Any) -> WriteResult:
         result = await self._update(fact, **fields)
-        return replace(result, status=status, reason=reason)
+        return replace(result, status=outcome, reason=reason)
 
     # -- a person's moves ------------------------------------------------------------------------
 

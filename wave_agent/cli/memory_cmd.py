@@ -29,7 +29,7 @@ from wave_agent.cli.common import (
 from wave_agent.errors import WaveError
 from wave_agent.services import Services
 from wave_agent.write_result import ArchiveState, WriteRejected, WriteResult
-from wave_agent.writer import Writer
+from wave_agent.writer import Writer, check_supersede_target, check_text
 
 T = TypeVar("T")
 
@@ -129,6 +129,7 @@ def remember(
 ) -> None:
     """Remember a fact: created, confirmed (a near-duplicate), proposed, or quarantined."""
     kind = _choice(FactType, type, "--type", TYPES)
+    check_text(text)  # refused before any store is opened
     user_id = user_or_default(user)
     result = _with_writer(lambda w: w.remember(
         user_id, text, type=kind, pin=pin, exchange_id=new_id("cli")))
@@ -143,6 +144,8 @@ def supersede(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Replace a record with a new one; the old one stays findable in its history."""
+    check_supersede_target(old_id, text)
+    check_text(text)
     user_id = user_or_default(user)
     result = _with_writer(lambda w: w.supersede(user_id, old_id, text,
                                                 exchange_id=new_id("cli")))

@@ -1,0 +1,116 @@
+"""Write-path figures: the similarity thresholds on the measured RU/EN pairs, the latency of
+one ``Writer.remember`` and the throughput of ``remember_many`` (the LoCoMo replay's path).
+
+Real Neo4j (NEO4J_URI, e.g. `wave services up`), Qdrant local in a temporary directory, the
+bundled all-MiniLM-L6-v2. Usage:
+
+    NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_write_path.py [--n 100] [--batch 2000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "unit" / "hygiene"))
+
+from archive.embedder import Embedder  # noqa: E402
+from archive.store import ArchiveStore  # noqa: E402
+from graph.store import GraphStore  # noqa: E402
+from wave_agent.archive_sync import ArchiveSync  # noqa: E402
+from wave_agent.hygiene import similarity  # noqa: E402
+from wave_agent.hygiene.judge import judge  # noqa: E402
+from wave_agent.writer import MemoryItem, Writer  # noqa: E402
+
+SUBJECTS = ["Igor", "Anna", "the pilot", "the billing service", "my sister", "Oleg", "the office"]
+VERBS = ["likes", "moved to", "mentioned", "decided on", "visited", "talked about", "bought"]
+OBJECTS = ["Berlin", "jazz", "Postgres", "a new car", "the support group", "tea", "a painting"]
+WHEN = ["in spring", "last winter", "with Maria", "after the trip", "before lunch", "at work",
+        "in Kazan"]
+
+
+def synthetic(i: int) -> str:
+    """Distinct statements without numbers (numbers would make them supersession candidates)."""
+    return (f"{SUBJECTS[i % 7]} {VERBS[(i // 7) % 7]} {OBJECTS[(i // 49) % 7]} "
+            f"{WHEN[(i // 343) % 7]}")
+
+
+def thresholds(embedder: Embedder) -> None:
+    from hygiene_pairs import NON, NUMBER_CHANGE, OPPOSITE, PARA
+
+    print("== similarity on the measured pairs (cosine / stemmed Jaccard / combined -> verdict)")
+    for name, pairs in (("paraphrase", PARA), ("different", NON), ("negation", OPPOSITE),
+                        ("number change", NUMBER_CHANGE)):
+        sims = []
+        for a, b in pairs:
+            v = embedder.embed_sync([a, b])
+            cos = float(v[0] @ v[1])
+            verdict = judge(a, b, cos)
+            sims.append(verdict.similarity)
+            lang = "ru" if similarity.is_cyrillic(a) else "en"
+            print(f"  {name:13} {lang} cos={cos:.2f} lex={similarity.lexical(a, b):.2f} "
+                  f"sim={verdict.similarity:.2f} -> {verdict.relation.value:13} {a} | {b}")
+        print(f"  {name}: combined similarity min {min(sims):.2f}, max {max(sims):.2f}")
+
+
+async def timings(uri: str, n: int, batch: int, embedder: Embedder) -> None:
+    graph = await GraphStore.connect(uri, "neo4j", "x")
+    await graph.ensure_schema()
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = ArchiveStore.local(Path(tmp) / "qdrant", model_name=embedder.model_name,
+                                     dim=embedder.dim)
+        writer = Writer(graph, ArchiveSync(embedder, archive))
+        user = f"bench-{uuid.uuid4().hex[:8]}"
+        await writer.remember(user, "warm-up record")
+        took: list[float] = []
+        for i in range(n):
+            start = time.perf_counter()
+            await writer.remember(user, synthetic(i), exchange_id=f"x{i}")
+            took.append((time.perf_counter() - start) * 1000)
+        took.sort()
+        print(f"== remember(): {n} distinct facts, one user, growing from 1 to {n} records")
+        print(f"  median {statistics.median(took):.1f} ms, p95 {took[int(0.95 * (n - 1))]:.1f} ms, "
+              f"max {took[-1]:.1f} ms")
+        confirm = []
+        for i in range(min(n, 20)):
+            start = time.perf_counter()
+            result = await writer.remember(user, synthetic(i) + ".", exchange_id=f"y{i}")
+            confirm.append((time.perf_counter() - start) * 1000)
+            assert result.status.value == "confirmed", result.as_json()
+        print(f"  confirmation of a repeat: median {statistics.median(confirm):.1f} ms")
+
+        user2 = f"bench-{uuid.uuid4().hex[:8]}"
+        items = [MemoryItem(synthetic(i), exchange_id=f"s{i // 20}") for i in range(batch)]
+        start = time.perf_counter()
+        results = await writer.remember_many(user2, items)
+        took_s = time.perf_counter() - start
+        created = sum(1 for r in results if r.status.value == "created")
+        print(f"== remember_many(): {batch} records in one call: {took_s:.1f} s "
+              f"({batch / took_s:.0f} records/s), {created} created")
+        await archive.close()
+    await graph.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--n", type=int, default=100)
+    parser.add_argument("--batch", type=int, default=2000, help="at most 2401 distinct texts")
+    args = parser.parse_args()
+    uri = os.environ.get("NEO4J_URI", "bolt://127.0.0.1:7687")
+    embedder = Embedder()
+    embedder.load_sync()
+    thresholds(embedder)
+    asyncio.run(timings(uri, args.n, args.batch, embedder))
+
+
+if __name__ == "__main__":
+    main()
