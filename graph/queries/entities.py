@@ -35,7 +35,7 @@ from graph.records import (
 _ALL_RELATIONS = "|".join(t.value for t in RelationType)
 MAX_HOPS = 3
 # Neighbour entities kept per traversal before their facts are ranked (bounds fan-out).
-NEIGHBOUR_CAP = 200
+NEIGHBOUR_CAP = 100
 _PROVENANCE_KEPT = 50
 
 

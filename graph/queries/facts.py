@@ -40,6 +40,21 @@ def _values(kind: type[Any], values: Iterable[Any] | None) -> list[str] | None:
         raise InvalidInput(f"{exc}; allowed {kind.__name__} values: {allowed}") from exc
 
 
+_FILTER_FIELDS = {"tiers": "tier", "statuses": "status", "types": "type"}
+
+
+def _filters(params: dict[str, list[str] | None]) -> str:
+    """``AND f.<field> IN $<param>`` for each filter given (fixed names; values stay params).
+
+    Built per call rather than ``($x IS NULL OR ...)`` so the planner can use the composite
+    (user_id, status|tier|type) indexes.
+    """
+    return "".join(
+        f" AND f.{_FILTER_FIELDS[name]} IN ${name}"
+        for name, value in params.items() if value is not None
+    )
+
+
 _LINK_ABOUT = """
 CALL (f) {
   UNWIND $entity_ids AS eid
@@ -196,19 +211,14 @@ class FactQueries(Executor):
         limit: int | None = None,
     ) -> list[Fact]:
         """The user's facts, newest first (``created_at`` desc); ``None`` filters allow all."""
+        params = {"tiers": _values(Tier, tiers), "statuses": _values(Status, statuses),
+                  "types": _values(FactType, types)}
         records = await self._read(
-            """
-            MATCH (f:Fact) WHERE f.user_id = $user_id
-              AND ($tiers IS NULL OR f.tier IN $tiers)
-              AND ($statuses IS NULL OR f.status IN $statuses)
-              AND ($types IS NULL OR f.type IN $types)
-            RETURN f ORDER BY f.created_at DESC, f.id
-            """ + ("LIMIT $limit" if limit is not None else ""),
-            user_id=user_id,
-            tiers=_values(Tier, tiers),
-            statuses=_values(Status, statuses),
-            types=_values(FactType, types),
-            limit=max(0, int(limit)) if limit is not None else None,
+            "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
+            + " RETURN f ORDER BY f.created_at DESC, f.id"
+            + (" LIMIT $limit" if limit is not None else ""),
+            user_id=user_id, limit=max(0, int(limit)) if limit is not None else None,
+            **{k: v for k, v in params.items() if v is not None},
         )
         return [fact_from(r["f"]) for r in records]
 
@@ -216,13 +226,12 @@ class FactQueries(Executor):
         self, user_id: str, *, limit: int, statuses: Iterable[Status | str] | None = ACTIVE_ONLY
     ) -> list[Fact]:
         """The user's most recently confirmed facts (``last_confirmed_at`` desc)."""
+        params = {"statuses": _values(Status, statuses)}
         records = await self._read(
-            """
-            MATCH (f:Fact) WHERE f.user_id = $user_id
-              AND ($statuses IS NULL OR f.status IN $statuses)
-            RETURN f ORDER BY f.last_confirmed_at DESC, f.id LIMIT $limit
-            """,
-            user_id=user_id, statuses=_values(Status, statuses), limit=max(0, int(limit)),
+            "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
+            + " RETURN f ORDER BY f.last_confirmed_at DESC, f.id LIMIT $limit",
+            user_id=user_id, limit=max(0, int(limit)),
+            **{k: v for k, v in params.items() if v is not None},
         )
         return [fact_from(r["f"]) for r in records]
 
