@@ -114,7 +114,9 @@ def entity_props(entity: Entity) -> dict[str, Any]:
         "type": EntityType(entity.type).value,
         "aliases": list(entity.aliases),
         "name_key": exact[0] if exact else "",
-        "stem_key": stem_key(entity.name),
+        # Uniqueness key: the stem key, or the exact key for names of function words only
+        # ("Я", "мы"), so those do not all collapse into one entity.
+        "stem_key": stem_key(entity.name) or "=" + (exact[0] if exact else ""),
         "keys": exact,
         "stems": stems,
         "created_at": to_neo4j_datetime(entity.created_at, "created_at"),

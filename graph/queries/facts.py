@@ -127,10 +127,24 @@ class FactQueries(Executor):
         return fact_from(records[0]["f"])
 
     async def delete_fact(self, user_id: str, id: str) -> bool:
-        """Remove a fact and its edges; False when the user has no such fact."""
+        """Remove a fact and its edges; False when the user has no such fact.
+
+        Facts that named it in ``supersedes``/``superseded_by`` lose that dangling pointer;
+        their status is left as it is (whether an old version becomes current again is the
+        writer's decision).
+        """
         records = await self._write(
-            "MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id "
-            "DETACH DELETE f RETURN count(*) AS deleted",
+            """
+            MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id
+            OPTIONAL MATCH (f)-[:SUPERSEDES]-(other:Fact) WHERE other.user_id = $user_id
+            WITH f, collect(other) AS others
+            FOREACH (o IN others |
+              SET o.superseded_by = CASE WHEN o.superseded_by = f.id THEN null
+                                         ELSE o.superseded_by END,
+                  o.supersedes = CASE WHEN o.supersedes = f.id THEN null ELSE o.supersedes END)
+            DETACH DELETE f
+            RETURN count(*) AS deleted
+            """,
             id=id, user_id=user_id,
         )
         return bool(records and records[0]["deleted"])

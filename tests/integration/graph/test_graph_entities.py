@@ -135,3 +135,10 @@ async def test_batch_entities_and_relations(graph: GraphStore, user_id: str) -> 
     assert set(rels) == {(RelationType.LIVES_IN, batch[1].id), (RelationType.WORKS_ON, batch[2].id)}
     assert rels[(RelationType.LIVES_IN, batch[1].id)].provenance == ("f-1", "f-2")
     assert await graph.create_entities([]) == []
+
+
+async def test_names_of_function_words_stay_distinct(graph: GraphStore, user_id: str) -> None:
+    me = await graph.resolve_entity(user_id, "Я", "person")
+    we = await graph.resolve_entity(user_id, "Мы", "person")
+    assert me and we and me.id != we.id
+    assert await graph.resolve_entity(user_id, "я", create=False) == me

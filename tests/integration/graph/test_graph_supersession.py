@@ -64,3 +64,18 @@ async def test_refusals(graph: GraphStore, make_fact: MakeFact, user_id: str) ->
     with pytest.raises(FactNotFound):
         await graph.supersede(user_id, c.id, "f-missing")
     assert [f.id for f in await graph.history(user_id, a.id)] == [a.id, b.id]
+
+
+async def test_deleting_a_version_leaves_no_dangling_pointer(
+    graph: GraphStore, make_fact: MakeFact, user_id: str
+) -> None:
+    v1 = await graph.create_fact(make_fact("v1", age_s=3))
+    v2 = await graph.create_fact(make_fact("v2", age_s=2))
+    v3 = await graph.create_fact(make_fact("v3", age_s=1))
+    await graph.supersede(user_id, v1.id, v2.id)
+    await graph.supersede(user_id, v2.id, v3.id)
+    assert await graph.delete_fact(user_id, v2.id)
+    left = {f.id: f for f in await graph.list_facts(user_id)}
+    assert left[v1.id].superseded_by is None and left[v1.id].status is Status.SUPERSEDED
+    assert left[v3.id].supersedes is None
+    assert [f.id for f in await graph.history(user_id, v3.id)] == [v3.id]
