@@ -123,6 +123,20 @@ def lucene_terms(text: str, limit: int = MAX_QUERY_WORDS) -> list[str]:
     return seen
 
 
+_LATIN = re.compile(r"[a-z]")
+
+
+def scripts(terms: Iterable[str]) -> set[str]:
+    """Which of "cyrillic" and "latin" the (normalised) words are written in."""
+    found: set[str] = set()
+    for term in terms:
+        if _CYRILLIC.search(term):
+            found.add("cyrillic")
+        if _LATIN.search(term):
+            found.add("latin")
+    return found
+
+
 def scope_token(user_id: str) -> str:
     """A single Lucene token standing for the user, indexed beside the fact text.
 

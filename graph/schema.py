@@ -11,6 +11,9 @@ limit applies. ``eventually_consistent`` is off: a fact is findable once its wri
 from __future__ import annotations
 
 FACT_TEXT_INDEXES: dict[str, str] = {"fact_text_ru": "russian", "fact_text_en": "english"}
+# The script each analyzer stems: a query without words of that script skips the index
+# (the other analyzer still matches such words exactly, lower-cased).
+FACT_TEXT_SCRIPTS: dict[str, str] = {"fact_text_ru": "cyrillic", "fact_text_en": "latin"}
 
 CONSTRAINTS: tuple[str, ...] = (
     "CREATE CONSTRAINT fact_id IF NOT EXISTS FOR (n:Fact) REQUIRE n.id IS UNIQUE",

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from graph.entities import lucene_query
+from graph.entities import lucene_query, lucene_terms, scripts
 from graph.errors import FactNotFound, InvalidInput, SupersessionError
 from graph.models import Entity, Fact, FactCount, FactType, ScoredFact, Status, Tier
 from graph.queries.base import Executor
 from graph.records import UPDATABLE_FACT_FIELDS, fact_from, fact_props, fact_value
-from graph.schema import FACT_TEXT_INDEXES
+from graph.schema import FACT_TEXT_SCRIPTS
 
 ACTIVE_ONLY: tuple[Status, ...] = (Status.ACTIVE,)
 
@@ -63,11 +63,18 @@ CALL (f) {
 }
 """
 
-_FULLTEXT = "\nUNION ALL\n".join(
-    f"CALL db.index.fulltext.queryNodes('{name}', $query, {{limit: $pool}}) "
-    "YIELD node, score RETURN node, score"
-    for name in FACT_TEXT_INDEXES
-)
+def _fulltext_call(query_text: str) -> str:
+    """The full-text part of a search: the indexes whose analyzer stems the query's scripts
+    (all of them when it has neither Cyrillic nor Latin words), best score per fact."""
+    present = scripts(lucene_terms(query_text))
+    names = [n for n, script in FACT_TEXT_SCRIPTS.items() if script in present]
+    names = names or list(FACT_TEXT_SCRIPTS)
+    calls = "\nUNION ALL\n".join(
+        f"CALL db.index.fulltext.queryNodes('{name}', $query, {{limit: $pool}}) "
+        "YIELD node, score RETURN node, score"
+        for name in names
+    )
+    return "CALL () {\n" + calls + "\n}\n"
 
 
 class FactQueries(Executor):
@@ -257,7 +264,8 @@ class FactQueries(Executor):
         statuses: Iterable[Status | str] = ACTIVE_ONLY,
         limit: int = 20,
     ) -> list[ScoredFact]:
-        """Lucene BM25 over fact text (Russian and English analyzers, best score kept).
+        """Lucene BM25 over fact text (Russian and English analyzers, best score kept; an
+        index is skipped when the query has no words of the script it stems).
 
         Any user text is safe: only its words reach Lucene. A text without words (or only
         stop words: the user and status clauses weigh 0, so those hits score 0) finds nothing.
@@ -267,8 +275,8 @@ class FactQueries(Executor):
         if lucene is None or limit <= 0:
             return []
         records = await self._read(
-            "CALL () {\n" + _FULLTEXT + "\n}\n"
-            """
+            _fulltext_call(query)
+            + """
             WITH node, max(score) AS score
             WHERE score > 0 AND node.user_id = $user_id AND node.status IN $statuses
             RETURN node AS f, score ORDER BY score DESC, f.last_confirmed_at DESC LIMIT $limit

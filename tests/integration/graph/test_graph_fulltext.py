@@ -74,3 +74,12 @@ async def test_syntax_around_real_words_still_finds(graph: GraphStore, make_fact
     fact = await graph.create_fact(make_fact('Кофе "эспрессо" (двойной) ~ 3* раза'))
     hits = await graph.fulltext_search(user_id, 'эспрессо~2 AND "двойной" OR кофе*')
     assert [h.fact.id for h in hits] == [fact.id]
+
+
+async def test_mixed_and_digit_queries(graph: GraphStore, make_fact: MakeFact,
+                                       user_id: str) -> None:
+    mixed = await graph.create_fact(make_fact("Работаю над проектом Wave с 2024 года"))
+    assert [h.fact.id for h in await graph.fulltext_search(user_id, "Wave")] == [mixed.id]
+    assert [h.fact.id for h in await graph.fulltext_search(user_id, "проекты")] == [mixed.id]
+    assert [h.fact.id for h in await graph.fulltext_search(user_id, "2024")] == [mixed.id]
+    assert [h.fact.id for h in await graph.fulltext_search(user_id, "wave проект")] == [mixed.id]

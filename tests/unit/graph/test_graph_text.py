@@ -70,3 +70,11 @@ def test_lucene_query_shape() -> None:
 
 def test_lucene_terms_are_bounded() -> None:
     assert len(lucene_terms(" ".join(f"w{i}" for i in range(500)))) == 64
+
+
+def test_scripts() -> None:
+    from graph.entities import scripts
+
+    assert scripts(["игорь", "wave"]) == {"cyrillic", "latin"}
+    assert scripts(["москва"]) == {"cyrillic"}
+    assert scripts(["2026"]) == set()
