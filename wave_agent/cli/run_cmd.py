@@ -62,6 +62,7 @@ async def serve(loaded: Settings) -> None:
         services = await stack.enter_async_context(Services(loaded, autostart_neo4j=True))
         await services.graph()  # fail early (embedded Neo4j started here when NEO4J_URI is unset)
         backend = ServicesBackend(services)
+        await backend.start()
         await _start_maintenance(stack, services)
         if loaded.telegram_mode == "webhook":
             from wave_agent.bot.webhook import run_webhook

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from tests.e2e.bot.harness import new_telegram_id
 from tests.support.telegram_server import TelegramTestServer
 from wave_agent.services import Services
 from wave_agent.settings import Settings
@@ -16,6 +17,12 @@ async def telegram() -> AsyncIterator[TelegramTestServer]:
     """The local Bot API server, one per test."""
     async with TelegramTestServer() as server:
         yield server
+
+
+@pytest.fixture
+def owner() -> int:
+    """The allowed person of this test (their own memory: ``tg-<owner>``)."""
+    return new_telegram_id()
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ files under the test's data directory.
 from __future__ import annotations
 
 import asyncio
+import secrets
 import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -20,9 +21,12 @@ from wave_agent.bot.app import build_bot, build_dispatcher
 from wave_agent.bot.backend import BotBackend
 from wave_agent.settings import Settings
 
-OWNER = 424_242
-FRIEND = 515_151
-STRANGER = 666_000
+STRANGER = 666_000  # never in the allow-list
+
+
+def new_telegram_id() -> int:
+    """A fresh Telegram id per test: tests share one Neo4j, isolated by user scope."""
+    return secrets.randbelow(10**9) + 10**9
 
 
 def free_port() -> int:
@@ -38,12 +42,14 @@ class RunningBot:
     backend: BotBackend
 
 
-def bot_settings(base: Settings, telegram: TelegramTestServer, **overrides: Any) -> Settings:
+def bot_settings(
+    base: Settings, telegram: TelegramTestServer, owner: int, **overrides: Any
+) -> Settings:
     values: dict[str, Any] = {
         **base.model_dump(),
         "telegram_bot_token": telegram.token,
         "telegram_api_base": telegram.base_url,
-        "telegram_allowed_users": [OWNER, FRIEND],
+        "telegram_allowed_users": [owner],
         **overrides,
     }
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]

@@ -10,7 +10,7 @@ import asyncio
 import aiohttp
 import pytest
 
-from tests.e2e.bot.harness import OWNER, bot_settings, free_port, polling
+from tests.e2e.bot.harness import bot_settings, free_port, polling
 from tests.support.telegram_server import TelegramTestServer
 from wave_agent.bot.services_backend import ServicesBackend
 from wave_agent.bot.webhook import run_webhook
@@ -21,12 +21,12 @@ pytestmark = pytest.mark.neo4j
 
 
 async def test_unknown_command_gets_help_not_silence(
-    settings: Settings, services: Services, telegram: TelegramTestServer
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
 ) -> None:
-    config = bot_settings(settings, telegram)
+    config = bot_settings(settings, telegram, owner)
     async with polling(config, ServicesBackend(services), telegram):
-        await telegram.send_command(OWNER, "frobnicate")
-        [call] = await telegram.wait_for_method("sendMessage", OWNER)
+        await telegram.send_command(owner, "frobnicate")
+        [call] = await telegram.wait_for_method("sendMessage", owner)
     shown = call.shown or ""
     assert "/frobnicate" in shown and "/memory" in shown and "/export" in shown
     commands = telegram.calls_of("setMyCommands")
@@ -34,39 +34,39 @@ async def test_unknown_command_gets_help_not_silence(
 
 
 async def test_rate_limit_answers_kindly_once_and_drops_the_rest(
-    settings: Settings, services: Services, telegram: TelegramTestServer
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
 ) -> None:
-    config = bot_settings(settings, telegram, telegram_rate_per_minute=2)
+    config = bot_settings(settings, telegram, owner, telegram_rate_per_minute=2)
     async with polling(config, ServicesBackend(services), telegram):
         for _ in range(5):
-            await telegram.send_command(OWNER, "help")
-        await telegram.wait_for_method("sendMessage", OWNER, count=3)
+            await telegram.send_command(owner, "help")
+        await telegram.wait_for_method("sendMessage", owner, count=3)
         await asyncio.sleep(0.5)
-    texts = telegram.texts_to(OWNER)
+    texts = telegram.texts_to(owner)
     assert len(texts) == 3  # two answers, one kind refusal, nothing for the last two
     assert sum("2 a minute" in t for t in texts) == 1
 
 
 async def test_oversized_message_gets_a_kind_answer_naming_the_limit(
-    settings: Settings, services: Services, telegram: TelegramTestServer
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
 ) -> None:
-    config = bot_settings(settings, telegram, telegram_max_message_chars=200)
+    config = bot_settings(settings, telegram, owner, telegram_max_message_chars=200)
     async with polling(config, ServicesBackend(services), telegram):
-        await telegram.send_text(OWNER, "очень длинно " * 40)
-        [call] = await telegram.wait_for_method("sendMessage", OWNER)
+        await telegram.send_text(owner, "очень длинно " * 40)
+        [call] = await telegram.wait_for_method("sendMessage", owner)
     assert "I read up to 200" in (call.shown or "")
     graph = await services.graph()
-    assert await graph.list_facts(f"tg-{OWNER}") == []
+    assert await graph.list_facts(f"tg-{owner}") == []
 
 
 async def test_retry_after_from_telegram_is_waited_out_and_the_answer_arrives(
-    settings: Settings, services: Services, telegram: TelegramTestServer
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
 ) -> None:
     telegram.fail_next("sendMessage", status=429, retry_after=1)
     telegram.fail_next("sendMessage", status=502, description="Bad Gateway")
-    config = bot_settings(settings, telegram)
+    config = bot_settings(settings, telegram, owner)
     async with polling(config, ServicesBackend(services), telegram):
-        await telegram.send_command(OWNER, "help")
+        await telegram.send_command(owner, "help")
         await telegram.wait_for(lambda c: c.method == "sendmessage" and c.shown is not None)
     attempts = telegram.calls_of("sendMessage")
     assert len(attempts) == 3
@@ -74,7 +74,7 @@ async def test_retry_after_from_telegram_is_waited_out_and_the_answer_arrives(
 
 
 async def test_webhook_mode_checks_the_secret_and_answers(
-    settings: Settings, services: Services, telegram: TelegramTestServer
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
 ) -> None:
     port = free_port()
     config = bot_settings(
@@ -89,8 +89,8 @@ async def test_webhook_mode_checks_the_secret_and_answers(
         assert registered.params["url"] == "https://wave.example/hook/abc"
         assert registered.params["secret_token"] == "s3cret"
         update = {"update_id": 1, "message": {
-            "message_id": 1, "date": 1, "chat": {"id": OWNER, "type": "private"},
-            "from": TelegramTestServer.user(OWNER), "text": "/help",
+            "message_id": 1, "date": 1, "chat": {"id": owner, "type": "private"},
+            "from": TelegramTestServer.user(owner), "text": "/help",
             "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}}
         url = f"http://127.0.0.1:{port}/hook/abc"
         async with aiohttp.ClientSession() as http:
@@ -99,7 +99,7 @@ async def test_webhook_mode_checks_the_secret_and_answers(
             headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
             async with http.post(url, json=update, headers=headers) as accepted:
                 assert accepted.status == 200
-        [answer] = await telegram.wait_for_method("sendMessage", OWNER)
+        [answer] = await telegram.wait_for_method("sendMessage", owner)
         assert "/memory" in (answer.shown or "")
     finally:
         stop.set()
