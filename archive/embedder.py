@@ -191,4 +191,4 @@ def _quiet_progress_bars() -> None:
         from transformers.utils import logging as transformers_logging
     except ImportError:
         return
-    transformers_logging.disable_progress_bar()
+    transformers_logging.disable_progress_bar()  # type: ignore[no-untyped-call]

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from qdrant_client import QdrantClient, models
+from qdrant_client.common.client_exceptions import QdrantException
+from qdrant_client.http.exceptions import ApiException
 
 from archive.errors import ArchiveError, ArchiveInputError, ArchiveLocked, ArchiveUnavailable
 from archive.layout import Layout, point_id, status_condition
@@ -50,6 +52,16 @@ DEFAULT_STATUSES: tuple[str, ...] = ("active",)
 OVERFETCH_STEPS = (4, 32)
 OVERFETCH_MIN = 40
 _LOCK_MESSAGE = "already accessed by another instance"
+# What the client raises for a server that is down or answers badly, a local storage that
+# fails, or a request Qdrant refuses; translated to ArchiveUnavailable at this boundary.
+_BACKEND_ERRORS: tuple[type[BaseException], ...] = (
+    ApiException,
+    QdrantException,
+    OSError,
+    sqlite3.Error,
+    ValueError,
+    RuntimeError,
+)
 
 
 class ArchiveStore:
@@ -167,6 +179,7 @@ class ArchiveStore:
         if self.path is not None:
             try:
                 self.path.mkdir(parents=True, exist_ok=True)
+                _probe_lock(self.path)
                 client = QdrantClient(path=str(self.path))
             except RuntimeError as exc:
                 if _LOCK_MESSAGE in str(exc):
@@ -202,9 +215,7 @@ class ArchiveStore:
                 return fn(client)
             with self._io_lock:
                 return fn(client)
-        except ArchiveError:
-            raise
-        except Exception as exc:  # backend errors become one archive error, from exc
+        except _BACKEND_ERRORS as exc:
             raise ArchiveUnavailable(self.where, _describe(exc)) from exc
 
     # Collections -------------------------------------------------------------------------
@@ -297,7 +308,9 @@ class ArchiveStore:
     async def delete(self, user_id: str, fact_ids: Iterable[str]) -> None:
         """Remove the vectors of these facts (absent ones are ignored)."""
         _check_user(user_id)
-        ids = [point_id(user_id, f) for f in dict.fromkeys(fact_ids)]
+        ids: list[models.ExtendedPointId] = [
+            point_id(user_id, f) for f in dict.fromkeys(fact_ids)
+        ]
         if not ids:
             return
         collection = self.layout.collection(user_id)
@@ -320,7 +333,8 @@ class ArchiveStore:
                 client.delete_collection(collection)
                 self._collections.discard(collection)
             else:
-                selector = models.FilterSelector(filter=self.layout.scope(user_id))
+                scope = self.layout.scope(user_id) or models.Filter()
+                selector = models.FilterSelector(filter=scope)
                 client.delete(collection, points_selector=selector, wait=True)
 
         await self._run(write)
@@ -494,6 +508,29 @@ def _create_server_collection(
         client.create_payload_index(
             name, field, field_schema=models.PayloadSchemaType.FLOAT, wait=True
         )
+
+
+def _probe_lock(path: Path) -> None:
+    """Fail fast with ``ArchiveLocked`` when another client holds ``path``.
+
+    ``QdrantClient(path=...)`` reads every collection into memory before it tries its lock, so
+    a refused open would cost seconds on a large archive, on every retry. This takes the same
+    ``flock`` on ``<path>/.lock`` (non-blocking) and releases it at once; the rare race that
+    remains is still translated from the client's own RuntimeError.
+    """
+    lock_file = path / ".lock"
+    if not lock_file.exists():
+        return
+    import portalocker  # qdrant-client's own dependency for this lock
+
+    with lock_file.open("r+") as handle:
+        try:
+            portalocker.lock(
+                handle, portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING
+            )
+        except portalocker.exceptions.LockException as exc:
+            raise ArchiveLocked(path) from exc
+        portalocker.unlock(handle)
 
 
 def _local_collection_names(client: QdrantClient) -> list[str]:

@@ -9,7 +9,7 @@ records with synthetic clustered unit vectors (384-d, like the bundled model's; 
 search latency p50/p95 through ``ArchiveStore.search`` with no status filter, the default
 ``("active",)``, the history set, and a rare status alone (``("archived",)``, which exercises the
 exact fallback), plus, for comparison, Qdrant's own payload filter called directly, and the
-time to reopen the directory. Finally one short query embedded by the bundled model, uncached
+time to reopen the directory, and how fast a second store on the held directory is refused. Finally one short query embedded by the bundled model, uncached
 and cached. Prints a table (or JSON).
 """
 
@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from archive.errors import ArchiveLocked
 from archive.models import ArchiveRecord
 from archive.store import ArchiveStore
 
@@ -123,6 +124,13 @@ async def bench_size(args: argparse.Namespace, n: int, root: Path) -> dict[str, 
         )
 
     out["qdrant_filter_active"] = await timed(qdrant_filter, rare_reps)
+    if not args.url:
+        # A second process-local store on the held directory: how fast it is refused.
+        start = time.perf_counter()
+        try:
+            await open_store(args, path).open()
+        except ArchiveLocked:
+            out["locked_refusal_ms"] = round((time.perf_counter() - start) * 1000, 1)
     await store.close()
     if not args.url:
         start = time.perf_counter()
@@ -152,13 +160,13 @@ async def bench_embedder(reps: int) -> dict[str, Any]:
 
 def table(results: list[dict[str, Any]]) -> str:
     cols = ["search_all", "search_active", "search_history", "search_rare", "qdrant_filter_active"]
-    head = "| records | upsert/s | " + " | ".join(f"{c} p50/p95 ms" for c in cols) + " | reopen s |"
-    rows = [head, "|" + "---|" * (len(cols) + 3)]
+    head = "| records | upsert/s | " + " | ".join(f"{c} p50/p95 ms" for c in cols) + " | reopen s | locked refusal ms |"
+    rows = [head, "|" + "---|" * (len(cols) + 4)]
     for r in results:
         cells = [f"{r[c]['p50']} / {r[c]['p95']}" for c in cols]
         rows.append(
             f"| {r['records']:,} | {r['upsert_per_s']:,} | " + " | ".join(cells)
-            + f" | {r.get('reopen_s', '-')} |"
+            + f" | {r.get('reopen_s', '-')} | {r.get('locked_refusal_ms', '-')} |"
         )
     return "\n".join(rows)
 
