@@ -78,7 +78,7 @@ async def test_webhook_mode_checks_the_secret_and_answers(
 ) -> None:
     port = free_port()
     config = bot_settings(
-        settings, telegram, telegram_mode="webhook",
+        settings, telegram, owner, telegram_mode="webhook",
         telegram_webhook_url="https://wave.example/hook/abc",
         telegram_webhook_listen=f"127.0.0.1:{port}", telegram_webhook_secret="s3cret",
     )
