@@ -69,6 +69,12 @@ def test_price_scenario_end_to_end(cli_env: dict[str, str]) -> None:
     assert set(by_id[new_id]) >= {"id", "text", "type", "tier", "status", "supersedes",
                                   "superseded_by", "mention_count", "created_at"}
 
+    # "what was it before?": the replaced price answers a history question
+    history = ok_json(cli_env, "recall", "сколько стоил пилот", "--history")
+    assert isinstance(history, list)
+    statuses = {h["id"]: h["status"] for h in history}
+    assert statuses.get(old_id) == "superseded" and statuses.get(new_id) == "active"
+
 
 def test_refusals_exit_non_zero_with_the_next_step(cli_env: dict[str, str]) -> None:
     too_long = wave(cli_env, "remember", "я" * 2001)
