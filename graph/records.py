@@ -50,7 +50,22 @@ def to_neo4j_datetime(value: datetime, field: str) -> datetime:
     return value.astimezone(UTC)
 
 
+def fact_out(var: str) -> str:
+    """Cypher projecting Fact node ``var`` with its datetimes as ISO strings.
+
+    Hydrating Neo4j DATETIME values in the Python driver costs ~0.3 ms per fact; strings
+    parsed with ``datetime.fromisoformat`` cost almost nothing. Stored values stay DATETIME.
+    """
+    return (
+        f"{var} {{.*, created_at: toString({var}.created_at), "
+        f"last_confirmed_at: toString({var}.last_confirmed_at), "
+        f"valid_until: toString({var}.valid_until)}}"
+    )
+
+
 def from_neo4j_datetime(value: Any) -> datetime:
+    if isinstance(value, str):
+        return datetime.fromisoformat(value).astimezone(UTC)
     native = value.to_native() if hasattr(value, "to_native") else value
     if not isinstance(native, datetime):
         raise InvalidInput(f"stored datetime has an unexpected shape: {value!r}")

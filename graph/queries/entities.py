@@ -27,6 +27,7 @@ from graph.records import (
     entity_from,
     entity_props,
     fact_from,
+    fact_out,
     relation_from,
     to_neo4j_datetime,
 )
@@ -345,9 +346,10 @@ class EntityQueries(Executor):
             MATCH (f:Fact)-[:ABOUT]->(e)
             WHERE f.user_id = $user_id AND ($statuses IS NULL OR f.status IN $statuses)
             WITH f, sum(w) AS score
-            RETURN f, score ORDER BY score DESC, f.last_confirmed_at DESC, f.id LIMIT $limit
+            RETURN """ + fact_out("f") + """ AS fact, score
+            ORDER BY score DESC, f.last_confirmed_at DESC, f.id LIMIT $limit
             """,
             seed_ids=seeds, user_id=user_id, cap=NEIGHBOUR_CAP, limit=int(limit),
             statuses=_values(Status, statuses),
         )
-        return [ScoredFact(fact_from(r["f"]), float(r["score"])) for r in records]
+        return [ScoredFact(fact_from(r["fact"]), float(r["score"])) for r in records]

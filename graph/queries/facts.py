@@ -13,7 +13,7 @@ from graph.entities import lucene_query, lucene_terms, scripts
 from graph.errors import FactNotFound, InvalidInput, SupersessionError
 from graph.models import Entity, Fact, FactCount, FactType, ScoredFact, Status, Tier
 from graph.queries.base import Executor
-from graph.records import UPDATABLE_FACT_FIELDS, fact_from, fact_props, fact_value
+from graph.records import UPDATABLE_FACT_FIELDS, fact_from, fact_out, fact_props, fact_value
 from graph.schema import FACT_TEXT_SCRIPTS
 
 ACTIVE_ONLY: tuple[Status, ...] = (Status.ACTIVE,)
@@ -83,11 +83,11 @@ class FactQueries(Executor):
     async def create_fact(self, fact: Fact, entities: Iterable[Entity | str] = ()) -> Fact:
         """Store a new fact, linked ``ABOUT`` the given entities (objects or ids) of its user."""
         records = await self._write(
-            "CREATE (f:Fact) SET f = $props WITH f" + _LINK_ABOUT + "RETURN f",
+            "CREATE (f:Fact) SET f = $props WITH f" + _LINK_ABOUT + f"RETURN {fact_out('f')} AS fact",
             props=fact_props(fact),
             entity_ids=_entity_ids(entities),
         )
-        return fact_from(records[0]["f"])
+        return fact_from(records[0]["fact"])
 
     async def create_facts(
         self, facts: Sequence[Fact], about: Mapping[str, Iterable[Entity | str]] | None = None
@@ -126,12 +126,13 @@ class FactQueries(Executor):
             )
         props = {name: fact_value(name, value) for name, value in fields.items()}
         records = await self._write(
-            "MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id SET f += $props RETURN f",
+            "MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id SET f += $props "
+            f"RETURN {fact_out('f')} AS fact",
             id=id, user_id=user_id, props=props,
         )
         if not records:
             raise FactNotFound(user_id, id)
-        return fact_from(records[0]["f"])
+        return fact_from(records[0]["fact"])
 
     async def delete_fact(self, user_id: str, id: str) -> bool:
         """Remove a fact and its edges; False when the user has no such fact.
@@ -197,7 +198,7 @@ class FactQueries(Executor):
                 MATCH (new:Fact {id: $new_id}) WHERE new.user_id = $user_id
                 MERGE (new)-[:SUPERSEDES]->(old)
                 SET old.superseded_by = new.id, old.status = $superseded, new.supersedes = old.id
-                RETURN old, new
+                RETURN """ + fact_out("old") + " AS old, " + fact_out("new") + """ AS new
                 """,
                 old_id=old_id, new_id=new_id, user_id=user_id,
                 superseded=Status.SUPERSEDED.value,
@@ -208,18 +209,20 @@ class FactQueries(Executor):
 
     async def get_fact(self, user_id: str, id: str) -> Fact | None:
         records = await self._read(
-            "MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id RETURN f", id=id, user_id=user_id
+            f"MATCH (f:Fact {{id: $id}}) WHERE f.user_id = $user_id RETURN {fact_out('f')} AS fact",
+            id=id, user_id=user_id,
         )
-        return fact_from(records[0]["f"]) if records else None
+        return fact_from(records[0]["fact"]) if records else None
 
     async def get_facts(self, user_id: str, ids: Iterable[str]) -> list[Fact]:
         """The user's facts with these ids, in the order asked (missing ids are skipped)."""
         wanted = list(dict.fromkeys(ids))
         records = await self._read(
-            "UNWIND $ids AS fid MATCH (f:Fact {id: fid}) WHERE f.user_id = $user_id RETURN f",
+            "UNWIND $ids AS fid MATCH (f:Fact {id: fid}) WHERE f.user_id = $user_id "
+            f"RETURN {fact_out('f')} AS fact",
             ids=wanted, user_id=user_id,
         )
-        by_id = {r["f"]["id"]: fact_from(r["f"]) for r in records}
+        by_id = {r["fact"]["id"]: fact_from(r["fact"]) for r in records}
         return [by_id[i] for i in wanted if i in by_id]
 
     async def list_facts(
@@ -236,12 +239,12 @@ class FactQueries(Executor):
                   "types": _values(FactType, types)}
         records = await self._read(
             "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
-            + " RETURN f ORDER BY f.created_at DESC, f.id"
+            + f" RETURN {fact_out('f')} AS fact ORDER BY f.created_at DESC, f.id"
             + (" LIMIT $limit" if limit is not None else ""),
             user_id=user_id, limit=max(0, int(limit)) if limit is not None else None,
             **{k: v for k, v in params.items() if v is not None},
         )
-        return [fact_from(r["f"]) for r in records]
+        return [fact_from(r["fact"]) for r in records]
 
     async def recent_facts(
         self, user_id: str, *, limit: int, statuses: Iterable[Status | str] | None = ACTIVE_ONLY
@@ -250,11 +253,11 @@ class FactQueries(Executor):
         params = {"statuses": _values(Status, statuses)}
         records = await self._read(
             "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
-            + " RETURN f ORDER BY f.last_confirmed_at DESC, f.id LIMIT $limit",
+            + f" RETURN {fact_out('f')} AS fact ORDER BY f.last_confirmed_at DESC, f.id LIMIT $limit",
             user_id=user_id, limit=max(0, int(limit)),
             **{k: v for k, v in params.items() if v is not None},
         )
-        return [fact_from(r["f"]) for r in records]
+        return [fact_from(r["fact"]) for r in records]
 
     async def fulltext_search(
         self,
@@ -279,11 +282,12 @@ class FactQueries(Executor):
             + """
             WITH node, max(score) AS score
             WHERE score > 0 AND node.user_id = $user_id AND node.status IN $statuses
-            RETURN node AS f, score ORDER BY score DESC, f.last_confirmed_at DESC LIMIT $limit
+            RETURN """ + fact_out("node") + """ AS fact, score
+            ORDER BY score DESC, node.last_confirmed_at DESC LIMIT $limit
             """,
             query=lucene, pool=int(limit) * 2, user_id=user_id, statuses=wanted, limit=int(limit),
         )
-        return [ScoredFact(fact_from(r["f"]), float(r["score"])) for r in records]
+        return [ScoredFact(fact_from(r["fact"]), float(r["score"])) for r in records]
 
     async def history(self, user_id: str, id: str) -> list[Fact]:
         """The supersession chain through this fact, both ways, oldest first (itself included)."""
@@ -294,13 +298,13 @@ class FactQueries(Executor):
             WITH f, collect(DISTINCT other) AS others
             UNWIND [f] + others AS x
             WITH DISTINCT x
-            RETURN x AS f ORDER BY x.created_at, x.id
+            RETURN """ + fact_out("x") + """ AS fact ORDER BY x.created_at, x.id
             """,
             id=id, user_id=user_id,
         )
         if not records:
             raise FactNotFound(user_id, id)
-        return [fact_from(r["f"]) for r in records]
+        return [fact_from(r["fact"]) for r in records]
 
     async def count_facts(self, user_id: str | None = None) -> list[FactCount]:
         """Fact counts by user, type, tier and status (one user, or every user when None)."""
