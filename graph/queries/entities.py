@@ -35,8 +35,10 @@ from graph.records import (
 # Every entity-to-entity relation type, for traversals (fixed set, from the enum).
 _ALL_RELATIONS = "|".join(t.value for t in RelationType)
 MAX_HOPS = 3
-# Neighbour entities kept per traversal before their facts are ranked (bounds fan-out).
+# Neighbour entities kept per traversal before their facts are ranked (bounds fan-out):
+# the best ``limit`` of them (every one has at least one fact), at least 20, at most 100.
 NEIGHBOUR_CAP = 100
+NEIGHBOUR_MIN = 20
 _PROVENANCE_KEPT = 50
 
 
@@ -349,7 +351,8 @@ class EntityQueries(Executor):
             RETURN """ + fact_out("f") + """ AS fact, score
             ORDER BY score DESC, f.last_confirmed_at DESC, f.id LIMIT $limit
             """,
-            seed_ids=seeds, user_id=user_id, cap=NEIGHBOUR_CAP, limit=int(limit),
+            seed_ids=seeds, user_id=user_id, cap=min(NEIGHBOUR_CAP, max(NEIGHBOUR_MIN, int(limit))),
+            limit=int(limit),
             statuses=_values(Status, statuses),
         )
         return [ScoredFact(fact_from(r["fact"]), float(r["score"])) for r in records]
