@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from wave_agent.postprocess.fanout import PostProcessor
     from wave_agent.postprocess.outbox import Outbox
     from wave_agent.recall import Recall
+    from wave_agent.reflect import Reflector
     from wave_agent.session import Sessions
     from wave_agent.turn import TurnService
     from wave_agent.writer import Writer
@@ -278,6 +279,16 @@ class Services:
                     store_timeout_s=self.settings.store_timeout_s,
                 )
             return self._cache["turns"]  # type: ignore[no-any-return]
+
+    # memory_reflect (issue 8) ------------------------------------------------------------------
+
+    async def reflect(self) -> Reflector:
+        """memory_reflect over recall, the graph, episodes and snapshots (tool, /reflect, CLI)."""
+        if "reflect" not in self._cache:
+            from wave_agent.reflect import Reflector
+
+            self._cache["reflect"] = Reflector(self)
+        return self._cache["reflect"]  # type: ignore[no-any-return]
 
 
 async def _letta_blocks(settings: Settings) -> BlockStore:

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from graph.models import Fact
-from wave_agent.hygiene import judge, numbers, polarity, similarity
+from wave_agent.hygiene import judge, numbers, similarity
 
 PARAPHRASE_MIN_EN = 0.55
 PARAPHRASE_MIN_RU = 0.45
@@ -91,8 +91,8 @@ class Similarities:
             a, b = self.facts[i].text, self.facts[j].text
             if similarity.different_names(a, b) or numbers.numbers_differ(a, b):
                 return False
-            if polarity.opposite(a, b):
-                return False
+            if self.relation(i, j) is judge.Relation.OPPOSITE:
+                return False  # "pays upfront" / "never asks for an invoice" are not opposites
             least = PARAPHRASE_MIN_RU if self._russian[i] or self._russian[j] else PARAPHRASE_MIN_EN
             return score >= least
         return self._select(linked)
