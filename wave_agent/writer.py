@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("wave.writer")
 
 CANDIDATES = 8  # nearest active records (each voice) compared with a new text
+STATE_LIFETIME = timedelta(days=7)  # "mood, current status: must expire" (DESIGN section 3)
 
 __all__ = ["MemoryItem", "UnknownRecord", "WriteRejected", "WriteResult", "WriteStatus", "Writer"]
 
@@ -138,6 +139,7 @@ class Writer(LifecycleMixin):
         mention), ``proposed`` (same words, other numbers: a supersession proposal; the new
         text waits in the proposal), ``quarantined`` (instruction-like), ``superseded`` (the
         caller said the change outright: ``explicit_supersede=True``).
+        A ``state`` without ``valid_until`` gets one (STATE_LIFETIME): it must expire.
         """
         cleaned = check_text(text)
         kind = FactType(type) if type is not None else guess_type(cleaned)
@@ -149,7 +151,8 @@ class Writer(LifecycleMixin):
             created_at=created_at or now, last_confirmed_at=created_at or now,
             source_message_ids=tuple(source_message_ids), speaker=speaker, pinned=pin,
             exchange_ids=(exchange_id,) if exchange_id else (), episode_date=episode_date,
-            valid_until=valid_until,
+            valid_until=valid_until or (
+                (created_at or now) + STATE_LIFETIME if kind is FactType.STATE else None),
         )
         fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
                                                  exchange_ids=fact.exchange_ids))
@@ -164,7 +167,11 @@ class Writer(LifecycleMixin):
                     continue
                 relation, score = verdict.relation, verdict.similarity
                 if relation is judging.Relation.DUPLICATE:
-                    return await self._confirm(candidate, fact, score, pin=pin)
+                    confirmed = await self._confirm(candidate, fact, score, pin=pin)
+                    if entities:
+                        await self.graph.link_about(user_id, candidate.id, await self._entity_ids(
+                            user_id, cleaned, entities))
+                    return confirmed
                 if relation is judging.Relation.NUMBER_CHANGE or (
                     explicit_supersede and relation is not judging.Relation.UNRELATED
                 ):
@@ -424,7 +431,8 @@ class Writer(LifecycleMixin):
             confidence=tiers.initial_confidence(Veracity(item.veracity)),
             created_at=when, last_confirmed_at=when, speaker=item.speaker,
             source_message_ids=tuple(item.source_message_ids), exchange_ids=exchanges,
-            episode_date=item.episode_date, valid_until=item.valid_until,
+            episode_date=item.episode_date, valid_until=item.valid_until or (
+                when + STATE_LIFETIME if kind is FactType.STATE else None),
             quarantine_reason=suspicion.reason if suspicion else None,
         )
 

@@ -282,3 +282,21 @@ async def test_remember_many_dedupes_repeats_and_quarantines(
     # a later import of the same text confirms the stored record
     later = await writer.remember_many(user_id, [MemoryItem("Melanie painted a sunrise last year")])
     assert later[0].status is WriteStatus.CONFIRMED
+
+
+async def test_state_expires_by_default_and_confirm_links_entities(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    from datetime import timedelta
+
+    from graph.models import EntityType
+
+    mood = await writer.remember(user_id, "I feel tired this week", type=FactType.STATE)
+    assert mood.fact is not None and mood.fact.valid_until is not None
+    assert mood.fact.valid_until - mood.fact.created_at == timedelta(days=7)
+
+    first = await writer.remember(user_id, "Igor always pays in advance")
+    again = await writer.remember(user_id, "Igor pays upfront every time",
+                                  entities=[("Igor", EntityType.PERSON)])
+    assert again.status is WriteStatus.CONFIRMED and first.fact is not None
+    assert [e.name for e in await graph.about(user_id, first.fact.id)] == ["Igor"]
