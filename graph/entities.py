@@ -147,13 +147,40 @@ def scope_token(user_id: str) -> str:
     return "u" + str(int(digest, 16))
 
 
-def lucene_query(user_id: str, text: str, statuses: Sequence[str]) -> str | None:
-    """The Lucene query for a user's full-text search, or None when ``text`` has no words."""
+PREFIX_MIN = 4       # shortest stem widened into a prefix query
+PREFIX_BOOST = "0.3"  # a prefix hit counts for less than a matching stem
+
+
+def stem_prefixes(terms: Iterable[str]) -> list[str]:
+    """Snowball stems of the Cyrillic terms, to match as prefixes of the indexed stems.
+
+    Russian snowball stems a noun and its verb or plural differently ("работа" -> "работ",
+    "работаю" -> "работа"; "кроссовок" / "кроссовки" -> "кроссовк"); the index holds such
+    stems, so the query's stem as a prefix finds the other forms. Only letters survive.
+    """
+    prefixes: list[str] = []
+    for term in terms:
+        if not _CYRILLIC.search(term):
+            continue
+        root = stem(term)
+        if len(root) >= PREFIX_MIN and root.isalpha() and root not in prefixes:
+            prefixes.append(root)
+    return prefixes
+
+
+def lucene_query(
+    user_id: str, text: str, statuses: Sequence[str], *, prefixes: bool = False
+) -> str | None:
+    """The Lucene query for a user's full-text search, or None when ``text`` has no words.
+
+    ``prefixes`` adds each Cyrillic stem as a low-weight prefix query (``stem_prefixes``).
+    """
     terms = lucene_terms(text)
     if not terms or not statuses:
         return None
     status_clause = " ".join(statuses)  # enum values: plain lower-case words
+    widened = [f"{root}*^{PREFIX_BOOST}" for root in stem_prefixes(terms)] if prefixes else []
     return (
         f"+scope:{scope_token(user_id)}^0 +status:({status_clause})^0 "
-        f"+text:({' '.join(terms)})"
+        f"+text:({' '.join(terms + widened)})"
     )

@@ -266,15 +266,18 @@ class FactQueries(Executor):
         *,
         statuses: Iterable[Status | str] = ACTIVE_ONLY,
         limit: int = 20,
+        prefixes: bool = False,
     ) -> list[ScoredFact]:
         """Lucene BM25 over fact text (Russian and English analyzers, best score kept; an
         index is skipped when the query has no words of the script it stems).
 
         Any user text is safe: only its words reach Lucene. A text without words (or only
         stop words: the user and status clauses weigh 0, so those hits score 0) finds nothing.
+        ``prefixes=True`` also matches Russian forms the snowball stemmer splits ("работа"
+        finds "работаю"; "Москва" also finds "Москвич"), each such hit adding only 0.3.
         """
         wanted = _values(Status, statuses) or []
-        lucene = lucene_query(user_id, query, wanted)
+        lucene = lucene_query(user_id, query, wanted, prefixes=prefixes)
         if lucene is None or limit <= 0:
             return []
         records = await self._read(

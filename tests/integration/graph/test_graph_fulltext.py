@@ -83,3 +83,15 @@ async def test_mixed_and_digit_queries(graph: GraphStore, make_fact: MakeFact,
     assert [h.fact.id for h in await graph.fulltext_search(user_id, "проекты")] == [mixed.id]
     assert [h.fact.id for h in await graph.fulltext_search(user_id, "2024")] == [mixed.id]
     assert [h.fact.id for h in await graph.fulltext_search(user_id, "wave проект")] == [mixed.id]
+
+
+async def test_prefixes_widen_russian_forms_on_request(graph: GraphStore, make_fact: MakeFact,
+                                                       user_id: str) -> None:
+    verb = await graph.create_fact(make_fact("работаю в Яндексе"))
+    noun = await graph.create_fact(make_fact("Моя работа скучная"))
+    exact = await graph.fulltext_search(user_id, "работа")
+    assert [h.fact.id for h in exact] == [noun.id]
+    widened = await graph.fulltext_search(user_id, "работа", prefixes=True)
+    assert [h.fact.id for h in widened] == [noun.id, verb.id]
+    assert widened[0].score > widened[1].score
+    assert await graph.fulltext_search(user_id, "AND работ* OR", prefixes=True)

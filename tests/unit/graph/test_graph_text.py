@@ -78,3 +78,10 @@ def test_scripts() -> None:
     assert scripts(["игорь", "wave"]) == {"cyrillic", "latin"}
     assert scripts(["москва"]) == {"cyrillic"}
     assert scripts(["2026"]) == set()
+
+
+def test_prefix_clauses_only_when_asked() -> None:
+    plain = lucene_query("u", "работа", ["active"])
+    widened = lucene_query("u", "работа in English", ["active"], prefixes=True)
+    assert plain is not None and "*" not in plain
+    assert widened is not None and widened.endswith("+text:(работа in english работ*^0.3)")
