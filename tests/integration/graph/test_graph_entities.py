@@ -142,3 +142,12 @@ async def test_names_of_function_words_stay_distinct(graph: GraphStore, user_id:
     we = await graph.resolve_entity(user_id, "Мы", "person")
     assert me and we and me.id != we.id
     assert await graph.resolve_entity(user_id, "я", create=False) == me
+
+
+async def test_concurrent_resolution_creates_one_entity(graph: GraphStore, user_id: str) -> None:
+    import asyncio
+
+    forms = ["Игорь", "Игорем", "с Игорем", "Игоря", "Игорю", "Игорь"]
+    found = await asyncio.gather(*(graph.resolve_entity(user_id, f, "person") for f in forms))
+    assert len({e.id for e in found if e}) == 1
+    assert len(await graph.list_entities(user_id)) == 1

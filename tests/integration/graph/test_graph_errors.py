@@ -37,3 +37,15 @@ async def test_duplicate_fact_id_is_translated(graph: GraphStore, make_fact: Mak
         await graph.create_fact(fact)
     assert caught.value.next_step
     assert caught.value.__cause__ is not None
+
+
+async def test_duplicate_inside_transaction_rolls_back(graph: GraphStore, make_fact: MakeFact,
+                                                       user_id: str) -> None:
+    first = await graph.create_fact(make_fact("уже есть"))
+    fresh = make_fact("новый")
+    with pytest.raises(DuplicateId):
+        async with graph.transaction() as tx:
+            await tx.create_fact(fresh)
+            await tx.create_fact(first)
+    assert await graph.get_fact(user_id, fresh.id) is None
+    assert await graph.get_fact(user_id, first.id) == first
