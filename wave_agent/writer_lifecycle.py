@@ -46,13 +46,13 @@ class LifecycleMixin:
     graph: GraphStore
     archive: ArchiveSync
 
-    # provided by Writer
-    async def _fact(self, user_id: str, fact_id: str) -> Fact: ...
-    async def _update(self, fact: Fact, **fields: Any) -> WriteResult: ...
-    def _problem(self, state: ArchiveState) -> str | None: ...
-    async def _supersede_with(self, old: Fact, new: Fact, vector: np.ndarray,
-                              score: float | None, *, proposal_id: str | None = None
-                              ) -> WriteResult: ...
+    if TYPE_CHECKING:  # provided by Writer
+        async def _fact(self, user_id: str, fact_id: str) -> Fact: ...
+        async def _update(self, fact: Fact, **fields: Any) -> WriteResult: ...
+        def _problem(self, state: ArchiveState) -> str | None: ...
+        async def _supersede_with(self, old: Fact, new: Fact, vector: np.ndarray,
+                                  score: float | None, *, proposal_id: str | None = None
+                                  ) -> WriteResult: ...
 
     async def _moved(self, outcome: WriteStatus, fact: Fact, /, reason: str | None = None,
                      **fields: Any) -> WriteResult:
@@ -225,7 +225,7 @@ class LifecycleMixin:
             return replace(result, proposal=done, reason=p.reason)
         if p.kind is ProposalKind.DELETE:
             for fact in targets:
-                await self.delete(user_id, fact.id)  # type: ignore[attr-defined]
+                await self.delete(user_id, fact.id)
         elif p.kind is ProposalKind.DEMOTE:
             for fact in targets:
                 await self._update(fact, tier=Tier.OBSERVATION, pinned=False)
