@@ -35,6 +35,20 @@ class ContextQueries(Executor):
     ) -> dict[str, list[Fact]]:
         """For each fact, up to ``per_fact`` of the user's facts created closest to it in time
         (within ``window_s`` seconds either side), nearest first."""
+        found = await self.context_of(user_id, fact_ids, window_s=window_s, per_fact=per_fact,
+                                      statuses=statuses)
+        return {fid: near for fid, (_, near) in found.items()}
+
+    async def context_of(
+        self,
+        user_id: str,
+        fact_ids: Sequence[str],
+        *,
+        window_s: float = 300.0,
+        per_fact: int = 2,
+        statuses: Iterable[Status | str] | None = (Status.ACTIVE,),
+    ) -> dict[str, tuple[Fact, list[Fact]]]:
+        """Each fact itself and its neighbours in time (see ``facts_around``), one round trip."""
         wanted = None if statuses is None else [Status(s).value for s in statuses]
         if not fact_ids or per_fact <= 0:
             return {}
@@ -52,9 +66,10 @@ class ContextQueries(Executor):
               ORDER BY gap, f.created_at, f.id LIMIT $per
               RETURN collect(f) AS near
             }
-            RETURN sid, near
+            RETURN sid, s, near
             """,
             ids=list(dict.fromkeys(fact_ids)), user_id=user_id, window=int(window_s),
             per=int(per_fact), statuses=wanted,
         )
-        return {str(r["sid"]): [fact_from(n) for n in r["near"]] for r in records}
+        return {str(r["sid"]): (fact_from(r["s"]), [fact_from(n) for n in r["near"]])
+                for r in records}
