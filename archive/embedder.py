@@ -63,6 +63,9 @@ class Embedder:
         self._load_lock = threading.Lock()
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
+        # One encode at a time: a fast tokenizer shared by threads can fail ("Already
+        # borrowed"), and two encodes on 2 cores only slow each other down.
+        self._encode_lock = threading.Lock()
 
     @property
     def model_name(self) -> str:
@@ -164,13 +167,14 @@ class Embedder:
     def _encode(self, texts: list[str]) -> np.ndarray:
         model = self._load_sync()
         try:
-            vectors = model.encode(
-                texts,
-                batch_size=BATCH_SIZE,
-                convert_to_numpy=True,
-                normalize_embeddings=True,
-                show_progress_bar=False,
-            )
+            with self._encode_lock:
+                vectors = model.encode(
+                    texts,
+                    batch_size=BATCH_SIZE,
+                    convert_to_numpy=True,
+                    normalize_embeddings=True,
+                    show_progress_bar=False,
+                )
         except Exception as exc:  # tokenizer/torch failures surface as one archive error
             raise EmbeddingModelError(self._requested, f"encoding failed: {exc}") from exc
         array = np.asarray(vectors, dtype=np.float32)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 
@@ -64,3 +65,13 @@ def test_unknown_model_names_embedding_model_and_next_step() -> None:
     assert "EMBEDDING_MODEL='no-such-org/no-such-model-xyz'" in message
     assert "bundled all-MiniLM-L6-v2" in message
     assert caught.value.next_step
+
+
+async def test_concurrent_embeds_from_many_tasks(embedder: Embedder) -> None:
+    """The writer and recall embed at the same time; one shared tokenizer must not break."""
+    texts = [[f"concurrent message {i} about the weekend trip"] for i in range(12)]
+
+    results = await asyncio.gather(*(embedder.embed(t) for t in texts))
+
+    assert all(r.shape == (1, embedder.dim) for r in results)
+    assert not np.allclose(results[0], results[1])
