@@ -137,6 +137,8 @@ EOF
 }
 
 create_db() {
+  # Once per data directory (a restart of the server alone skips it).
+  [ -f "$PG_DIR/.wave-letta-schema-$LETTA_VERSION" ] && return 0
   "$PY" - <<'EOF' || die "could not create Letta's tables; see the error above"
 import os
 import psycopg2
@@ -163,6 +165,7 @@ with engine.begin() as db:
     db.exec_driver_sql("ALTER TABLE messages ALTER COLUMN sequence_id SET DEFAULT nextval('message_sequence_id_seq')")
 engine.dispose()
 EOF
+  touch "$PG_DIR/.wave-letta-schema-$LETTA_VERSION"
 }
 
 up() {

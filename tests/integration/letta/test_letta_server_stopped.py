@@ -6,12 +6,23 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from letta_client import AsyncLetta
 
 from tests.integration.letta.stack import LettaStack
-from wave_agent.blocks.letta_store import BlockUpdateQueued, LettaBlockStore, LettaUnavailable
+from tests.support.openai_server import Reply, ScriptedOpenAI
+from wave_agent.blocks.letta_store import (
+    BlockUpdateQueued,
+    LettaBlockStore,
+    LettaUnavailable,
+    user_tag,
+)
 from wave_agent.blocks.store import HUMAN, PERSONA, BlockStoreUnavailable, BlockTooLong
+from wave_agent.composer import PERSONA as PERSONA_LAYER
+from wave_agent.services import Services
+from wave_agent.settings import Settings
 
 pytestmark = [pytest.mark.letta, pytest.mark.slow]
 
@@ -64,3 +75,66 @@ async def test_updates_written_while_letta_is_down_land_when_it_is_back(
     assert await later.pending_count() == 0
     persona = await later.get(uid, PERSONA)
     assert (persona.value, persona.version) == ("Wave for Marta, brief", 2)
+
+
+def _facts(*texts: str) -> Reply:
+    return Reply.json({"facts": [{"text": t, "type": "identity", "entities": []} for t in texts]})
+
+
+async def test_a_conversation_goes_on_while_letta_is_down(
+    letta_url: str,
+    letta_stack: LettaStack,
+    neo4j_uri: str,
+    tmp_path: Path,
+    uid: str,
+    raw_letta: AsyncLetta,
+) -> None:
+    """Real turns (scripted model over HTTP, real Neo4j, Letta blocks); Letta stops between
+    two messages of one session."""
+    with ScriptedOpenAI() as llm:
+        settings = Settings(  # type: ignore[call-arg]
+            _env_file=None,
+            data_dir=tmp_path / "data",
+            neo4j_uri=neo4j_uri,
+            letta_base_url=letta_url,
+            llm_base_url=llm.base_url,
+            llm_api_key="test",
+            llm_model="scripted-model",
+            llm_timeout_s=10,
+            llm_max_retries=1,
+        )
+        async with Services(settings) as services:
+            turns = await services.turns()
+            await turns.warm_up()
+            llm.chat.append(Reply.text("Nice to meet you, Marta."))
+            llm.json.append(_facts("The user's name is Marta"))
+            await turns.handle(uid, "Hi, I'm Marta, and I work as a nurse at the city hospital.")
+            assert (await services.postprocessor().drain(60)).pending == 0
+            [human] = [b async for b in raw_letta.blocks.list(label=HUMAN, tags=[user_tag(uid)])]
+            assert "- The user's name is Marta" in human.value  # in Letta itself
+
+            await letta_stack.stop_server()
+            try:
+                llm.chat.append(Reply.text("Gdynia is lovely."))
+                llm.json.append(_facts("The user lives in Gdynia"))
+                result = await turns.handle(uid, "I moved from Poznań to Gdynia last month with my dog.")
+                # The turn went on: answered, without its blocks, and says why in /debug.
+                assert result.reply == "Gdynia is lovely."
+                assert PERSONA_LAYER in result.debug.failed
+                assert "Letta" in result.debug.failed[PERSONA_LAYER]
+                # The post-processor cannot update the block yet: the job waits, not lost.
+                report = await services.postprocessor().drain(2)
+                assert report.pending == 1
+                assert report.last_error and "Letta" in report.last_error
+            finally:
+                await letta_stack.up()
+
+            # Letta is back: the update lands, and the next message sees it.
+            assert (await services.postprocessor().drain(60)).pending == 0
+            block = await (await services.blocks()).get(uid, HUMAN)
+            assert "- The user's name is Marta" in block.value
+            assert "- The user lives in Gdynia" in block.value
+            llm.chat.append(Reply.text("In Gdynia."))
+            await turns.handle(uid, "Where do I live?")
+            system = llm.chat_requests()[-1]["messages"][0]["content"]
+            assert "The user lives in Gdynia" in system
