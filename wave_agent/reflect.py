@@ -5,8 +5,8 @@ seed 003: "поднимает набор релевантных воспомин
 1. Gather broadly: hybrid recall with the ``history`` preset (superseded and archived records
    too, no decay), each found record's supersession chain, the daily episode log and the
    session snapshots. Quarantined text never reaches the model.
-2. Keep what bears on the question (the lexical voice found it, it shares content words with
-   the question, or it is semantically close), so a question with nothing behind it gets
+2. Keep what bears on the question (it shares content words with the question, beyond the
+   words every record about a person shares, or it is semantically close), so a question with nothing behind it gets
    "nothing is known" instead of an invented story.
 3. Order by time and ask the model for a 2-5 paragraph narrative citing dates and record ids
    (``llm/prompts/reflect``); the answer's cited ids are the material ids it names.
@@ -162,8 +162,8 @@ class Reflector:
         scores = await self._relevance([h.fact.text for h in hits], q_vec, q_stems)
         kept: dict[str, Memory] = {}
         for hit, score in zip(hits, scores, strict=True):
-            if score > 0 or hit.ranks.get("lexical") is not None:
-                kept[hit.fact.id] = _fact_memory(hit.fact, max(score, 0.5))
+            if score > 0:  # recall always answers something; keep what bears on the question
+                kept[hit.fact.id] = _fact_memory(hit.fact, score)
         graph = await self.services.graph()
         for fid, memory in list(kept.items()):
             fact = next(h.fact for h in hits if h.fact.id == fid)
