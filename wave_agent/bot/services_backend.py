@@ -149,40 +149,12 @@ class ServicesBackend:
     # Reflection and health ------------------------------------------------------------------
 
     async def reflect(self, user_id: str, question: str) -> str:
-        return ("memory_reflect is not part of this build of Wave yet, so I can't write "
-                    "the narrative you asked for. What exists: ask me in the chat (I search "
-                    "your memory before answering), /memory lists your records, /export gives "
-                    "all of it with dates.")
+        from wave_agent.reflect import reflect
+
+        result = await reflect(self.services, user_id, question)
+        return result.text
 
     async def health(self, user_id: str) -> str:
-        graph = await self.services.graph()
-        counts = await graph.count_facts(user_id)
-        conflicts = await graph.count_conflicts(user_id)
-        proposals = len(await graph.list_proposals(user_id))
-        by_status: dict[str, int] = {}
-        by_tier: dict[str, int] = {}
-        by_type: dict[str, int] = {}
-        for row in counts:
-            by_status[row.status.value] = by_status.get(row.status.value, 0) + row.count
-            if row.status is Status.ACTIVE:
-                by_tier[row.tier.value] = by_tier.get(row.tier.value, 0) + row.count
-                by_type[row.type.value] = by_type.get(row.type.value, 0) + row.count
-        lines = []
-        if conflicts:
-            lines.append(f"ALARM: {conflicts} unresolved contradiction(s) in your memory")
-        lines.append(f"contradictions: {conflicts}")
-        lines.append(f"pending proposals: {proposals}")
-        lines.append(f"quarantined: {by_status.get(Status.QUARANTINED.value, 0)}")
-        lines.append("records by status: " + _counts(by_status))
-        lines.append("active by tier: " + _counts(by_tier))
-        lines.append("active by type: " + _counts(by_type))
-        lines.append(f"outbox backlog (all users): {self.services.outbox().pending_count()}")
-        lines.append("")
-        lines.append("Basic report: the full health report (near-duplicate clusters, ages, "
-                     "expired states, index drift) comes with the maintenance package, which "
-                     "is not in this build.")
-        return "\n".join(lines)
+        from wave_agent.health import health_report, render_text
 
-
-def _counts(values: dict[str, int]) -> str:
-    return ", ".join(f"{k} {v}" for k, v in sorted(values.items())) or "none"
+        return render_text(await health_report(self.services, user_id))

@@ -10,12 +10,15 @@ from __future__ import annotations
 import importlib.util
 import logging
 from contextlib import AsyncExitStack
-from typing import Any
+from typing import TYPE_CHECKING
 
 from wave_agent.cli import app
 from wave_agent.cli.common import run, settings
 from wave_agent.errors import ConfigError
 from wave_agent.settings import Settings
+
+if TYPE_CHECKING:
+    from wave_agent.services import Services
 
 log = logging.getLogger("wave.run")
 
@@ -35,22 +38,15 @@ def run_command() -> None:
     run(serve(loaded))
 
 
-async def _start_maintenance(stack: AsyncExitStack, services: Any) -> None:
+async def _start_maintenance(stack: AsyncExitStack, services: Services) -> None:
     """Start the scheduled maintenance jobs if the maintenance package is present."""
     if importlib.util.find_spec("wave_agent.maintenance") is None:
         log.info("maintenance package not installed: no scheduled jobs")
         return
-    from wave_agent import maintenance
+    from wave_agent.maintenance import start_scheduler
 
-    start = getattr(maintenance, "start_scheduler", None)
-    if start is None:
-        log.warning("wave_agent.maintenance has no start_scheduler(): no scheduled jobs")
-        return
-    scheduler = await start(services)
-    stop = getattr(scheduler, "shutdown", None)
-    if stop is not None:
-        stack.callback(stop)
-    log.info("maintenance scheduler started")
+    scheduler = await start_scheduler(services)
+    stack.callback(scheduler.shutdown)
 
 
 async def serve(loaded: Settings) -> None:

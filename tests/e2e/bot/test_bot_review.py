@@ -122,3 +122,26 @@ async def test_shutdown_drains_the_post_processor(
     assert services.outbox().pending_count() == 0
     facts = await (await services.graph()).list_facts(f"tg-{owner}")
     assert any("чай" in f.text for f in facts)
+
+
+async def test_reflect_and_health_answer_from_the_real_services(
+    owner: int, settings: Settings, backend: ServicesBackend, services: Services,
+    telegram: TelegramTestServer,
+) -> None:
+    writer = await services.writer()
+    first = await writer.remember(f"tg-{owner}", "Я устал от работы в банке и хочу уйти.")
+    second = await writer.remember(f"tg-{owner}", "Я решил уйти из банка в стартап.")
+    assert first.fact is not None and second.fact is not None
+    async with polling(bot_settings(settings, telegram, owner), backend, telegram):
+        await telegram.send_command(owner, "reflect", "как менялось моё отношение к работе?")
+        await telegram.wait_for_method("sendMessage", owner)
+        await telegram.send_command(owner, "reflect")
+        await telegram.wait_for_method("sendMessage", owner, count=2)
+        await telegram.send_command(owner, "health")
+        await telegram.wait_for_method("sendMessage", owner, count=3)
+
+    reflection, usage, health = telegram.texts_to(owner)
+    assert reflection.startswith("[офлайн")  # offline mode says so: a dated timeline
+    assert first.fact.id in reflection or second.fact.id in reflection
+    assert "/reflect how" in usage
+    assert "contradictions: 0" in health and f"tg-{owner}" in health
