@@ -164,7 +164,7 @@ class ApiRetry(BaseRequestMiddleware):
         bot: Bot,
         method: TelegramMethod[TelegramType],
     ) -> Response[TelegramType]:
-        if isinstance(method, GetUpdates):  # polling has its own backoff
+        if method.__api_method__ == GetUpdates.__api_method__:  # polling has its own backoff
             return await make_request(bot, method)
         backoff = Backoff(self.backoff)
         for attempt in range(1, self.attempts + 1):
