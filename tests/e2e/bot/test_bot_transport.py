@@ -6,6 +6,7 @@ Real aiogram against the local Bot API server; the backend is the real one over 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import aiohttp
 import pytest
@@ -104,3 +105,29 @@ async def test_webhook_mode_checks_the_secret_and_answers(
     finally:
         stop.set()
         await server
+
+
+async def test_blocked_by_the_user_is_logged_and_the_bot_goes_on(
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="wave")
+    telegram.fail_next("sendMessage", status=403)
+    config = bot_settings(settings, telegram, owner)
+    async with polling(config, ServicesBackend(services), telegram):
+        await telegram.send_command(owner, "help")
+        await telegram.wait_for_method("sendMessage", owner)
+        await telegram.send_command(owner, "start")
+        await telegram.wait_for(lambda c: c.method == "sendmessage" and c.shown is not None)
+    assert "blocked the bot" in caplog.text
+    assert len(telegram.calls_of("sendMessage")) == 2  # a 403 is not retried
+
+
+async def test_empty_allow_list_refuses_everyone_with_their_id(
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
+) -> None:
+    config = bot_settings(settings, telegram, owner, telegram_allowed_users=[])
+    async with polling(config, ServicesBackend(services), telegram):
+        await telegram.send_text(owner, "Привет")
+        [refusal] = await telegram.wait_for_method("sendMessage", owner)
+    assert str(owner) in (refusal.shown or "") and "TELEGRAM_ALLOWED_USERS" in (refusal.shown or "")
