@@ -93,11 +93,14 @@ def split_html(text: str, limit: int = DEFAULT_CHUNK) -> list[str]:
                 (match.start(), match.end(), bool(tag.group(1)), tag.group(2).lower(), match.group())
             )
 
-    def stack_at(position: int) -> list[tuple[str, str]]:
-        stack: list[tuple[str, str]] = []
-        for _, end, closes, name, token in events:
-            if end > position:
-                break
+    stack: list[tuple[str, str]] = []  # tags open at ``start`` (name, opening tag text)
+    applied = 0  # events already folded into ``stack`` (cuts only move forward)
+
+    def advance(position: int) -> None:
+        nonlocal applied
+        while applied < len(events) and events[applied][1] <= position:
+            _, _, closes, name, token = events[applied]
+            applied += 1
             if not closes:
                 stack.append((name, token))
                 continue
@@ -105,18 +108,18 @@ def split_html(text: str, limit: int = DEFAULT_CHUNK) -> list[str]:
                 if stack[index][0] == name:
                     del stack[index]
                     break
-        return stack
 
     chunks: list[str] = []
     start, reopen = 0, ""
     while start < len(text):
         room = limit - utf16_len(reopen)
-        if utf16_len(text[start:]) <= room:
+        if len(text) - start <= room and utf16_len(text[start:]) <= room:
             cut = len(text)
         else:
-            window = start + _prefix_fitting(text[start:], max(room - _CLOSE_RESERVE, 1))
+            window = start + _prefix_fitting(text[start:start + room],
+                                             max(room - _CLOSE_RESERVE, 1))
             cut = _html_cut(text, start, window, unsafe)
-        stack = stack_at(cut)
+        advance(cut)
         body = reopen + text[start:cut].rstrip()
         closing = "".join(f"</{name}>" for name, _ in reversed(stack))
         if _visible(body):
