@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from graph.models import Veracity
+from graph.models import FactType, Veracity
 from wave_agent.bench.baselines import BM25Index, ContextRRF, DenseIndex, context_windows
 from wave_agent.bench.locomo_data import Conversation, Turn, load_conversations
 
@@ -65,10 +65,23 @@ class Tally:
     latency: dict[str, list[float]] = field(default_factory=lambda: {"wave": [], "dense": []})
     by_category: dict[int, list[float]] = field(default_factory=dict)
     degraded: int = 0
+    per_conversation: dict[str, dict[str, dict[int, list[float]]]] = field(default_factory=dict)
 
-    def add(self, system: str, found: Sequence[Sequence[str]], evidence: Sequence[str]) -> None:
+    def add(self, system: str, found: Sequence[Sequence[str]], evidence: Sequence[str],
+            conversation: str = "") -> None:
+        mine = self.per_conversation.setdefault(
+            conversation, {s: {k: [] for k in KS} for s in SYSTEMS})
         for k in KS:
-            self.hits[system][k].append(recall_at(found, evidence, k))
+            value = recall_at(found, evidence, k)
+            self.hits[system][k].append(value)
+            mine[system][k].append(value)
+
+    def conversation_summary(self) -> dict[str, dict[str, dict[str, float]]]:
+        return {
+            name: {system: {f"R@{k}": round(100 * float(np.mean(v)), 1) if v else 0.0
+                            for k, v in by_k.items()} for system, by_k in systems.items()}
+            for name, systems in self.per_conversation.items()
+        }
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -144,7 +157,8 @@ async def run_conversation(
     times = turn_times(turns)
     items = [
         MemoryItem(
-            text=text, veracity=Veracity.STATED, created_at=when, speaker=turn.speaker,
+            text=text, type=FactType.EVENT, veracity=Veracity.STATED, created_at=when,
+            speaker=turn.speaker,
             source_message_ids=(turn.dia_id,),
             exchange_id=f"{conversation.name}:s{turn.session}",
             episode_date=turn.at.date().isoformat(),
@@ -170,16 +184,18 @@ async def run_conversation(
         tally.latency["wave"].append((time.perf_counter() - started) * 1000)
         if recall.last_degraded:
             tally.degraded += 1
-        tally.add("wave", [h.fact.source_message_ids for h in hits], question.evidence)
+        tally.add("wave", [h.fact.source_message_ids for h in hits], question.evidence,
+                  conversation.name)
 
         started = time.perf_counter()
         vector = (await embedder.embed([question.text]))[0]
         dense_top = dense.search_vector(vector, max(KS))
         tally.latency["dense"].append((time.perf_counter() - started) * 1000)
-        tally.add("dense", [ids[i] for i in dense_top], question.evidence)
-        tally.add("bm25", [ids[i] for i in bm25.search(question.text, max(KS))], question.evidence)
+        tally.add("dense", [ids[i] for i in dense_top], question.evidence, conversation.name)
+        tally.add("bm25", [ids[i] for i in bm25.search(question.text, max(KS))],
+                  question.evidence, conversation.name)
         tally.add("context_rrf", [ids[i] for i in context.search(question.text, vector, max(KS))],
-                  question.evidence)
+                  question.evidence, conversation.name)
         tally.by_category.setdefault(question.category, []).append(
             recall_at([h.fact.source_message_ids for h in hits], question.evidence, 10))
         progress(f"{conversation.name}: asking", n, len(questions))
@@ -187,8 +203,14 @@ async def run_conversation(
     if not keep:
         progress(f"{conversation.name}: cleaning up", 0, 1)
         facts = await graph.list_facts(user_id)
-        for fact in facts:
-            await writer.delete(user_id, fact.id)
+        quiet = logging.getLogger("wave.writer")
+        level = quiet.level
+        quiet.setLevel(logging.WARNING)  # one INFO line per deleted record is noise here
+        try:
+            for fact in facts:
+                await writer.delete(user_id, fact.id)
+        finally:
+            quiet.setLevel(level)
         progress(f"{conversation.name}: cleaning up", 1, 1)
 
 
@@ -218,7 +240,7 @@ async def run_benchmark(
     def recall_factory(clock: Callable[[], Any]) -> Recall:
         return Recall(graph, archive, embedder, clock=clock)
 
-    # Load the model and warm both paths once so the first question does not pay for it.
+    # Load the model once so the first question does not pay for it.
     await embedder.embed(["warm up"])
     tally = Tally()
     for conversation in selected:
@@ -234,5 +256,6 @@ async def run_benchmark(
             str(c): round(100 * float(np.mean(v)), 1) for c, v in sorted(tally.by_category.items())
         },
         "degraded_questions": tally.degraded,
+        "per_conversation": tally.conversation_summary(),
     }
     return summary

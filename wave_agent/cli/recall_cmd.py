@@ -111,15 +111,14 @@ def recall(
 
 
 async def _drift(services: Services, user_id: str) -> dict[str, list[str]]:
-    graph = await services.graph()
-    archive = await services.archive()
-    facts = await graph.list_facts(user_id)
-    in_graph = {f.id for f in facts}
-    in_archive = set(await archive.fact_ids(user_id))
+    """The same drift check maintenance repairs and health reports (one definition)."""
+    from wave_agent.maintenance.drift import index_drift
+
+    drift = await index_drift(await services.graph(), await services.archive(), user_id)
     return {
-        "facts_without_vectors": sorted(in_graph - in_archive),
-        "vectors_without_facts": sorted(in_archive - in_graph),
-        "pending_index": sorted(f.id for f in facts if getattr(f, "needs_index", False)),
+        "facts_without_vectors": list(drift.missing),
+        "vectors_without_facts": list(drift.orphans),
+        "pending_index": list(drift.flagged),
     }
 
 
@@ -189,6 +188,8 @@ def reindex(
 DATA_OPTION = typer.Option(..., "--data", exists=True, file_okay=False,
                            help="Directory with LoCoMo conv-*.json files.")
 ONLY_OPTION = typer.Option([], "--only", help="Only these conversations (e.g. conv-26).")
+DETAILS_OPTION = typer.Option(None, "--details", dir_okay=False,
+                              help="Also write per-conversation and per-category figures here.")
 
 
 @bench_app.command("locomo")
@@ -198,6 +199,7 @@ def bench_locomo(
                                              help="Only the first N conversations."),
     only: list[str] = ONLY_OPTION,
     keep: bool = typer.Option(False, "--keep", help="Keep the benchmark users' records."),
+    details: Path | None = DETAILS_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Recall@1/5/10 and latency of Wave vs BM25, dense and context RRF on LoCoMo."""
@@ -223,6 +225,8 @@ def bench_locomo(
 
     summary = _layer_errors(go)
     extra = summary.pop("_extra", {})
+    if details:
+        details.write_text(json.dumps({**summary, **extra}, indent=2), encoding="utf-8")
     if as_json:
         typer.echo(json.dumps(summary))
         return

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -41,15 +42,15 @@ class RecallHit:
 
 @dataclass(frozen=True, slots=True)
 class RecallConfig:
-    depth: int = 50            # candidates asked of each text voice
+    depth: int = 40            # candidates asked of each text voice
     temporal_depth: int = 20
     graph_depth: int = 30
-    seeds: int = 3             # strongest candidates whose entities and neighbours are walked
-    context_seeds: int = 12    # candidates whose neighbours in time are fetched
+    seeds: int = 3             # strongest candidates whose entities are walked (graph voice)
     context_window_s: float = 300.0
     context_per_seed: int = 2
     voice_timeout_s: float = 1.0
     mmr_pool: int = 40
+    context_seeds: int = 40    # best text candidates loaded with their neighbours in time
 
 
 class Recall:
@@ -134,27 +135,19 @@ class Recall:
             group.create_task(run_graph())
 
         facts: dict[str, Fact] = {}
-        vectors: dict[str, np.ndarray] = {}
         for result in results.values():
             facts.update(result.facts)
-            vectors.update(result.vectors)
         rankings = {name: results[name].ids for name in VOICES if name in results}
         first, _ = fusion.weighted_rrf(rankings, chosen.weights)
-        seeds = [i for i in sorted(first, key=lambda i: -first[i])]
+        seeds = sorted(first, key=lambda i: -first[i])
+        lexical_scores = results["lexical"].scores if "lexical" in results else {}
+        query_vector = results["semantic"].query_vector if "semantic" in results else None
+        in_text_voices = set(rankings.get("lexical", [])) | set(rankings.get("semantic", []))
 
-        # Second round: load what only the archive named; walk from the strongest seeds;
-        # fetch the records said around the strongest seeds.
-        missing = [i for i in seeds if i not in facts]
-        neighbours: dict[str, list[str]] = {}
+        # Second round: walk from the strongest seeds; load the candidates no voice loaded
+        # with the records said right before and after each (their context), one query.
+        links: dict[str, list[str]] = {}
         seed_walk = voices.VoiceResult()
-
-        async def load_missing() -> None:
-            if not missing:
-                return
-            loaded = await voices.guarded(
-                "load", lambda: self.graph.get_facts(user_id, missing), [], timeout, degraded)
-            for fact in loaded:
-                facts[fact.id] = fact
 
         async def walk_seeds() -> None:
             nonlocal seed_walk
@@ -171,22 +164,27 @@ class Recall:
                                              degraded)
 
         async def fetch_context() -> None:
-            around = seeds[: cfg.context_seeds]
-            if not around or chosen.context_weight <= 0:
+            wanted = [i for i in seeds if i in in_text_voices][: cfg.context_seeds]
+            if not wanted:
                 return
             found = await voices.guarded(
                 "context",
-                lambda: self.graph.facts_around(
-                    user_id, around, window_s=cfg.context_window_s,
+                lambda: self.graph.context_of(
+                    user_id, wanted, window_s=cfg.context_window_s,
                     per_fact=cfg.context_per_seed, statuses=statuses),
                 {}, timeout, degraded)
-            for seed, near in found.items():
-                neighbours[seed] = [f.id for f in near]
-                for fact in near:
-                    facts.setdefault(fact.id, fact)
+            for seed, (fact, near) in found.items():
+                facts.setdefault(seed, fact)
+                for other in near:
+                    facts.setdefault(other.id, other)
+                    links.setdefault(seed, [])
+                    if other.id not in links[seed]:
+                        links[seed].append(other.id)
+                    links.setdefault(other.id, [])
+                    if seed not in links[other.id]:
+                        links[other.id].append(seed)
 
         async with asyncio.TaskGroup() as group:
-            group.create_task(load_missing())
             group.create_task(walk_seeds())
             group.create_task(fetch_context())
 
@@ -194,25 +192,30 @@ class Recall:
         graph_ids = list(rankings.get("graph", []))
         graph_ids += [i for i in seed_walk.ids if i not in graph_ids]
         rankings["graph"] = graph_ids
-        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights)
 
-        # A record borrows from the records said around it; symmetric: a neighbour of a
-        # strong hit borrows from it as well.
-        links: dict[str, list[str]] = {}
-        for seed, near in neighbours.items():
-            for other in near:
-                links.setdefault(seed, []).append(other)
-                links.setdefault(other, []).append(seed)
-        scores = fusion.neighbour_boost(scores, links, chosen.context_weight)
+        # Third round: the stored vectors of the candidates and their neighbours (context
+        # windows and MMR); nothing is embedded again.
+        pool = [i for i in dict.fromkeys([*seeds, *links]) if i in facts]
+        vectors: dict[str, np.ndarray] = {}
+        if self.archive is not None and query_vector is not None and pool:
+            vectors = await voices.guarded(
+                "vectors", lambda: self.archive.vectors(user_id, pool), {}, timeout, degraded)
+        rankings.update(context_rankings(pool, links, facts, lexical_scores, vectors,
+                                         query_vector, cfg.depth))
+        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights)
 
         now = self.clock()
         allowed = set(statuses)
+        named = named_speakers(query, {f.speaker for f in facts.values() if f.speaker})
         final: dict[str, float] = {}
         for fid, score in scores.items():
             fact = facts.get(fid)
             if fact is None or fact.status not in allowed or fact.user_id != user_id:
                 continue
-            final[fid] = score * decay.record_factor(fact, now, chosen.decay_strength)
+            factor = decay.record_factor(fact, now, chosen.decay_strength)
+            if fact.speaker and fact.speaker.casefold() in named:
+                factor *= 1.0 + chosen.speaker_bonus
+            final[fid] = score * factor
 
         def similarity(a: str, b: str) -> float:
             va, vb = vectors.get(a), vectors.get(b)
@@ -232,6 +235,54 @@ class Recall:
             )
             for fid in chosen_ids
         ]
+
+
+def named_speakers(query: str, speakers: set[str]) -> set[str]:
+    """The speakers (casefolded) whose name occurs in the query as a word."""
+    found = set()
+    for speaker in speakers:
+        if re.search(rf"(?<!\w){re.escape(speaker)}(?!\w)", query, re.IGNORECASE):
+            found.add(speaker.casefold())
+    return found
+
+
+def context_rankings(
+    pool: Sequence[str],
+    links: dict[str, list[str]],
+    facts: dict[str, Fact],
+    lexical_scores: dict[str, float],
+    vectors: dict[str, np.ndarray],
+    query_vector: np.ndarray | None,
+    depth: int,
+) -> dict[str, list[str]]:
+    """Rank records by their context window (the record with those said around it).
+
+    Lexical: the sum of the window's full-text scores. Semantic: the query's cosine with the
+    window's vector, the length-weighted sum of its records' stored vectors, normalised (the
+    embedding of a concatenation is close to the length-weighted mean of its parts)."""
+    lexical: dict[str, float] = {}
+    semantic: dict[str, float] = {}
+    for fid in pool:
+        window = [fid, *links.get(fid, ())]
+        total = sum(lexical_scores.get(m, 0.0) for m in window)
+        if total > 0:
+            lexical[fid] = total
+        if query_vector is None:
+            continue
+        parts = [(m, vectors[m]) for m in window if m in vectors]
+        if not parts or parts[0][0] != fid:
+            continue
+        summed = np.zeros_like(parts[0][1])
+        for member, vec in parts:
+            fact = facts.get(member)
+            summed += vec * float(len(fact.text.split()) if fact else 1)
+        norm = float(np.linalg.norm(summed))
+        if norm > 0:
+            semantic[fid] = float(np.dot(summed, query_vector)) / norm
+    return {
+        "context_lexical": sorted(lexical, key=lambda i: -lexical[i])[:depth],
+        "context_semantic": sorted(semantic, key=lambda i: -semantic[i])[:depth],
+    }
 
 
 def hit_json(hit: RecallHit) -> dict[str, Any]:

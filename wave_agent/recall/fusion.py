@@ -37,25 +37,6 @@ def weighted_rrf(
     return scores, ranks
 
 
-def neighbour_boost(
-    scores: Mapping[str, float],
-    neighbours: Mapping[str, Sequence[str]],
-    weight: float,
-) -> dict[str, float]:
-    """Add ``weight`` x the best neighbour's score: a turn said next to a strong hit is context.
-
-    Neighbours that were not candidates themselves enter with the borrowed score alone.
-    """
-    if weight <= 0 or not neighbours:
-        return dict(scores)
-    boosted = dict(scores)
-    for item, near in neighbours.items():
-        best = max((scores.get(n, 0.0) for n in near), default=0.0)
-        if best > 0:
-            boosted[item] = boosted.get(item, 0.0) + weight * best
-    return boosted
-
-
 def token_similarity(a: str, b: str) -> float:
     ta = {w.lower() for w in _WORD.findall(a)}
     tb = {w.lower() for w in _WORD.findall(b)}

@@ -26,8 +26,8 @@ class Preset:
     decay_strength: float = 1.0
     # Include superseded and archived records (history questions).
     history: bool = False
-    # Weight of a record's conversational neighbours (records said right before and after it).
-    context_weight: float = 0.5
+    # A record said by someone the query names counts this much more (x (1 + bonus)).
+    speaker_bonus: float = 1.0
     mmr_lambda: float = 0.75
     notes: str = field(default="", compare=False)
 
@@ -35,23 +35,27 @@ class Preset:
         return self.weights.get(voice, 0.0)
 
 
-def _w(lexical: float, semantic: float, temporal: float, graph: float) -> MappingProxyType[str, float]:
-    return MappingProxyType(
-        {"lexical": lexical, "semantic": semantic, "temporal": temporal, "graph": graph}
-    )
+def _w(lexical: float, semantic: float, temporal: float, graph: float,
+       context: float = 1.0) -> MappingProxyType[str, float]:
+    """Voice weights. ``context``: the lexical and semantic voices once more, each record
+    scored together with the records said right before and after it (its context window)."""
+    return MappingProxyType({
+        "lexical": lexical, "semantic": semantic, "temporal": temporal, "graph": graph,
+        "context_lexical": context, "context_semantic": context,
+    })
 
 
-DEFAULT = Preset("default", _w(1.0, 1.2, 0.15, 0.6), notes="semantic first, then lexical and graph")
+DEFAULT = Preset("default", _w(0.25, 0.25, 0.15, 0.4), notes="text voices and their context first")
 TEMPORAL = Preset(
-    "temporal", _w(1.0, 1.2, 0.5, 0.6), decay_strength=0.3,
+    "temporal", _w(0.25, 0.25, 0.4, 0.4), decay_strength=0.3,
     notes="when / last week / когда: recency counts more, decay counts less",
 )
 HISTORY = Preset(
-    "history", _w(1.0, 1.2, 0.1, 0.8), decay_strength=0.0, history=True,
+    "history", _w(0.25, 0.25, 0.1, 0.5), decay_strength=0.0, history=True,
     notes="what was it before: superseded and archived records too, no decay",
 )
 ENTITY = Preset(
-    "entity", _w(1.0, 1.0, 0.1, 1.0),
+    "entity", _w(0.25, 0.25, 0.1, 0.8),
     notes="who is / tell me about X: the graph around the named entity counts as much as text",
 )
 

@@ -24,11 +24,13 @@ T = TypeVar("T")
 
 @dataclass(slots=True)
 class VoiceResult:
-    """One voice's answer: ids best first, the facts it already loaded, optional vectors."""
+    """One voice's answer: ids best first, the facts it already loaded, raw scores, and the
+    query vector (semantic voice)."""
 
     ids: list[str] = field(default_factory=list)
     facts: dict[str, Fact] = field(default_factory=dict)
-    vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    scores: dict[str, float] = field(default_factory=dict)
+    query_vector: np.ndarray | None = None
 
 
 @dataclass(slots=True)
@@ -81,6 +83,7 @@ async def lexical(graph: Any, user_id: str, query: str, statuses: Sequence[Statu
     for item in scored:
         result.ids.append(item.fact.id)
         result.facts[item.fact.id] = item.fact
+        result.scores[item.fact.id] = float(item.score)
     return result
 
 
@@ -88,15 +91,12 @@ async def semantic(archive: Any, user_id: str, vector: np.ndarray, statuses: Seq
                    limit: int) -> VoiceResult:
     hits = await archive.search(user_id, vector, limit=limit,
                                 statuses=tuple(s.value for s in statuses))
-    result = VoiceResult()
+    result = VoiceResult(query_vector=np.asarray(vector, dtype=np.float32))
     for hit in hits:
-        if isinstance(hit, tuple):
-            result.ids.append(str(hit[0]))
-            continue
-        result.ids.append(hit.fact_id)
-        vec = getattr(hit, "vector", None)
-        if vec is not None:
-            result.vectors[hit.fact_id] = np.asarray(vec, dtype=np.float32)
+        fid, score = (str(hit[0]), float(hit[1])) if isinstance(hit, tuple) else (
+            hit.fact_id, float(hit.score))
+        result.ids.append(fid)
+        result.scores[fid] = score
     return result
 
 

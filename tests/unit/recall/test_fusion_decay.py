@@ -47,11 +47,6 @@ def test_mmr_lets_four_different_facts_through_five_paraphrases() -> None:
     assert sorted(p for p in picked if p.startswith("d")) == ["d0", "d1", "d2", "d3"]
 
 
-def test_neighbour_boost_lends_context() -> None:
-    boosted = fusion.neighbour_boost({"a": 1.0, "b": 0.1}, {"b": ["a"], "c": ["a"]}, 0.5)
-    assert boosted["b"] == 0.6 and boosted["c"] == 0.5 and boosted["a"] == 1.0
-
-
 def test_decay_by_type_identity_never_state_fast() -> None:
     assert decay.decay_factor(fact("i", FactType.IDENTITY, 3650), NOW) == 1.0
     state_old = decay.decay_factor(fact("s", FactType.STATE, 30), NOW)
