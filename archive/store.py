@@ -80,6 +80,7 @@ class ArchiveStore:
         api_key: str | None = None,
         timeout_s: float = 5.0,
         embedder: Embedder | None = None,
+        per_user: bool | None = None,
     ) -> None:
         if (path is None) == (url is None):
             raise ArchiveInputError("give exactly one of a local path or a server URL")
@@ -98,7 +99,8 @@ class ArchiveStore:
         self._api_key = api_key
         self._timeout_s = timeout_s
         self.embedder = embedder
-        self.layout = Layout(model_name, dim, per_user=self.is_local)
+        # Default layout: a collection per user locally, one shared collection on a server.
+        self.layout = Layout(model_name, dim, per_user=self.is_local if per_user is None else per_user)
         self._client: QdrantClient | None = None
         self._closed = False
         self._open_lock = threading.Lock()
@@ -110,9 +112,19 @@ class ArchiveStore:
 
     @classmethod
     def local(
-        cls, path: Path | str, *, model_name: str, dim: int, embedder: Embedder | None = None
+        cls,
+        path: Path | str,
+        *,
+        model_name: str,
+        dim: int,
+        embedder: Embedder | None = None,
+        per_user: bool = True,
     ) -> ArchiveStore:
-        return cls(model_name=model_name, dim=dim, path=Path(path), embedder=embedder)
+        """Qdrant local mode under ``path``; ``per_user=False`` uses the server's shared layout
+        (one collection, user filter), which tests and benchmarks exercise locally."""
+        return cls(
+            model_name=model_name, dim=dim, path=Path(path), embedder=embedder, per_user=per_user
+        )
 
     @classmethod
     def server(

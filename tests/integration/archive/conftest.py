@@ -1,5 +1,6 @@
-"""The archive contract runs on Qdrant local mode and, when WAVE_TEST_QDRANT_URL is set, on a
-Qdrant server. Local stores live in ``tmp_path``; the embedder is the session's bundled model."""
+"""The archive contract runs on Qdrant local mode (its own per-user layout, and the server's
+shared-collection layout with user filters) and, when WAVE_TEST_QDRANT_URL is set, on a Qdrant
+server. Local stores live in ``tmp_path``; the embedder is the session's bundled model."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ SERVER_ENV = "WAVE_TEST_QDRANT_URL"
 StoreFactory = Callable[..., ArchiveStore]
 
 
-@pytest.fixture(params=["local", "server"])
+@pytest.fixture(params=["local", "local-shared", "server"])
 async def make_store(
     request: pytest.FixtureRequest, tmp_path: Path, embedder: Embedder
 ) -> AsyncIterator[StoreFactory]:
@@ -37,9 +38,10 @@ async def make_store(
         name = model_name or embedder.model_name
         size = dim or embedder.dim
         model = embedder if with_embedder and name == embedder.model_name else None
-        if request.param == "local":
+        if request.param.startswith("local"):
             store = ArchiveStore.local(
-                tmp_path / "qdrant", model_name=name, dim=size, embedder=model
+                tmp_path / "qdrant", model_name=name, dim=size, embedder=model,
+                per_user=request.param == "local",
             )
         else:
             assert url is not None
