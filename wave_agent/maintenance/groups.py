@@ -27,6 +27,9 @@ PARAPHRASE_MIN_EN = 0.55
 PARAPHRASE_MIN_RU = 0.45
 # Pairs below this combined score are not examined further (cheap pre-filter).
 EXAMINE_MIN = 0.4
+# The lowest score at which ``judge`` can call a pair DUPLICATE or OPPOSITE.
+VERDICT_MIN = min(judge.DUPLICATE_MIN_EN, judge.DUPLICATE_MIN_RU,
+                  judge.OPPOSITE_MIN_EN, judge.OPPOSITE_MIN_RU)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,22 +41,50 @@ class Pair:
 
 
 class Similarities:
-    """Pairwise similarities of one person's records (computed once, asked many times)."""
+    """Pairwise similarities of one person's records (computed once, asked many times).
+
+    Vectorised: cosines from one matrix product, stemmed-word Jaccard from a word-incidence
+    matrix product, the writer's ``combined`` score on the whole matrix; ``judge`` (stemming,
+    polarity) runs only on pairs close enough for its verdict to matter."""
 
     def __init__(self, facts: Sequence[Fact], vectors: np.ndarray) -> None:
         self.facts = list(facts)
-        self._stems = [similarity.content_stems(f.text) for f in self.facts]
-        self._russian = [similarity.is_cyrillic(f.text) for f in self.facts]
-        self._norm = [similarity.normalise(f.text) for f in self.facts]
-        self.cosine = (vectors @ vectors.T) if len(self.facts) else np.zeros((0, 0))
-        self._pairs: list[tuple[int, int, float]] = []
         n = len(self.facts)
-        for i in range(n):
-            for j in range(i + 1, n):
-                score = self._score(i, j)
-                if score >= EXAMINE_MIN or self._norm[i] == self._norm[j]:
-                    self._pairs.append((i, j, score))
+        self._norm = [similarity.normalise(f.text) for f in self.facts]
+        self._russian = np.array([similarity.is_cyrillic(f.text) for f in self.facts], dtype=bool)
+        self.cosine = (vectors @ vectors.T) if n else np.zeros((0, 0), dtype=np.float32)
+        scores = self._combined(self.cosine)
+        same_text = np.zeros((n, n), dtype=bool)
+        by_text: dict[str, list[int]] = {}
+        for i, key in enumerate(self._norm):
+            by_text.setdefault(key, []).append(i)
+        for members in by_text.values():
+            for a in members:
+                same_text[a, members] = True
+        upper = np.triu(np.ones((n, n), dtype=bool), k=1)
+        rows, cols = np.nonzero(upper & ((scores >= EXAMINE_MIN) | same_text))
+        self._pairs = [(int(i), int(j), round(float(scores[i, j]), 4))
+                       for i, j in zip(rows, cols, strict=True)]
         self._relations: dict[tuple[int, int], judge.Relation] = {}
+
+    def _combined(self, cosine: np.ndarray) -> np.ndarray:
+        """``similarity.combined`` for every pair at once."""
+        n = len(self.facts)
+        if n == 0:
+            return np.zeros((0, 0))
+        stems = [similarity.content_stems(f.text) for f in self.facts]
+        vocabulary = {w: k for k, w in enumerate(sorted(set().union(*stems)))}
+        incidence = np.zeros((n, max(1, len(vocabulary))), dtype=np.float32)
+        for i, words in enumerate(stems):
+            incidence[i, [vocabulary[w] for w in words]] = 1.0
+        inter = incidence @ incidence.T
+        sizes = incidence.sum(axis=1)
+        union = sizes[:, None] + sizes[None, :] - inter
+        lexical = np.where(union > 0, inter / np.maximum(union, 1), 1.0)
+        russian = self._russian[:, None] | self._russian[None, :]
+        english = np.maximum(cosine, 0.7 * cosine + 0.3 * lexical)
+        cyrillic = np.maximum(lexical, 0.5 * cosine + 0.5 * lexical)
+        return np.where(russian, cyrillic, english)
 
     @classmethod
     async def of(cls, embedder: Any, facts: Sequence[Fact]) -> Similarities:
@@ -61,12 +92,6 @@ class Similarities:
             return cls([], np.zeros((0, 1), dtype=np.float32))
         vectors = await embedder.embed([f.text for f in facts])
         return cls(facts, np.asarray(vectors, dtype=np.float32))
-
-    def _score(self, i: int, j: int) -> float:
-        cos = float(self.cosine[i, j])
-        lexical = similarity.jaccard(self._stems[i], self._stems[j])
-        russian = self._russian[i] or self._russian[j]
-        return round(similarity.combined(cos, lexical, russian=russian), 4)
 
     def relation(self, i: int, j: int) -> judge.Relation:
         key = (i, j)
@@ -78,30 +103,41 @@ class Similarities:
                 self._relations[key] = judge.judge(a, b, float(self.cosine[i, j])).relation
         return self._relations[key]
 
+    def _verdict_matters(self, i: int, j: int, score: float) -> bool:
+        """Below every duplicate/opposite threshold ``judge`` can only say UNRELATED or
+        SAME_FRAME; skip the (slow) call."""
+        return score >= VERDICT_MIN or self._norm[i] == self._norm[j]
+
     def duplicate_pairs(self) -> list[Pair]:
-        return self._select(lambda i, j, s: self.relation(i, j) is judge.Relation.DUPLICATE)
+        return self._select(lambda i, j, s: self._verdict_matters(i, j, s)
+                            and self.relation(i, j) is judge.Relation.DUPLICATE)
 
     def opposite_pairs(self) -> list[Pair]:
-        return self._select(lambda i, j, s: self.relation(i, j) is judge.Relation.OPPOSITE)
+        return self._select(lambda i, j, s: self._verdict_matters(i, j, s)
+                            and self.relation(i, j) is judge.Relation.OPPOSITE)
 
     def paraphrase_pairs(self) -> list[Pair]:
         def linked(i: int, j: int, score: float) -> bool:
-            if self.relation(i, j) is judge.Relation.DUPLICATE:
+            matters = self._verdict_matters(i, j, score)
+            if matters and self.relation(i, j) is judge.Relation.DUPLICATE:
                 return True
+            least = PARAPHRASE_MIN_RU if self._russian[i] or self._russian[j] else PARAPHRASE_MIN_EN
+            if score < least:
+                return False
             a, b = self.facts[i].text, self.facts[j].text
             if similarity.different_names(a, b) or numbers.numbers_differ(a, b):
                 return False
-            if self.relation(i, j) is judge.Relation.OPPOSITE:
-                return False  # "pays upfront" / "never asks for an invoice" are not opposites
-            least = PARAPHRASE_MIN_RU if self._russian[i] or self._russian[j] else PARAPHRASE_MIN_EN
-            return score >= least
+            # "pays upfront" / "never asks for an invoice" are not opposites
+            return not (matters and self.relation(i, j) is judge.Relation.OPPOSITE)
         return self._select(linked)
 
     def _select(self, linked: Callable[[int, int, float], bool]) -> list[Pair]:
         out = []
         for i, j, score in self._pairs:
             if linked(i, j, score):
-                out.append(Pair(self.facts[i], self.facts[j], score, self.relation(i, j)))
+                out.append(Pair(self.facts[i], self.facts[j], score, self.relation(i, j)
+                                if self._verdict_matters(i, j, score)
+                                else judge.Relation.UNRELATED))
         return out
 
 
