@@ -63,6 +63,11 @@ def fact_out(var: str) -> str:
     )
 
 
+def entity_out(var: str) -> str:
+    """Cypher projecting Entity node ``var`` with ``created_at`` as an ISO string."""
+    return f"{var} {{.*, created_at: toString({var}.created_at)}}"
+
+
 def from_neo4j_datetime(value: Any) -> datetime:
     if isinstance(value, str):
         return datetime.fromisoformat(value).astimezone(UTC)

@@ -23,6 +23,10 @@ CONSTRAINTS: tuple[str, ...] = (
     # One entity per (user, stem key, type): concurrent resolve_entity calls cannot duplicate.
     "CREATE CONSTRAINT entity_user_stem_type IF NOT EXISTS FOR (n:Entity) "
     "REQUIRE (n.user_id, n.stem_key, n.type) IS UNIQUE",
+    # Name lookup keys (stem keys, and "=" + exact keys) -[:NAMES]-> entities; the constraint's
+    # index makes entities_in_text one index seek per word run of the message.
+    "CREATE CONSTRAINT entity_key_user_key IF NOT EXISTS FOR (n:EntityKey) "
+    "REQUIRE (n.user_id, n.key) IS UNIQUE",
 )
 
 INDEXES: tuple[str, ...] = (
@@ -61,3 +65,15 @@ ALREADY_EXISTS_CODES = frozenset({
 })
 
 AWAIT_INDEXES = "CALL db.awaitIndexes($timeout)"
+
+# Data migration: entities stored before EntityKey nodes existed get theirs (in batches).
+BACKFILL_ENTITY_KEYS = """
+MATCH (e:Entity) WHERE NOT EXISTS { (e)<-[:NAMES]-(:EntityKey) }
+WITH e LIMIT $batch
+CALL (e) {
+  UNWIND coalesce(e.stems, []) + [x IN coalesce(e.keys, []) | '=' + x] AS key
+  MERGE (k:EntityKey {user_id: e.user_id, key: key})
+  MERGE (k)-[:NAMES]->(e)
+}
+RETURN count(e) AS done
+"""

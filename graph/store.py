@@ -135,6 +135,11 @@ class GraphStore(_Operations):
                     continue
                 raise
         await self._read(schema.AWAIT_INDEXES, timeout=timeout_s)
+        while True:
+            done = await self._write(schema.BACKFILL_ENTITY_KEYS, batch=5_000)
+            if not done or not done[0]["done"]:
+                break
+            log.info("graph: added lookup keys to %d older entities", done[0]["done"])
         log.debug("graph schema ensured (%d statements)", len(schema.STATEMENTS))
 
     # -- executor ------------------------------------------------------------------------------

@@ -151,7 +151,7 @@ async def timed(calls: list[Callable[[], Awaitable[Any]]]) -> tuple[list[float],
 async def purge(store: GraphStore, user_id: str) -> None:
     while True:
         records = await store._write(
-            "MATCH (n) WHERE (n:Fact OR n:Entity OR n:Proposal OR n:Conflict) "
+            "MATCH (n) WHERE (n:Fact OR n:Entity OR n:EntityKey OR n:Proposal OR n:Conflict) "
             "AND n.user_id = $u WITH n LIMIT 2000 DETACH DELETE n RETURN count(*) AS c",
             u=user_id,
         )

@@ -25,6 +25,7 @@ from graph.queries.base import Executor
 from graph.queries.facts import ACTIVE_ONLY, _values
 from graph.records import (
     entity_from,
+    entity_out,
     entity_props,
     fact_from,
     fact_out,
@@ -40,6 +41,16 @@ MAX_HOPS = 3
 NEIGHBOUR_CAP = 100
 NEIGHBOUR_MIN = 20
 _PROVENANCE_KEPT = 50
+
+
+# Brings entity ``e``'s EntityKey nodes in line with its stems and exact keys (idempotent).
+_SYNC_KEYS = """
+CALL (e) {
+  UNWIND e.stems + [x IN e.keys | '=' + x] AS key
+  MERGE (k:EntityKey {user_id: e.user_id, key: key})
+  MERGE (k)-[:NAMES]->(e)
+}
+"""
 
 
 def relation_type(value: RelationType | str) -> RelationType:
@@ -75,17 +86,19 @@ class EntityQueries(Executor):
                                next_step="give the entity a name with at least one word")
         records = await self._read(
             """
-            MATCH (e:Entity) WHERE e.user_id = $user_id
-              AND ($key IN e.keys OR ($stem <> '' AND $stem IN e.stems))
-            RETURN e,
+            MATCH (k:EntityKey)-[:NAMES]->(e:Entity)
+            WHERE k.user_id = $user_id AND k.key IN $lookup AND e.user_id = $user_id
+            WITH DISTINCT e
+            RETURN """ + entity_out("e") + """ AS entity,
                    CASE WHEN e.name_key = $key THEN 0 WHEN $key IN e.keys THEN 1 ELSE 2 END AS how,
                    CASE WHEN e.type = $type THEN 0 ELSE 1 END AS other_type
             ORDER BY other_type, how, e.created_at, e.id LIMIT 1
             """,
-            user_id=user_id, key=key, stem=skey, type=wanted_type,
+            user_id=user_id, key=key, type=wanted_type,
+            lookup=["=" + key] + ([skey] if skey else []),
         )
         if records:
-            return entity_from(records[0]["e"])
+            return entity_from(records[0]["entity"])
         if not create:
             return None
         entity = Entity(
@@ -99,26 +112,30 @@ class EntityQueries(Executor):
             """
             MERGE (e:Entity {user_id: $user_id, stem_key: $props.stem_key, type: $props.type})
             ON CREATE SET e = $props
-            RETURN e
+            WITH e
+            """ + _SYNC_KEYS + """
+            RETURN """ + entity_out("e") + """ AS entity
             """,
             user_id=user_id, props=props,
         )
-        return entity_from(records[0]["e"])
+        return entity_from(records[0]["entity"])
 
     async def get_entity(self, user_id: str, id: str) -> Entity | None:
         records = await self._read(
-            "MATCH (e:Entity {id: $id}) WHERE e.user_id = $user_id RETURN e",
+            "MATCH (e:Entity {id: $id}) WHERE e.user_id = $user_id "
+            "RETURN " + entity_out("e") + " AS entity",
             id=id, user_id=user_id,
         )
-        return entity_from(records[0]["e"]) if records else None
+        return entity_from(records[0]["entity"]) if records else None
 
     async def list_entities(self, user_id: str, *, limit: int | None = None) -> list[Entity]:
         records = await self._read(
-            "MATCH (e:Entity) WHERE e.user_id = $user_id RETURN e ORDER BY e.name, e.id"
+            "MATCH (e:Entity) WHERE e.user_id = $user_id "
+            "RETURN " + entity_out("e") + " AS entity ORDER BY e.name, e.id"
             + (" LIMIT $limit" if limit is not None else ""),
             user_id=user_id, limit=limit,
         )
-        return [entity_from(r["e"]) for r in records]
+        return [entity_from(r["entity"]) for r in records]
 
     async def add_aliases(self, user_id: str, id: str, aliases: Iterable[str]) -> Entity:
         """Teach an entity more names; its exact and stem keys are recomputed."""
@@ -132,11 +149,13 @@ class EntityQueries(Executor):
             """
             MATCH (e:Entity {id: $id}) WHERE e.user_id = $user_id
             SET e.aliases = $props.aliases, e.keys = $props.keys, e.stems = $props.stems
-            RETURN e
+            WITH e
+            """ + _SYNC_KEYS + """
+            RETURN """ + entity_out("e") + """ AS entity
             """,
             id=id, user_id=user_id, props=props,
         )
-        return entity_from(records[0]["e"])
+        return entity_from(records[0]["entity"])
 
     async def entities_in_text(self, user_id: str, text: str) -> list[Entity]:
         """The user's known entities whose name or alias (stemmed) occurs in ``text``,
@@ -146,12 +165,14 @@ class EntityQueries(Executor):
             return []
         records = await self._read(
             """
-            MATCH (e:Entity) WHERE e.user_id = $user_id AND any(s IN e.stems WHERE s IN $grams)
-            RETURN e, [s IN e.stems WHERE s IN $grams] AS hits
+            UNWIND $grams AS gram
+            MATCH (k:EntityKey {user_id: $user_id, key: gram})-[:NAMES]->(e:Entity)
+            WHERE e.user_id = $user_id
+            RETURN """ + entity_out("e") + """ AS entity, collect(gram) AS hits
             """,
             user_id=user_id, grams=list(grams),
         )
-        found = [(min(grams[s] for s in r["hits"]), entity_from(r["e"])) for r in records]
+        found = [(min(grams[s] for s in r["hits"]), entity_from(r["entity"])) for r in records]
         found.sort(key=lambda item: (item[0], item[1].name))
         return [entity for _, entity in found]
 
@@ -185,11 +206,11 @@ class EntityQueries(Executor):
             """
             MATCH (f:Fact {id: $fact_id})-[:ABOUT]->(e:Entity)
             WHERE f.user_id = $user_id AND e.user_id = $user_id
-            RETURN e ORDER BY e.name
+            RETURN """ + entity_out("e") + """ AS entity ORDER BY e.name
             """,
             fact_id=fact_id, user_id=user_id,
         )
-        return [entity_from(r["e"]) for r in records]
+        return [entity_from(r["entity"]) for r in records]
 
     async def relate(
         self,
@@ -244,11 +265,13 @@ class EntityQueries(Executor):
             UNWIND $rows AS props
             MERGE (e:Entity {user_id: props.user_id, stem_key: props.stem_key, type: props.type})
             ON CREATE SET e = props
-            RETURN e
+            WITH e
+            """ + _SYNC_KEYS + """
+            RETURN """ + entity_out("e") + """ AS entity
             """,
             rows=rows,
         )
-        return [entity_from(r["e"]) for r in records]
+        return [entity_from(r["entity"]) for r in records]
 
     async def relate_many(self, relations: Iterable[Relation]) -> int:
         """``relate`` for many relations (imports): one statement per relation type.

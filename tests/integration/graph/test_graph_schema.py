@@ -20,3 +20,16 @@ async def test_ensure_schema_twice_is_harmless(graph: GraphStore) -> None:
 
 async def test_ping(graph: GraphStore) -> None:
     assert await graph.ping() is True
+
+
+async def test_ensure_schema_gives_older_entities_lookup_keys(graph: GraphStore,
+                                                               user_id: str) -> None:
+    from graph.models import Entity, EntityType, new_id, utcnow
+    from graph.records import entity_props
+
+    old = Entity(new_id("e"), user_id, "Игорь", EntityType.PERSON, created_at=utcnow())
+    await graph._write("CREATE (e:Entity) SET e = $props", props=entity_props(old))
+    assert await graph.entities_in_text(user_id, "с Игорем") == []  # no keys yet
+    await graph.ensure_schema()
+    assert await graph.entities_in_text(user_id, "с Игорем") == [old]
+    assert await graph.resolve_entity(user_id, "Игорем", create=False) == old
