@@ -131,3 +131,15 @@ async def test_empty_allow_list_refuses_everyone_with_their_id(
         await telegram.send_text(owner, "Привет")
         [refusal] = await telegram.wait_for_method("sendMessage", owner)
     assert str(owner) in (refusal.shown or "") and "TELEGRAM_ALLOWED_USERS" in (refusal.shown or "")
+
+
+async def test_plain_mode_sends_text_without_markup(
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
+) -> None:
+    config = bot_settings(settings, telegram, owner, telegram_parse_mode="plain")
+    async with polling(config, ServicesBackend(services), telegram):
+        await telegram.send_command(owner, "start")
+        [call] = await telegram.wait_for_method("sendMessage", owner)
+    assert "parse_mode" not in call.params
+    assert call.params["text"].startswith("Hi, Тест! I'm Wave.")
+    assert "<b>" not in call.params["text"] and "/reflect" in call.params["text"]
