@@ -29,6 +29,8 @@ BUNDLED_ALIASES = frozenset({BUNDLED_NAME.lower(), f"sentence-transformers/{BUND
 BUNDLED_DIM = 384
 BATCH_SIZE = 64
 CACHE_SIZE = 512
+# Torch intra-op threads on CPU; None keeps torch's default (one per core).
+CPU_THREADS = 1
 # Only short texts are cached: the turn embeds the user's message, often the same query twice.
 CACHE_MAX_CHARS = 2_000
 
@@ -50,7 +52,13 @@ def bundled_model_path() -> Path:
 class Embedder:
     """L2-normalised float32 sentence embeddings. Thread-safe; one model load per instance."""
 
-    def __init__(self, model_name: str = BUNDLED_NAME, device: str | None = "cpu") -> None:
+    def __init__(
+        self,
+        model_name: str = BUNDLED_NAME,
+        device: str | None = "cpu",
+        *,
+        cpu_threads: int | None = CPU_THREADS,
+    ) -> None:
         name = model_name.strip()
         if not name:
             raise EmbeddingModelError(model_name, "the name is empty")
@@ -58,6 +66,7 @@ class Embedder:
         self._bundled = is_bundled(name)
         self._model_name = BUNDLED_NAME if self._bundled else name
         self._device = device or None
+        self._cpu_threads = cpu_threads
         self._model: SentenceTransformer | None = None
         self._dim: int | None = BUNDLED_DIM if self._bundled else None
         self._load_lock = threading.Lock()
@@ -107,6 +116,7 @@ class Embedder:
             source = self._requested
             local_only = Path(source).expanduser().is_dir()
         _quiet_progress_bars()
+        self._limit_cpu_threads()
         log.info("loading embedding model %s from %s on %s", self._model_name, source, self._device)
         try:
             model = SentenceTransformer(source, device=self._device, local_files_only=local_only)
@@ -119,6 +129,19 @@ class Embedder:
             )
         self._dim = dim
         return model
+
+    def _limit_cpu_threads(self) -> None:
+        """Torch's intra-op threads for CPU inference (process-wide; Wave's only torch user).
+
+        Measured on the 2-core dev machine under load: one short query 51-57 ms with one thread
+        against 500-700 ms with two, a batch of 256 texts 2.1 s against 11 s (docs/benchmarks.md).
+        """
+        if self._cpu_threads is None or (self._device or "cpu") != "cpu":
+            return
+        import torch
+
+        if torch.get_num_threads() != self._cpu_threads:
+            torch.set_num_threads(self._cpu_threads)
 
     def load_sync(self) -> None:
         """Load the model now (scripts, warm-up); normally it loads on first use."""
