@@ -125,6 +125,9 @@ async def bench_size(args: argparse.Namespace, n: int, root: Path) -> dict[str, 
         )
 
     out["qdrant_filter_active"] = await timed(qdrant_filter, rare_reps)
+    start = time.perf_counter()
+    assert len(await store.fact_ids(user)) == n
+    out["fact_ids_s"] = round(time.perf_counter() - start, 2)
     if not args.url:
         # A second process-local store on the held directory: how fast it is refused.
         start = time.perf_counter()
@@ -169,14 +172,14 @@ def table(results: list[dict[str, Any]]) -> str:
     cols = ["search_all", "search_active", "search_history", "search_rare", "qdrant_filter_active"]
     head = (
         "| records | upsert/s | " + " | ".join(f"{c} p50/p95 ms" for c in cols)
-        + " | reopen s | locked refusal ms (raw client) |"
+        + " | fact_ids s | reopen s | locked refusal ms (raw client) |"
     )
-    rows = [head, "|" + "---|" * (len(cols) + 4)]
+    rows = [head, "|" + "---|" * (len(cols) + 5)]
     for r in results:
         cells = [f"{r[c]['p50']} / {r[c]['p95']}" for c in cols]
         rows.append(
             f"| {r['records']:,} | {r['upsert_per_s']:,} | " + " | ".join(cells)
-            + f" | {r.get('reopen_s', '-')} | {r.get('locked_refusal_ms', '-')}"
+            + f" | {r['fact_ids_s']} | {r.get('reopen_s', '-')} | {r.get('locked_refusal_ms', '-')}"
             + f" ({r.get('raw_client_refusal_ms', '-')}) |"
         )
     return "\n".join(rows)
