@@ -19,7 +19,7 @@ from aiogram.types import ErrorEvent
 
 from wave_agent.bot.backend import BotBackend
 from wave_agent.bot.middlewares import AllowList, ApiRetry, MessageSize, RateLimit
-from wave_agent.bot.replies import BotConfig
+from wave_agent.bot.replies import BotConfig, for_telegram
 from wave_agent.bot.routers import all_routers
 from wave_agent.bot.routers.start import bot_commands
 from wave_agent.errors import ConfigError, WaveError
@@ -95,9 +95,9 @@ async def _on_error(event: ErrorEvent, bot: Bot) -> bool:
         return True
     if isinstance(exc, WaveError):
         log.info("refused: %s", exc)
-        text = f"I couldn't do that: {exc.message}."
+        text = f"I couldn't do that: {for_telegram(exc.message)}."
         if exc.next_step:
-            text += f"\nWhat works: {exc.next_step}."
+            text += f"\nWhat works: {for_telegram(exc.next_step)}."
     else:
         log.exception("handler failed on update %s", update.update_id, exc_info=exc)
         text = ("Something went wrong on my side and I couldn't finish that. Nothing you said "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from aiogram import Bot
@@ -53,3 +54,31 @@ def render(html_text: str, config: BotConfig) -> tuple[str, str | None]:
     if config.parse_mode == "html":
         return html_text, ParseMode.HTML
     return strip_html(html_text), None
+
+
+_CLI = re.compile(r"`wave (facts|recall|proposals|quarantine|forget|approve|reject|health|"
+                  r"reflect|export)((?: [^`]*)?)`")
+_USER_HINT = re.compile(r"\s*\(add --user [^)]*\)")
+
+
+def _bot_command(match: re.Match[str]) -> str:
+    command, args = match.group(1), match.group(2).strip()
+    if command in {"facts", "recall"}:
+        return "/memory"
+    if command in {"approve", "reject"}:
+        where = "/quarantine" if args.startswith("f-") else "/proposals"
+        label = "✅ Approve" if command == "approve" else "✖️ Reject"
+        return f"the {label} button under {args or 'the item'} in {where}"
+    return f"/{command} {args}".rstrip()
+
+
+def for_telegram(text: str) -> str:
+    """Wave's next steps name CLI commands; on Telegram, name the bot's way to do the same.
+
+    Commands with no bot equivalent (``wave delete``, ``wave supersede``...) stay as they are:
+    they work in a terminal with ``--user tg-<id>``.
+    """
+    text = _CLI.sub(_bot_command, text)
+    if "`wave " not in text:
+        text = _USER_HINT.sub("", text)
+    return text

@@ -103,7 +103,7 @@ async def test_forget_archives_and_refusals_name_the_next_step(
 
     archived, unknown, usage = telegram.texts_to(owner)
     assert written.fact.id in archived and "restored" in archived
-    assert "f-nosuch12" in unknown and "What works:" in unknown
+    assert "f-nosuch12" in unknown and "What works: list ids with /memory" in unknown
     assert "/forget f-" in usage
     fact = await (await services.graph()).get_fact(f"tg-{owner}", written.fact.id)
     assert fact is not None and fact.status is Status.ARCHIVED

@@ -11,7 +11,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 from graph.models import Fact, Status, Tier
 from wave_agent.bot.backend import BotBackend, MemoryView
 from wave_agent.bot.formatting import escape, split_html
-from wave_agent.bot.replies import BotConfig, render
+from wave_agent.bot.replies import BotConfig, for_telegram, render
 
 PAGE_CHARS = 3500
 TIER_TITLES = {
@@ -99,7 +99,7 @@ def router() -> Router:
             await message.answer(text, parse_mode=mode)
             return
         result = await backend.forget(wave_user, fact_id)
-        text, mode = render(escape(result), config)
+        text, mode = render(escape(for_telegram(result)), config)
         await message.answer(text, parse_mode=mode)
 
     return r

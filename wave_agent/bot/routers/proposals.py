@@ -16,7 +16,7 @@ from aiogram.utils.keyboard import InlineKeyboardBuilder
 
 from wave_agent.bot.backend import BotBackend, ReviewItem, ReviewKind
 from wave_agent.bot.formatting import escape
-from wave_agent.bot.replies import BotConfig, render
+from wave_agent.bot.replies import BotConfig, for_telegram, render
 from wave_agent.errors import WaveError
 
 log = logging.getLogger("wave.bot.review")
@@ -77,7 +77,7 @@ def router() -> Router:
         try:
             outcome = await backend.decide(wave_user, callback_data.item, approve)
         except WaveError as exc:
-            await query.answer(str(exc)[:200], show_alert=True)
+            await query.answer(for_telegram(str(exc))[:200], show_alert=True)
             return
         await query.answer("Approved" if approve else "Rejected")
         message = query.message
@@ -85,7 +85,8 @@ def router() -> Router:
             return
         verdict = "✅ Approved" if approve else "✖️ Rejected"
         original = message.html_text if config.parse_mode == "html" else escape(message.text or "")
-        text, mode = render(f"{original}\n\n<b>{verdict}.</b> {escape(outcome)}", config)
+        text, mode = render(
+            f"{original}\n\n<b>{verdict}.</b> {escape(for_telegram(outcome))}", config)
         await bot.edit_message_text(text=text, chat_id=message.chat.id,
                                     message_id=message.message_id, parse_mode=mode,
                                     reply_markup=None)
