@@ -562,8 +562,25 @@ class LettaBlockStore:
         """Record ``current`` in history if an interrupted write left it out."""
         if current.version <= 0:
             return
-        history = await self._history_blocks(user_id, label)
-        if not history or history[-1].version < current.version:
+        page = await self._call(
+            "list blocks",
+            lambda: self._client.blocks.list(
+                label=history_label(label),
+                tags=[HISTORY_TAG, user_tag(user_id)],
+                match_all_tags=True,
+                order="desc",
+                limit=5,
+            ),
+        )
+        newest = max(
+            (
+                int(_meta(b).get("wave_version") or 0)
+                for b in page.items
+                if _meta(b).get("wave_user") == user_id and _meta(b).get("wave_label") == label
+            ),
+            default=0,
+        )
+        if newest < current.version:
             await self._add_history(user_id, label, current)
 
     async def _add_history(self, user_id: str, label: str, current: _Current) -> None:
