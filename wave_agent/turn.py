@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 
+from graph.models import Fact
 from wave_agent.composer import (
     NOTES,
     PERSONA,
@@ -38,7 +39,6 @@ from wave_agent.session import Sessions, SessionTurn
 from wave_agent.tools import ToolDispatcher, ToolOutcome
 
 if TYPE_CHECKING:
-    from graph.models import Fact
     from wave_agent.postprocess.outbox import Outbox
     from wave_agent.turn_reads import TurnReads
 
@@ -300,21 +300,32 @@ class TurnService:
         window = self.sessions.window(turn.session)
         lap("session")
 
-        base = await self._base(user_id, turn.session.id, turn.started, turn.session.carry)
-        lap("base")
-
-        failed = dict(base.failed)
+        # The base (cached, or read again) and auto-recall are read at the same time; each
+        # read has its own timeout and its own timing.
         searched = needs_search(text)
-        excerpts: list[Note] = []
-        search_note = "" if searched else "fewer than two real words"
-        if searched:
-            found = await self._read(
-                EXCERPTS_SECTION, failed, lambda: self.memory.search(user_id, text, k=8)
+        search_failed: dict[str, str] = {}
+
+        async def recall() -> list[Fact] | None:
+            if not searched:
+                return None
+            return await self._read(
+                EXCERPTS_SECTION, search_failed, lambda: self.memory.search(user_id, text, k=8),
+                timings,
             )
-            if found is not None:
-                excerpts = [note_of(f) for f in found]
-                search_note = f"{len(excerpts)} hits"
-        lap("recall")
+
+        base, found = await asyncio.gather(
+            self._base(user_id, turn.session.id, turn.started, turn.session.carry, timings),
+            recall(),
+        )
+        lap("reads")
+        failed = {**base.failed, **search_failed}
+        excerpts = [note_of(f) for f in found or ()]
+        if not searched:
+            search_note = "fewer than two real words"
+        elif found is None:
+            search_note = "recall unavailable"
+        else:
+            search_note = f"{len(excerpts)} hits"
 
         composition = self.composer.compose(
             ComposerInput(
@@ -336,8 +347,13 @@ class TurnService:
     # reads ------------------------------------------------------------------------------------
 
     async def _read(
-        self, section: str, failed: dict[str, str], call: Callable[[], Awaitable[T]]
+        self,
+        section: str,
+        failed: dict[str, str],
+        call: Callable[[], Awaitable[T]],
+        timings: dict[str, float] | None = None,
     ) -> T | None:
+        started = time.perf_counter()
         try:
             async with asyncio.timeout(self.store_timeout_s):
                 return await call()
@@ -345,45 +361,64 @@ class TurnService:
             why = f"timed out after {self.store_timeout_s:g}s"
         except Exception as exc:
             why = f"{type(exc).__name__}: {exc}"[:300]
+        finally:
+            if timings is not None:
+                timings[section] = (time.perf_counter() - started) * 1000
         log.warning("turn read %s failed (%s); the turn goes on without it", section, why)
         failed[section] = why
         return None
 
     async def _base(
-        self, user_id: str, session_id: str, started: bool, carry: str | None
+        self,
+        user_id: str,
+        session_id: str,
+        started: bool,
+        carry: str | None,
+        timings: dict[str, float] | None = None,
     ) -> _Base:
         base = self._bases.get(user_id)
         generation = self._generation.get(user_id, 0)
         if base is None or base.session_id != session_id or started:
             base = _Base(session_id)
-            if started:
-                snapshot = await self._read(
-                    SNAPSHOT, base.failed, lambda: self.sessions.take_previous_snapshot(user_id)
+            failed = base.failed
+
+            async def snapshot() -> str | None:
+                if not started:
+                    return carry
+                taken = await self._read(
+                    SNAPSHOT, failed, lambda: self.sessions.take_previous_snapshot(user_id),
+                    timings,
                 )
-                self.sessions.log.set_carry(session_id, snapshot)
-                carry = snapshot
-            if carry:
-                base.carry.append(carry)
-            episodes = await self._read(
-                EPISODES, base.failed,
-                lambda: self.memory.recent_episodes(user_id, budget=EPISODES_BUDGET),
+                self.sessions.log.set_carry(session_id, taken)
+                return taken
+
+            carried, episodes = await asyncio.gather(
+                snapshot(),
+                self._read(
+                    EPISODES, failed,
+                    lambda: self.memory.recent_episodes(user_id, budget=EPISODES_BUDGET), timings,
+                ),
             )
+            if carried:
+                base.carry.append(carried)
             if episodes:
                 base.carry.append("Recent days (episode log, compressed):\n" + episodes)
-            if EPISODES in base.failed or SNAPSHOT in base.failed:
-                base.failed[SUMMARY] = "; ".join(
-                    f"{k}: {v}" for k, v in base.failed.items() if k in (EPISODES, SNAPSHOT)
+            if EPISODES in failed or SNAPSHOT in failed:
+                failed[SUMMARY] = "; ".join(
+                    f"{k}: {v}" for k, v in failed.items() if k in (EPISODES, SNAPSHOT)
                 )
             self._bases[user_id] = base
         if base.generation != generation or PERSONA in base.failed or NOTES in base.failed:
             base.failed.pop(PERSONA, None)
             base.failed.pop(NOTES, None)
-            persona = await self._read(PERSONA, base.failed, lambda: self.memory.core_blocks(user_id))
+            persona, facts = await asyncio.gather(
+                self._read(PERSONA, base.failed, lambda: self.memory.core_blocks(user_id),
+                           timings),
+                self._read(NOTES, base.failed,
+                           lambda: self.memory.notes(user_id, limit=NOTES_FETCH), timings),
+            )
             if persona is not None:
                 base.persona = [Section(title, value) for title, value in persona]
-            facts = await self._read(
-                NOTES, base.failed, lambda: self.memory.notes(user_id, limit=NOTES_FETCH)
-            )
             if facts is not None:
                 ordered = sorted(facts, key=lambda f: TIER_RANK.get(f.tier.value, 3))
                 base.notes = [note_of(f) for f in ordered]

@@ -108,7 +108,7 @@ async def _measure(turns: Any, user_id: str, runs: int, *, refresh: bool,
         started = time.perf_counter()
         composition, timings = await turns.prepare_timed(user_id, query)
         totals.append((time.perf_counter() - started) * 1000)
-        recalls.append(timings.get("recall", 0.0))
+        recalls.append(timings.get("excerpts", 0.0))
         spent.append(composition.spent_chars)
         failed += sum(1 for layer in composition.layers if "timed out" in layer.note
                       or "Error" in layer.note)

@@ -19,6 +19,7 @@ BLOCK_TITLES = {
     "persona": "Core block: Wave (you)",
 }
 NOTE_TIERS = (Tier.CORE, Tier.FACT, Tier.OBSERVATION)
+WARM_UP_USER = "__wave_warm_up__"  # owns nothing; reads for it only warm caches
 
 
 def facts_of(result: Any) -> list[Fact]:
@@ -54,6 +55,18 @@ class TurnReads:
                 await accessor()
             except Exception as exc:
                 problems.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
+        # Load the embedding model (seconds on a busy CPU), then one read of each kind warms
+        # the query plans, so no turn pays for either.
+        try:
+            await self.services.embedder().embed(["warm up"])
+        except Exception as exc:
+            problems.append(f"embedder: {type(exc).__name__}: {exc}"[:300])
+        for name, read in (("notes", self.notes(WARM_UP_USER, limit=1)),
+                           ("recall", self.search(WARM_UP_USER, "warm up the memory", k=1))):
+            try:
+                await read
+            except Exception as exc:
+                problems.append(f"{name} read: {type(exc).__name__}: {exc}"[:300])
         return problems
 
     async def search(self, user_id: str, query: str, *, k: int) -> list[Fact]:

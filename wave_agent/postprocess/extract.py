@@ -17,19 +17,20 @@ log = logging.getLogger("wave.postprocess.extract")
 
 MIN_WORDS = 3  # fewer real words from the person: nothing worth keeping ("спасибо", "ok")
 MIN_CHARS = 12
+BASE_FACTS = 2  # "My name is Anna. I live in Warsaw." holds two
 MAX_FACTS = 8
-CHARS_PER_FACT = 300
+CHARS_PER_FACT = 250
 
 
 def fact_budget(user_text: str, reply: str) -> int:
-    """0 for an exchange too short to hold a fact; else grows with its length, capped.
+    """0 for an exchange too short to hold a fact; else 2 + one per 250 characters, capped at 8.
 
     The person's words count in full, the reply a quarter (facts are the person's, but a
     reply can carry what they confirmed)."""
     if len(real_words(user_text)) < MIN_WORDS or len(user_text.strip()) < MIN_CHARS:
         return 0
     size = len(user_text) + len(reply) // 4
-    return max(1, min(MAX_FACTS, 1 + size // CHARS_PER_FACT))
+    return max(1, min(MAX_FACTS, BASE_FACTS + size // CHARS_PER_FACT))
 
 
 async def extract_facts(

@@ -46,6 +46,12 @@ BLOCK_TYPES = {FactType.IDENTITY, FactType.PREFERENCE, FactType.RELATIONSHIP}
 WRITTEN = {"created", "confirmed", "superseded", "promoted"}
 
 
+class GraphDown(WaveError):
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"the graph is unavailable: {detail}",
+                         next_step="the outbox retries with backoff; check `wave services status`")
+
+
 @dataclass(frozen=True, slots=True)
 class DrainReport:
     processed: int
@@ -64,12 +70,14 @@ class PostProcessor:
         llm: LLMClient,
         *,
         write_timeout_s: float = 30.0,
+        ping_timeout_s: float = 3.0,
         on_written: Callable[[str], None] | None = None,
     ) -> None:
         self.outbox = outbox
         self.services = services
         self.llm = llm
         self.write_timeout_s = write_timeout_s
+        self.ping_timeout_s = ping_timeout_s
         self.on_written = on_written
         self._task: asyncio.Task[None] | None = None
         self._run_lock = asyncio.Lock()
@@ -109,7 +117,7 @@ class PostProcessor:
         processed = failed = 0
         last_error: str | None = None
         while True:
-            done, errors, error = await self.run_due()
+            done, errors, error = await self.run_due(deadline=deadline)
             processed += done
             failed += errors
             last_error = error or last_error
@@ -123,12 +131,16 @@ class PostProcessor:
         return DrainReport(processed, failed, self.outbox.pending_count(),
                            self.outbox.stats().last_error if self.outbox.pending_count() else None)
 
-    async def run_due(self) -> tuple[int, int, str | None]:
-        """Process the jobs due now, one at a time; (done, failed, last error)."""
+    async def run_due(self, *, deadline: float | None = None) -> tuple[int, int, str | None]:
+        """Process the jobs due now, one at a time, until none is due or ``deadline`` (loop
+        time) passes; (done, failed, last error)."""
         done = failed = 0
         last_error: str | None = None
+        loop = asyncio.get_running_loop()
         async with self._run_lock:
             while True:
+                if deadline is not None and loop.time() >= deadline:
+                    return done, failed, last_error
                 jobs = self.outbox.claim(limit=1)
                 if not jobs:
                     return done, failed, last_error
@@ -138,6 +150,12 @@ class PostProcessor:
                 except asyncio.CancelledError:
                     self.outbox.release(job.key)
                     raise
+                except TimeoutError:
+                    last_error = f"a store did not answer within {self.write_timeout_s:g}s"
+                    delay = self.outbox.fail(job.key, last_error)
+                    failed += 1
+                    log.warning("post-processing %s timed out (attempt %d), retry in %.0fs",
+                                job.key, job.attempts + 1, delay)
                 except Exception as exc:
                     last_error = f"{type(exc).__name__}: {exc}"[:500]
                     delay = self.outbox.fail(job.key, last_error)
@@ -159,6 +177,8 @@ class PostProcessor:
         user_id = job.user_id
         at = datetime.fromisoformat(payload["at"]) if payload.get("at") else datetime.now(UTC)
         facts = await self._extracted(job, at)
+        if facts:
+            await self._graph_answers()
         written: list[tuple[ExtractedFact, dict[str, Any]]] = []
         for index, fact in enumerate(facts):
             result = await self._write_fact(job, index, fact, at)
@@ -297,6 +317,16 @@ class PostProcessor:
                     reason=f"post-processor: facts of exchange {job.key}",
                 )
         self.outbox.mark(job.key, "blocks")
+
+    async def _graph_answers(self) -> None:
+        """Fail the job at once when Neo4j does not answer a trivial query, rather than after
+        every write's retries (a store down for minutes costs seconds per retry, not minutes)."""
+        graph = await self._store(self.services.graph)
+        try:
+            async with asyncio.timeout(self.ping_timeout_s):
+                await graph.ping()
+        except TimeoutError as exc:
+            raise GraphDown(f"Neo4j did not answer within {self.ping_timeout_s:g}s") from exc
 
     async def _store(self, accessor: Callable[[], Any]) -> Any:
         async with asyncio.timeout(self.write_timeout_s):
