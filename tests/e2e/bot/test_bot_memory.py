@@ -175,6 +175,43 @@ async def test_ten_thousand_character_reply_is_split_cleanly(
     assert "\n\n".join(chunks) == long_reply  # nothing lost, nothing escaped twice
 
 
+async def test_russian_conversation_with_the_model_and_a_tool_call(
+    owner: int, tmp_path: Path, neo4j_uri: str, telegram: TelegramTestServer
+) -> None:
+    with ScriptedOpenAI() as llm:
+        llm.chat.extend([
+            Reply.tool("remember", {"text": "У пользователя аллергия на арахис",
+                                    "type": "identity"}),
+            Reply.text("Запомнила: никакого арахиса. Казань — отличный город!"),
+        ])
+        llm.json.append(Reply.json({"facts": [
+            {"text": "Пользователь переехал в Казань с женой Аней", "type": "identity",
+             "entities": [{"name": "Казань", "type": "place"},
+                          {"name": "Аня", "type": "person"}]},
+        ]}))
+        base = Settings(  # type: ignore[call-arg]
+            _env_file=None, data_dir=tmp_path / "data", neo4j_uri=neo4j_uri,
+            llm_base_url=llm.base_url, llm_api_key="test", llm_model="scripted-model",
+            llm_timeout_s=10, llm_max_retries=0,
+        )
+        async with Services(base) as services:
+            backend = ServicesBackend(services)
+            await backend.start()
+            async with polling(bot_settings(base, telegram, owner), backend, telegram):
+                await telegram.send_text(
+                    owner, "Мы с женой Аней переехали в Казань. И запомни: у меня аллергия на арахис.")
+                [reply] = await telegram.wait_for_method("sendMessage", owner)
+                await backend.drain(60)
+            graph = await services.graph()
+            texts = {f.text for f in await graph.list_facts(f"tg-{owner}")}
+            entities = {e.name for e in await graph.list_entities(f"tg-{owner}")}
+
+    assert reply.shown == "Запомнила: никакого арахиса. Казань — отличный город!"
+    assert {"У пользователя аллергия на арахис",
+            "Пользователь переехал в Казань с женой Аней"} <= texts
+    assert {"Казань", "Аня"} <= entities
+
+
 async def test_export_delivers_the_whole_memory_as_documents(
     owner: int, settings: Settings, backend: ServicesBackend, telegram: TelegramTestServer
 ) -> None:
