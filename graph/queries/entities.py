@@ -8,6 +8,7 @@ validated as ``RelationType`` members.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Literal, overload
 
 from graph.entities import clean_name, name_key, stem_key, text_grams
 from graph.errors import EntityNotFound, FactNotFound, InvalidInput
@@ -63,6 +64,18 @@ def relation_type(value: RelationType | str) -> RelationType:
 
 
 class EntityQueries(Executor):
+    @overload
+    async def resolve_entity(
+        self, user_id: str, name: str, type: EntityType | str | None = None, *,
+        create: Literal[True] = True, aliases: Sequence[str] = (),
+    ) -> Entity: ...
+
+    @overload
+    async def resolve_entity(
+        self, user_id: str, name: str, type: EntityType | str | None = None, *,
+        create: bool, aliases: Sequence[str] = (),
+    ) -> Entity | None: ...
+
     async def resolve_entity(
         self,
         user_id: str,
