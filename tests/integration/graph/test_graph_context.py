@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from graph.models import Fact, Status
 from graph.store import GraphStore
+
+pytestmark = pytest.mark.neo4j
 
 MakeFact = Callable[..., Fact]
 

@@ -10,6 +10,8 @@ from graph.errors import EntityNotFound, FactNotFound, InvalidInput
 from graph.models import Entity, EntityType, Fact, Relation, RelationType, new_id
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 

@@ -11,6 +11,8 @@ from graph.errors import DuplicateId, GraphError, GraphUnavailable
 from graph.models import Fact
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 

@@ -11,6 +11,8 @@ from graph.errors import FactNotFound, InvalidInput
 from graph.models import Fact, FactType, Status, Tier, Veracity, utcnow
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 

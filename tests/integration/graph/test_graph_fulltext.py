@@ -9,6 +9,8 @@ import pytest
 from graph.models import Fact, Status
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 

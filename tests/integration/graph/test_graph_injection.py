@@ -10,6 +10,8 @@ from graph.entities import MAX_GRAM, stem_key
 from graph.models import Fact
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 HOSTILE = [

@@ -11,6 +11,8 @@ from graph.errors import EntityNotFound, FactNotFound
 from graph.models import Conflict, Fact, Proposal, ProposalKind, RelationType, new_id
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 

@@ -10,6 +10,8 @@ from graph.errors import InvalidInput
 from graph.models import Entity, Fact, RelationType, Status
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 

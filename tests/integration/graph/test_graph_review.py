@@ -18,6 +18,8 @@ from graph.models import (
 )
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from graph.schema import FACT_TEXT_INDEXES
 from graph.store import GraphStore
+
+pytestmark = pytest.mark.neo4j
 
 
 async def test_ensure_schema_twice_is_harmless(graph: GraphStore) -> None:

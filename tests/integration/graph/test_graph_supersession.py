@@ -10,6 +10,8 @@ from graph.errors import FactNotFound, SupersessionError
 from graph.models import Fact, Status
 from graph.store import GraphStore
 
+pytestmark = pytest.mark.neo4j
+
 MakeFact = Callable[..., Fact]
 
 
