@@ -23,7 +23,7 @@ from graph.models import (
     utcnow,
 )
 from graph.queries.base import Executor
-from graph.queries.facts import ACTIVE_ONLY, _values
+from graph.queries.facts import ACTIVE_ONLY, enum_values
 from graph.records import (
     entity_from,
     entity_out,
@@ -38,7 +38,7 @@ from graph.records import (
 _ALL_RELATIONS = "|".join(t.value for t in RelationType)
 MAX_HOPS = 3
 # Neighbour entities kept per traversal before their facts are ranked (bounds fan-out):
-# the best ``limit`` of them (every one has at least one fact), at least 20, at most 100.
+# the ``limit`` strongest (a linked entity usually has a fact), at least 20, at most 100.
 NEIGHBOUR_CAP = 100
 NEIGHBOUR_MIN = 20
 _PROVENANCE_KEPT = 50
@@ -389,6 +389,6 @@ class EntityQueries(Executor):
             """,
             seed_ids=seeds, user_id=user_id, cap=min(NEIGHBOUR_CAP, max(NEIGHBOUR_MIN, int(limit))),
             limit=int(limit),
-            statuses=_values(Status, statuses),
+            statuses=enum_values(Status, statuses),
         )
         return [ScoredFact(fact_from(r["fact"]), float(r["score"])) for r in records]

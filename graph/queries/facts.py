@@ -28,7 +28,8 @@ def _entity_ids(entities: Iterable[Entity | str]) -> list[str]:
     return ids
 
 
-def _values(kind: type[Any], values: Iterable[Any] | None) -> list[str] | None:
+def enum_values(kind: type[Any], values: Iterable[Any] | None) -> list[str] | None:
+    """Enum members or their string values as validated strings (None stays None: no filter)."""
     if values is None:
         return None
     if isinstance(values, str):
@@ -235,8 +236,8 @@ class FactQueries(Executor):
         limit: int | None = None,
     ) -> list[Fact]:
         """The user's facts, newest first (``created_at`` desc); ``None`` filters allow all."""
-        params = {"tiers": _values(Tier, tiers), "statuses": _values(Status, statuses),
-                  "types": _values(FactType, types)}
+        params = {"tiers": enum_values(Tier, tiers), "statuses": enum_values(Status, statuses),
+                  "types": enum_values(FactType, types)}
         records = await self._read(
             "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
             + f" RETURN {fact_out('f')} AS fact ORDER BY f.created_at DESC, f.id"
@@ -250,7 +251,7 @@ class FactQueries(Executor):
         self, user_id: str, *, limit: int, statuses: Iterable[Status | str] | None = ACTIVE_ONLY
     ) -> list[Fact]:
         """The user's most recently confirmed facts (``last_confirmed_at`` desc)."""
-        params = {"statuses": _values(Status, statuses)}
+        params = {"statuses": enum_values(Status, statuses)}
         records = await self._read(
             "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
             + f" RETURN {fact_out('f')} AS fact ORDER BY f.last_confirmed_at DESC, f.id LIMIT $limit",
@@ -276,7 +277,7 @@ class FactQueries(Executor):
         ``prefixes=True`` also matches Russian forms the snowball stemmer splits ("работа"
         finds "работаю"; "Москва" also finds "Москвич"), each such hit adding only 0.3.
         """
-        wanted = _values(Status, statuses) or []
+        wanted = enum_values(Status, statuses) or []
         lucene = lucene_query(user_id, query, wanted, prefixes=prefixes)
         if lucene is None or limit <= 0:
             return []
