@@ -32,6 +32,8 @@ from wave_agent.recall.presets import VOICES, Preset, resolve
 
 log = logging.getLogger("wave.recall")
 
+SELF_WEIGHT = 2.0
+
 
 @dataclass(frozen=True, slots=True)
 class RecallHit:
@@ -259,12 +261,14 @@ def context_rankings(
 
     Lexical: the sum of the window's full-text scores. Semantic: the query's cosine with the
     window's vector, the length-weighted sum of its records' stored vectors, normalised (the
-    embedding of a concatenation is close to the length-weighted mean of its parts)."""
+    embedding of a concatenation is close to the length-weighted mean of its parts). The record
+    itself counts ``SELF_WEIGHT`` times its context."""
     lexical: dict[str, float] = {}
     semantic: dict[str, float] = {}
     for fid in pool:
         window = [fid, *links.get(fid, ())]
-        total = sum(lexical_scores.get(m, 0.0) for m in window)
+        total = sum(lexical_scores.get(m, 0.0) * (SELF_WEIGHT if m == fid else 1.0)
+                    for m in window)
         if total > 0:
             lexical[fid] = total
         if query_vector is None:
@@ -275,7 +279,8 @@ def context_rankings(
         summed = np.zeros_like(parts[0][1])
         for member, vec in parts:
             fact = facts.get(member)
-            summed += vec * float(len(fact.text.split()) if fact else 1)
+            weight = float(len(fact.text.split()) if fact else 1)
+            summed += vec * weight * (SELF_WEIGHT if member == fid else 1.0)
         norm = float(np.linalg.norm(summed))
         if norm > 0:
             semantic[fid] = float(np.dot(summed, query_vector)) / norm

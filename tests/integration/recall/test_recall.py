@@ -1,0 +1,135 @@
+"""Hybrid recall against the real stores: fusion, history, decay, diversity, degradation."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from archive.embedder import Embedder
+from graph.models import EntityType, FactType, Status, Veracity, utcnow
+from graph.store import GraphStore
+from wave_agent.recall import HISTORY, Recall, RecallConfig
+from wave_agent.writer import MemoryItem, Writer
+
+pytestmark = pytest.mark.neo4j
+
+
+async def test_voices_are_fused_and_each_rank_is_visible(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    anna = (await writer.remember(user_id, "Anna works at Siemens as an engineer",
+                                  entities=[("Anna", EntityType.PERSON)])).fact
+    await writer.remember(user_id, "Anna's brother Mark plays the cello")
+    await writer.remember(user_id, "I bought new running shoes yesterday")
+    assert anna is not None
+    hits = await recall.search(user_id, "Where does Anna work?", k=3)
+    assert not recall.last_degraded, recall.last_degraded.reasons
+    assert hits[0].fact.id == anna.id, [(h.fact.text, h.score, h.ranks) for h in hits]
+    ranks = hits[0].ranks
+    assert set(ranks) == {"lexical", "semantic", "temporal", "graph"}
+    assert ranks["lexical"] and ranks["semantic"] and ranks["graph"]  # three voices agree
+    assert hits[0].score >= hits[-1].score
+
+
+async def test_superseded_record_only_with_history(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    old = (await writer.remember(user_id, "I live in Berlin")).fact
+    assert old is not None
+    new = (await writer.supersede(user_id, old.id, "I live in Munich now")).fact
+    assert new is not None
+    now = [h.fact.id for h in await recall.search(user_id, "where do I live", k=5)]
+    assert new.id in now and old.id not in now
+    before = await recall.search(user_id, "where do I live", k=5, history=True)
+    by_id = {h.fact.id: h for h in before}
+    assert old.id in by_id and by_id[old.id].fact.status is Status.SUPERSEDED
+    assert new.id in by_id
+
+
+async def test_old_but_similar_record_does_not_beat_a_current_one(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    now = utcnow()
+    results = await writer.remember_many(user_id, [
+        MemoryItem("I am very stressed about the Falcon project deadline", type=FactType.STATE,
+                   veracity=Veracity.STATED, created_at=now - timedelta(days=60)),
+        MemoryItem("I feel calm about work this week", type=FactType.STATE,
+                   veracity=Veracity.STATED, created_at=now - timedelta(hours=2)),
+    ])
+    old, current = (r.fact for r in results)
+    assert old is not None and current is not None
+    query = "am I stressed about the project deadline"
+    ranked = [h.fact.id for h in await recall.search(user_id, query, k=2, preset="default")]
+    assert ranked[0] == current.id, "a two-month-old state outranked the current one"
+    # Without decay the old one is the closer match: the ordering above is decay's doing.
+    plain = [h.fact.id for h in await recall.search(user_id, query, k=2, preset=HISTORY)]
+    assert plain[0] == old.id
+
+
+async def test_five_paraphrases_do_not_push_out_four_different_facts(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    paraphrases = [
+        "My favourite drink is green tea",
+        "Green tea is my favourite drink",
+        "I love green tea more than any other drink",
+        "Of all drinks I like green tea best",
+        "Green tea is the drink I like most",
+    ]
+    different = [
+        "I drink black coffee every morning",
+        "I like fresh orange juice with breakfast",
+        "I enjoy a glass of red wine on Fridays",
+        "At work I drink sparkling water",
+    ]
+    await writer.remember_many(user_id, [MemoryItem(t, veracity=Veracity.STATED)
+                                          for t in paraphrases + different])
+    hits = await recall.search(user_id, "what do I like to drink, green tea?", k=5)
+    texts = [h.fact.text for h in hits]
+    assert sum(t in paraphrases for t in texts) == 1, texts
+    assert set(different) <= set(texts), texts
+
+
+async def test_locked_archive_degrades_to_the_other_voices(
+    writer: Writer, graph: GraphStore, embedder: Embedder, archive: object, tmp_path: Path,
+    user_id: str,
+) -> None:
+    from archive.store import ArchiveStore
+
+    fact = (await writer.remember(user_id, "The spare key is under the blue flower pot")).fact
+    assert fact is not None
+    # A second handle on the directory the first one holds: every call raises ArchiveLocked.
+    locked = ArchiveStore.local(tmp_path / "qdrant", model_name=embedder.model_name,
+                                dim=embedder.dim)
+    try:
+        engine = Recall(graph, locked, embedder, config=RecallConfig(voice_timeout_s=30.0))
+        hits = await engine.search(user_id, "where is the spare key", k=3)
+        assert "semantic" in engine.last_degraded.reasons
+        assert "ArchiveLocked" in engine.last_degraded.reasons["semantic"]
+        assert hits and hits[0].fact.id == fact.id
+        assert hits[0].ranks["semantic"] is None and hits[0].ranks["lexical"] == 1
+    finally:
+        await locked.close()
+
+
+async def test_neo4j_down_answers_empty_without_raising(
+    neo4j_uri: str, archive: object, embedder: Embedder, user_id: str
+) -> None:
+    down = await GraphStore.connect(neo4j_uri, "neo4j", "x")
+    await down.close()  # every graph call now fails
+    engine = Recall(down, archive, embedder, config=RecallConfig(voice_timeout_s=5.0))
+    hits = await engine.search(user_id, "anything at all here", k=3)
+    assert hits == []
+    assert {"lexical", "temporal", "graph"} <= set(engine.last_degraded.reasons)
+
+
+async def test_a_slow_voice_times_out_and_is_noted(
+    writer: Writer, graph: GraphStore, archive: object, embedder: Embedder, user_id: str
+) -> None:
+    await writer.remember(user_id, "The dentist appointment is on Monday at nine")
+    engine = Recall(graph, archive, embedder, config=RecallConfig(voice_timeout_s=0.000001))
+    hits = await engine.search(user_id, "when is the dentist appointment", k=3)
+    assert hits == [] or all(h.fact.user_id == user_id for h in hits)
+    assert any("timed out" in reason for reason in engine.last_degraded.reasons.values())
