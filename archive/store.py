@@ -47,6 +47,8 @@ T = TypeVar("T")
 
 UPSERT_CHUNK = 256
 SCROLL_PAGE = 1_000
+# Local mode sorts every point id on each scroll call: few big pages, not many small ones.
+LOCAL_SCROLL_PAGE = 100_000
 MAX_LIMIT = 1_000
 DEFAULT_STATUSES: tuple[str, ...] = ("active",)
 # Local mode: a status-filtered search first asks for the best unfiltered candidates and
@@ -454,7 +456,7 @@ class ArchiveStore:
                 page, offset = client.scroll(
                     collection,
                     scroll_filter=scope,
-                    limit=SCROLL_PAGE,
+                    limit=LOCAL_SCROLL_PAGE if self.is_local else SCROLL_PAGE,
                     offset=offset,
                     with_payload=["fact_id"],
                     with_vectors=False,
