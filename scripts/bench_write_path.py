@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -28,7 +29,7 @@ from archive.store import ArchiveStore  # noqa: E402
 from graph.store import GraphStore  # noqa: E402
 from wave_agent.archive_sync import ArchiveSync  # noqa: E402
 from wave_agent.hygiene import similarity  # noqa: E402
-from wave_agent.hygiene.judge import judge  # noqa: E402
+from wave_agent.hygiene.judge import judge, needs_residual, residuals  # noqa: E402
 from wave_agent.writer import MemoryItem, Writer  # noqa: E402
 
 SUBJECTS = ["Igor", "Anna", "the pilot", "the billing service", "my sister", "Oleg", "the office"]
@@ -45,20 +46,26 @@ def synthetic(i: int) -> str:
 
 
 def thresholds(embedder: Embedder) -> None:
-    from hygiene_pairs import NON, NUMBER_CHANGE, OPPOSITE, PARA
+    from hygiene_pairs import NON, NUMBER_CHANGE, OPPOSITE, PARA, SWAPPED
 
     print("== similarity on the measured pairs (cosine / stemmed Jaccard / combined -> verdict)")
     for name, pairs in (("paraphrase", PARA), ("different", NON), ("negation", OPPOSITE),
-                        ("number change", NUMBER_CHANGE)):
+                        ("number change", NUMBER_CHANGE), ("swapped word", SWAPPED)):
         sims = []
         for a, b in pairs:
             v = embedder.embed_sync([a, b])
             cos = float(v[0] @ v[1])
-            verdict = judge(a, b, cos)
+            residual = None
+            if needs_residual(a, b):
+                r = embedder.embed_sync(list(residuals(a, b)))
+                residual = float(r[0] @ r[1])
+            verdict = judge(a, b, cos, residual)
             sims.append(verdict.similarity)
             lang = "ru" if similarity.is_cyrillic(a) else "en"
+            rest = f"{residual:.2f}" if residual is not None else "  - "
             print(f"  {name:13} {lang} cos={cos:.2f} lex={similarity.lexical(a, b):.2f} "
-                  f"sim={verdict.similarity:.2f} -> {verdict.relation.value:13} {a} | {b}")
+                  f"sim={verdict.similarity:.2f} leftover={rest} -> "
+                  f"{verdict.relation.value:13} {a} | {b}")
         print(f"  {name}: combined similarity min {min(sims):.2f}, max {max(sims):.2f}")
 
 
@@ -72,12 +79,16 @@ async def timings(uri: str, n: int, batch: int, embedder: Embedder) -> None:
         user = f"bench-{uuid.uuid4().hex[:8]}"
         await writer.remember(user, "warm-up record")
         took: list[float] = []
+        outcomes: Counter[str] = Counter()
         for i in range(n):
             start = time.perf_counter()
-            await writer.remember(user, synthetic(i), exchange_id=f"x{i}")
+            result = await writer.remember(user, synthetic(i), exchange_id=f"x{i}")
             took.append((time.perf_counter() - start) * 1000)
+            outcomes[result.status.value] += 1
         took.sort()
         print(f"== remember(): {n} distinct facts, one user, growing from 1 to {n} records")
+        print(f"  outcomes: {dict(outcomes)} (a 'confirmed' here is a false merge of two "
+              "different synthetic statements)")
         print(f"  median {statistics.median(took):.1f} ms, p95 {took[int(0.95 * (n - 1))]:.1f} ms, "
               f"max {took[-1]:.1f} ms")
         confirm = []

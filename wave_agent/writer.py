@@ -162,7 +162,7 @@ class Writer(LifecycleMixin):
                 return await self._quarantine(fact, suspicion.reason, entities)
             vector = (await self.archive.embedder.embed([cleaned]))[0]
             for candidate, cosine in await self._candidates(user_id, cleaned, vector):
-                verdict = self._verdict(candidate, cleaned, cosine)
+                verdict = await self._verdict(candidate, cleaned, cosine)
                 if verdict is None:
                     continue
                 relation, score = verdict.relation, verdict.similarity
@@ -182,10 +182,17 @@ class Writer(LifecycleMixin):
                     return await self._conflict(candidate, fact, vector, score, entities)
             return await self._create(fact, vector, entities)
 
-    def _verdict(self, candidate: Fact, text: str, cosine: float) -> judging.Verdict | None:
+    async def _verdict(
+        self, candidate: Fact, text: str, cosine: float
+    ) -> judging.Verdict | None:
         if similarity.normalise(candidate.text) == similarity.normalise(text):
             return judging.Verdict(judging.Relation.DUPLICATE, 1.0, "exact repeat")
         verdict = judging.judge(candidate.text, text, cosine)
+        if verdict.relation is judging.Relation.DUPLICATE and judging.needs_residual(
+                candidate.text, text):
+            left, right = judging.residuals(candidate.text, text)
+            pair = await self.archive.embedder.embed([left, right])
+            verdict = judging.judge(candidate.text, text, cosine, float(pair[0] @ pair[1]))
         return None if verdict.relation is judging.Relation.UNRELATED else verdict
 
     async def _candidates(

@@ -4,7 +4,11 @@ Checked in this order, because each later test would misread the earlier cases:
 1. different names ("Igor" vs "Anna"): different subjects, never a duplicate;
 2. same words, other numbers: a supersession candidate;
 3. opposite polarity ("I drink coffee" / "I don't drink coffee"): a contradiction;
-4. combined similarity over the threshold: a near-duplicate (confirm, don't add).
+4. combined similarity over the threshold: a near-duplicate (confirm, don't add), unless
+   the words that differ are unrelated ("Igor likes Berlin" / "Igor moved to Berlin": the
+   embedding of the two leftover words, "likes" / "moved", is far apart). A false merge loses
+   the new statement; a false split only costs a second record that maintenance can merge,
+   so the doubt goes to the split.
 
 The thresholds were measured on RU/EN paraphrase and non-paraphrase pairs
 (``tests/unit/hygiene/hygiene_pairs.py``; figures in docs/benchmarks.md, "write path").
@@ -26,6 +30,11 @@ OPPOSITE_MIN_RU = 0.65
 # "Same frame": the words without names and numbers overlap this much ("I live in Moscow" /
 # "I now live in Kazan"); only used when the person said outright that something changed.
 SAME_FRAME_MIN = 0.5
+# Cosine the leftover words of a near-duplicate must reach: synonyms ("developer" /
+# "engineer" 0.56, "использовать" / "взять" 0.62) pass; swapped facts ("likes" / "moved"
+# 0.35, "gym" / "pool" 0.38) do not. One word against one word needs more.
+RESIDUAL_MIN = 0.42
+RESIDUAL_MIN_ONE_WORD = 0.5
 
 
 class Relation(StrEnum):
@@ -52,7 +61,24 @@ def _frame(text: str) -> frozenset[str]:
     return similarity.content_stems(text, numbers=False) - similarity.names(text)
 
 
-def judge(old: str, new: str, cosine: float) -> Verdict:
+def residuals(old: str, new: str) -> tuple[str, str]:
+    """The content words of each text that the other lacks (by stem), in order."""
+    def leftover(a: str, b: str) -> str:
+        others = similarity.content_stems(b)
+        return " ".join(w for w in similarity.words(a)
+                        if w not in similarity.STOPWORDS and similarity.stem(w) not in others)
+    return leftover(old, new), leftover(new, old)
+
+
+def needs_residual(old: str, new: str) -> bool:
+    """Both texts have words of their own: ``judge`` wants ``residual_cosine`` for them."""
+    left, right = residuals(old, new)
+    return bool(left and right)
+
+
+def judge(old: str, new: str, cosine: float, residual_cosine: float | None = None) -> Verdict:
+    """``residual_cosine``: cosine of the embeddings of ``residuals(old, new)``; without it a
+    pair over the threshold is a duplicate whatever its leftover words."""
     score = similarity_of(old, new, cosine)
     russian = similarity.is_cyrillic(new) or similarity.is_cyrillic(old)
     duplicate_min = DUPLICATE_MIN_RU if russian else DUPLICATE_MIN_EN
@@ -70,6 +96,12 @@ def judge(old: str, new: str, cosine: float) -> Verdict:
     if numbers.numbers_differ(old, new):
         return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score)
     if score >= duplicate_min:
+        if residual_cosine is not None:
+            left, right = residuals(old, new)
+            one_word = len(left.split()) == 1 and len(right.split()) == 1
+            if residual_cosine < (RESIDUAL_MIN_ONE_WORD if one_word else RESIDUAL_MIN):
+                return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score,
+                               f"other words: {left!r} / {right!r}")
         return Verdict(Relation.DUPLICATE, score)
     if same_frame:
         return Verdict(Relation.SAME_FRAME, score)

@@ -35,7 +35,8 @@ STOPWORDS_EN = frozenset(_EN_WORDS.split())
 STOPWORDS_RU = frozenset(_RU_WORDS.split())
 # Negations ("not", "не") are stopwords here on purpose: polarity is checked separately
 # (``polarity.py``), so "I eat meat" / "I don't eat meat" share their content words.
-_STOP = STOPWORDS_EN | STOPWORDS_RU
+STOPWORDS = STOPWORDS_EN | STOPWORDS_RU
+_STOP = STOPWORDS
 
 
 @lru_cache(maxsize=2)

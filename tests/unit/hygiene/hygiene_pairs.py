@@ -49,3 +49,9 @@ NUMBER_CHANGE = [
  ("Аренда офиса 80 000 рублей в месяц", "Аренда офиса теперь 95 000 рублей в месяц"),
  ("I run 5 km every morning", "I run 10 km every morning"),
 ]
+SWAPPED = [
+ ("Igor likes Berlin in spring", "Igor moved to Berlin in spring"),
+ ("the pilot likes Berlin in spring", "the pilot visited Berlin in spring"),
+ ("the billing service likes Berlin in spring", "the billing service talked about Berlin in spring"),
+ ("my sister likes Berlin in spring", "my sister bought Berlin in spring"),
+]
