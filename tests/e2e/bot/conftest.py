@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from archive.embedder import Embedder
 from tests.e2e.bot.harness import new_telegram_id
 from tests.support.telegram_server import TelegramTestServer
 from wave_agent.services import Services
@@ -26,7 +27,8 @@ def owner() -> int:
 
 
 @pytest.fixture
-async def services(settings: Settings) -> AsyncIterator[Services]:
+async def services(settings: Settings, embedder: Embedder) -> AsyncIterator[Services]:
     """Real services over the test's data directory and the shared real Neo4j."""
     async with Services(settings) as opened:
+        opened._cache["embedder"] = embedder  # one model load per session
         yield opened

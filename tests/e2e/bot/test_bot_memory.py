@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from archive.embedder import Embedder
 from graph.models import Status, Veracity
 from tests.e2e.bot.harness import STRANGER, bot_settings, polling
 from tests.support.openai_server import Reply, ScriptedOpenAI
@@ -146,7 +147,8 @@ async def test_stranger_is_refused_once_and_nothing_is_stored(
 
 
 async def test_ten_thousand_character_reply_is_split_cleanly(
-    owner: int, tmp_path: Path, neo4j_uri: str, telegram: TelegramTestServer
+    owner: int, tmp_path: Path, neo4j_uri: str, telegram: TelegramTestServer,
+    embedder: Embedder,
 ) -> None:
     paragraphs = [f"Абзац {i}: " + "память <граф> & эпизоды 😀 " * 38 for i in range(14)]
     long_reply = "\n\n".join(p.strip() for p in paragraphs)
@@ -159,6 +161,7 @@ async def test_ten_thousand_character_reply_is_split_cleanly(
             llm_timeout_s=10, llm_max_retries=0,
         )
         async with Services(base) as services:
+            services._cache["embedder"] = embedder  # one model load per session
             backend = ServicesBackend(services)
             await backend.start()
             async with polling(bot_settings(base, telegram, owner), backend, telegram):
@@ -176,7 +179,8 @@ async def test_ten_thousand_character_reply_is_split_cleanly(
 
 
 async def test_russian_conversation_with_the_model_and_a_tool_call(
-    owner: int, tmp_path: Path, neo4j_uri: str, telegram: TelegramTestServer
+    owner: int, tmp_path: Path, neo4j_uri: str, telegram: TelegramTestServer,
+    embedder: Embedder,
 ) -> None:
     with ScriptedOpenAI() as llm:
         llm.chat.extend([
@@ -195,6 +199,7 @@ async def test_russian_conversation_with_the_model_and_a_tool_call(
             llm_timeout_s=10, llm_max_retries=0,
         )
         async with Services(base) as services:
+            services._cache["embedder"] = embedder  # one model load per session
             backend = ServicesBackend(services)
             await backend.start()
             async with polling(bot_settings(base, telegram, owner), backend, telegram):
