@@ -318,6 +318,10 @@ class LettaBlockStore:
         memory. Blocks never written are created with their default text at version 0.
         """
         check_user(user_id)
+        async with self._lock(user_id, AGENT_TAG):  # one agent per user, even when racing
+            return await self._attach_to_agent(user_id, model, embedding)
+
+    async def _attach_to_agent(self, user_id: str, model: str, embedding: str) -> str:
         block_ids: list[str] = []
         for label in LABELS:
             async with self._lock(user_id, label):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import pytest
 from letta_client import AsyncLetta
 
-from wave_agent.blocks.letta_store import EXTERNAL_EDIT_REASON, LettaBlockStore
+from wave_agent.blocks.letta_store import EXTERNAL_EDIT_REASON, LettaBlockStore, user_tag
 from wave_agent.blocks.store import DEFAULT_PERSONA, HUMAN, PERSONA
 
 pytestmark = pytest.mark.letta
@@ -51,8 +52,14 @@ async def test_each_user_gets_an_agent_with_only_their_blocks(
     store = make_store()
     await store.set(f"{uid}-a", HUMAN, "user a", reason="test")
     await store.set(f"{uid}-b", HUMAN, "user b", reason="test")
-    agent_a = await store.attach_to_agent(f"{uid}-a")
-    agent_b = await store.attach_to_agent(f"{uid}-b")
+    agent_a, again_a, agent_b = await asyncio.gather(
+        store.attach_to_agent(f"{uid}-a"),
+        store.attach_to_agent(f"{uid}-a"),
+        store.attach_to_agent(f"{uid}-b"),
+    )
+    assert agent_a == again_a  # racing callers get one agent
     assert agent_a != agent_b
+    found = [a async for a in raw_letta.agents.list(tags=[user_tag(f"{uid}-a")])]
+    assert [a.id for a in found] == [agent_a]
     assert (await _agent_blocks(raw_letta, agent_a))[HUMAN] == "user a"
     assert (await _agent_blocks(raw_letta, agent_b))[HUMAN] == "user b"
