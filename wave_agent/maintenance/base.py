@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from graph.models import Status
 from wave_agent.maintenance.report import JobReport
 
 if TYPE_CHECKING:
     from graph.store import GraphStore
+    from wave_agent.maintenance.groups import Similarities
     from wave_agent.services import Services
 
 log = logging.getLogger("wave.maintenance")
@@ -30,6 +32,19 @@ class JobContext:
     now: datetime
     dry_run: bool = False
     user_ids: tuple[str, ...] | None = None  # None: every user the stores know
+    _memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    async def similarities(self, user_id: str) -> Similarities:
+        """Pairwise similarities of the person's active records, computed once per pass
+        (the near-duplicate and generalisation jobs run back to back and change no fact)."""
+        from wave_agent.maintenance.groups import Similarities
+
+        key = f"similarities:{user_id}"
+        if key not in self._memo:
+            graph = await self.services.graph()
+            live = await graph.list_facts(user_id, statuses=(Status.ACTIVE,))
+            self._memo[key] = await Similarities.of(self.services.embedder(), live)
+        return self._memo[key]  # type: ignore[no-any-return]
 
     async def graph_users(self) -> list[str]:
         """The users to work on: the ones asked for, else everyone with facts in the graph."""

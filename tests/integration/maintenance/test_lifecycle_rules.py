@@ -54,8 +54,9 @@ async def test_state_and_commitment_expire_past_valid_until(
                    created_at=days_ago(now, 2), valid_until=now + timedelta(days=2)),
         MemoryItem("The user promised to call his mother", type=FactType.COMMITMENT,
                    created_at=days_ago(now, 3), valid_until=now - timedelta(hours=1)),
-        MemoryItem("The user feels exhausted", type=FactType.STATE, created_at=days_ago(now, 13)),
-        MemoryItem("The user is on sick leave", type=FactType.STATE, created_at=days_ago(now, 15)),
+        # no valid_until given: a state lives STATE_LIFETIME (7 days) from when it was said
+        MemoryItem("The user feels exhausted", type=FactType.STATE, created_at=days_ago(now, 6)),
+        MemoryItem("The user is on sick leave", type=FactType.STATE, created_at=days_ago(now, 8)),
         MemoryItem("The user prefers window seats", type=FactType.PREFERENCE,
                    created_at=days_ago(now, 20), valid_until=now - timedelta(days=1)),
     ])

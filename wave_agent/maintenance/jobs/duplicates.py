@@ -5,24 +5,9 @@ generalise job proposes merges for observations, the person decides."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from graph.models import Fact, Status
 from wave_agent.maintenance import groups
 from wave_agent.maintenance.base import JobContext, each_graph_user
 from wave_agent.maintenance.report import Action, JobReport
-
-if TYPE_CHECKING:
-    from wave_agent.services import Services
-
-
-async def duplicate_clusters(services: Services, user_id: str) -> list[list[Fact]]:
-    graph = await services.graph()
-    live = await graph.list_facts(user_id, statuses=(Status.ACTIVE,))
-    if len(live) < 2:
-        return []
-    sims = await groups.Similarities.of(services.embedder(), live)
-    return groups.components(sims.duplicate_pairs())
 
 
 class Duplicates:
@@ -31,7 +16,8 @@ class Duplicates:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
-            for cluster in await duplicate_clusters(ctx.services, user_id):
+            sims = await ctx.similarities(user_id)
+            for cluster in groups.components(sims.duplicate_pairs()):
                 ids = tuple(f.id for f in cluster)
                 first = cluster[0].text[:120]
                 report.add(Action("cluster", user_id, ids,

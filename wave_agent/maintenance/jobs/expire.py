@@ -1,19 +1,20 @@
 """Expire ``state`` and ``commitment`` records past ``valid_until`` (seed 004: a state without
 an expiry becomes a confident lie). Expired records are archived, not deleted.
 
-A ``state`` stored without ``valid_until`` is held to ``STATE_LIFETIME`` from its last
-confirmation ("tired today" is not true next month); a commitment without one has no known
-end and is left alone."""
+The writer gives a new ``state`` a ``valid_until`` (``writer.STATE_LIFETIME``); a ``state``
+stored without one (older records) is held to the same lifetime from its last confirmation
+("tired today" is not true next month). A commitment without one has no known end and is
+left alone."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from graph.models import Fact, FactType, Status
 from wave_agent.maintenance.base import JobContext, each_graph_user
 from wave_agent.maintenance.report import Action, JobReport
+from wave_agent.writer import STATE_LIFETIME
 
-STATE_LIFETIME = timedelta(days=14)
 EXPIRING = (FactType.STATE, FactType.COMMITMENT)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import timedelta
 
-from graph.models import Fact, Proposal, ProposalKind, ProposalStatus, Status, Tier
+from graph.models import Fact, Proposal, ProposalKind, ProposalStatus, Tier
 from wave_agent.maintenance import groups
 from wave_agent.maintenance.base import JobContext, each_graph_user
 from wave_agent.maintenance.report import Action, JobReport
@@ -61,12 +61,9 @@ class Generalise:
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
             graph = await ctx.services.graph()
-            observations = await graph.list_facts(
-                user_id, tiers=(Tier.OBSERVATION,), statuses=(Status.ACTIVE,))
-            if len(observations) < 2:
-                return
-            sims = await groups.Similarities.of(ctx.services.embedder(), observations)
-            pairs = sims.paraphrase_pairs()
+            sims = await ctx.similarities(user_id)
+            pairs = [p for p in sims.paraphrase_pairs()
+                     if p.a.tier is Tier.OBSERVATION and p.b.tier is Tier.OBSERVATION]
             found = groups.components(pairs)
             if not found:
                 return
