@@ -399,7 +399,14 @@ class Writer(LifecycleMixin):
                     new_facts[fresh[key]] = replace(
                         first, mention_count=first.mention_count + 1,
                         exchange_ids=first.exchange_ids + tuple(
-                            e for e in (item.exchange_id,) if e and e not in first.exchange_ids))
+                            e for e in (item.exchange_id,) if e and e not in first.exchange_ids),
+                        source_message_ids=first.source_message_ids + tuple(
+                            m for m in item.source_message_ids
+                            if m not in first.source_message_ids))
+                    merged = new_facts[fresh[key]]
+                    if merged.status is Status.ACTIVE:
+                        new_facts[fresh[key]] = replace(merged, tier=tiers.tier_for(
+                            type=merged.type, pinned=False, exchange_ids=merged.exchange_ids))
                     positions.append(i)
                     continue
                 fact = self._item_fact(user_id, item, cleaned)
