@@ -56,14 +56,15 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     (r"\b(?:developer|god|dan|jailbreak)\s+mode\b|\bjailbreak\b|\bdo anything now\b", "a jailbreak phrase"),
     (r"режим\w*\s+(?:разработчика|бога|без ограничений)|\bджейлбрейк\w*", "a jailbreak phrase"),
     # redefining who the assistant is
-    (r"\byou\s+are\s+now\b|\bfrom\s+now\s+on,?\s+you\b|\byou\s+(?:will|shall)\s+now\b|\byou\s+are\s+no\s+longer\b", "redefining the assistant"),
+    (r"(?<!where )(?<!what )(?<!how )(?<!who )\byou\s+are\s+now\b(?!\s*[.,!?;)]|\s*$)|\bfrom\s+now\s+on,?\s+you\b|\byou\s+(?:will|shall)\s+now\b|\byou\s+are\s+no\s+longer\b", "redefining the assistant"),
     (r"\b(?:ты|вы)\s+теперь\b|\bтеперь\s+(?:ты|вы)\s+(?:—|-|будешь|будете|являешься|являетесь|должен|должна|должны)|(?:отныне|с\s+этого\s+момента|с\s+этой\s+минуты)\s*,?\s+(?:ты|вы)\b", "redefining the assistant"),
     (rf"{_S}(?:please\s+)?(?:act|behave|respond)\s+as\s+(?:if\s+you|an?\b|the\b)|\bpretend\s+(?:to\s+be|that\s+you|you\s+are)\b|\broleplay\s+as\b", "redefining the assistant"),
     (r"(?:представь|представьте),?\s+что\s+(?:ты|вы)\b|\bпритворись\b|\bведи\s+себя\s+как\b|\bтвоя\s+(?:новая\s+)?роль\b", "redefining the assistant"),
     # standing orders: imperative at a sentence start, or addressed to the assistant
-    (rf"{_S}(?:please\s+)?(?:always|never|from\s+now\s+on,?)\s+(?:{_EN_AGENT_VERBS})\b", "a standing order to the assistant"),
+    (rf"{_S}(?:please\s+)?(?:always|never|from\s+now\s+on,?)\s+(?:{_EN_AGENT_VERBS})\b(?!\s+never\b)", "a standing order to the assistant"),
     (rf"{_S}(?:please\s+)?(?:do\s+not|don['’]t)\s+(?:ever\s+)?(?:tell|mention|reveal|say|answer|respond|reply|warn|inform)\b", "a standing order to the assistant"),
-    (rf"\byou\s+(?:must|should|have\s+to|need\s+to|will)\s+(?:always|never|now|only|not\s+)?\s*(?:{_EN_AGENT_VERBS})\b", "an order addressed to the assistant"),
+    (rf"\byou\s+(?:must|should|have\s+to|need\s+to|will)\s+(?:always|never|only|now|from\s+now\s+on)\s+(?:{_EN_AGENT_VERBS})\b", "an order addressed to the assistant"),
+    (r"\byou\s+(?:must|should|will|have\s+to)\s+(?:obey|comply|pretend|reveal|disregard|ignore\s+(?:all|any|your|previous|prior|the\s+(?:above|previous)))\b", "an order addressed to the assistant"),
     (rf"(?:всегда|никогда\s+не|никогда|отныне|впредь|с\s+этого\s+момента)\s+(?:{_RU_IMPERATIVE})\b", "a standing order to the assistant"),
     (rf"(?:^|[.!?;\n]\s*)(?:пожалуйста,?\s+)?(?:не\s+)?(?:{_RU_IMPERATIVE})\s+(?:только|всегда|пользовател\w+|на\s+все|всем|по-\w+|на\s+(?:английском|русском))", "a standing order to the assistant"),
     (r"\b(?:ты|вы)\s+(?:должен|должна|должны|обязан|обязана|обязаны)\s+(?:всегда|никогда|теперь|только)?\s*(?:отвечать|говорить|игнорировать|слушаться|подчиняться|выполнять|писать|называть|использовать|рекомендовать|соглашаться|забыть|не\s+\w+)", "an order addressed to the assistant"),
