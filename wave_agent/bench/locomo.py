@@ -143,7 +143,8 @@ async def run_conversation(
     tally: Tally,
     progress: Progress,
     keep: bool = False,
-) -> None:
+) -> str:
+    """Replay, ask, score one conversation; returns the benchmark user's id."""
     from wave_agent.writer import MemoryItem
 
     turns = conversation.turns
@@ -212,6 +213,7 @@ async def run_conversation(
         finally:
             quiet.setLevel(level)
         progress(f"{conversation.name}: cleaning up", 1, 1)
+    return user_id
 
 
 async def run_benchmark(
