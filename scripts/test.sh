@@ -18,7 +18,9 @@ fi
 TEST_DATA=$(mktemp -d -t wave-test-XXXXXX)
 export DATA_DIR="$TEST_DATA" NEO4J_PORT=${WAVE_TEST_NEO4J_PORT:-17687}
 cleanup() {
-  "$VENV/bin/wave" services down >/dev/null 2>&1 || true
+  # DATA_DIR and NEO4J_PORT are unset before pytest: name this run's Neo4j explicitly.
+  DATA_DIR="$TEST_DATA" NEO4J_PORT=${WAVE_TEST_NEO4J_PORT:-17687} \
+    "$VENV/bin/wave" services down >/dev/null 2>&1 || true
   for hook in scripts/test.d/*.down; do [ -f "$hook" ] && bash "$hook" || true; done
   rm -rf "$TEST_DATA"
 }
