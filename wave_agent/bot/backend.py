@@ -27,6 +27,15 @@ class Provenance:
     kind: Literal["forwarded", "quoted", "links"]
     detail: str
 
+    @property
+    def marker(self) -> str:
+        """The line put before the text, so the model (and extraction) see whose words they are."""
+        if self.kind == "forwarded":
+            return f"[{self.detail}: not the person's own words]"
+        if self.kind == "quoted":
+            return "[quotes another message: the part in «» is not the person's own words]"
+        return f"[{self.detail}: may quote web content]"
+
 
 @dataclass(frozen=True, slots=True)
 class ChatReply:

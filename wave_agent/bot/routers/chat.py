@@ -43,10 +43,13 @@ def provenance_of(message: Message) -> Provenance | None:
     return None
 
 
-def message_text(message: Message) -> str:
+def message_text(message: Message, provenance: Provenance | None = None) -> str:
+    """The text the turn sees: a quote comes along in «», a marked message says so first."""
     text = message.text or message.caption or ""
     if message.quote is not None and message.quote.text:
         text = f"«{message.quote.text}»\n\n{text}"
+    if provenance is not None:
+        text = f"{provenance.marker}\n{text}"
     return text
 
 
@@ -75,7 +78,7 @@ def router() -> Router:
         if provenance is not None:
             log.info("message marked as %s (%s)", provenance.kind, provenance.detail)
         async with ChatActionSender.typing(bot=bot, chat_id=message.chat.id):
-            reply = await backend.chat(wave_user, message_text(message), provenance)
+            reply = await backend.chat(wave_user, message_text(message, provenance), provenance)
         # The reply goes out first; only then does post-processing start.
         await send_html(bot, message.chat.id, escape(reply.text), config)
         backend.after_reply(wave_user, reply)
