@@ -22,6 +22,12 @@ from wave_agent.errors import WaveError
 log = logging.getLogger("wave.bot.review")
 
 MAX_ITEMS = 10
+PREVIEW_CHARS = 1200  # per quoted record, so an item with its verdict stays one message
+
+
+def _preview(text: str) -> str:
+    """Display only (the record itself is never cut): long records are shown in part."""
+    return text if len(text) <= PREVIEW_CHARS else text[:PREVIEW_CHARS].rstrip() + "… (/export has all)"
 
 
 class Review(CallbackData, prefix="rv"):
@@ -32,7 +38,7 @@ class Review(CallbackData, prefix="rv"):
 def item_html(item: ReviewItem) -> str:
     lines = [f"<b>{escape(item.title)}</b> <code>{escape(item.id)}</code>",
              f"Why: {escape(item.reason)}"]
-    lines += [escape(d) for d in item.details]
+    lines += [escape(_preview(d)) for d in item.details]
     return "\n".join(lines)
 
 
@@ -79,6 +85,7 @@ def router() -> Router:
         except WaveError as exc:
             await query.answer(for_telegram(str(exc))[:200], show_alert=True)
             return
+        log.info("%s %s", "approved" if approve else "rejected", callback_data.item)
         await query.answer("Approved" if approve else "Rejected")
         message = query.message
         if message is None or not isinstance(message, Message):
