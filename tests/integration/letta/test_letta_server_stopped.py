@@ -117,7 +117,9 @@ async def test_a_conversation_goes_on_while_letta_is_down(
             try:
                 llm.chat.append(Reply.text("Gdynia is lovely."))
                 llm.json.append(_facts("The user lives in Gdynia"))
-                result = await turns.handle(uid, "I moved from Poznań to Gdynia last month with my dog.")
+                result = await turns.handle(
+                    uid, "I moved from Poznań to Gdynia last month with my dog."
+                )
                 # The turn went on: answered, without its blocks, and says why in /debug.
                 assert result.reply == "Gdynia is lovely."
                 assert PERSONA_LAYER in result.debug.failed
