@@ -212,3 +212,32 @@ async def test_missing_vectors_need_an_embedder(
 
     with pytest.raises(ArchiveInputError, match="embedder"):
         await bare.upsert(user_id, [record("f-1", "no vector")])
+
+
+async def test_filtered_search_is_exact_against_brute_force(
+    store: ArchiveStore, user_id: str
+) -> None:
+    """Over-fetch and its fallback return exactly the filtered top-k a full scan would."""
+    rng = np.random.default_rng(11)
+    dim = store.dim
+    vectors = rng.standard_normal((600, dim)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    statuses = rng.choice(["active", "superseded", "archived"], size=600, p=[0.7, 0.25, 0.05])
+    await store.upsert(
+        user_id,
+        [
+            record(f"f-{i}", f"r{i}", status=str(statuses[i]), vector=vectors[i])
+            for i in range(600)
+        ],
+    )
+    wanted_sets = [("active",), ("superseded",), ("archived",), ("active", "superseded"), None]
+    for q in rng.standard_normal((8, dim)).astype(np.float32):
+        scores = vectors @ (q / np.linalg.norm(q))
+        for wanted in wanted_sets:
+            allowed = np.ones(600, bool) if wanted is None else np.isin(statuses, wanted)
+            order = [i for i in np.argsort(-scores) if allowed[i]][:10]
+
+            hits = await store.search(user_id, q, limit=10, statuses=wanted)
+
+            assert [h.fact_id for h in hits] == [f"f-{i}" for i in order], wanted
+            assert [h.score for h in hits] == pytest.approx([scores[i] for i in order], abs=1e-4)
