@@ -14,6 +14,7 @@ joins records naming different people, carrying different numbers or opposite cl
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -125,7 +126,7 @@ class Similarities:
             if score < least:
                 return False
             a, b = self.facts[i].text, self.facts[j].text
-            if similarity.different_names(a, b) or numbers.numbers_differ(a, b):
+            if different_subjects(a, b) or numbers.numbers_differ(a, b):
                 return False
             # "pays upfront" / "never asks for an invoice" are not opposites
             return not (matters and self.relation(i, j) is judge.Relation.OPPOSITE)
@@ -139,6 +140,42 @@ class Similarities:
                                 if self._verdict_matters(i, j, score)
                                 else judge.Relation.UNRELATED))
         return out
+
+
+_CAPITALISED = re.compile(r"[A-ZА-ЯЁ][^\W\d_]*")
+_FIRST_WORD = re.compile(r"^\W*([^\W\d_]+)")
+
+
+def _initial(text: str) -> str | None:
+    """The stem of the sentence's first word when it is capitalised and not a stopword."""
+    match = _FIRST_WORD.match(text)
+    if not match or not _CAPITALISED.fullmatch(match.group(1)):
+        return None
+    stems = similarity.content_stems(match.group(1))
+    return next(iter(stems)) if stems else None
+
+
+def _inner_names(text: str) -> frozenset[str]:
+    """Stems of capitalised words past the first one (names; a first word is capitalised
+    anyway)."""
+    match = _FIRST_WORD.match(text)
+    rest = text[match.end():] if match else text
+    return similarity.names(rest)
+
+
+def different_subjects(a: str, b: str) -> bool:
+    """Two texts about different people or things ("Anna works at Google" / "Igor works at
+    Google"), without reading an ordinary first word as a name ("Счета Игорь не просит" /
+    "Игорь платит по предоплате" are both about Igor).
+
+    A name inside one text that the other lacks differs; two capitalised first words differ
+    when neither appears anywhere in the other text (both read as names swapped)."""
+    stems_a, stems_b = similarity.content_stems(a), similarity.content_stems(b)
+    if (_inner_names(a) - stems_b) or (_inner_names(b) - stems_a):
+        return True
+    first_a, first_b = _initial(a), _initial(b)
+    return (first_a is not None and first_b is not None and first_a != first_b
+            and first_a not in stems_b and first_b not in stems_a)
 
 
 def components(pairs: Sequence[Pair]) -> list[list[Fact]]:

@@ -85,7 +85,7 @@ async def test_dry_run_changes_nothing(services: Services, user_id: str, now: da
 
     assert [r.job for r in reports] == list(JOB_NAMES)
     kinds = {a.kind for r in reports for a in r.actions}
-    assert {"archived", "expired", "promoted", "proposed-generalise", "review",
+    assert {"archived", "expired", "proposed-generalise", "review",
             "reindexed", "orphans-removed"} <= kinds, [r.actions for r in reports]
     assert not any(a.applied for r in reports for a in r.actions)
     assert await _state(services, user_id) == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from graph.models import FactType, Status, Tier
+from graph.models import Fact, FactType, Status, Tier, Veracity, new_id
 from tests.integration.maintenance.conftest import days_ago
 from wave_agent.maintenance.runner import run_maintenance
 from wave_agent.services import Services
@@ -74,20 +74,27 @@ async def test_state_and_commitment_expire_past_valid_until(
     assert await _one(services, "expire", user_id, now) == []
 
 
+async def _legacy_observation(services: Services, user_id: str, text: str,
+                              exchanges: tuple[str, ...], now: datetime) -> Fact:
+    """A record as an older Wave stored it: confirmed in ``exchanges`` but left an
+    observation (today's writer promotes on confirmation, so only such records need the job).
+    Written with the graph store directly, as an import from that version would have."""
+    graph = await services.graph()
+    when = days_ago(now, 3)
+    return await graph.create_fact(Fact(
+        id=new_id("f"), user_id=user_id, text=text, type=FactType.EVENT, tier=Tier.OBSERVATION,
+        status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=when,
+        last_confirmed_at=when, mention_count=len(exchanges), exchange_ids=exchanges))
+
+
 async def test_promotion_needs_two_different_exchanges(
     services: Services, user_id: str, now: datetime
 ) -> None:
-    writer = await services.writer()
-    results = await writer.remember_many(user_id, [
-        MemoryItem("The user runs every morning", exchange_id="x-1", created_at=days_ago(now, 3)),
-        MemoryItem("The user runs every morning", exchange_id="x-2", created_at=days_ago(now, 1)),
-        MemoryItem("The user learns Japanese", exchange_id="x-3", created_at=days_ago(now, 2)),
-        MemoryItem("The user learns Japanese", exchange_id="x-3", created_at=days_ago(now, 2)),
-    ])
-    runs, learns = results[0].fact, results[2].fact
-    assert runs is not None and learns is not None
+    runs = await _legacy_observation(services, user_id, "The user runs every morning",
+                                     ("x-1", "x-2"), now)
+    learns = await _legacy_observation(services, user_id, "The user learns Japanese",
+                                       ("x-3", "x-3"), now)
     graph = await services.graph()
-    assert (await graph.get_fact(user_id, runs.id)).tier is Tier.OBSERVATION  # type: ignore[union-attr]
 
     touched = await _one(services, "promote", user_id, now)
 

@@ -59,6 +59,26 @@ async def test_three_paraphrases_over_three_weeks_are_proposed_as_one_fact(
     assert [f.tier for f in live if f.text == proposal.text] == [Tier.FACT]
 
 
+async def test_seed_example_in_russian_is_proposed_as_one_fact(
+    services: Services, user_id: str, now: datetime
+) -> None:
+    """Seed 002: «Игорь платит по предоплате», «счета Игорь не просит», «с Игорем работаем
+    предоплатой», said over a month."""
+    writer = await services.writer()
+    results = await writer.remember_many(user_id, [
+        MemoryItem("Игорь платит по предоплате", created_at=days_ago(now, 28)),
+        MemoryItem("Счета Игорь не просит", created_at=days_ago(now, 15)),
+        MemoryItem("С Игорем работаем предоплатой", created_at=days_ago(now, 2)),
+        MemoryItem("Анна живёт в Казани", created_at=days_ago(now, 9)),
+    ])
+
+    await _generalise(services, user_id, now)
+
+    (proposal,) = await _proposals(services, user_id)
+    assert proposal.kind is ProposalKind.GENERALISE
+    assert set(proposal.target_ids) == {r.fact.id for r in results[:3]}  # type: ignore[union-attr]
+
+
 async def test_three_paraphrases_within_one_minute_are_a_glitch_not_confirmation(
     services: Services, user_id: str, now: datetime
 ) -> None:

@@ -1,6 +1,7 @@
 """Promote observations confirmed in two different exchanges to ``fact`` (seed 002: "Факт.
-Подтвердилось дважды"). The writer promotes on the spot when it confirms a record; this job
-catches the rest (batch imports, records confirmed while the tiers rule was different)."""
+Подтвердилось дважды"). The writer promotes on the spot when it confirms a record (also in
+``remember_many``); this job catches records that missed it (stored by an older version or
+imported from one, confirmed while the tiers rule was different)."""
 
 from __future__ import annotations
 
