@@ -111,16 +111,50 @@ async def timings(uri: str, n: int, batch: int, embedder: Embedder) -> None:
     await graph.close()
 
 
+async def locomo_through_remember(uri: str, data: Path, embedder: Embedder) -> None:
+    """Every turn of the first LoCoMo conversation through ``remember`` (the turn's path), to
+    count what the hygiene does on real chat: confirmations, proposals, conflicts, quarantine."""
+    from wave_agent.bench.locomo import record_text
+    from wave_agent.bench.locomo_data import load_conversations
+
+    conversation = load_conversations(data, limit=1)[0]
+    graph = await GraphStore.connect(uri, "neo4j", "x")
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = ArchiveStore.local(Path(tmp) / "qdrant", model_name=embedder.model_name,
+                                     dim=embedder.dim)
+        writer = Writer(graph, ArchiveSync(embedder, archive))
+        user = f"bench-{uuid.uuid4().hex[:8]}"
+        outcomes: Counter[str] = Counter()
+        start = time.perf_counter()
+        for turn in conversation.turns:
+            result = await writer.remember(user, record_text(turn), created_at=turn.at,
+                                           exchange_id=f"s{turn.session}")
+            outcomes[result.status.value] += 1
+            if result.status.value != "created":
+                old = result.similar_to.text[:90] if result.similar_to else ""
+                print(f"  {result.status.value} {result.similarity}: {old!r} <- "
+                      f"{record_text(turn)[:90]!r}")
+        took = time.perf_counter() - start
+        print(f"== LoCoMo {conversation.name} through remember(): {len(conversation.turns)} turns "
+              f"in {took:.0f} s: {dict(outcomes)}, conflicts {await graph.count_conflicts(user)}")
+        await archive.close()
+    await graph.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=100)
     parser.add_argument("--batch", type=int, default=2000, help="at most 2401 distinct texts")
+    parser.add_argument("--locomo", type=Path, default=None,
+                        help="also replay the first LoCoMo conversation in DIR through remember()")
     args = parser.parse_args()
     uri = os.environ.get("NEO4J_URI", "bolt://127.0.0.1:7687")
     embedder = Embedder()
     embedder.load_sync()
     thresholds(embedder)
     asyncio.run(timings(uri, args.n, args.batch, embedder))
+    if args.locomo is not None:
+        asyncio.run(locomo_through_remember(uri, args.locomo, embedder))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ Checked in this order, because each later test would misread the earlier cases:
 3. opposite polarity ("I drink coffee" / "I don't drink coffee"): a contradiction;
 4. combined similarity over the threshold: a near-duplicate (confirm, don't add), unless
    the words that differ are unrelated ("Igor likes Berlin" / "Igor moved to Berlin": the
-   embedding of the two leftover words, "likes" / "moved", is far apart). A false merge loses
+   embedding of the two leftover words, "likes" / "moved", is far apart), or the new text has
+   several words of its own (it says more than the record). A false merge loses
    the new statement; a false split only costs a second record that maintenance can merge,
    so the doubt goes to the split.
 
@@ -25,8 +26,8 @@ from wave_agent.hygiene import numbers, polarity, similarity
 DUPLICATE_MIN_EN = 0.80
 DUPLICATE_MIN_RU = 0.72
 # A negated text this close to a record contradicts it (same subject, opposite claim).
-OPPOSITE_MIN_EN = 0.75
-OPPOSITE_MIN_RU = 0.65
+OPPOSITE_MIN_EN = 0.78
+OPPOSITE_MIN_RU = 0.72
 # "Same frame": the words without names and numbers overlap this much ("I live in Moscow" /
 # "I now live in Kazan"); only used when the person said outright that something changed.
 SAME_FRAME_MIN = 0.5
@@ -35,6 +36,9 @@ SAME_FRAME_MIN = 0.5
 # 0.35, "gym" / "pool" 0.38) do not. One word against one word needs more.
 RESIDUAL_MIN = 0.42
 RESIDUAL_MIN_ONE_WORD = 0.5
+# A new text with this many content words the record lacks says more than the record: it is
+# stored, not folded into it (paraphrases measured at most 2 such words).
+NEW_WORDS_MAX = 4
 
 
 class Relation(StrEnum):
@@ -91,13 +95,19 @@ def judge(old: str, new: str, cosine: float, residual_cosine: float | None = Non
     if numbers.same_words_other_numbers(old, new):
         return Verdict(Relation.NUMBER_CHANGE, score,
                        f"{', '.join(numbers.numbers(old))} -> {', '.join(numbers.numbers(new))}")
-    if polarity.opposite(old, new) and score >= opposite_min:
+    left, right = residuals(old, new)
+    close_words = max(len(left.split()), len(right.split())) < NEW_WORDS_MAX
+    if polarity.opposite(old, new) and score >= opposite_min and close_words:
+        # a negation somewhere in two long, loosely similar texts ("can't wait") is not a
+        # contradiction: the two must say nearly the same words
         return Verdict(Relation.OPPOSITE, score, "one says the opposite of the other")
     if numbers.numbers_differ(old, new):
         return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score)
     if score >= duplicate_min:
+        if len(right.split()) >= NEW_WORDS_MAX:
+            return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score,
+                           f"the new text says more: {right!r}")
         if residual_cosine is not None:
-            left, right = residuals(old, new)
             one_word = len(left.split()) == 1 and len(right.split()) == 1
             if residual_cosine < (RESIDUAL_MIN_ONE_WORD if one_word else RESIDUAL_MIN):
                 return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score,
