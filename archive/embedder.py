@@ -31,8 +31,10 @@ BATCH_SIZE = 64
 CACHE_SIZE = 512
 # Torch intra-op threads on CPU; None keeps torch's default (one per core).
 CPU_THREADS = 1
-# Only short texts are cached: the turn embeds the user's message, often the same query twice.
+# Only short texts from small calls are cached: the turn embeds the user's message (often the
+# same query twice); a bulk reindex would only churn the cache.
 CACHE_MAX_CHARS = 2_000
+CACHE_MAX_BATCH = 16
 
 
 def is_bundled(model_name: str) -> bool:
@@ -89,6 +91,12 @@ class Embedder:
             if self._dim is None:
                 raise EmbeddingModelError(self._requested, "the model does not report its dimension")
         return self._dim
+
+    @property
+    def cached(self) -> int:
+        """How many texts the query cache holds."""
+        with self._cache_lock:
+            return len(self._cache)
 
     @property
     def loaded(self) -> bool:
@@ -176,7 +184,7 @@ class Embedder:
                 for row, (text, positions) in zip(fresh, missing.items(), strict=True):
                     for i in positions:
                         out[i] = row
-                    if len(text) <= CACHE_MAX_CHARS:
+                    if len(missing) <= CACHE_MAX_BATCH and len(text) <= CACHE_MAX_CHARS:
                         self._cache[text] = row
                         self._cache.move_to_end(text)
                 while len(self._cache) > CACHE_SIZE:

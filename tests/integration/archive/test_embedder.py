@@ -50,6 +50,15 @@ async def test_repeated_query_is_served_from_the_cache(embedder: Embedder) -> No
     assert np.isclose(np.linalg.norm(again[0]), 1.0, atol=1e-5)
 
 
+async def test_bulk_calls_do_not_churn_the_query_cache(embedder: Embedder) -> None:
+    before = embedder.cached
+    await embedder.embed([f"bulk reindex text {i}" for i in range(100)])
+    assert embedder.cached == before
+
+    await embedder.embed(["a fresh user message for the cache"])
+    assert embedder.cached == min(before + 1, 512)
+
+
 def test_one_string_is_refused(embedder: Embedder) -> None:
     with pytest.raises(ArchiveInputError, match="sequence"):
         embedder.embed_sync("not a list")  # type: ignore[arg-type]
