@@ -85,9 +85,15 @@ class ArchiveStore:
         per_user: bool | None = None,
     ) -> None:
         if (path is None) == (url is None):
-            raise ArchiveInputError("give exactly one of a local path or a server URL")
+            raise ArchiveInputError(
+                "give exactly one of a local path or a server URL",
+                next_step="use ArchiveStore.local(path, ...) or ArchiveStore.server(url, ...)",
+            )
         if dim <= 0:
-            raise ArchiveInputError(f"vector dimension must be positive, got {dim}")
+            raise ArchiveInputError(
+                f"vector dimension must be positive, got {dim}",
+                next_step="pass dim=embedder.dim",
+            )
         if embedder is not None and embedder.model_name != model_name:
             raise ArchiveInputError(
                 f"the embedder is {embedder.model_name!r} but the archive was opened for "
@@ -372,7 +378,10 @@ class ArchiveStore:
         """Nearest facts of one user, best first; ``statuses=None`` means every status."""
         _check_user(user_id)
         if not 1 <= limit <= MAX_LIMIT:
-            raise ArchiveInputError(f"limit must be between 1 and {MAX_LIMIT}, got {limit}")
+            raise ArchiveInputError(
+                f"limit must be between 1 and {MAX_LIMIT}, got {limit}",
+                next_step=f"ask for at most {MAX_LIMIT} hits and re-rank them",
+            )
         wanted = None if statuses is None else tuple(str(s) for s in statuses)
         if wanted is not None and not wanted:
             return []
@@ -500,7 +509,10 @@ class ArchiveStore:
             )
         norm = float(np.linalg.norm(array))
         if not math.isfinite(norm) or norm == 0.0:
-            raise ArchiveInputError("vector is zero or not finite; it cannot be normalised")
+            raise ArchiveInputError(
+                "vector is zero or not finite; it cannot be normalised",
+                next_step="embed a non-empty text with the archive's embedder",
+            )
         return array / norm
 
 
@@ -626,7 +638,7 @@ def _payload(user_id: str, record: ArchiveRecord) -> dict[str, Any]:
         else _epoch(record.last_confirmed_at, "last_confirmed_at")
     )
     if not record.fact_id:
-        raise ArchiveInputError("a record needs a fact_id")
+        raise ArchiveInputError("a record needs a fact_id", next_step="pass the graph fact's id")
     return {
         "user_id": user_id,
         "fact_id": record.fact_id,
@@ -649,7 +661,10 @@ def _epoch(value: object, name: str) -> float:
         return value.timestamp()
     if isinstance(value, int | float) and not isinstance(value, bool):
         return float(value)
-    raise ArchiveInputError(f"{name} must be a datetime or epoch seconds, got {value!r}")
+    raise ArchiveInputError(
+        f"{name} must be a datetime or epoch seconds, got {value!r}",
+        next_step="pass a timezone-aware datetime",
+    )
 
 
 def _hit(point: models.ScoredPoint) -> ArchiveHit:
