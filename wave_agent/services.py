@@ -269,7 +269,7 @@ class Services:
                 def changed(user_id: str) -> None:
                     self._cache["turns"].memory_changed(user_id)
 
-                self._cache["turns"] = TurnService(
+                service = TurnService(
                     memory=TurnReads(self),
                     sessions=await self.sessions(),
                     llm=self.llm(),
@@ -278,6 +278,8 @@ class Services:
                     budget_chars=self.settings.prompt_budget_chars,
                     store_timeout_s=self.settings.store_timeout_s,
                 )
+                self._stack.push_async_callback(service.close)
+                self._cache["turns"] = service
             return self._cache["turns"]  # type: ignore[no-any-return]
 
     # memory_reflect (issue 8) ------------------------------------------------------------------

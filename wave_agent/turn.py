@@ -178,11 +178,35 @@ class TurnService:
         self._bases: dict[str, _Base] = {}
         self._generation: dict[str, int] = {}
         self._debug: dict[str, TurnDebug] = {}
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._refresh_locks: dict[str, asyncio.Lock] = {}
 
     # cache invalidation (called by the post-processor and the write tools) ------------------
 
     def memory_changed(self, user_id: str) -> None:
+        """A write happened: the cached notes and blocks are stale. They are read again in the
+        background now, so the next turn usually finds them fresh instead of reading them."""
         self._generation[user_id] = self._generation.get(user_id, 0) + 1
+        base = self._bases.get(user_id)
+        if base is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        running = self._refreshing.get(user_id)
+        if running is not None and not running.done():
+            running.cancel()
+        self._refreshing[user_id] = loop.create_task(
+            self._refresh(user_id, base), name=f"wave-refresh-{user_id}"
+        )
+
+    async def _refresh(self, user_id: str, base: _Base) -> None:
+        async with self._refresh_lock(user_id):
+            await self._refresh_notes(user_id, base, None)
+
+    def _refresh_lock(self, user_id: str) -> asyncio.Lock:
+        return self._refresh_locks.setdefault(user_id, asyncio.Lock())
 
     async def warm_up(self, timeout_s: float = 120.0) -> list[str]:
         """Open the stores before the first message (outside any turn's read timeout)."""
@@ -194,6 +218,14 @@ class TurnService:
         for problem in problems:
             log.warning("warm-up: %s; the turn will go on without it until it answers", problem)
         return problems
+
+    async def close(self) -> None:
+        """Cancel background refreshes (closing the services)."""
+        tasks = [t for t in self._refreshing.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._refreshing.clear()
 
     def last_debug(self, user_id: str) -> TurnDebug | None:
         return self._debug.get(user_id)
@@ -409,21 +441,31 @@ class TurnService:
                 )
             self._bases[user_id] = base
         if base.generation != generation or PERSONA in base.failed or NOTES in base.failed:
-            base.failed.pop(PERSONA, None)
-            base.failed.pop(NOTES, None)
-            persona, facts = await asyncio.gather(
-                self._read(PERSONA, base.failed, lambda: self.memory.core_blocks(user_id),
-                           timings),
-                self._read(NOTES, base.failed,
-                           lambda: self.memory.notes(user_id, limit=NOTES_FETCH), timings),
-            )
-            if persona is not None:
-                base.persona = [Section(title, value) for title, value in persona]
-            if facts is not None:
-                ordered = sorted(facts, key=lambda f: TIER_RANK.get(f.tier.value, 3))
-                base.notes = [note_of(f) for f in ordered]
-            base.generation = generation
+            async with self._refresh_lock(user_id):  # a background refresh may have done it
+                if (base.generation != generation or PERSONA in base.failed
+                        or NOTES in base.failed):
+                    await self._refresh_notes(user_id, base, timings)
         return base
+
+    async def _refresh_notes(
+        self, user_id: str, base: _Base, timings: dict[str, float] | None
+    ) -> None:
+        generation = self._generation.get(user_id, 0)
+        failed: dict[str, str] = {}
+        persona, facts = await asyncio.gather(
+            self._read(PERSONA, failed, lambda: self.memory.core_blocks(user_id), timings),
+            self._read(NOTES, failed, lambda: self.memory.notes(user_id, limit=NOTES_FETCH),
+                       timings),
+        )
+        base.failed.pop(PERSONA, None)
+        base.failed.pop(NOTES, None)
+        base.failed.update(failed)
+        if persona is not None:
+            base.persona = [Section(title, value) for title, value in persona]
+        if facts is not None:
+            ordered = sorted(facts, key=lambda f: TIER_RANK.get(f.tier.value, 3))
+            base.notes = [note_of(f) for f in ordered]
+        base.generation = generation
 
     # the model --------------------------------------------------------------------------------
 
