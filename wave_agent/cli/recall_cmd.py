@@ -82,6 +82,7 @@ def recall(
     async def go() -> tuple[list[Any], Any, Any]:
         async with Services(settings(), autostart_neo4j=True) as services:
             engine = await services.recall()
+            await services.embedder().load()  # a cold model load is not the semantic voice's time
             hits = await engine.search(user_id, query, k=k, history=history, preset=preset)
             return hits, engine.last_degraded, engine.last_preset
 
@@ -137,6 +138,7 @@ def reindex(
         async with Services(settings(), autostart_neo4j=True) as services:
             try:
                 archive = await services.archive()
+                await archive.open()  # local mode: fails now, not halfway, when the lock is held
             except ArchiveLocked as exc:
                 raise _locked_archive(exc) from exc
             if check:
