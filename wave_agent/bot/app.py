@@ -18,7 +18,7 @@ from aiogram.exceptions import TelegramForbiddenError, TelegramRetryAfter
 from aiogram.types import ErrorEvent
 
 from wave_agent.bot.backend import BotBackend
-from wave_agent.bot.middlewares import AllowList, ApiRetry, MessageSize, RateLimit
+from wave_agent.bot.middlewares import AllowList, ApiRetry, InFlight, MessageSize, RateLimit
 from wave_agent.bot.replies import BotConfig, for_telegram
 from wave_agent.bot.routers import all_routers
 from wave_agent.bot.routers.start import bot_commands
@@ -28,6 +28,7 @@ from wave_agent.settings import Settings
 log = logging.getLogger("wave.bot")
 
 DRAIN_TIMEOUT_S = 60.0
+IN_FLIGHT_TIMEOUT_S = 90.0  # a turn with a slow model call may take this long
 
 
 def build_bot(settings: Settings) -> Bot:
@@ -51,7 +52,11 @@ def bot_config(settings: Settings) -> BotConfig:
 
 def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> Dispatcher:
     """The dispatcher with its middlewares, routers, error handler and lifecycle hooks."""
-    dispatcher = Dispatcher(backend=backend, config=bot_config(settings), **extra)
+    in_flight = InFlight()
+    dispatcher = Dispatcher(
+        backend=backend, config=bot_config(settings), in_flight=in_flight, **extra
+    )
+    dispatcher.update.outer_middleware(in_flight)
     allowed = set(settings.telegram_allowed_users)
     if not allowed:
         log.warning("TELEGRAM_ALLOWED_USERS is empty: Wave will refuse everyone. "
@@ -73,7 +78,13 @@ async def _on_startup(bot: Bot) -> None:
     log.info("bot commands registered")
 
 
-async def _on_shutdown(backend: BotBackend) -> None:
+async def _on_shutdown(backend: BotBackend, in_flight: InFlight) -> None:
+    """Let the turns in progress finish (their replies go out), then drain the post-processor."""
+    if in_flight.count:
+        log.info("waiting for %d update(s) in progress", in_flight.count)
+        if not await in_flight.wait_idle(IN_FLIGHT_TIMEOUT_S):
+            log.warning("%d update(s) still running after %ss; stopping anyway",
+                        in_flight.count, IN_FLIGHT_TIMEOUT_S)
     log.info("draining the post-processor before exit")
     await backend.drain(DRAIN_TIMEOUT_S)
 

@@ -183,3 +183,30 @@ class ApiRetry(BaseRequestMiddleware):
                             backoff.next_delay)
                 await backoff.asleep()
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+class InFlight(BaseMiddleware):
+    """Counts updates being handled, so shutdown can let them finish before draining."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        self.count += 1
+        self._idle.clear()
+        try:
+            return await handler(event, data)
+        finally:
+            self.count -= 1
+            if self.count == 0:
+                self._idle.set()
+
+    async def wait_idle(self, timeout_s: float) -> bool:
+        """True when no update is being handled any more (within ``timeout_s``)."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout_s)
+        except TimeoutError:
+            return False
+        return True

@@ -44,10 +44,12 @@ async def run_webhook(
     bot = build_bot(settings)
     dispatcher = build_dispatcher(settings, backend)
     app = web.Application()
+    # Shutdown hooks run in order: first the dispatcher's (turns in progress finish, the
+    # post-processor drains), then the handler's (closes the bot session).
+    setup_application(app, dispatcher, bot=bot)
     SimpleRequestHandler(
         dispatcher=dispatcher, bot=bot, secret_token=settings.telegram_webhook_secret
     ).register(app, path=urlparse(url).path or "/")
-    setup_application(app, dispatcher, bot=bot)
 
     runner = web.AppRunner(app, handle_signals=False, access_log=None)
     await runner.setup()

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
+from archive.embedder import Embedder
 from graph.models import Status, Veracity
 from tests.e2e.bot.harness import bot_settings, polling
+from tests.support.openai_server import Reply, ScriptedOpenAI
 from tests.support.telegram_server import TelegramTestServer
 from wave_agent.bot.services_backend import ServicesBackend
 from wave_agent.services import Services
@@ -145,3 +149,33 @@ async def test_reflect_and_health_answer_from_the_real_services(
     assert first.fact.id in reflection or second.fact.id in reflection
     assert "/reflect how" in usage
     assert "contradictions: 0" in health and f"tg-{owner}" in health
+
+
+async def test_stop_during_a_turn_lets_it_answer_then_drains(
+    owner: int, tmp_path: Path, neo4j_uri: str, telegram: TelegramTestServer,
+    embedder: Embedder,
+) -> None:
+    with ScriptedOpenAI() as llm:
+        llm.chat.append(Reply(content="Отличный выбор, запомнила.", delay_s=3.0))
+        llm.json.append(Reply.json({"facts": [
+            {"text": "Пользователь любит улун", "type": "preference", "entities": []}]}))
+        base = Settings(  # type: ignore[call-arg]
+            _env_file=None, data_dir=tmp_path / "data", neo4j_uri=neo4j_uri,
+            llm_base_url=llm.base_url, llm_api_key="test", llm_model="scripted-model",
+            llm_timeout_s=10, llm_max_retries=0,
+        )
+        async with Services(base) as services:
+            services._cache["embedder"] = embedder  # one model load per session
+            backend = ServicesBackend(services)
+            await backend.start()
+            async with polling(bot_settings(base, telegram, owner), backend, telegram):
+                await telegram.send_text(owner, "Я больше всего люблю улун, особенно тёплый.")
+                await telegram.wait_for_method("sendChatAction", owner)
+                stop_requested = time.monotonic()
+            # The dispatcher stopped only after the turn in progress had answered.
+            [reply] = telegram.calls_of("sendMessage")
+            texts = [f.text for f in await (await services.graph()).list_facts(f"tg-{owner}")]
+            pending = services.outbox().pending_count()
+
+    assert reply.shown == "Отличный выбор, запомнила." and reply.at > stop_requested
+    assert "Пользователь любит улун" in texts and pending == 0
