@@ -123,6 +123,30 @@ async def _drift(services: Services, user_id: str) -> dict[str, list[str]]:
     }
 
 
+async def rebuild(services: Services, user_id: str, archive: Any,
+                  advance: Callable[[int, int], None]) -> dict[str, Any]:
+    """Re-send every record of the user (all statuses) to the archive, drop vectors without a
+    record, and clear the writer's ``needs_index`` flags."""
+    graph = await services.graph()
+    writer = await services.writer()
+    embedder = services.embedder()
+    facts = await graph.list_facts(user_id)
+    batch = 64
+    advance(0, len(facts))
+    for start in range(0, len(facts), batch):
+        chunk = facts[start:start + batch]
+        vectors = await embedder.embed([f.text for f in chunk])
+        await writer.archive.upsert(user_id, chunk, vectors)
+        advance(min(start + batch, len(facts)), len(facts))
+    drift = await _drift(services, user_id)
+    stale = drift["vectors_without_facts"]
+    if stale:
+        await archive.delete(user_id, stale)
+    cleared = await writer.repair_index(user_id)
+    return {"user": user_id, "indexed": len(facts), "removed_vectors": len(stale),
+            "cleared_pending": cleared}
+
+
 @app.command()
 def reindex(
     user: str | None = USER_OPTION,
@@ -143,27 +167,15 @@ def reindex(
                 raise _locked_archive(exc) from exc
             if check:
                 return await _drift(services, user_id)
-            graph = await services.graph()
-            writer = await services.writer()
-            embedder = services.embedder()
-            facts = await graph.list_facts(user_id)
-            batch = 64
             with Progress(TextColumn("[bold]reindex[/] {task.description}"), BarColumn(),
                           MofNCompleteColumn(), TimeElapsedColumn(), console=err_console,
                           transient=as_json) as bar:
-                task = bar.add_task(user_id, total=len(facts))
-                for start in range(0, len(facts), batch):
-                    chunk = facts[start:start + batch]
-                    vectors = await embedder.embed([f.text for f in chunk])
-                    await writer.archive.upsert(user_id, chunk, vectors)
-                    bar.advance(task, len(chunk))
-            drift = await _drift(services, user_id)
-            stale = drift["vectors_without_facts"]
-            if stale:
-                await archive.delete(user_id, stale)
-            cleared = await writer.repair_index(user_id)
-            return {"user": user_id, "indexed": len(facts), "removed_vectors": len(stale),
-                    "cleared_pending": cleared}
+                task = bar.add_task(user_id, total=None)
+
+                def advance(done: int, total: int) -> None:
+                    bar.update(task, completed=done, total=total)
+
+                return await rebuild(services, user_id, archive, advance)
 
     result = _layer_errors(go)
     if as_json:

@@ -1,0 +1,44 @@
+"""`wave reindex`: the drift check sees both directions and the rebuild repairs them."""
+
+from __future__ import annotations
+
+import pytest
+
+from archive.models import ArchiveRecord
+from wave_agent.cli.recall_cmd import _drift, rebuild
+from wave_agent.services import Services
+from wave_agent.settings import Settings
+from wave_agent.writer import Writer
+
+pytestmark = pytest.mark.neo4j
+
+
+async def test_drift_is_listed_then_repaired(settings: Settings, user_id: str) -> None:
+    async with Services(settings) as services:
+        writer: Writer = await services.writer()
+        kept = (await writer.remember(user_id, "The boat is moored in Gdynia")).fact
+        lost = (await writer.remember(user_id, "My passport expires in March 2027")).fact
+        old = (await writer.remember(user_id, "I live in Berlin")).fact
+        assert kept and lost and old
+        await writer.supersede(user_id, old.id, "I live in Munich now")
+        archive = await services.archive()
+        await archive.delete(user_id, [lost.id])  # a vector lost
+        vector = (await services.embedder().embed(["orphan"]))[0]
+        await archive.upsert(user_id, [ArchiveRecord("f-orphan00", "orphan", "event",
+                                                     "observation", "active", kept.created_at,
+                                                     vector=vector)])
+        drift = await _drift(services, user_id)
+        assert drift["facts_without_vectors"] == [lost.id]
+        assert drift["vectors_without_facts"] == ["f-orphan00"]
+
+        steps: list[tuple[int, int]] = []
+        result = await rebuild(services, user_id, archive, lambda d, t: steps.append((d, t)))
+        assert result["indexed"] == 4 and result["removed_vectors"] == 1
+        assert steps[-1] == (4, 4)
+        assert await _drift(services, user_id) == {
+            "facts_without_vectors": [], "vectors_without_facts": [], "pending_index": []}
+        # Superseded records are reindexed too, so history questions still find them.
+        engine = await services.recall()
+        hits = await engine.search(user_id, "where did I live", k=5, history=True)
+        assert old.id in {h.fact.id for h in hits}
+        assert engine.last_degraded.reasons.get("semantic") is None
