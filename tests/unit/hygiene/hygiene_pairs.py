@@ -55,3 +55,15 @@ SWAPPED = [
  ("the billing service likes Berlin in spring", "the billing service talked about Berlin in spring"),
  ("my sister likes Berlin in spring", "my sister bought Berlin in spring"),
 ]
+# From LoCoMo conv-26: similar enough to merge or to contradict before the "says more" rule.
+SAYS_MORE = [
+ ("Caroline: The support group has made me feel accepted and given me courage to embrace myself.",
+  "Caroline: I'm so lucky to have such a great support system around me. Their love and "
+  "encouragement has really helped me embrace myself."),
+]
+LOOSE_NEGATION = [
+ ("Melanie: Wow, Caroline! They must have felt so appreciated. It's awesome to see the "
+  "difference we can make.",
+  "Melanie: Wow, Caroline, that's awesome! Can't wait to see your show - the LGBTQ community "
+  "needs more people like you."),
+]

@@ -7,7 +7,7 @@ docs/benchmarks.md, "write path").
 from __future__ import annotations
 
 import pytest
-from hygiene_pairs import NON, NUMBER_CHANGE, OPPOSITE, PARA, SWAPPED
+from hygiene_pairs import LOOSE_NEGATION, NON, NUMBER_CHANGE, OPPOSITE, PARA, SAYS_MORE, SWAPPED
 
 from archive.embedder import Embedder
 from wave_agent.hygiene.judge import Relation, judge, needs_residual, residuals
@@ -60,3 +60,13 @@ def test_one_swapped_word_is_not_a_duplicate(embedder: Embedder, old: str, new: 
     # over the similarity threshold on their own; the leftover words tell them apart
     assert judge(old, new, _cos(embedder, old, new)).relation is Relation.DUPLICATE
     assert _judge(embedder, old, new) is not Relation.DUPLICATE
+
+
+@pytest.mark.parametrize(("old", "new"), SAYS_MORE)
+def test_a_text_that_says_more_is_not_folded_in(embedder: Embedder, old: str, new: str) -> None:
+    assert _judge(embedder, old, new) is not Relation.DUPLICATE
+
+
+@pytest.mark.parametrize(("old", "new"), LOOSE_NEGATION)
+def test_a_stray_negation_is_not_a_contradiction(embedder: Embedder, old: str, new: str) -> None:
+    assert _judge(embedder, old, new) is not Relation.OPPOSITE
