@@ -3,9 +3,9 @@
 One synchronous ``QdrantClient`` per store, called through ``asyncio.to_thread``: Qdrant's
 local mode is in-process numpy and ``AsyncQdrantLocal`` would run every scan on the event loop
 thread. Local mode is single-threaded inside, so its calls are serialised by a lock (and run
-with one BLAS thread, see ``_one_blas_thread``). The client
-opens on first use (or ``await store.open()``), never in the constructor; a locked local
-directory becomes ``ArchiveLocked`` and a later call retries the open.
+with one BLAS thread; ``archive.local_mode`` holds the local-mode measures). The client opens
+on first use (or ``await store.open()``), never in the constructor; a locked local directory
+becomes ``ArchiveLocked`` and a later call retries the open.
 """
 
 from __future__ import annotations
@@ -15,28 +15,28 @@ import logging
 import math
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
-from datetime import datetime
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from qdrant_client import QdrantClient, models
 from qdrant_client.common.client_exceptions import QdrantException
 from qdrant_client.http.exceptions import ApiException
-from threadpoolctl import ThreadpoolController
 
 from archive.errors import ArchiveError, ArchiveInputError, ArchiveLocked, ArchiveUnavailable
-from archive.layout import Layout, point_id, status_condition
-from archive.models import (
-    MUTABLE_FIELDS,
-    PAYLOAD_TEXT_CHARS,
-    TIME_FIELDS,
-    ArchiveHit,
-    ArchiveRecord,
-    Vector,
+from archive.layout import Layout, point_id
+from archive.local_mode import (
+    LOCK_MESSAGE,
+    collection_names,
+    one_blas_thread,
+    overfetch,
+    probe_lock,
+    tune_storage,
 )
+from archive.models import MUTABLE_FIELDS, TIME_FIELDS, ArchiveHit, ArchiveRecord, Vector
+from archive.payload import epoch, to_hit, to_payload
+from archive.server_mode import create_server_collection
 
 if TYPE_CHECKING:
     from archive.embedder import Embedder
@@ -51,12 +51,6 @@ SCROLL_PAGE = 1_000
 LOCAL_SCROLL_PAGE = 100_000
 MAX_LIMIT = 1_000
 DEFAULT_STATUSES: tuple[str, ...] = ("active",)
-# Local mode: a status-filtered search first asks for the best unfiltered candidates and
-# filters them here (exact whenever enough of them pass); only if too few pass does it fall
-# back to Qdrant's filter, which local mode evaluates point by point. See docs/benchmarks.md.
-OVERFETCH_STEPS = (4, 32)
-OVERFETCH_MIN = 40
-_LOCK_MESSAGE = "already accessed by another instance"
 # What the client raises for a server that is down or answers badly, a local storage that
 # fails, or a request Qdrant refuses; translated to ArchiveUnavailable at this boundary.
 _BACKEND_ERRORS: tuple[type[BaseException], ...] = (
@@ -202,16 +196,16 @@ class ArchiveStore:
         if self.path is not None:
             try:
                 self.path.mkdir(parents=True, exist_ok=True)
-                _probe_lock(self.path)
+                probe_lock(self.path)
                 client = QdrantClient(path=str(self.path))
             except RuntimeError as exc:
-                if _LOCK_MESSAGE in str(exc):
+                if LOCK_MESSAGE in str(exc):
                     raise ArchiveLocked(self.path) from exc
                 raise ArchiveUnavailable(self.where, str(exc)) from exc
             except (OSError, sqlite3.Error, ValueError) as exc:
                 raise ArchiveUnavailable(self.where, f"{type(exc).__name__}: {exc}") from exc
-            for name in _local_collection_names(client):
-                _tune_local_storage(client, name)
+            for name in collection_names(client):
+                tune_storage(client, name)
             log.info("opened the local archive at %s", self.path)
             return client
         client = QdrantClient(
@@ -236,7 +230,7 @@ class ArchiveStore:
         try:
             if self._io_lock is None:
                 return fn(client)
-            with self._io_lock, _one_blas_thread():
+            with self._io_lock, one_blas_thread():
                 return fn(client)
         except _BACKEND_ERRORS as exc:
             raise ArchiveUnavailable(self.where, _describe(exc)) from exc
@@ -259,10 +253,10 @@ class ArchiveStore:
             # local mode's COSINE would renormalise the whole matrix on every query (~3x).
             params = models.VectorParams(size=self.dim, distance=models.Distance.DOT)
             client.create_collection(name, vectors_config=params)
-            _tune_local_storage(client, name)
+            tune_storage(client, name)
         else:
             params = models.VectorParams(size=self.dim, distance=models.Distance.COSINE)
-            _create_server_collection(client, name, params)
+            create_server_collection(client, name, params)
         self._collections.add(name)
         log.info("created archive collection %s", name)
 
@@ -288,7 +282,7 @@ class ArchiveStore:
             models.PointStruct(
                 id=point_id(user_id, r.fact_id),
                 vector=vec.tolist(),
-                payload=_payload(user_id, r),
+                payload=to_payload(user_id, r),
             )
             for r, vec in zip(items, vectors, strict=True)
             if vec is not None
@@ -315,7 +309,7 @@ class ArchiveStore:
         if not fields:
             return await self.has(user_id, fact_id)
         payload = {
-            key: _epoch(value, key) if key in TIME_FIELDS else str(value)
+            key: epoch(value, key) if key in TIME_FIELDS else str(value)
             for key, value in fields.items()
         }
         collection = self.layout.collection(user_id)
@@ -392,7 +386,7 @@ class ArchiveStore:
             if not self._has_collection(client, collection):
                 return []
             if self.layout.per_user and wanted is not None:
-                return _overfetch(client, collection, query, limit, wanted)
+                return overfetch(client, collection, query, limit, wanted)
             result = client.query_points(
                 collection,
                 query=query,
@@ -403,7 +397,7 @@ class ArchiveStore:
             return result.points
 
         points = await self._run(read)
-        return [_hit(p) for p in points]
+        return [to_hit(p) for p in points]
 
     async def search_text(
         self,
@@ -514,162 +508,6 @@ class ArchiveStore:
                 next_step="embed a non-empty text with the archive's embedder",
             )
         return array / norm
-
-
-def _overfetch(
-    client: QdrantClient, collection: str, query: list[float], limit: int, wanted: tuple[str, ...]
-) -> list[models.ScoredPoint]:
-    """Exact status-filtered top-``limit`` from unfiltered candidates, else Qdrant's filter.
-
-    Candidates come best first; if at least ``limit`` of the best ``n`` pass the filter, they
-    are the filtered top-``limit``. If fewer than ``n`` came back, the whole collection was
-    seen and whatever passed is the complete answer.
-    """
-    allowed = set(wanted)
-    for factor in OVERFETCH_STEPS:
-        n = min(MAX_LIMIT * 4, max(OVERFETCH_MIN, limit * factor))
-        points = client.query_points(collection, query=query, limit=n, with_payload=True).points
-        passed = [p for p in points if (p.payload or {}).get("status") in allowed]
-        if len(passed) >= limit or len(points) < n:
-            return passed[:limit]
-    scope = models.Filter(must=[status_condition(wanted)])
-    return client.query_points(
-        collection, query=query, query_filter=scope, limit=limit, with_payload=True
-    ).points
-
-
-def _create_server_collection(
-    client: QdrantClient, name: str, params: models.VectorParams
-) -> None:
-    try:
-        client.create_collection(
-            name,
-            vectors_config=params,
-            # Per-tenant HNSW graphs only: every query is scoped to one user_id.
-            hnsw_config=models.HnswConfigDiff(payload_m=16, m=0),
-        )
-    except Exception:
-        if not client.collection_exists(name):  # lost a creation race: fine; else re-raise
-            raise
-    keyword = models.KeywordIndexParams(type=models.KeywordIndexType.KEYWORD, is_tenant=True)
-    client.create_payload_index(name, "user_id", field_schema=keyword, wait=True)
-    for field in ("status", "tier", "type", "fact_id"):
-        client.create_payload_index(
-            name, field, field_schema=models.PayloadSchemaType.KEYWORD, wait=True
-        )
-    for field in TIME_FIELDS:
-        client.create_payload_index(
-            name, field, field_schema=models.PayloadSchemaType.FLOAT, wait=True
-        )
-
-
-_blas: ThreadpoolController | None = None
-_blas_lock = threading.Lock()
-
-
-def _one_blas_thread() -> AbstractContextManager[object]:
-    """Local-mode search is one numpy matrix-vector product over the user's vectors.
-
-    OpenBLAS splits it over every core; on a busy machine (2 cores shared here) the threads
-    wait on each other and a 10k-point product took ~25 ms instead of ~2.5 ms single-threaded.
-    The limit is process-wide while it lasts (other numpy calls run single-threaded too).
-    """
-    global _blas
-    if _blas is None:
-        with _blas_lock:
-            if _blas is None:
-                _blas = ThreadpoolController()
-    return cast("AbstractContextManager[object]", _blas.limit(limits=1, user_api="blas"))
-
-
-def _probe_lock(path: Path) -> None:
-    """Fail fast with ``ArchiveLocked`` when another client holds ``path``.
-
-    ``QdrantClient(path=...)`` reads every collection into memory before it tries its lock, so
-    a refused open would cost seconds on a large archive, on every retry. This takes the same
-    ``flock`` on ``<path>/.lock`` (non-blocking) and releases it at once; the rare race that
-    remains is still translated from the client's own RuntimeError.
-    """
-    lock_file = path / ".lock"
-    if not lock_file.exists():
-        return
-    import portalocker  # qdrant-client's own dependency for this lock
-
-    with lock_file.open("r+") as handle:
-        try:
-            portalocker.lock(
-                handle, portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING
-            )
-        except portalocker.exceptions.LockException as exc:
-            raise ArchiveLocked(path) from exc
-        portalocker.unlock(handle)
-
-
-def _local_collection_names(client: QdrantClient) -> list[str]:
-    return [c.name for c in client.get_collections().collections]
-
-
-def _tune_local_storage(client: QdrantClient, name: str) -> None:
-    """WAL + synchronous=NORMAL on a local collection's sqlite file.
-
-    qdrant-client commits every point on its own; with the default rollback journal each
-    commit is an fsync (~13 ms here: ~70 points/s). WAL makes it ~5,000 points/s. A crash can
-    lose the last commits of this derived index, never corrupt it; ``wave reindex`` and the
-    drift check repair it from the graph. Skipped quietly if the client's internals differ.
-    """
-    inner = getattr(client, "_client", None)
-    collection = getattr(inner, "collections", {}).get(name)
-    storage = getattr(getattr(collection, "storage", None), "storage", None)
-    if not isinstance(storage, sqlite3.Connection):
-        log.debug("local collection %s: storage tuning not applicable", name)
-        return
-    try:
-        storage.execute("PRAGMA journal_mode=WAL")
-        storage.execute("PRAGMA synchronous=NORMAL")
-    except sqlite3.Error as exc:
-        log.warning("local collection %s: could not enable WAL (%s)", name, exc)
-
-
-def _payload(user_id: str, record: ArchiveRecord) -> dict[str, Any]:
-    created = _epoch(record.created_at, "created_at")
-    confirmed = (
-        created
-        if record.last_confirmed_at is None
-        else _epoch(record.last_confirmed_at, "last_confirmed_at")
-    )
-    if not record.fact_id:
-        raise ArchiveInputError("a record needs a fact_id", next_step="pass the graph fact's id")
-    return {
-        "user_id": user_id,
-        "fact_id": record.fact_id,
-        "text": record.text[:PAYLOAD_TEXT_CHARS],
-        "type": str(record.type),
-        "tier": str(record.tier),
-        "status": str(record.status),
-        "created_at": created,
-        "last_confirmed_at": confirmed,
-    }
-
-
-def _epoch(value: object, name: str) -> float:
-    if isinstance(value, datetime):
-        if value.tzinfo is None:
-            raise ArchiveInputError(
-                f"{name} is a naive datetime",
-                next_step="pass a timezone-aware datetime (datetime.now(UTC))",
-            )
-        return value.timestamp()
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    raise ArchiveInputError(
-        f"{name} must be a datetime or epoch seconds, got {value!r}",
-        next_step="pass a timezone-aware datetime",
-    )
-
-
-def _hit(point: models.ScoredPoint) -> ArchiveHit:
-    payload: Mapping[str, Any] = point.payload or {}
-    return ArchiveHit(fact_id=str(payload["fact_id"]), score=float(point.score), payload=dict(payload))
 
 
 def _check_user(user_id: str) -> None:

@@ -8,7 +8,8 @@ import pytest
 
 from archive.errors import ArchiveError, ArchiveInputError, ArchiveLocked, EmbeddingModelError
 from archive.models import PAYLOAD_TEXT_CHARS, ArchiveRecord
-from archive.store import _epoch, _payload
+from archive.payload import epoch as _epoch
+from archive.payload import to_payload as _payload
 
 WHEN = datetime(2026, 5, 1, 9, 30, tzinfo=UTC)
 
