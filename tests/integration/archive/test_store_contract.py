@@ -241,3 +241,20 @@ async def test_filtered_search_is_exact_against_brute_force(
 
             assert [h.fact_id for h in hits] == [f"f-{i}" for i in order], wanted
             assert [h.score for h in hits] == pytest.approx([scores[i] for i in order], abs=1e-4)
+
+
+async def test_vectors_returns_stored_unit_vectors(
+    store: ArchiveStore, user_id: str, embedder: Embedder
+) -> None:
+    raw = await embedder.embed(["I like jazz", "I play chess"])
+    await store.upsert(
+        user_id,
+        [record("f-jazz", "I like jazz", vector=raw[0] * 3), record("f-chess", "I play chess")],
+    )
+
+    found = await store.vectors(user_id, ["f-jazz", "f-chess", "f-missing", "f-jazz"])
+
+    assert set(found) == {"f-jazz", "f-chess"}
+    assert np.allclose(found["f-jazz"], raw[0], atol=1e-5)
+    assert np.allclose(found["f-chess"], raw[1], atol=1e-5)
+    assert await store.vectors(f"{user_id}-nobody", ["f-jazz"]) == {}
