@@ -45,8 +45,14 @@ GENERIC = frozenset(similarity.content_stems(
     "ему ей их how change changed changes over time как менялся менялась изменилось время"
 ))
 
-OFFLINE_LABEL = "[offline: no language model answered; a dated timeline of what memory holds]"
-OFFLINE_LABEL_RU = "[офлайн: языковая модель не ответила; хронология того, что есть в памяти]"
+OFFLINE_LABEL = ("[offline: no language model configured (LLM_BASE_URL); a dated timeline of "
+                 "what memory holds, not a narrative]")
+OFFLINE_LABEL_RU = ("[офлайн: языковая модель не подключена (LLM_BASE_URL); хронология того, "
+                    "что есть в памяти, а не рассказ]")
+FAILED_LABEL = ("[offline: the language model did not answer; a dated timeline of what memory "
+                "holds, not a narrative]")
+FAILED_LABEL_RU = ("[офлайн: языковая модель не ответила; хронология того, что есть в памяти, "
+                   "а не рассказ]")
 NOTHING = ("Memory holds nothing about this yet, so I can't tell how it changed. "
            "Tell me about it and I'll remember.")
 NOTHING_RU = "В памяти об этом пока ничего нет, поэтому рассказать, как это менялось, я не могу."
@@ -118,7 +124,7 @@ class Reflector:
                 if text:
                     cited = tuple(m.id for m in material if m.id in text)
                     return ReflectResult(text, cited, False, len(material), tuple(material))
-        return timeline(question, material)
+        return timeline(question, material, failed=not llm.offline)
 
     # -- gathering ---------------------------------------------------------------------------
 
@@ -228,9 +234,14 @@ def _fact_memory(fact: Fact, relevance: float) -> Memory:
     return Memory(fact.id, "fact", fact.created_at, fact.text, status, relevance)
 
 
-def timeline(question: str, material: list[Memory]) -> ReflectResult:
-    """The offline answer: the same material as a dated timeline, labelled as such."""
-    label = OFFLINE_LABEL_RU if _russian(question) else OFFLINE_LABEL
+def timeline(question: str, material: list[Memory], *, failed: bool = False) -> ReflectResult:
+    """The offline answer: the same material as a dated timeline, labelled as such (and
+    saying whether no model is configured or the configured one did not answer)."""
+    russian = _russian(question)
+    if failed:
+        label = FAILED_LABEL_RU if russian else FAILED_LABEL
+    else:
+        label = OFFLINE_LABEL_RU if russian else OFFLINE_LABEL
     lines = [label, ""]
     lines += [f"{m.at:%Y-%m-%d}  [{m.id}] {m.text[:ITEM_CHARS]}"
               + (f"  ({m.status})" if m.status and m.status != "active" else "")

@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.integration.reflect.conftest import seed_work_history
 from tests.support.openai_server import Reply, ScriptedOpenAI
-from wave_agent.reflect import NOTHING, OFFLINE_LABEL, reflect
+from wave_agent.reflect import FAILED_LABEL, NOTHING, OFFLINE_LABEL, reflect
 from wave_agent.services import Services
 from wave_agent.tools import MemoryReflectArgs, build_handlers
 
@@ -88,7 +88,7 @@ async def test_model_down_falls_back_to_the_timeline(
 
     result = await reflect(online, user_id, QUESTION)
 
-    assert result.offline and result.text.startswith(OFFLINE_LABEL)
+    assert result.offline and result.text.startswith(FAILED_LABEL)
     assert result.material_count > 0
 
 
