@@ -172,9 +172,10 @@ class Writer(LifecycleMixin):
                         await self.graph.link_about(user_id, candidate.id, await self._entity_ids(
                             user_id, cleaned, entities))
                     return confirmed
-                if relation is judging.Relation.NUMBER_CHANGE or (
-                    explicit_supersede and relation is not judging.Relation.UNRELATED
-                ):
+                stated_change = explicit_supersede and (
+                    relation is not judging.Relation.SAME_FRAME
+                    or score >= judging.EXPLICIT_SAME_FRAME_MIN)
+                if relation is judging.Relation.NUMBER_CHANGE or stated_change:
                     if explicit_supersede:
                         return await self._supersede_with(candidate, fact, vector, score)
                     return await self._propose(candidate, fact, score, verdict.detail)

@@ -31,6 +31,8 @@ OPPOSITE_MIN_RU = 0.72
 # "Same frame": the words without names and numbers overlap this much ("I live in Moscow" /
 # "I now live in Kazan"); only used when the person said outright that something changed.
 SAME_FRAME_MIN = 0.5
+# ...and the texts this similar overall ("Я живу в Москве" / "Теперь я живу в Казани": 0.51).
+EXPLICIT_SAME_FRAME_MIN = 0.45
 # Cosine the leftover words of a near-duplicate must reach: synonyms ("developer" /
 # "engineer" 0.56, "использовать" / "взять" 0.62) pass; swapped facts ("likes" / "moved"
 # 0.35, "gym" / "pool" 0.38) do not. One word against one word needs more.

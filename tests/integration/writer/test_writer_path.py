@@ -71,6 +71,18 @@ async def test_stated_change_supersedes_without_a_proposal(
     assert await graph.list_proposals(user_id) == []
 
 
+async def test_stated_move_supersedes_the_old_city(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    old = await writer.remember(user_id, "Я живу в Москве")
+    other = await writer.remember(user_id, "Я люблю Берлин")
+    moved = await writer.remember(user_id, "Теперь я живу в Казани", explicit_supersede=True)
+    assert moved.status is WriteStatus.SUPERSEDED and old.fact is not None
+    assert moved.replaced is not None and moved.replaced.id == old.fact.id
+    assert sorted(await active(graph, user_id)) == ["Теперь я живу в Казани", "Я люблю Берлин"]
+    assert other.status is WriteStatus.CREATED
+
+
 async def test_supersede_refusals_name_the_next_step(writer: Writer, user_id: str) -> None:
     fact = (await writer.remember(user_id, "Пилот стоит 150 тысяч")).fact
     assert fact is not None
