@@ -39,7 +39,7 @@ DECAY: MappingProxyType[FactType, Weibull] = MappingProxyType(
         FactType.PREFERENCE: Weibull(365.0, 0.8, floor=0.75),
         FactType.RELATIONSHIP: Weibull(540.0, 0.8, floor=0.75),
         FactType.DECISION: Weibull(540.0, 0.8, floor=0.75),
-        FactType.EVENT: Weibull(365.0, 0.8, floor=0.8),
+        FactType.EVENT: Weibull(730.0, 0.8, floor=0.9),
         FactType.COMMITMENT: Weibull(14.0, 1.5, floor=0.3),
         FactType.STATE: Weibull(3.0, 1.5, floor=0.25),
     }

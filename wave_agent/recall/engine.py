@@ -52,7 +52,7 @@ class RecallConfig:
     context_per_seed: int = 2
     voice_timeout_s: float = 1.0
     mmr_pool: int = 40
-    context_seeds: int = 40    # best text candidates loaded with their neighbours in time
+    context_seeds: int = 80    # best text candidates loaded with their neighbours in time
 
 
 class Recall:
