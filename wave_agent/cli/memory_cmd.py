@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from graph.models import Fact, FactType, Proposal, Status, Tier, new_id
@@ -100,9 +101,10 @@ def proposal_json(p: Proposal, targets: dict[str, Fact]) -> dict[str, Any]:
 
 
 def _facts_table(facts: list[Fact], title: str) -> Table:
-    table = Table(title=title, show_lines=False)
-    for col in ("id", "tier", "status", "type", "×", "created", "text"):
-        table.add_column(col, overflow="fold")
+    table = Table(title=title, show_lines=False, expand=True)
+    for col in ("id", "tier/status", "type", "×", "created"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("text", overflow="fold", ratio=1)
     for f in facts:
         note = f.text
         if f.superseded_by:
@@ -111,8 +113,8 @@ def _facts_table(facts: list[Fact], title: str) -> Table:
             note += f"  (replaces {f.supersedes})"
         if f.quarantine_reason and f.status is Status.QUARANTINED:
             note += f"  [{f.quarantine_reason}]"
-        table.add_row(f.id, f.tier.value, f.status.value, f.type.value, str(f.mention_count),
-                      f.created_at.date().isoformat(), note)
+        table.add_row(f.id, f"{f.tier.value}/{f.status.value}", f.type.value,
+                      str(f.mention_count), f.created_at.date().isoformat(), escape(note))
     return table
 
 
@@ -224,7 +226,7 @@ def proposals(
         table.add_column(col, overflow="fold")
     for p in pending:
         olds = "; ".join(f"{t}: {targets[t].text}" if t in targets else t for t in p.target_ids)
-        table.add_row(p.id, p.kind.value, olds, p.text or "", p.reason)
+        table.add_row(p.id, p.kind.value, escape(olds), escape(p.text or ""), escape(p.reason))
     console.print(table)
     console.print("Approve with `wave approve ID`, decline with `wave reject ID`.", markup=False)
 
