@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -36,7 +36,7 @@ T = TypeVar("T")
 VOICE_COLUMNS = ("lexical", "semantic", "temporal", "graph")
 
 
-def _layer_errors(fn: Callable[[], Awaitable[T]]) -> T:
+def _layer_errors(fn: Callable[[], Coroutine[Any, Any, T]]) -> T:
     """Run ``fn``; a layer error (graph, archive) ends as one WaveError line with its next step."""
     try:
         return run(fn())

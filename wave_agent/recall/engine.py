@@ -139,7 +139,8 @@ class Recall:
         facts: dict[str, Fact] = {}
         for result in results.values():
             facts.update(result.facts)
-        rankings = {name: results[name].ids for name in VOICES if name in results}
+        rankings: dict[str, list[str]] = {
+            name: results[name].ids for name in VOICES if name in results}
         first, _ = fusion.weighted_rrf(rankings, chosen.weights)
         seeds = sorted(first, key=lambda i: -first[i])
         lexical_scores = results["lexical"].scores if "lexical" in results else {}
@@ -169,7 +170,7 @@ class Recall:
             wanted = [i for i in seeds if i in in_text_voices][: cfg.context_seeds]
             if not wanted:
                 return
-            found = await voices.guarded(
+            found: dict[str, tuple[Fact, list[Fact]]] = await voices.guarded(
                 "context",
                 lambda: self.graph.context_of(
                     user_id, wanted, window_s=cfg.context_window_s,
@@ -199,9 +200,10 @@ class Recall:
         # windows and MMR); nothing is embedded again.
         pool = [i for i in dict.fromkeys([*seeds, *links]) if i in facts]
         vectors: dict[str, np.ndarray] = {}
-        if self.archive is not None and query_vector is not None and pool:
+        archive = self.archive
+        if archive is not None and query_vector is not None and pool:
             vectors = await voices.guarded(
-                "vectors", lambda: self.archive.vectors(user_id, pool), {}, timeout, degraded)
+                "vectors", lambda: archive.vectors(user_id, pool), {}, timeout, degraded)
         rankings.update(context_rankings(pool, links, facts, lexical_scores, vectors,
                                          query_vector, cfg.depth))
         scores, ranks = fusion.weighted_rrf(rankings, chosen.weights)
