@@ -7,6 +7,7 @@ and waits until Bolt answers. Used only when ``NEO4J_URI`` is unset.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import shutil
@@ -171,7 +172,7 @@ def up(settings: Settings, wait_s: float = 120.0, echo: Callable[[str], None] = 
             str(settings.neo4j_pagecache_mb),
         ]
         with log_file.open("ab") as out:
-            process = subprocess.Popen(  # noqa: S603 - fixed argv, no shell
+            process = subprocess.Popen(
                 command,
                 stdout=out,
                 stderr=subprocess.STDOUT,
@@ -212,10 +213,9 @@ def down(settings: Settings, wait_s: float = 60.0) -> bool:
     deadline = time.monotonic() + wait_s
     while time.monotonic() < deadline and _pid_alive(pid):
         time.sleep(0.2)
-        try:  # reap if it is our child (keeps the zombie from looking alive)
+        # reap it if it is our child, so a zombie does not look alive
+        with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            pass
     if _pid_alive(pid):
         os.kill(pid, signal.SIGKILL)
     pid_file.unlink(missing_ok=True)

@@ -39,7 +39,7 @@ def status(as_json: bool = JSON_OPTION) -> None:
     """Show whether the embedded Neo4j runs, and where Qdrant and Letta are."""
     cfg = settings()
     neo = localneo4j.status(cfg)
-    report = {
+    report: dict[str, dict[str, object]] = {
         "neo4j": {
             "mode": "server" if cfg.neo4j_uri else "embedded",
             "uri": cfg.effective_neo4j_uri,

@@ -9,7 +9,6 @@ import sys
 import uuid
 from pathlib import Path
 
-import pytest
 from neo4j import AsyncGraphDatabase
 from qdrant_client import QdrantClient, models
 
