@@ -310,4 +310,4 @@ async def _letta_blocks(settings: Settings) -> BlockStore:
         ) from exc
     made = LettaBlockStore.from_settings(settings)
     store = await made if inspect.isawaitable(made) else made
-    return store  # type: ignore[no-any-return]
+    return store
