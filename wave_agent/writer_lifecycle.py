@@ -26,7 +26,7 @@ from graph.models import (
     new_id,
     utcnow,
 )
-from wave_agent.hygiene import tiers
+from wave_agent.hygiene import similarity, tiers
 from wave_agent.write_result import (
     ArchiveState,
     UnknownRecord,
@@ -237,29 +237,43 @@ class LifecycleMixin:
     async def _merge(self, user_id: str, p: Proposal, targets: list[Fact]) -> None:
         """One record stands for the group; the others are superseded by it (history kept).
 
-        MERGE keeps the first target (given text replaces nothing); GENERALISE writes the
-        proposal's text as a new ``fact`` that supersedes every target."""
-        live = [t for t in targets if t.status is not Status.SUPERSEDED]
-        if p.kind is ProposalKind.GENERALISE and p.text:
+        The keeper is the target whose text the proposal names (or the first target), made a
+        ``fact`` with the group's mentions; a GENERALISE text that no target has is written as
+        a new ``fact`` superseding every target. The archive gets every changed record (or the
+        records are flagged ``needs_index``)."""
+        live = [t for t in targets if t.status is Status.ACTIVE]
+        if len(live) < 2 and not (p.kind is ProposalKind.GENERALISE and p.text and live):
+            raise WriteRejected(
+                f"Cannot carry out {p.id}: its records are no longer active "
+                f"({', '.join(f'#{t.id} {t.status.value}' for t in targets)})",
+                next_step=f"`wave reject {p.id}`; maintenance proposes again if still needed")
+        mentions = sum(t.mention_count for t in live)
+        exchanges = tuple(dict.fromkeys(e for t in live for e in t.exchange_ids))
+        named = [t for t in live if p.text and similarity.normalise(t.text)
+                 == similarity.normalise(p.text)]
+        if p.kind is ProposalKind.GENERALISE and p.text and not named:
             now = utcnow()
-            keeper = Fact(
+            keeper = await self.graph.create_fact(Fact(
                 id=new_id("f"), user_id=user_id, text=p.text, type=live[0].type, tier=Tier.FACT,
                 status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=now,
-                last_confirmed_at=now, mention_count=sum(t.mention_count for t in live),
-                exchange_ids=tuple(dict.fromkeys(e for t in live for e in t.exchange_ids)),
-            )
-            await self.graph.create_fact(keeper)
+                last_confirmed_at=now, mention_count=mentions, exchange_ids=exchanges,
+                needs_index=True))
             others = live
         else:
-            keeper, others = live[0], live[1:]
-            keeper = (await self._update(
-                keeper, mention_count=sum(t.mention_count for t in live), tier=Tier.FACT,
-                exchange_ids=tuple(dict.fromkeys(e for t in live for e in t.exchange_ids)),
-            )).fact or keeper
+            first = named[0] if named else live[0]
+            others = [t for t in live if t.id != first.id]
+            keeper = await self.graph.update_fact(
+                user_id, first.id, mention_count=mentions, exchange_ids=exchanges,
+                tier=Tier.CORE if first.tier is Tier.CORE else Tier.FACT, needs_index=True,
+                last_confirmed_at=max(t.last_confirmed_at for t in live))
+        changed: list[Fact] = []
         for other in others:
-            old, _ = await self.graph.supersede(user_id, other.id, keeper.id)
-            await self.archive.upsert(user_id, [old])
-        await self.archive.upsert(user_id, [keeper])
+            old, keeper = await self.graph.supersede(user_id, other.id, keeper.id)
+            changed.append(await self.graph.update_fact(user_id, old.id, needs_index=True))
+        changed.append(keeper)
+        if await self.archive.upsert(user_id, changed) is not ArchiveState.PENDING:
+            for fact in changed:
+                await self.graph.update_fact(user_id, fact.id, needs_index=False)
 
     @staticmethod
     def _revive_hint(fact: Fact) -> str:

@@ -317,3 +317,32 @@ async def test_state_expires_by_default_and_confirm_links_entities(
                                   entities=[("Igor", EntityType.PERSON)])
     assert again.status is WriteStatus.CONFIRMED and first.fact is not None
     assert [e.name for e in await graph.about(user_id, first.fact.id)] == ["Igor"]
+
+
+async def test_approved_generalisation_keeps_one_fact_and_the_history(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    from graph.models import ProposalKind
+
+    texts = ["Игорь платит по предоплате", "Счета Игорь не просит, платит заранее",
+             "С Игорем работаем по предоплате"]
+    facts = [(await writer.remember(user_id, t, exchange_id=f"x{i}")).fact
+             for i, t in enumerate(texts)]
+    ids = [f.id for f in facts if f is not None]
+    assert len(set(ids)) == 3  # three observations, not confirmations of one
+    proposal = await writer.propose(user_id, ProposalKind.GENERALISE, ids,
+                                    "3 observations say the same thing", text=texts[0])
+    done = await writer.approve(user_id, proposal.id)
+    assert done.status is WriteStatus.APPROVED
+    stored = {f.id: f for f in await graph.list_facts(user_id)}
+    keeper = stored[ids[0]]
+    assert keeper.status is Status.ACTIVE and keeper.tier is Tier.FACT
+    assert keeper.mention_count == 3 and not keeper.needs_index
+    assert [stored[i].superseded_by for i in ids[1:]] == [ids[0], ids[0]]
+    assert await active(graph, user_id) == [texts[0]]
+    assert ids[1] not in await searchable(writer, user_id, "Игорь платит заранее")
+
+    with pytest.raises(WriteRejected) as stale:
+        again = await writer.propose(user_id, ProposalKind.MERGE, ids[1:], "merge?")
+        await writer.approve(user_id, again.id)
+    assert "no longer active" in str(stale.value) and "wave reject" in str(stale.value)
