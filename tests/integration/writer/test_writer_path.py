@@ -346,3 +346,20 @@ async def test_approved_generalisation_keeps_one_fact_and_the_history(
         again = await writer.propose(user_id, ProposalKind.MERGE, ids[1:], "merge?")
         await writer.approve(user_id, again.id)
     assert "no longer active" in str(stale.value) and "wave reject" in str(stale.value)
+
+
+async def test_model_proposed_deletion_happens_only_on_approval(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    from graph.models import ProposalKind
+
+    fact = (await writer.remember(user_id, "I go to the gym on Mondays")).fact
+    assert fact is not None
+    proposal = await writer.propose(user_id, ProposalKind.DELETE, [fact.id], "asked to forget")
+    assert await graph.get_fact(user_id, fact.id) is not None  # nothing deleted yet
+    await writer.approve(user_id, proposal.id)
+    assert await graph.get_fact(user_id, fact.id) is None
+    assert fact.id not in await archived_ids(writer, user_id)
+    with pytest.raises(WriteRejected) as twice:
+        await writer.approve(user_id, proposal.id)
+    assert "already approved" in str(twice.value) and "wave proposals" in str(twice.value)
