@@ -218,7 +218,11 @@ async def _user_health(services: Services, graph: Any, user_id: str, now: dateti
             health.contradictions.append(
                 Contradiction((a.id, b.id), (a.text, b.text), "graph", c.id))
     try:
-        sims = await groups.Similarities.of(services.embedder(), active)
+        archive = await services.archive()
+    except Exception:
+        archive = None  # drift below says why
+    try:
+        sims = await groups.Similarities.of(services.embedder(), active, archive=archive)
         health.near_duplicate_clusters = [
             [f.id for f in cluster] for cluster in groups.components(sims.duplicate_pairs())]
         for pair in sims.opposite_pairs():
@@ -230,7 +234,8 @@ async def _user_health(services: Services, graph: Any, user_id: str, now: dateti
     except Exception as exc:
         health.problems.append(f"similarity check failed: {exc}")
     try:
-        archive = await services.archive()
+        if archive is None:
+            archive = await services.archive()
         health.index_drift = (await index_drift(graph, archive, user_id)).as_json()
     except Exception as exc:
         health.index_drift = {"total": None, "error": str(exc)}

@@ -43,7 +43,12 @@ class JobContext:
         if key not in self._memo:
             graph = await self.services.graph()
             live = await graph.list_facts(user_id, statuses=(Status.ACTIVE,))
-            self._memo[key] = await Similarities.of(self.services.embedder(), live)
+            try:
+                archive = await self.services.archive()
+            except Exception:  # locked or down: embed everything instead
+                archive = None
+            self._memo[key] = await Similarities.of(self.services.embedder(), live,
+                                                    archive=archive)
         return self._memo[key]  # type: ignore[no-any-return]
 
     async def graph_users(self) -> list[str]:

@@ -14,6 +14,7 @@ joins records naming different people, carrying different numbers or opposite cl
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,6 +24,8 @@ import numpy as np
 
 from graph.models import Fact
 from wave_agent.hygiene import judge, numbers, similarity
+
+log = logging.getLogger("wave.maintenance.groups")
 
 PARAPHRASE_MIN_EN = 0.55
 PARAPHRASE_MIN_RU = 0.45
@@ -88,11 +91,25 @@ class Similarities:
         return np.where(russian, cyrillic, english)
 
     @classmethod
-    async def of(cls, embedder: Any, facts: Sequence[Fact]) -> Similarities:
+    async def of(cls, embedder: Any, facts: Sequence[Fact], *, archive: Any | None = None
+                 ) -> Similarities:
+        """Vectors from the archive where it has them (same model: its collection is keyed by
+        the model), the rest embedded now; an archive that fails is simply not used."""
         if not facts:
             return cls([], np.zeros((0, 1), dtype=np.float32))
-        vectors = await embedder.embed([f.text for f in facts])
-        return cls(facts, np.asarray(vectors, dtype=np.float32))
+        stored: dict[str, np.ndarray] = {}
+        if archive is not None:
+            try:
+                stored = await archive.vectors(facts[0].user_id, [f.id for f in facts])
+            except Exception as exc:
+                log.info("similarities: archive vectors unavailable (%s); embedding", exc)
+        missing = [f for f in facts if f.id not in stored]
+        if missing:
+            fresh = await embedder.embed([f.text for f in missing])
+            stored.update({f.id: np.asarray(v, dtype=np.float32)
+                           for f, v in zip(missing, fresh, strict=True)})
+        vectors = np.stack([stored[f.id] for f in facts]).astype(np.float32)
+        return cls(facts, vectors)
 
     def relation(self, i: int, j: int) -> judge.Relation:
         key = (i, j)
