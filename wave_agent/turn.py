@@ -50,7 +50,7 @@ EXCERPTS_SECTION = "excerpts"
 EPISODES = "episodes"
 SNAPSHOT = "snapshot"
 MAX_TOOL_ROUNDS = 4
-NOTES_FETCH = 300
+NOTES_FETCH = 200  # more never fits: 18,000 chars hold ~150 note lines
 EPISODES_BUDGET = 2_000
 TIER_RANK = {"core": 0, "fact": 1, "observation": 2}
 

@@ -50,18 +50,21 @@ async def test_budget_holds_with_ten_thousand_facts_and_greedy_layers(
     layers = {layer.name: layer for layer in composition.layers}
     budget = offline.settings.prompt_budget_chars
     assert composition.budget_chars == budget == 18_000
-    # Every budgeted layer asked for more than it got, or for more than the whole budget.
-    for name in (SUMMARY, NOTES, DEEPER_WINDOW):
-        assert layers[name].asked_chars > layers[name].got_chars, layers[name]
-    assert sum(layers[n].asked_chars for n in (SUMMARY, NOTES, EXCERPTS, DEEPER_WINDOW)) > 3 * budget
+    # Every layer asks for a lot; together far more than the ceiling.
+    assert layers[SUMMARY].asked_chars > 5_000
+    assert layers[NOTES].asked_chars > budget * 0.9
+    assert layers[DEEPER_WINDOW].asked_chars > budget
     assert layers[EXCERPTS].asked_items >= 4
+    assert sum(layers[n].asked_chars for n in (SUMMARY, NOTES, EXCERPTS, DEEPER_WINDOW)) > 3 * budget
+    # The right gives way first: the summary is whole, the notes are cut, the window is gone.
+    assert layers[SUMMARY].got_chars == layers[SUMMARY].asked_chars
+    assert 0 < layers[NOTES].got_chars < layers[NOTES].asked_chars
+    assert layers[DEEPER_WINDOW].got_chars == 0
     # The ceiling holds, and the accounting is the prompt's real size.
     assert composition.spent_chars <= budget
     outside = layers[PERSONA].got_chars + layers[FRAME].got_chars
     assert composition.prefix_chars - outside == composition.spent_chars
     assert layers[LAST_EXCHANGE].got_chars == layers[LAST_EXCHANGE].asked_chars > 1_800
     assert layers[PERSONA].got_chars > 2_900  # outside the budget, never cut
-    # Priority: the higher layers are served before the window.
-    assert layers[SUMMARY].got_chars > 0 and layers[NOTES].got_chars > 0
     assert len(composition.excerpt_ids) <= 4
     assert not any(m.content and "excerpt" in m.content.lower() for m in composition.prefix)
