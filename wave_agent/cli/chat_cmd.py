@@ -56,7 +56,7 @@ async def chat(loaded: Settings, user_id: str, *, debug: bool, drain_timeout: fl
             _err(f"Wave, {mode}. /reset new session, /debug last turn, /quit or Ctrl-D to end.")
         while True:
             if interactive:
-                _err("> ")
+                typer.echo("> ", err=True, nl=False)
             line = await asyncio.to_thread(sys.stdin.readline)
             if not line:
                 break
