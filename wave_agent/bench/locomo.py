@@ -9,7 +9,8 @@ plain BM25 (bm25s + PyStemmer English), plain dense (the same embedding model) a
 
 R@k is the share of a question's evidence ids found among the first k records, averaged over
 questions; a record counts for every ``dia_id`` in its provenance. Latency is per question:
-``Recall.search`` end to end for Wave; query embedding + exhaustive cosine for dense.
+``Recall.search`` end to end for Wave; query embedding + exhaustive cosine for dense (its own
+instance of the model, so neither side is served by the other's query cache).
 """
 
 from __future__ import annotations
@@ -143,6 +144,7 @@ async def run_conversation(
     tally: Tally,
     progress: Progress,
     keep: bool = False,
+    dense_embedder: Any | None = None,
 ) -> str:
     """Replay, ask, score one conversation; returns the benchmark user's id."""
     from wave_agent.writer import MemoryItem
@@ -189,7 +191,7 @@ async def run_conversation(
                   conversation.name)
 
         started = time.perf_counter()
-        vector = (await embedder.embed([question.text]))[0]
+        vector = (await (dense_embedder or embedder).embed([question.text]))[0]
         dense_top = dense.search_vector(vector, max(KS))
         tally.latency["dense"].append((time.perf_counter() - started) * 1000)
         tally.add("dense", [ids[i] for i in dense_top], question.evidence, conversation.name)
@@ -242,13 +244,20 @@ async def run_benchmark(
     def recall_factory(clock: Callable[[], Any]) -> Recall:
         return Recall(graph, archive, embedder, clock=clock)
 
-    # Load the model once so the first question does not pay for it.
+    # The dense baseline embeds its queries with its own instance of the same model: the
+    # embedder's query cache must not hand either side the other's work.
+    from archive.embedder import Embedder
+
+    dense_embedder = Embedder(services.settings.embedding_model,
+                              device=services.settings.embedding_device)
+    # Load both models once so the first question does not pay for it.
     await embedder.embed(["warm up"])
+    await dense_embedder.embed(["warm up"])
     tally = Tally()
     for conversation in selected:
         await run_conversation(
             conversation, writer=writer, recall_factory=recall_factory, embedder=embedder,
-            graph=graph, tally=tally, progress=report, keep=keep,
+            graph=graph, tally=tally, progress=report, keep=keep, dense_embedder=dense_embedder,
         )
         embedder.forget()
     summary = tally.summary()
