@@ -35,6 +35,7 @@ def _register() -> None:
         recall_cmd,
         run_cmd,
         services_cmd,
+        transfer_cmd,
     )
 
 
