@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from graph.models import Fact, Status
 from graph.queries.base import Executor
-from graph.records import fact_from
+from graph.records import fact_from, fact_out
 
 
 class ContextQueries(Executor):
@@ -54,8 +54,7 @@ class ContextQueries(Executor):
             return {}
         records = await self._read(
             """
-            UNWIND $ids AS sid
-            MATCH (s:Fact {id: sid}) WHERE s.user_id = $user_id
+            MATCH (s:Fact) WHERE s.id IN $ids AND s.user_id = $user_id
             CALL (s) {
               MATCH (f:Fact)
               WHERE f.created_at >= s.created_at - duration({seconds: $window})
@@ -64,12 +63,15 @@ class ContextQueries(Executor):
                 AND ($statuses IS NULL OR f.status IN $statuses)
               WITH f, abs(duration.inSeconds(s.created_at, f.created_at).seconds) AS gap
               ORDER BY gap, f.created_at, f.id LIMIT $per
-              RETURN collect(f) AS near
+              RETURN collect(""" + fact_out("f") + """) AS near
             }
-            RETURN sid, s, near
+            RETURN """ + fact_out("s") + """ AS s, near
             """,
             ids=list(dict.fromkeys(fact_ids)), user_id=user_id, window=int(window_s),
             per=int(per_fact), statuses=wanted,
         )
-        return {str(r["sid"]): (fact_from(r["s"]), [fact_from(n) for n in r["near"]])
-                for r in records}
+        found: dict[str, tuple[Fact, list[Fact]]] = {}
+        for r in records:
+            fact = fact_from(r["s"])
+            found[fact.id] = (fact, [fact_from(n) for n in r["near"]])
+        return found

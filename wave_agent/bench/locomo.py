@@ -64,6 +64,7 @@ class Tally:
     hits: dict[str, dict[int, list[float]]] = field(
         default_factory=lambda: {s: {k: [] for k in KS} for s in SYSTEMS})
     latency: dict[str, list[float]] = field(default_factory=lambda: {"wave": [], "dense": []})
+    steps: dict[str, list[float]] = field(default_factory=dict)
     by_category: dict[int, list[float]] = field(default_factory=dict)
     degraded: int = 0
     per_conversation: dict[str, dict[str, dict[int, list[float]]]] = field(default_factory=dict)
@@ -187,6 +188,8 @@ async def run_conversation(
         tally.latency["wave"].append((time.perf_counter() - started) * 1000)
         if recall.last_degraded:
             tally.degraded += 1
+        for step, ms in recall.last_degraded.timings_ms.items():
+            tally.steps.setdefault(step, []).append(ms)
         tally.add("wave", [h.fact.source_message_ids for h in hits], question.evidence,
                   conversation.name)
 
@@ -267,6 +270,11 @@ async def run_benchmark(
             str(c): round(100 * float(np.mean(v)), 1) for c, v in sorted(tally.by_category.items())
         },
         "degraded_questions": tally.degraded,
+        "wave_steps_ms": {
+            step: {"p50": round(float(np.percentile(v, 50)), 1),
+                   "p95": round(float(np.percentile(v, 95)), 1)}
+            for step, v in sorted(tally.steps.items())
+        },
         "per_conversation": tally.conversation_summary(),
     }
     return summary

@@ -4,9 +4,11 @@
 2. Concurrently: the query is embedded once and the semantic voice searches the archive; the
    lexical voice searches Neo4j full-text; the temporal voice lists recent active records;
    the graph voice walks two hops from the entities the query names.
-3. Second round, concurrently: records the semantic voice found but no one loaded are read
-   from the graph; the graph voice also walks from the strongest seeds' entities; and the
-   records said right before and after the strongest seeds are fetched (their context).
+   As soon as a text voice (lexical, semantic) answers, its candidates are read from the
+   graph with the records said right before and after each (their context), while the
+   other voices still run; the semantic voice's records are loaded by that same read.
+3. Second round, concurrently: the graph voice also walks from the strongest seeds'
+   entities, and the stored vectors of the candidates and their neighbours are read.
 4. Weighted RRF over the voices; context borrowing from neighbours; each score scaled by
    the type's Weibull decay, the confidence and the status; MMR picks the final ``k``.
 
@@ -100,6 +102,23 @@ class Recall:
 
         results: dict[str, voices.VoiceResult] = {}
         query_entities: list[str] = []
+        # Each text voice's candidates are loaded with their neighbours in time as soon as
+        # that voice answers (the semantic one's while the others still run), not after all.
+        around: dict[str, tuple[Fact, list[Fact]]] = {}
+        asked: set[str] = set()
+
+        async def fetch_context(step: str, ids: Sequence[str]) -> None:
+            wanted = [i for i in ids if i not in asked][: cfg.context_seeds]
+            if not wanted:
+                return
+            asked.update(wanted)
+            found: dict[str, tuple[Fact, list[Fact]]] = await voices.guarded(
+                step,
+                lambda: self.graph.context_of(
+                    user_id, wanted, window_s=cfg.context_window_s,
+                    per_fact=cfg.context_per_seed, statuses=statuses),
+                {}, timeout, degraded)
+            around.update(found)
 
         async def run_semantic() -> None:
             if self.archive is None:
@@ -110,11 +129,13 @@ class Recall:
                 return await voices.semantic(self.archive, user_id, vector, statuses, cfg.depth)
             results["semantic"] = await voices.guarded(
                 "semantic", go, voices.VoiceResult(), timeout, degraded)
+            await fetch_context("context-semantic", results["semantic"].ids)
 
         async def run_lexical() -> None:
             results["lexical"] = await voices.guarded(
                 "lexical", lambda: voices.lexical(self.graph, user_id, query, statuses, cfg.depth),
                 voices.VoiceResult(), timeout, degraded)
+            await fetch_context("context-lexical", results["lexical"].ids)
 
         async def run_temporal() -> None:
             results["temporal"] = await voices.guarded(
@@ -145,11 +166,22 @@ class Recall:
         seeds = sorted(first, key=lambda i: -first[i])
         lexical_scores = results["lexical"].scores if "lexical" in results else {}
         query_vector = results["semantic"].query_vector if "semantic" in results else None
-        in_text_voices = set(rankings.get("lexical", [])) | set(rankings.get("semantic", []))
 
-        # Second round: walk from the strongest seeds; load the candidates no voice loaded
-        # with the records said right before and after each (their context), one query.
+        # The text candidates with the records said right before and after each (their
+        # context); the semantic voice's candidates are loaded here too.
         links: dict[str, list[str]] = {}
+        for seed, (fact, near) in around.items():
+            facts.setdefault(seed, fact)
+            for other in near:
+                facts.setdefault(other.id, other)
+                links.setdefault(seed, [])
+                if other.id not in links[seed]:
+                    links[seed].append(other.id)
+                links.setdefault(other.id, [])
+                if seed not in links[other.id]:
+                    links[other.id].append(seed)
+
+        # Second round: walk from the strongest seeds' entities.
         seed_walk = voices.VoiceResult()
 
         async def walk_seeds() -> None:
@@ -166,44 +198,26 @@ class Recall:
             seed_walk = await voices.guarded("graph-seeds", go, voices.VoiceResult(), timeout,
                                              degraded)
 
-        async def fetch_context() -> None:
-            wanted = [i for i in seeds if i in in_text_voices][: cfg.context_seeds]
-            if not wanted:
-                return
-            found: dict[str, tuple[Fact, list[Fact]]] = await voices.guarded(
-                "context",
-                lambda: self.graph.context_of(
-                    user_id, wanted, window_s=cfg.context_window_s,
-                    per_fact=cfg.context_per_seed, statuses=statuses),
-                {}, timeout, degraded)
-            for seed, (fact, near) in found.items():
-                facts.setdefault(seed, fact)
-                for other in near:
-                    facts.setdefault(other.id, other)
-                    links.setdefault(seed, [])
-                    if other.id not in links[seed]:
-                        links[seed].append(other.id)
-                    links.setdefault(other.id, [])
-                    if seed not in links[other.id]:
-                        links[other.id].append(seed)
+        # Concurrently with that walk: the stored vectors of the candidates and their
+        # neighbours (context windows and MMR); nothing is embedded again.
+        pool = [i for i in dict.fromkeys([*seeds, *links]) if i in facts]
+        vectors: dict[str, np.ndarray] = {}
+        archive = self.archive
+
+        async def fetch_vectors() -> None:
+            nonlocal vectors
+            if archive is not None and query_vector is not None and pool:
+                vectors = await voices.guarded(
+                    "vectors", lambda: archive.vectors(user_id, pool), {}, timeout, degraded)
 
         async with asyncio.TaskGroup() as group:
             group.create_task(walk_seeds())
-            group.create_task(fetch_context())
+            group.create_task(fetch_vectors())
 
         facts.update(seed_walk.facts)
         graph_ids = list(rankings.get("graph", []))
         graph_ids += [i for i in seed_walk.ids if i not in graph_ids]
         rankings["graph"] = graph_ids
-
-        # Third round: the stored vectors of the candidates and their neighbours (context
-        # windows and MMR); nothing is embedded again.
-        pool = [i for i in dict.fromkeys([*seeds, *links]) if i in facts]
-        vectors: dict[str, np.ndarray] = {}
-        archive = self.archive
-        if archive is not None and query_vector is not None and pool:
-            vectors = await voices.guarded(
-                "vectors", lambda: archive.vectors(user_id, pool), {}, timeout, degraded)
         rankings.update(context_rankings(pool, links, facts, lexical_scores, vectors,
                                          query_vector, cfg.depth))
         scores, ranks = fusion.weighted_rrf(rankings, chosen.weights)
