@@ -252,7 +252,10 @@ class Composer:
         if last:
             prefix.extend(last.messages())
         spent = sum(layer.got_chars for layer in layers if layer.in_budget)
-        memory = tuple(h.text for h in capped if h.id in kept_excerpt_ids)
+        # The offline client reads nothing but these lines, so a hit dropped from the excerpts
+        # because the notes already show it still answers the question here (recall's order).
+        answering = set(kept_excerpt_ids) | set(dropped)
+        memory = tuple(h.text for h in inp.excerpts if h.id in answering)[: self.max_excerpts]
         return Composition(
             system=system,
             prefix=tuple(prefix),

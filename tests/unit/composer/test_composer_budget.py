@@ -166,3 +166,14 @@ def test_failed_sections_are_reported() -> None:
         ComposerInput(now=NOW, message="m", failed={NOTES: "graph timed out"})
     )
     assert "graph timed out" in composition.layer(NOTES).note
+
+
+def test_offline_memory_lines_keep_hits_the_notes_already_show() -> None:
+    """Regression: offline, "Как меня зовут?" answered "nothing found" although recall found
+    the name, because the hit was dropped as already visible in the notes."""
+    note = Note("f-name", "Пользователя зовут Влад")
+    composition = Composer(18_000).compose(
+        ComposerInput(now=NOW, message="Как меня зовут?", notes=[note], excerpts=[note])
+    )
+    assert composition.excerpt_ids == ()
+    assert composition.memory_lines == ("Пользователя зовут Влад",)
