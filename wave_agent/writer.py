@@ -242,6 +242,11 @@ class Writer(LifecycleMixin):
     async def _confirm(
         self, existing: Fact, new: Fact, score: float, *, pin: bool = False
     ) -> WriteResult:
+        if new.exchange_ids and set(new.exchange_ids) <= set(existing.exchange_ids) and not pin:
+            # The same exchange again (an outbox retry, or one thought said twice in one
+            # message): already counted, so confirming it twice would inflate the mentions.
+            return WriteResult(WriteStatus.CONFIRMED, existing, similar_to=existing,
+                               similarity=score)
         exchanges = existing.exchange_ids + tuple(
             e for e in new.exchange_ids if e not in existing.exchange_ids)
         pinned = existing.pinned or pin

@@ -186,7 +186,8 @@ async def test_promotion_needs_a_second_exchange(writer: Writer, user_id: str) -
     assert same_exchange.fact.tier is Tier.OBSERVATION and not same_exchange.promoted
     other_exchange = await writer.remember(user_id, "Я живу в Москве", exchange_id="x2")
     assert other_exchange.fact is not None and other_exchange.fact.tier is Tier.FACT
-    assert other_exchange.promoted and other_exchange.fact.mention_count == 3
+    # a mention counts once per exchange (retries of one exchange must not inflate it)
+    assert other_exchange.promoted and other_exchange.fact.mention_count == 2
 
 
 async def test_pin_makes_fact_and_pinned_identity_core(writer: Writer, user_id: str) -> None:
@@ -363,3 +364,20 @@ async def test_model_proposed_deletion_happens_only_on_approval(
     with pytest.raises(WriteRejected) as twice:
         await writer.approve(user_id, proposal.id)
     assert "already approved" in str(twice.value) and "wave proposals" in str(twice.value)
+
+
+async def test_a_retried_exchange_confirms_once_not_twice(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """Regression: an outbox retry after a crash between the write and its step marker
+    re-sent a confirmation of the same exchange and added a second mention."""
+    created = await writer.remember(user_id, "I drink green tea every morning", exchange_id="x-1")
+    assert created.fact is not None
+    first = await writer.remember(user_id, "Every morning I drink green tea", exchange_id="x-2")
+    assert first.status is WriteStatus.CONFIRMED and first.fact is not None
+    assert first.fact.mention_count == 2
+    retried = await writer.remember(user_id, "Every morning I drink green tea", exchange_id="x-2")
+    assert retried.status is WriteStatus.CONFIRMED
+    stored = await graph.get_fact(user_id, created.fact.id)
+    assert stored is not None and stored.mention_count == 2
+    assert stored.exchange_ids == ("x-1", "x-2")
