@@ -21,7 +21,9 @@ from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
     from archive.embedder import Embedder
+    from archive.store import ArchiveStore
     from graph.store import GraphStore
+    from wave_agent.writer import Writer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -98,3 +100,25 @@ def settings(tmp_path: Path, neo4j_uri: str) -> Settings:
         data_dir=tmp_path / "data",
         neo4j_uri=neo4j_uri,
     )
+
+
+@pytest.fixture
+async def archive(tmp_path: Path, embedder: Embedder) -> AsyncIterator[ArchiveStore]:
+    """A real Qdrant local directory for one test, keyed by the session's embedding model."""
+    from archive.store import ArchiveStore
+
+    store = ArchiveStore.local(tmp_path / "qdrant", model_name=embedder.model_name,
+                               dim=embedder.dim, embedder=embedder)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+def writer(graph: GraphStore, archive: ArchiveStore, embedder: Embedder) -> Writer:
+    """The one write path over the shared Neo4j and this test's archive."""
+    from wave_agent.archive_sync import ArchiveSync
+    from wave_agent.writer import Writer
+
+    return Writer(graph, ArchiveSync(embedder, archive))

@@ -38,11 +38,14 @@ log = logging.getLogger("wave.services")
 class Services:
     """Lazily opened stores for one process. Not thread-safe; one event loop."""
 
-    def __init__(self, settings: Settings, *, autostart_neo4j: bool = False) -> None:
+    def __init__(
+        self, settings: Settings, *, autostart_neo4j: bool = False, embedder: Embedder | None = None
+    ) -> None:
         self.settings = settings
         self.autostart_neo4j = autostart_neo4j
         self._stack = AsyncExitStack()
-        self._cache: dict[str, Any] = {}
+        # An already loaded embedder may be handed in (tests, benchmarks: one model load).
+        self._cache: dict[str, Any] = {"embedder": embedder} if embedder is not None else {}
         self._locks: dict[str, asyncio.Lock] = {}
 
     async def __aenter__(self) -> Services:

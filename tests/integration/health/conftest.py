@@ -13,13 +13,6 @@ from wave_agent.settings import Settings
 pytestmark = pytest.mark.neo4j
 
 
-@pytest.fixture(scope="session")
-def embedder() -> Embedder:
-    model = Embedder()
-    model.load_sync()
-    return model
-
-
 @pytest.fixture
 async def services(settings: Settings, embedder: Embedder) -> AsyncIterator[Services]:
     async with Services(settings) as opened:

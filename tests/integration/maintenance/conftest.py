@@ -16,13 +16,6 @@ from wave_agent.settings import Settings
 pytestmark = pytest.mark.neo4j
 
 
-@pytest.fixture(scope="session")
-def embedder() -> Embedder:
-    model = Embedder()
-    model.load_sync()
-    return model
-
-
 def share_embedder(services: Services, embedder: Embedder) -> Services:
     """One model load per session: the accessor returns the cached embedder."""
     services._cache["embedder"] = embedder

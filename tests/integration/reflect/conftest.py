@@ -20,13 +20,6 @@ from wave_agent.settings import Settings
 pytestmark = pytest.mark.neo4j
 
 
-@pytest.fixture(scope="session")
-def embedder() -> Embedder:
-    model = Embedder()
-    model.load_sync()
-    return model
-
-
 @pytest.fixture
 def llm_server() -> Iterator[ScriptedOpenAI]:
     with ScriptedOpenAI() as server:
