@@ -8,14 +8,12 @@ session snapshots. Nothing from another user is read.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, is_dataclass
-from datetime import UTC, date, datetime
-from enum import Enum
-from pathlib import Path
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
 from wave_agent.bot.backend import Export
+from wave_agent.plain import plain
 
 if TYPE_CHECKING:
     from episodes.store import EpisodeStore
@@ -24,24 +22,6 @@ if TYPE_CHECKING:
     from wave_agent.blocks.store import BlockStore
 
 SNAPSHOT_LIMIT = 1000
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Path):
-        return str(value)
-    if isinstance(value, tuple | set | frozenset):
-        return [_plain(v) for v in value]
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if is_dataclass(value) and not isinstance(value, type):
-        return {k: _plain(v) for k, v in asdict(value).items()}
-    return value
 
 
 async def export_memory(
@@ -72,13 +52,13 @@ async def export_memory(
     document = {
         "user_id": user_id,
         "exported_at": datetime.now(UTC).isoformat(),
-        "facts": [_plain(f) for f in facts],
-        "entities": [_plain(e) for e in entities],
-        "proposals": [_plain(p) for p in proposals],
-        "conflicts": [_plain(c) for c in conflicts],
+        "facts": [plain(f) for f in facts],
+        "entities": [plain(e) for e in entities],
+        "proposals": [plain(p) for p in proposals],
+        "conflicts": [plain(c) for c in conflicts],
         "blocks": block_values,
         "episodes": days,
-        "snapshots": [_plain(s) for s in sessions],
+        "snapshots": [plain(s) for s in sessions],
     }
     counts = {"facts": len(facts), "entities": len(entities), "proposals": len(proposals),
               "episode days": len(days), "snapshots": len(sessions)}

@@ -6,16 +6,13 @@ import asyncio
 import json
 import logging
 from collections.abc import Coroutine
-from dataclasses import asdict, is_dataclass
-from datetime import date, datetime
-from enum import Enum
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
 
+from wave_agent.plain import plain
 from wave_agent.settings import Settings, load_settings
 
 T = TypeVar("T")
@@ -49,17 +46,10 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
 
 
 def _default(value: Any) -> Any:
-    if isinstance(value, datetime | date):
-        return value.isoformat()
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Path):
-        return str(value)
-    if isinstance(value, set | frozenset | tuple):
-        return list(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        return asdict(value)
-    raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+    converted = plain(value)
+    if converted is value:
+        raise TypeError(f"not JSON serialisable: {type(value).__name__}")
+    return converted
 
 
 def to_json(value: Any) -> str:
