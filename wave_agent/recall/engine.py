@@ -170,8 +170,8 @@ class Recall:
         # The text candidates with the records said right before and after each (their
         # context); the semantic voice's candidates are loaded here too.
         links: dict[str, list[str]] = {}
-        for seed, (fact, near) in around.items():
-            facts.setdefault(seed, fact)
+        for seed, (seed_fact, near) in around.items():
+            facts.setdefault(seed, seed_fact)
             for other in near:
                 facts.setdefault(other.id, other)
                 links.setdefault(seed, [])
