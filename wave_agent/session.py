@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
-import threading
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -22,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from wave_agent.composer import Exchange
 from wave_agent.errors import WaveError
+from wave_agent.sqlite_file import SqliteFile
 
 if TYPE_CHECKING:
     from snapshots.models import Snapshot
@@ -96,33 +93,13 @@ class SessionLog:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self._lock = threading.Lock()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
-                                       isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.executescript(_SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
-            raise SessionLogUnavailable(self.path, str(exc)) from exc
+        self._file = SqliteFile(self.path, _SCHEMA, SessionLogUnavailable)
+        self._db = self._file.db
+        self._lock = self._file.lock
+        self._tx = self._file.tx
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._db
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                raise SessionLogUnavailable(self.path, str(exc)) from exc
+        self._file.close()
 
     def current(self, user_id: str) -> SessionInfo | None:
         with self._lock:

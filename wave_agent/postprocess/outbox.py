@@ -19,16 +19,13 @@ import logging
 import os
 import random
 import socket
-import sqlite3
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from wave_agent.errors import WaveError
+from wave_agent.sqlite_file import SqliteFile
 
 log = logging.getLogger("wave.outbox")
 
@@ -124,34 +121,13 @@ class Outbox:
         self.max_delay_s = max_delay_s
         self.lease_s = lease_s
         self.owner = _owner()
-        self._lock = threading.Lock()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=10, check_same_thread=False,
-                                       isolation_level=None)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
-            self._db.executescript(_SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
-            raise OutboxUnavailable(self.path, str(exc)) from exc
+        self._file = SqliteFile(self.path, _SCHEMA, OutboxUnavailable, synchronous_full=True)
+        self._db = self._file.db
+        self._lock = self._file.lock
+        self._tx = self._file.tx
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self._db
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
-                self._db.execute("COMMIT")
-            except sqlite3.Error as exc:
-                raise OutboxUnavailable(self.path, str(exc)) from exc
+        self._file.close()
 
     # jobs ----------------------------------------------------------------------------------
 
