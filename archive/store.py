@@ -16,6 +16,7 @@ import math
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -368,8 +369,12 @@ class ArchiveStore:
         *,
         limit: int = 10,
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
+        created: tuple[datetime, datetime] | None = None,
     ) -> list[ArchiveHit]:
-        """Nearest facts of one user, best first; ``statuses=None`` means every status."""
+        """Nearest facts of one user, best first; ``statuses=None`` means every status.
+
+        ``created``: only records created in ``[start, end)`` (a question that names a date).
+        """
         _check_user(user_id)
         if not 1 <= limit <= MAX_LIMIT:
             raise ArchiveInputError(
@@ -382,15 +387,21 @@ class ArchiveStore:
         query = self._vector(vector).tolist()
         collection = self.layout.collection(user_id)
 
+        scope = self.layout.scope(user_id, wanted)
+        if created is not None:
+            period = models.FieldCondition(key="created_at", range=models.Range(
+                gte=epoch(created[0], "created[0]"), lt=epoch(created[1], "created[1]")))
+            scope = models.Filter(must=[*(scope.must if scope else []), period])  # type: ignore[misc]
+
         def read(client: QdrantClient) -> list[models.ScoredPoint]:
             if not self._has_collection(client, collection):
                 return []
-            if self.layout.per_user and wanted is not None:
+            if self.layout.per_user and wanted is not None and created is None:
                 return overfetch(client, collection, query, limit, wanted)
             result = client.query_points(
                 collection,
                 query=query,
-                query_filter=self.layout.scope(user_id, wanted),
+                query_filter=scope,
                 limit=limit,
                 with_payload=True,
             )

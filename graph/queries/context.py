@@ -75,3 +75,15 @@ class ContextQueries(Executor):
             fact = fact_from(r["s"])
             found[fact.id] = (fact, [fact_from(n) for n in r["near"]])
         return found
+
+    async def speakers(self, user_id: str) -> list[str]:
+        """The distinct speakers of a user's facts, most frequent first (recall keeps their
+        names out of the lexical query: every record of theirs carries the name)."""
+        records = await self._read(
+            """
+            MATCH (f:Fact) WHERE f.user_id = $user_id AND f.speaker IS NOT NULL
+            RETURN f.speaker AS speaker, count(*) AS n ORDER BY n DESC, speaker
+            """,
+            user_id=user_id,
+        )
+        return [str(r["speaker"]) for r in records]

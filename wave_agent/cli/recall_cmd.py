@@ -33,7 +33,7 @@ from wave_agent.services import Services
 
 T = TypeVar("T")
 
-VOICE_COLUMNS = ("lexical", "semantic", "temporal", "graph")
+VOICE_COLUMNS = ("lexical", "semantic", "temporal", "graph", "dated")
 
 
 def _layer_errors(fn: Callable[[], Coroutine[Any, Any, T]]) -> T:

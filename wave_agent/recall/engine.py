@@ -1,19 +1,24 @@
-"""``Recall``: one query, four voices, fused (DESIGN section 5; seed ``001``).
+"""``Recall``: one query, four voices (five when it names a date), fused (DESIGN section 5;
+seed ``001``).
 
-1. The query's intent picks a preset (voice weights, how strongly decay applies).
-2. Concurrently: the query is embedded once and the semantic voice searches the archive; the
-   lexical voice searches Neo4j full-text; the temporal voice lists recent active records;
-   the graph voice walks two hops from the entities the query names.
-   As soon as a text voice (lexical, semantic) answers, its candidates are read from the
-   graph with the records said right before and after each (their context), while the
+1. The query's intent picks a preset (voice weights, how strongly decay applies); a date or
+   period it names ("on 3 June, 2023", "в мае", "last week": ``when.query_span``) opens the
+   dated voice.
+2. Concurrently: the query is embedded once and the semantic voice searches the archive (and,
+   for a dated question, the archive's records created in that period); the lexical voice
+   searches Neo4j full-text, without the names of the user's speakers; the temporal voice
+   lists recent active records; the graph voice walks two hops from the entities the query
+   names. As soon as a text voice (lexical, semantic) answers, its candidates are read from
+   the graph with the records said right before and after each (their context), while the
    other voices still run; the semantic voice's records are loaded by that same read.
 3. Second round, concurrently: the graph voice also walks from the strongest seeds'
    entities, and the stored vectors of the candidates and their neighbours are read.
 4. Weighted RRF over the voices; context borrowing from neighbours; each score scaled by
-   the type's Weibull decay, the confidence and the status; MMR picks the final ``k``.
+   the type's Weibull decay, the confidence and the status, by the record's episode (where
+   the best candidates cluster) and, for event records, by how much they say; MMR picks the
+   final ``k``.
 
-Each voice has a timeout; a failing one is dropped and noted in ``last_degraded``.
-"""
+Each voice has a timeout; a failing one is dropped and noted in ``last_degraded``."""
 
 from __future__ import annotations
 
@@ -21,15 +26,16 @@ import asyncio
 import logging
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import numpy as np
 
-from graph.models import Fact, Status, utcnow
-from wave_agent.recall import decay, fusion, voices
+from graph.models import Fact, FactType, Status, utcnow
+from wave_agent.recall import decay, fusion, voices, when
 from wave_agent.recall.presets import VOICES, Preset, resolve
 
 log = logging.getLogger("wave.recall")
@@ -46,7 +52,7 @@ class RecallHit:
 
 @dataclass(frozen=True, slots=True)
 class RecallConfig:
-    depth: int = 40            # candidates asked of each text voice
+    depth: int = 60            # candidates asked of each text voice
     temporal_depth: int = 20
     graph_depth: int = 30
     seeds: int = 3             # strongest candidates whose entities are walked (graph voice)
@@ -55,6 +61,20 @@ class RecallConfig:
     voice_timeout_s: float = 1.0
     mmr_pool: int = 40
     context_seeds: int = 80    # best text candidates loaded with their neighbours in time
+    rrf_k: int = 30            # rank constant: lower lets a voice's first places count more
+    # A question that names a date ("on 3 June", "в мае") also searches the records created
+    # in that period; people talk about a day's events over the following days too.
+    dated_after_days: float = 7.0
+    # Episodes (a day's conversation): records of the episodes where the best candidates
+    # cluster are lifted, x (1 + weight / (1 + the episode's rank)).
+    episode_pool: int = 40
+    episode_weight: float = 0.5
+    # Event records (what was said) run from "hi!" to a story; the more a record says, the
+    # likelier it holds the answer, and both BM25 and cosine normalise length away:
+    # x ((words + 1) / EVENT_WORDS) ** info_prior.
+    info_prior: float = 0.2
+    speakers_ttl_s: float = 300.0
+    vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)
 
 
 class Recall:
@@ -78,6 +98,18 @@ class Recall:
         self.archive_problem = archive_problem
         self.last_degraded = voices.Degraded()
         self.last_preset: Preset | None = None
+        self.last_span: when.Span | None = None
+        self._speakers: dict[str, tuple[float, list[str]]] = {}
+        self._vectors = VectorCache(self.config.vector_cache)
+
+    async def _speakers_of(self, user_id: str) -> list[str]:
+        """The user's speakers, cached for ``speakers_ttl_s`` (names change rarely)."""
+        cached = self._speakers.get(user_id)
+        if cached and time.monotonic() - cached[0] < self.config.speakers_ttl_s:
+            return cached[1]
+        names = [str(n) for n in await self.graph.speakers(user_id)]
+        self._speakers[user_id] = (time.monotonic(), names)
+        return names
 
     async def search(
         self,
@@ -99,6 +131,10 @@ class Recall:
         statuses = voices.statuses_for(history)
         timeout = cfg.voice_timeout_s
         started = time.perf_counter()
+        span = when.query_span(query, self.clock())
+        self.last_span = span
+        period = None if span is None else (
+            span.start, span.end + timedelta(days=cfg.dated_after_days))
 
         results: dict[str, voices.VoiceResult] = {}
         query_entities: list[str] = []
@@ -124,17 +160,32 @@ class Recall:
             if self.archive is None:
                 degraded.reasons["semantic"] = self.archive_problem or "archive not open"
                 return
+            archive = self.archive
+
             async def go() -> voices.VoiceResult:
                 vector = (await self.embedder.embed([query]))[0]
-                return await voices.semantic(self.archive, user_id, vector, statuses, cfg.depth)
+                if period is None:
+                    return await voices.semantic(archive, user_id, vector, statuses, cfg.depth)
+                plain, dated = await asyncio.gather(
+                    voices.semantic(archive, user_id, vector, statuses, cfg.depth),
+                    voices.semantic(archive, user_id, vector, statuses, cfg.depth, period))
+                results["dated-semantic"] = dated
+                return plain
             results["semantic"] = await voices.guarded(
                 "semantic", go, voices.VoiceResult(), timeout, degraded)
-            await fetch_context("context-semantic", results["semantic"].ids)
+            dated_ids = results.get("dated-semantic", voices.VoiceResult()).ids
+            await asyncio.gather(
+                fetch_context("context-semantic", results["semantic"].ids),
+                fetch_context("context-dated", dated_ids))
 
         async def run_lexical() -> None:
+            async def go() -> voices.VoiceResult:
+                # Every record of a speaker carries their name: as a query word it matches
+                # half the conversation. Who said it counts through the speaker bonus.
+                text = without_names(query, await self._speakers_of(user_id))
+                return await voices.lexical(self.graph, user_id, text, statuses, cfg.depth)
             results["lexical"] = await voices.guarded(
-                "lexical", lambda: voices.lexical(self.graph, user_id, query, statuses, cfg.depth),
-                voices.VoiceResult(), timeout, degraded)
+                "lexical", go, voices.VoiceResult(), timeout, degraded)
             await fetch_context("context-lexical", results["lexical"].ids)
 
         async def run_temporal() -> None:
@@ -162,7 +213,7 @@ class Recall:
             facts.update(result.facts)
         rankings: dict[str, list[str]] = {
             name: results[name].ids for name in VOICES if name in results}
-        first, _ = fusion.weighted_rrf(rankings, chosen.weights)
+        first, _ = fusion.weighted_rrf(rankings, chosen.weights, cfg.rrf_k)
         seeds = sorted(first, key=lambda i: -first[i])
         lexical_scores = results["lexical"].scores if "lexical" in results else {}
         query_vector = results["semantic"].query_vector if "semantic" in results else None
@@ -206,9 +257,15 @@ class Recall:
 
         async def fetch_vectors() -> None:
             nonlocal vectors
-            if archive is not None and query_vector is not None and pool:
-                vectors = await voices.guarded(
-                    "vectors", lambda: archive.vectors(user_id, pool), {}, timeout, degraded)
+            if archive is None or query_vector is None or not pool:
+                return
+            vectors = self._vectors.get_many(user_id, pool)
+            missing = [i for i in pool if i not in vectors]
+            if missing:
+                found: dict[str, np.ndarray] = await voices.guarded(
+                    "vectors", lambda: archive.vectors(user_id, missing), {}, timeout, degraded)
+                self._vectors.put_many(user_id, found)
+                vectors.update(found)
 
         async with asyncio.TaskGroup() as group:
             group.create_task(walk_seeds())
@@ -220,17 +277,25 @@ class Recall:
         rankings["graph"] = graph_ids
         rankings.update(context_rankings(pool, links, facts, lexical_scores, vectors,
                                          query_vector, cfg.depth))
-        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights)
+        if period is not None:
+            rankings["dated"] = dated_ranking(
+                period, facts, rankings.get("lexical", []),
+                results.get("dated-semantic", voices.VoiceResult()).ids, cfg.depth)
+        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights, cfg.rrf_k)
 
         now = self.clock()
         allowed = set(statuses)
         named = named_speakers(query, {f.speaker for f in facts.values() if f.speaker})
+        lifted = episode_factors(scores, facts, cfg.episode_pool, cfg.episode_weight)
         final: dict[str, float] = {}
         for fid, score in scores.items():
             fact = facts.get(fid)
             if fact is None or fact.status not in allowed or fact.user_id != user_id:
                 continue
             factor = decay.record_factor(fact, now, chosen.decay_strength)
+            factor *= lifted.get(episode_of(fact), 1.0)
+            if fact.type is FactType.EVENT:
+                factor *= information(fact.text, cfg.info_prior)
             if fact.speaker and fact.speaker.casefold() in named:
                 factor *= 1.0 + chosen.speaker_bonus
             final[fid] = score * factor
@@ -253,6 +318,91 @@ class Recall:
             )
             for fid in chosen_ids
         ]
+
+
+class VectorCache:
+    """Stored vectors by (user, fact id), least recently used dropped first.
+
+    Safe to keep: a fact's text never changes (a correction is a new fact), so neither does its
+    vector under one model, and a Recall reads one archive (one model). A deleted fact's vector
+    may linger here; it is never returned, because candidates come from the graph."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, str], np.ndarray] = OrderedDict()
+
+    def get_many(self, user_id: str, ids: Sequence[str]) -> dict[str, np.ndarray]:
+        found = {}
+        for fid in ids:
+            vector = self._items.get((user_id, fid))
+            if vector is not None:
+                self._items.move_to_end((user_id, fid))
+                found[fid] = vector
+        return found
+
+    def put_many(self, user_id: str, vectors: dict[str, np.ndarray]) -> None:
+        if self.size <= 0:
+            return
+        for fid, vector in vectors.items():
+            self._items[(user_id, fid)] = vector
+            self._items.move_to_end((user_id, fid))
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+
+EVENT_WORDS = 20  # a typical chat message; the information factor is 1 there
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+def information(text: str, strength: float) -> float:
+    """``((words + 1) / EVENT_WORDS) ** strength``: how much an event record says."""
+    return float(((len(_WORD.findall(text)) + 1) / EVENT_WORDS) ** strength)
+
+
+def episode_of(fact: Fact) -> str:
+    """The episode a record belongs to: its day's conversation."""
+    return fact.episode_date or fact.created_at.date().isoformat()
+
+
+def episode_factors(scores: dict[str, float], facts: dict[str, Fact], pool: int,
+                    weight: float) -> dict[str, float]:
+    """Lift per episode: the best ``pool`` candidates' scores summed by episode, ranked;
+    an answer is usually said where other relevant things were said."""
+    if weight <= 0:
+        return {}
+    mass: dict[str, float] = {}
+    for fid in sorted(scores, key=lambda i: -scores[i])[:pool]:
+        fact = facts.get(fid)
+        if fact is not None:
+            key = episode_of(fact)
+            mass[key] = mass.get(key, 0.0) + scores[fid]
+    ordered = sorted(mass, key=lambda e: -mass[e])
+    return {episode: 1.0 + weight / (1 + rank) for rank, episode in enumerate(ordered)}
+
+
+def dated_ranking(period: tuple[datetime, datetime], facts: dict[str, Fact],
+                  lexical: Sequence[str], semantic: Sequence[str], depth: int) -> list[str]:
+    """The records created in ``period``: the lexical voice's in-period candidates and the
+    archive's in-period nearest, fused by plain RRF."""
+    start, end = period
+
+    def inside(fid: str) -> bool:
+        fact = facts.get(fid)
+        return fact is not None and start <= fact.created_at < end
+
+    fused, _ = fusion.weighted_rrf(
+        {"lexical": [i for i in lexical if inside(i)], "semantic": [i for i in semantic if inside(i)]},
+        {"lexical": 1.0, "semantic": 1.0})
+    return sorted(fused, key=lambda i: -fused[i])[:depth]
+
+
+def without_names(query: str, names: Sequence[str]) -> str:
+    """``query`` without the given names (and their possessive); unchanged if nothing else
+    would be left."""
+    text = query
+    for name in names:
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?:'s|’s)?(?!\w)", " ", text, flags=re.IGNORECASE)
+    return text if _WORD.search(text) else query
 
 
 def named_speakers(query: str, speakers: set[str]) -> set[str]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 
-RRF_K = 60
+RRF_K = 60  # the usual constant (Cormack et al.); recall passes its own
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -61,8 +61,13 @@ def mmr(
     similarity: Callable[[str, str], float],
     lam: float = 0.75,
     pool: int = 50,
+    duplicate: float = 0.8,
 ) -> list[str]:
-    """Maximal marginal relevance over the ``pool`` best ids; relevance normalised to [0, 1]."""
+    """Maximal marginal relevance over the ``pool`` best ids; relevance normalised to [0, 1].
+
+    A candidate at least ``duplicate`` similar to one already picked is a paraphrase of it
+    (the write path's duplicate threshold): it comes only once nothing else is left, so a tight
+    spread of relevance cannot carry a second copy past a different record."""
     ordered = sorted(scores, key=lambda i: -scores[i])[:pool]
     if not ordered:
         return []
@@ -70,10 +75,15 @@ def mmr(
     chosen: list[str] = []
     redundancy = {i: 0.0 for i in ordered}
     remaining = list(ordered)
+    copies: set[str] = set()
     while remaining and len(chosen) < k:
-        best = max(remaining, key=lambda i: lam * scores[i] / top - (1.0 - lam) * redundancy[i])
+        fresh = [i for i in remaining if i not in copies] or remaining
+        best = max(fresh, key=lambda i: lam * scores[i] / top - (1.0 - lam) * redundancy[i])
         chosen.append(best)
         remaining.remove(best)
         for other in remaining:
-            redundancy[other] = max(redundancy[other], similarity(best, other))
+            alike = similarity(best, other)
+            redundancy[other] = max(redundancy[other], alike)
+            if alike >= duplicate:
+                copies.add(other)
     return chosen

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-Voice = Literal["lexical", "semantic", "temporal", "graph"]
-VOICES: tuple[Voice, ...] = ("lexical", "semantic", "temporal", "graph")
+Voice = Literal["lexical", "semantic", "temporal", "graph", "dated"]
+# "dated": the records created in the period the question names ("on 3 June", "в мае"),
+# ranked by text; it answers only when the question names one.
+VOICES: tuple[Voice, ...] = ("lexical", "semantic", "temporal", "graph", "dated")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,12 +38,13 @@ class Preset:
 
 
 def _w(lexical: float, semantic: float, temporal: float, graph: float,
-       context: float = 1.0) -> MappingProxyType[str, float]:
+       context: float = 1.0, dated: float = 2.0) -> MappingProxyType[str, float]:
     """Voice weights. ``context``: the lexical and semantic voices once more, each record
-    scored together with the records said right before and after it (its context window)."""
+    scored together with the records said right before and after it (its context window).
+    ``dated``: a question that names its period is mostly about that period."""
     return MappingProxyType({
         "lexical": lexical, "semantic": semantic, "temporal": temporal, "graph": graph,
-        "context_lexical": context, "context_semantic": context,
+        "context_lexical": context, "context_semantic": context, "dated": dated,
     })
 
 

@@ -11,6 +11,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, TypeVar
 
 import numpy as np
@@ -88,9 +89,11 @@ async def lexical(graph: Any, user_id: str, query: str, statuses: Sequence[Statu
 
 
 async def semantic(archive: Any, user_id: str, vector: np.ndarray, statuses: Sequence[Status],
-                   limit: int) -> VoiceResult:
+                   limit: int, created: tuple[datetime, datetime] | None = None) -> VoiceResult:
+    """The archive's nearest records; ``created``: only those created in ``[start, end)``."""
+    extra = {} if created is None else {"created": created}
     hits = await archive.search(user_id, vector, limit=limit,
-                                statuses=tuple(s.value for s in statuses))
+                                statuses=tuple(s.value for s in statuses), **extra)
     result = VoiceResult(query_vector=np.asarray(vector, dtype=np.float32))
     for hit in hits:
         fid, score = (str(hit[0]), float(hit[1])) if isinstance(hit, tuple) else (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -28,9 +28,35 @@ async def test_voices_are_fused_and_each_rank_is_visible(
     assert not recall.last_degraded, recall.last_degraded.reasons
     assert hits[0].fact.id == anna.id, [(h.fact.text, h.score, h.ranks) for h in hits]
     ranks = hits[0].ranks
-    assert set(ranks) == {"lexical", "semantic", "temporal", "graph"}
+    assert set(ranks) == {"lexical", "semantic", "temporal", "graph", "dated"}
     assert ranks["lexical"] and ranks["semantic"] and ranks["graph"]  # three voices agree
+    assert ranks["dated"] is None  # the question names no date
     assert hits[0].score >= hits[-1].score
+
+
+async def test_a_question_that_names_a_day_finds_what_was_said_that_day(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    june = datetime(2023, 6, 3, 18, 0, tzinfo=UTC)
+    said = await writer.remember_many(user_id, [
+        MemoryItem(text, type=FactType.EVENT, veracity=Veracity.STATED, created_at=at)
+        for text, at in [
+            ("I baked an apple pie for the neighbours", june - timedelta(days=40)),
+            ("I baked sourdough bread with my daughter", june),
+            ("I baked cinnamon rolls for the office party", june + timedelta(days=60)),
+            ("We watched a film about whales", june + timedelta(minutes=5)),
+        ]
+    ])
+    bread, whales = said[1].fact, said[3].fact
+    assert bread is not None and whales is not None
+    hits = await recall.search(user_id, "What did I bake on 3 June 2023?", k=3)
+    assert hits[0].fact.id == bread.id, [(h.fact.text, h.ranks) for h in hits]
+    assert hits[0].ranks["dated"] == 1
+    assert recall.last_span is not None and recall.last_span.start.day == 3
+    # In Russian the English texts share no word with the question and the embedding model is
+    # English: what that day holds still comes before the other days.
+    hits = await recall.search(user_id, "Что я делала 3 июня 2023 года?", k=4)
+    assert {h.fact.id for h in hits[:2]} == {bread.id, whales.id}, [h.fact.text for h in hits]
 
 
 async def test_superseded_record_only_with_history(

@@ -33,5 +33,5 @@ async def test_wave_recall_json_shape(settings: Settings, user_id: str) -> None:
     hits = json.loads(done.stdout)
     assert hits and "Zoe" in hits[0]["text"]
     assert {"id", "text", "score", "tier", "status", "ranks"} <= set(hits[0])
-    assert set(hits[0]["ranks"]) == {"lexical", "semantic", "temporal", "graph"}
+    assert set(hits[0]["ranks"]) == {"lexical", "semantic", "temporal", "graph", "dated"}
     assert hits[0]["status"] == "active" and hits[0]["score"] >= hits[-1]["score"]

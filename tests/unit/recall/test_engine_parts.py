@@ -1,0 +1,91 @@
+"""Pure parts of the recall engine: names kept out of the lexical query, episodes, the dated
+voice's ranking and how much an event record says."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from graph.models import Fact, FactType, Status, Tier, Veracity
+from wave_agent.recall.engine import (
+    dated_ranking,
+    episode_factors,
+    episode_of,
+    information,
+    without_names,
+)
+
+DAY = datetime(2023, 6, 3, 14, 0, tzinfo=UTC)
+
+
+def fact(fid: str, at: datetime, text: str = "", episode: str | None = None) -> Fact:
+    return Fact(id=fid, user_id="u", text=text or fid, type=FactType.EVENT, tier=Tier.FACT,
+                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=at,
+                last_confirmed_at=at, episode_date=episode)
+
+
+def test_speaker_names_leave_the_lexical_query_with_their_possessive() -> None:
+    assert without_names("What did Caroline's sister paint for Melanie?",
+                         ["Caroline", "Melanie"]).split() == ["What", "did", "sister", "paint", "for", "?"]
+    # a name inside another word stays
+    assert without_names("Carolines and Mel", ["Mel"]).split() == ["Carolines", "and"]
+    # nothing but the name: the query is kept as it is, or it would find nothing
+    assert without_names("Caroline?", ["Caroline"]) == "Caroline?"
+    assert without_names("Что делала Анна?", ["Анна"]).split() == ["Что", "делала", "?"]
+
+
+def test_the_episode_where_the_best_candidates_cluster_is_lifted_most() -> None:
+    facts = {
+        "a1": fact("a1", DAY), "a2": fact("a2", DAY + timedelta(minutes=1)),
+        "b1": fact("b1", DAY + timedelta(days=3)),
+    }
+    scores = {"b1": 0.05, "a1": 0.04, "a2": 0.04}
+    lifted = episode_factors(scores, facts, pool=40, weight=0.5)
+    assert lifted[episode_of(facts["a1"])] == 1.5      # 0.08 together beats b1's 0.05
+    assert lifted[episode_of(facts["b1"])] == 1.25
+    assert episode_factors(scores, facts, pool=40, weight=0.0) == {}
+    # the episode is the day of the conversation the record came from when it is known
+    assert episode_of(fact("x", DAY, episode="2023-06-02")) == "2023-06-02"
+
+
+def test_the_dated_voice_keeps_only_records_of_the_period_and_fuses_both_texts() -> None:
+    inside_lexical = fact("in-lex", DAY)
+    inside_both = fact("in-both", DAY + timedelta(days=2))
+    outside = fact("out", DAY - timedelta(days=30))
+    facts = {f.id: f for f in (inside_lexical, inside_both, outside)}
+    period = (DAY - timedelta(hours=14), DAY + timedelta(days=8))
+    ranked = dated_ranking(period, facts, ["out", "in-lex", "in-both"], ["in-both", "unknown"], 10)
+    assert ranked == ["in-both", "in-lex"]
+
+
+def test_an_event_that_says_more_counts_more_but_a_greeting_still_counts() -> None:
+    greeting = information("Anna: Hi!", 0.2)
+    story = information("Anna: We went camping by the lake last weekend, roasted marshmallows "
+                        "and hiked up to the old fire tower at sunrise.", 0.2)
+    assert 0.5 < greeting < 1.0 < story < 1.2
+    assert information("anything at all", 0.0) == 1.0
+
+
+def test_a_paraphrase_of_a_picked_record_waits_until_nothing_else_is_left() -> None:
+    from wave_agent.recall.fusion import mmr
+
+    scores = {"tea-1": 1.0, "tea-2": 0.99, "coffee": 0.80, "juice": 0.79}
+    alike = {frozenset(("tea-1", "tea-2")): 0.9}
+
+    def similarity(a: str, b: str) -> float:
+        return alike.get(frozenset((a, b)), 0.3)
+
+    assert mmr(scores, 3, similarity) == ["tea-1", "coffee", "juice"]
+    assert mmr(scores, 4, similarity)[-1] == "tea-2"   # still there when asked for more
+
+
+def test_the_vector_cache_drops_the_least_recently_used_and_keeps_users_apart() -> None:
+    import numpy as np
+
+    from wave_agent.recall.engine import VectorCache
+
+    cache = VectorCache(2)
+    cache.put_many("u", {"a": np.ones(3), "b": np.zeros(3)})
+    assert set(cache.get_many("u", ["a"])) == {"a"}      # "a" is now the most recent
+    cache.put_many("u", {"c": np.ones(3)})
+    assert set(cache.get_many("u", ["a", "b", "c"])) == {"a", "c"}
+    assert cache.get_many("other", ["a"]) == {}
