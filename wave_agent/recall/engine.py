@@ -60,7 +60,7 @@ class RecallConfig:
     context_per_seed: int = 2
     voice_timeout_s: float = 1.0
     mmr_pool: int = 40
-    context_seeds: int = 80    # best text candidates loaded with their neighbours in time
+    context_seeds: int = 180   # text candidates loaded with their neighbours in time
     rrf_k: int = 30            # rank constant: lower lets a voice's first places count more
     # A question that names a date ("on 3 June", "в мае") also searches the records created
     # in that period; people talk about a day's events over the following days too.
@@ -138,18 +138,16 @@ class Recall:
 
         results: dict[str, voices.VoiceResult] = {}
         query_entities: list[str] = []
-        # Each text voice's candidates are loaded with their neighbours in time as soon as
-        # that voice answers (the semantic one's while the others still run), not after all.
         around: dict[str, tuple[Fact, list[Fact]]] = {}
-        asked: set[str] = set()
 
-        async def fetch_context(step: str, ids: Sequence[str]) -> None:
-            wanted = [i for i in ids if i not in asked][: cfg.context_seeds]
+        async def fetch_context(ids: Sequence[str]) -> None:
+            # One read for every text voice's candidates: on two cores the Neo4j round trips
+            # do not overlap with embedding in practice, so fewer of them is what is faster.
+            wanted = list(dict.fromkeys(ids))[: cfg.context_seeds]
             if not wanted:
                 return
-            asked.update(wanted)
             found: dict[str, tuple[Fact, list[Fact]]] = await voices.guarded(
-                step,
+                "context",
                 lambda: self.graph.context_of(
                     user_id, wanted, window_s=cfg.context_window_s,
                     per_fact=cfg.context_per_seed, statuses=statuses),
@@ -173,10 +171,6 @@ class Recall:
                 return plain
             results["semantic"] = await voices.guarded(
                 "semantic", go, voices.VoiceResult(), timeout, degraded)
-            dated_ids = results.get("dated-semantic", voices.VoiceResult()).ids
-            await asyncio.gather(
-                fetch_context("context-semantic", results["semantic"].ids),
-                fetch_context("context-dated", dated_ids))
 
         async def run_lexical() -> None:
             async def go() -> voices.VoiceResult:
@@ -186,7 +180,6 @@ class Recall:
                 return await voices.lexical(self.graph, user_id, text, statuses, cfg.depth)
             results["lexical"] = await voices.guarded(
                 "lexical", go, voices.VoiceResult(), timeout, degraded)
-            await fetch_context("context-lexical", results["lexical"].ids)
 
         async def run_temporal() -> None:
             results["temporal"] = await voices.guarded(
@@ -218,21 +211,9 @@ class Recall:
         lexical_scores = results["lexical"].scores if "lexical" in results else {}
         query_vector = results["semantic"].query_vector if "semantic" in results else None
 
-        # The text candidates with the records said right before and after each (their
-        # context); the semantic voice's candidates are loaded here too.
-        links: dict[str, list[str]] = {}
-        for seed, (seed_fact, near) in around.items():
-            facts.setdefault(seed, seed_fact)
-            for other in near:
-                facts.setdefault(other.id, other)
-                links.setdefault(seed, [])
-                if other.id not in links[seed]:
-                    links[seed].append(other.id)
-                links.setdefault(other.id, [])
-                if seed not in links[other.id]:
-                    links[other.id].append(seed)
-
-        # Second round: walk from the strongest seeds' entities.
+        # Second round, concurrently: the text candidates with the records said right before
+        # and after each (their context; the semantic voice's records are loaded by the same
+        # read), and the walk from the strongest seeds' entities.
         seed_walk = voices.VoiceResult()
 
         async def walk_seeds() -> None:
@@ -249,8 +230,26 @@ class Recall:
             seed_walk = await voices.guarded("graph-seeds", go, voices.VoiceResult(), timeout,
                                              degraded)
 
-        # Concurrently with that walk: the stored vectors of the candidates and their
-        # neighbours (context windows and MMR); nothing is embedded again.
+        text_ids = [*rankings.get("lexical", []), *rankings.get("semantic", []),
+                    *results.get("dated-semantic", voices.VoiceResult()).ids]
+        async with asyncio.TaskGroup() as group:
+            group.create_task(fetch_context(text_ids))
+            group.create_task(walk_seeds())
+
+        links: dict[str, list[str]] = {}
+        for seed, (seed_fact, near) in around.items():
+            facts.setdefault(seed, seed_fact)
+            for other in near:
+                facts.setdefault(other.id, other)
+                links.setdefault(seed, [])
+                if other.id not in links[seed]:
+                    links[seed].append(other.id)
+                links.setdefault(other.id, [])
+                if seed not in links[other.id]:
+                    links[other.id].append(seed)
+
+        # Third: the stored vectors of the candidates and their neighbours (context windows
+        # and MMR), mostly from memory; nothing is embedded again.
         pool = [i for i in dict.fromkeys([*seeds, *links]) if i in facts]
         vectors: dict[str, np.ndarray] = {}
         archive = self.archive
@@ -267,9 +266,7 @@ class Recall:
                 self._vectors.put_many(user_id, found)
                 vectors.update(found)
 
-        async with asyncio.TaskGroup() as group:
-            group.create_task(walk_seeds())
-            group.create_task(fetch_vectors())
+        await fetch_vectors()
 
         facts.update(seed_walk.facts)
         graph_ids = list(rankings.get("graph", []))
