@@ -267,6 +267,7 @@ class Recall:
                 vectors.update(found)
 
         await fetch_vectors()
+        fused_at = time.perf_counter()
 
         facts.update(seed_walk.facts)
         graph_ids = list(rankings.get("graph", []))
@@ -304,6 +305,7 @@ class Recall:
             return fusion.token_similarity(facts[a].text, facts[b].text)
 
         chosen_ids = fusion.mmr(final, k, similarity, lam=chosen.mmr_lambda, pool=cfg.mmr_pool)
+        degraded.timings_ms["fusion"] = (time.perf_counter() - fused_at) * 1000
         degraded.timings_ms["total"] = (time.perf_counter() - started) * 1000
         if degraded:
             log.info("recall for %s answered without %s", user_id, ", ".join(degraded.reasons))
