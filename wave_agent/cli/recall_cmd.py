@@ -96,16 +96,21 @@ def recall(
         console.print("No records found. Try other words, or --history for replaced records.")
         return
     table = Table(title=f"recall: {query!r} (preset {chosen.name if chosen else '?'})")
-    for column in ("#", "id", "score", "tier", "status", "text", *VOICE_COLUMNS):
+    for column in ("#", "score", "tier / status", "text", "found by (rank)"):
         table.add_column(column, overflow="fold")
     for n, hit in enumerate(hits, 1):
         fact = hit.fact
         table.add_row(
-            str(n), fact.id, f"{hit.score:.4f}", fact.tier.value, fact.status.value,
-            fact.text[:160],
-            *[str(hit.ranks.get(v)) if hit.ranks.get(v) is not None else "-" for v in VOICE_COLUMNS],
+            str(n), f"{hit.score:.4f}", f"{fact.tier.value} / {fact.status.value}",
+            f"{fact.text[:160]}\n[dim]{fact.id}[/]", found_by(hit.ranks),
         )
     console.print(table)
+
+
+def found_by(ranks: dict[str, int | None]) -> str:
+    """Each voice that returned the record, with its rank: why it came up."""
+    found = [f"{voice} {ranks[voice]}" for voice in VOICE_COLUMNS if ranks.get(voice) is not None]
+    return ", ".join(found) or "-"
 
 
 # -- wave reindex -------------------------------------------------------------------------------
