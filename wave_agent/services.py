@@ -12,6 +12,7 @@ import logging
 from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
 
 from wave_agent import localneo4j
 from wave_agent.settings import Settings
@@ -166,6 +167,7 @@ class Services:
                 self._cache["recall"] = Recall(
                     graph, archive, self.embedder(), archive_problem=problem,
                     config=RecallConfig(voice_timeout_s=self.settings.store_timeout_s),
+                    tz=ZoneInfo(self.settings.timezone),
                 )
             return self._cache["recall"]  # type: ignore[no-any-return]
 

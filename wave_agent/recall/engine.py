@@ -29,7 +29,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 import numpy as np
@@ -89,7 +89,10 @@ class Recall:
         config: RecallConfig | None = None,
         clock: Callable[[], datetime] = utcnow,
         archive_problem: str | None = None,
+        tz: tzinfo = UTC,
     ) -> None:
+        """``tz``: the person's time zone: "yesterday" and "on 3 June" are their days."""
+        self.tz = tz
         self.graph = graph
         self.archive = archive
         self.embedder = embedder
@@ -131,7 +134,7 @@ class Recall:
         statuses = voices.statuses_for(history)
         timeout = cfg.voice_timeout_s
         started = time.perf_counter()
-        span = when.query_span(query, self.clock())
+        span = when.query_span(query, self.clock(), self.tz)
         self.last_span = span
         period = None if span is None else (
             span.start, span.end + timedelta(days=cfg.dated_after_days))

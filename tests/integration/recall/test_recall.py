@@ -159,3 +159,27 @@ async def test_a_slow_voice_times_out_and_is_noted(
     hits = await engine.search(user_id, "when is the dentist appointment", k=3)
     assert hits == [] or all(h.fact.user_id == user_id for h in hits)
     assert any("timed out" in reason for reason in engine.last_degraded.reasons.values())
+
+
+async def test_the_day_a_question_names_is_the_persons_day(
+    writer: Writer, graph: GraphStore, archive: object, embedder: Embedder, user_id: str
+) -> None:
+    from zoneinfo import ZoneInfo
+
+    # 22:30 UTC on 3 June is 01:30 on 4 June in Moscow: for a person there it was the 4th.
+    late = datetime(2023, 6, 3, 22, 30, tzinfo=UTC)
+    said = await writer.remember_many(user_id, [
+        MemoryItem("I baked sourdough bread at night", type=FactType.EVENT,
+                   veracity=Veracity.STATED, created_at=late),
+        MemoryItem("I baked a lemon cake", type=FactType.EVENT, veracity=Veracity.STATED,
+                   created_at=late - timedelta(days=20)),
+    ])
+    bread = said[0].fact
+    assert bread is not None
+    config = RecallConfig(voice_timeout_s=30.0, dated_after_days=0)
+    moscow = Recall(graph, archive, embedder, config=config, tz=ZoneInfo("Europe/Moscow"))
+    hits = await moscow.search(user_id, "What did I bake on 4 June 2023?", k=2)
+    assert hits[0].fact.id == bread.id and hits[0].ranks["dated"] == 1
+    utc = Recall(graph, archive, embedder, config=config)
+    hits = await utc.search(user_id, "What did I bake on 4 June 2023?", k=2)
+    assert all(h.ranks["dated"] is None for h in hits)  # in UTC nothing was said on the 4th
