@@ -1,7 +1,8 @@
 """The health report (DESIGN section 6; seed 004, "хранилище отчитывается о собственном
 здоровье"): counts by type, tier and status per user, near-duplicate clusters, the
 archived/active ratio, the age distribution, the share of expired state, the quarantine and
-proposal queues, the review list, the outbox backlog, index drift, and the contradiction
+proposal queues, the review list, the outbox backlog, the core-block updates waiting for
+Letta, index drift, and the contradiction
 counter: pairs of active records that say opposite things about the same subject (the graph's
 open conflicts whose two facts are both still active, plus pairs found now). Anything above
 zero there is an alarm, shown first.
@@ -18,6 +19,7 @@ from graph.models import Fact, ProposalStatus, Status, utcnow
 from wave_agent.maintenance import groups
 from wave_agent.maintenance.base import users_in_graph
 from wave_agent.maintenance.drift import index_drift
+from wave_agent.maintenance.jobs.blocks import queued_block_updates
 from wave_agent.maintenance.jobs.expire import EXPIRING, is_expired
 from wave_agent.maintenance.jobs.review import due_for_review
 
@@ -111,6 +113,9 @@ class HealthReport:
     generated_at: datetime
     users: list[UserHealth] = field(default_factory=list)
     outbox_backlog: int | None = None
+    # Core-block updates waiting for Letta (None: the block store keeps no queue).
+    letta_pending: int | None = None
+    letta_pending_since: datetime | None = None
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -131,6 +136,11 @@ class HealthReport:
         out = [f"store: {p}" for p in self.problems]
         if self.outbox_backlog:
             out.append(f"outbox backlog: {self.outbox_backlog} exchange(s) not yet post-processed")
+        if self.letta_pending:
+            since = (f" since {self.letta_pending_since:%Y-%m-%d %H:%M} UTC"
+                     if self.letta_pending_since else "")
+            out.append(f"{self.letta_pending} core-block update(s) waiting for Letta{since} "
+                       "(`wave maintain --job blocks` applies them once Letta is up)")
         for u in self.users:
             who = u.user_id
             out += [f"{who}: {p}" for p in u.problems]
@@ -158,6 +168,9 @@ class HealthReport:
             "warnings": self.warnings(),
             "generated_at": self.generated_at.isoformat(),
             "outbox_backlog": self.outbox_backlog,
+            "letta_pending": self.letta_pending,
+            "letta_pending_since": (self.letta_pending_since.isoformat()
+                                    if self.letta_pending_since else None),
             "problems": self.problems,
             "users": {u.user_id: u.as_json() for u in self.users},
         }
@@ -177,6 +190,13 @@ async def health_report(
         report.outbox_backlog = services.outbox().pending_count()
     except Exception as exc:
         report.problems.append(f"outbox unreadable: {exc}")
+    try:
+        waiting = await queued_block_updates(services, (user_id,) if user_id else None)
+        if waiting is not None:
+            report.letta_pending = len(waiting)
+            report.letta_pending_since = min((u.queued_at for u in waiting), default=None)
+    except Exception as exc:
+        report.problems.append(f"core-block queue unreadable: {exc}")
     try:
         graph = await services.graph()
         users = [user_id] if user_id else await users_in_graph(graph)
@@ -300,6 +320,8 @@ def render_text(report: HealthReport) -> str:
         lines.append("attention:")
         lines += [f"  - {w}" for w in warnings]
     lines.append(f"outbox backlog: {report.outbox_backlog if report.outbox_backlog is not None else 'unknown'}")
+    if report.letta_pending is not None:
+        lines.append(f"core-block updates waiting for Letta: {report.letta_pending}")
     for u in report.users:
         lines.append("")
         lines.append(f"user {u.user_id}")
@@ -326,6 +348,9 @@ def render_rich(report: HealthReport, console: Console) -> None:
     backlog = report.outbox_backlog
     console.print(f"outbox backlog: {backlog if backlog is not None else 'unknown'}",
                   highlight=False)
+    if report.letta_pending is not None:
+        console.print(f"core-block updates waiting for Letta: {report.letta_pending}",
+                      highlight=False)
     for u in report.users:
         table = Table(title=f"user {u.user_id}", show_header=False, title_justify="left")
         table.add_column("what")

@@ -296,6 +296,10 @@ class LettaBlockStore:
     async def pending_count(self) -> int:
         return len(await asyncio.to_thread(self._pending.list))
 
+    async def pending_updates(self) -> list[_Pending]:
+        """The queued updates, oldest first (what ``flush_pending`` would apply)."""
+        return await asyncio.to_thread(self._pending.list)
+
     async def flush_pending(self) -> int:
         """Apply every queued update, oldest first; returns how many landed."""
         entries = await asyncio.to_thread(self._pending.list)

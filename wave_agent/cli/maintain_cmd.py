@@ -36,7 +36,8 @@ def maintain_command(
     user: str | None = typer.Option(None, "--user", "-u", help="Only this user (default: everyone)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Run memory maintenance once: archive, expire, promote, propose, review, repair, compress."""
+    """Run memory maintenance once: archive, expire, promote, propose, review, repair, compress,
+    apply core-block updates queued while Letta was down."""
     from wave_agent.maintenance.runner import run_maintenance, select
 
     select(job)  # refuse an unknown job name before opening any store
@@ -57,7 +58,7 @@ def maintain_command(
             console.print(f"[{style}]{escape(report.summary())}[/]")
             for action in report.actions:
                 ids = ", ".join(action.ids)
-                console.print(f"  {escape(action.kind)} {escape(action.user_id)} [{escape(ids)}] "
+                console.print(f"  {escape(action.kind)} {escape(action.user_id)} \\[{escape(ids)}] "
                               f"{escape(action.detail)}", highlight=False)
             for error in report.errors:
                 console.print(f"  [red]error[/]: {escape(error)}", highlight=False)

@@ -1,7 +1,8 @@
 """Run maintenance jobs once (``wave maintain``) or on schedule (``scheduler``).
 
 Jobs run one after another in ``JOBS`` order (expiry and archiving before promotion and the
-proposals, drift repair after every write, compression last). One process runs one
+proposals, drift repair after every write, then compression; the core-block updates queued
+while Letta was down last, as they touch no fact). One process runs one
 maintenance pass at a time; the scheduler and a manual call queue on the same lock.
 """
 
@@ -17,6 +18,7 @@ from graph.models import utcnow
 from wave_agent.errors import WaveError
 from wave_agent.maintenance.base import Job, JobContext
 from wave_agent.maintenance.jobs.archive_stale import ArchiveStale
+from wave_agent.maintenance.jobs.blocks import Blocks
 from wave_agent.maintenance.jobs.compress import Compress
 from wave_agent.maintenance.jobs.drift import Drift
 from wave_agent.maintenance.jobs.duplicates import Duplicates
@@ -33,6 +35,7 @@ log = logging.getLogger("wave.maintenance")
 
 JOBS: tuple[Job, ...] = (
     Expire(), ArchiveStale(), Promote(), Duplicates(), Generalise(), Review(), Drift(), Compress(),
+    Blocks(),
 )
 JOB_NAMES: tuple[str, ...] = tuple(job.name for job in JOBS)
 

@@ -2,8 +2,8 @@
 event loop).
 
 - every ``INTERVAL`` (6 hours): the whole pass except compression (expire, archive stale,
-  promote, duplicates, generalise, review, drift); each job is idempotent, so a run that
-  finds nothing changes nothing;
+  promote, duplicates, generalise, review, drift, and the core-block updates queued while
+  Letta was down); each job is idempotent, so a run that finds nothing changes nothing;
 - daily at 03:30 UTC: the weekly compression of finished weeks (a no-op when done).
 A store that is down costs a run its work (logged); the next run retries. A run still going
 when the next is due is skipped, not stacked (``max_instances=1``, ``coalesce``).
