@@ -45,6 +45,7 @@ from wave_agent.blocks.store import (
     DEFAULT_LIMIT,
     LABELS,
     Block,
+    BlockError,
     BlockStoreUnavailable,
     BlockVersion,
     BlockVersionNotFound,
@@ -77,6 +78,7 @@ class LettaUnavailable(BlockStoreUnavailable):
 
     def __init__(self, base_url: str, detail: str) -> None:
         self.base_url = base_url
+        self.cause = detail  # what the client said, without the wrapping
         super().__init__(f"Letta at {base_url}", f"not answering ({detail})", START_HINT)
 
 
@@ -255,7 +257,7 @@ class LettaBlockStore:
                     self.pending_path,
                 )
                 raise BlockUpdateQueued(
-                    self.base_url, exc.detail, label, self.pending_path
+                    self.base_url, exc.cause, label, self.pending_path
                 ) from exc
 
     async def history(self, user_id: str, label: str) -> list[BlockVersion]:
@@ -301,12 +303,23 @@ class LettaBlockStore:
         return await asyncio.to_thread(self._pending.list)
 
     async def flush_pending(self) -> int:
-        """Apply every queued update, oldest first; returns how many landed."""
+        """Apply every queued update, oldest first per block; returns how many landed.
+
+        A block Letta refuses (or a Letta gone again) does not hold up the other blocks: each
+        is tried, and the first failure is raised once all have been tried (its entries stay
+        queued for the next run)."""
         entries = await asyncio.to_thread(self._pending.list)
         applied = 0
+        first_failure: Exception | None = None
         for key in dict.fromkeys((e.user_id, e.label) for e in entries):
-            async with self._lock(*key):
-                applied += await self._flush(*key)
+            try:
+                async with self._lock(*key):
+                    applied += await self._flush(*key)
+            except BlockError as exc:
+                log.warning("queued %s update of %s not applied yet: %s", key[1], key[0], exc)
+                first_failure = first_failure or exc
+        if first_failure is not None:
+            raise first_failure
         return applied
 
     async def attach_to_agent(
