@@ -70,6 +70,7 @@ class Similarities:
         self._pairs = [(int(i), int(j), round(float(scores[i, j]), 4))
                        for i, j in zip(rows, cols, strict=True)]
         self._relations: dict[tuple[int, int], judge.Relation] = {}
+        self._residual: dict[tuple[int, int], float] = {}
 
     def _combined(self, cosine: np.ndarray) -> np.ndarray:
         """``similarity.combined`` for every pair at once."""
@@ -109,7 +110,24 @@ class Similarities:
             stored.update({f.id: np.asarray(v, dtype=np.float32)
                            for f, v in zip(missing, fresh, strict=True)})
         vectors = np.stack([stored[f.id] for f in facts]).astype(np.float32)
-        return cls(facts, vectors)
+        found = cls(facts, vectors)
+        await found._embed_residuals(embedder)
+        return found
+
+    async def _embed_residuals(self, embedder: Any) -> None:
+        """The cosine of each close pair's own words, as the writer's judge gets it: without
+        it "likes Berlin" and "visited Berlin" would be one record here (one batch)."""
+        wanted: dict[tuple[int, int], tuple[str, str]] = {}
+        for i, j, score in self._pairs:
+            a, b = self.facts[i].text, self.facts[j].text
+            if self._verdict_matters(i, j, score) and judge.needs_residual(a, b):
+                wanted[(i, j)] = judge.residuals(a, b)
+        if not wanted:
+            return
+        texts = list(dict.fromkeys(t for pair in wanted.values() for t in pair))
+        vectors = dict(zip(texts, await embedder.embed(texts), strict=True))
+        for key, (left, right) in wanted.items():
+            self._residual[key] = float(np.dot(vectors[left], vectors[right]))
 
     def relation(self, i: int, j: int) -> judge.Relation:
         key = (i, j)
@@ -118,7 +136,8 @@ class Similarities:
                 self._relations[key] = judge.Relation.DUPLICATE
             else:
                 a, b = self.facts[i].text, self.facts[j].text
-                self._relations[key] = judge.judge(a, b, float(self.cosine[i, j])).relation
+                self._relations[key] = judge.judge(
+                    a, b, float(self.cosine[i, j]), self._residual.get(key)).relation
         return self._relations[key]
 
     def _verdict_matters(self, i: int, j: int, score: float) -> bool:

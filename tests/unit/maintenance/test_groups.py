@@ -42,3 +42,25 @@ def test_records_within_a_minute_are_one_moment() -> None:
     assert moments(spread) == 3 and kind_for(spread).value == "generalise"
     assert moments(edge) == 3 and kind_for(edge).value == "generalise"
     assert kind_for(spread[:2]).value == "merge"
+
+
+async def test_maintenance_keeps_two_statements_that_differ_in_their_own_words(
+    embedder: object,
+) -> None:
+    """The writer's judge weighs the words each text has of its own; maintenance must too,
+    or it would fold "visited" into "likes" that the writer kept apart."""
+    from wave_agent.maintenance.groups import Similarities
+
+    def fact(n: int, text: str) -> Fact:
+        at = utcnow()
+        return Fact(id=f"f-{n}", user_id="u", text=text, type=FactType.PREFERENCE,
+                    tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
+                    confidence=1.0, created_at=at, last_confirmed_at=at)
+
+    facts = [fact(1, "The pilot likes Berlin in spring"),
+             fact(2, "The pilot visited Berlin in spring"),
+             fact(3, "My favourite drink is green tea"),
+             fact(4, "Green tea is my favourite drink")]
+    sims = await Similarities.of(embedder, facts)
+    pairs = {(p.a.id, p.b.id) for p in sims.duplicate_pairs()}
+    assert pairs == {("f-3", "f-4")}
