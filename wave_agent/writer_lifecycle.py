@@ -96,6 +96,21 @@ class LifecycleMixin:
         return WriteResult(WriteStatus.DELETED, fact, archive=state,
                            archive_problem=self._problem(state))
 
+    async def erase_user(self, user_id: str) -> int:
+        """Erase a whole user from the graph and the archive (benchmark users, or a person who
+        asks for all of it to go); how many graph nodes went. A locked or down archive leaves
+        the vectors for the drift check (`wave reindex --check`) to drop."""
+        removed = await self.graph.purge_user(user_id)
+        archive = self.archive.archive
+        if archive is not None:
+            try:
+                await archive.drop_user(user_id)
+            except Exception as exc:  # the graph is the record; the drift check tidies up
+                log.warning("erased %s from the graph; its vectors stay until reindex: %s",
+                            user_id, exc)
+        log.info("erased user %s (%d graph nodes)", user_id, removed)
+        return removed
+
     async def pin(self, user_id: str, fact_id: str) -> WriteResult:
         """A person vouches for a record: ``fact`` (``core`` for identity)."""
         fact = await self._fact(user_id, fact_id)

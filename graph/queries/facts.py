@@ -158,6 +158,25 @@ class FactQueries(Executor):
         )
         return bool(records and records[0]["deleted"])
 
+    async def purge_user(self, user_id: str, *, batch: int = 2_000) -> int:
+        """Erase everything the graph holds for one user (facts, entities, proposals,
+        conflicts) in batches; how many nodes went. For throwaway users (benchmarks) and a
+        person's "erase all of me"; only the writer calls it."""
+        removed = 0
+        while True:
+            records = await self._write(
+                """
+                MATCH (n) WHERE (n:Fact OR n:Entity OR n:EntityKey OR n:Proposal OR n:Conflict)
+                  AND n.user_id = $user_id
+                WITH n LIMIT $batch DETACH DELETE n RETURN count(*) AS deleted
+                """,
+                user_id=user_id, batch=int(batch),
+            )
+            done = int(records[0]["deleted"]) if records else 0
+            removed += done
+            if done == 0:
+                return removed
+
     async def supersede(self, user_id: str, old_id: str, new_id: str) -> tuple[Fact, Fact]:
         """``new`` replaces ``old``: SUPERSEDES edge, ``superseded_by``/``supersedes``, old status.
 

@@ -208,15 +208,7 @@ async def run_conversation(
 
     if not keep:
         progress(f"{conversation.name}: cleaning up", 0, 1)
-        facts = await graph.list_facts(user_id)
-        quiet = logging.getLogger("wave.writer")
-        level = quiet.level
-        quiet.setLevel(logging.WARNING)  # one INFO line per deleted record is noise here
-        try:
-            for fact in facts:
-                await writer.delete(user_id, fact.id)
-        finally:
-            quiet.setLevel(level)
+        await writer.erase_user(user_id)
         progress(f"{conversation.name}: cleaning up", 1, 1)
     return user_id
 

@@ -381,3 +381,24 @@ async def test_a_retried_exchange_confirms_once_not_twice(
     stored = await graph.get_fact(user_id, created.fact.id)
     assert stored is not None and stored.mention_count == 2
     assert stored.exchange_ids == ("x-1", "x-2")
+
+
+async def test_erasing_a_user_takes_every_record_and_vector_and_nobody_elses(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    other = f"{user_id}-other"
+    await writer.remember(user_id, "Anna works at Siemens")
+    await writer.remember(user_id, "Пилот стоит 150 тысяч", exchange_id="x1")
+    await writer.remember(user_id, "Пилот теперь стоит 200 тысяч", exchange_id="x2")  # a proposal
+    kept = await writer.remember(other, "I keep bees on the roof")
+    assert await archived_ids(writer, user_id) and kept.fact is not None
+
+    removed = await writer.erase_user(user_id)
+
+    assert removed >= 3
+    assert await graph.list_facts(user_id) == []
+    assert await graph.list_proposals(user_id) == []
+    assert await archived_ids(writer, user_id) == set()
+    assert [f.id for f in await graph.list_facts(other)] == [kept.fact.id]
+    assert await archived_ids(writer, other) == {kept.fact.id}
+    assert await writer.erase_user(user_id) == 0  # nothing left: a second call is harmless
