@@ -48,7 +48,12 @@ class ContextQueries(Executor):
         per_fact: int = 2,
         statuses: Iterable[Status | str] | None = (Status.ACTIVE,),
     ) -> dict[str, tuple[Fact, list[Fact]]]:
-        """Each fact itself and its neighbours in time (see ``facts_around``), one round trip."""
+        """Each fact itself and its neighbours in time (see ``facts_around``), one round trip.
+
+        The time index is named: on a database holding one person (the usual case) the
+        planner may prefer the user index, which reads every record of theirs per seed; the
+        plan it caches then stays (measured: the context read 68 ms p50 on a fresh database
+        against 16 ms with the time-range seek)."""
         wanted = None if statuses is None else [Status(s).value for s in statuses]
         if not fact_ids or per_fact <= 0:
             return {}
@@ -56,7 +61,7 @@ class ContextQueries(Executor):
             """
             MATCH (s:Fact) WHERE s.id IN $ids AND s.user_id = $user_id
             CALL (s) {
-              MATCH (f:Fact)
+              MATCH (f:Fact) USING INDEX f:Fact(created_at)
               WHERE f.created_at >= s.created_at - duration({seconds: $window})
                 AND f.created_at <= s.created_at + duration({seconds: $window})
                 AND f.user_id = $user_id AND f.id <> s.id
