@@ -30,6 +30,7 @@ from archive.layout import Layout, point_id
 from archive.local_mode import (
     LOCK_MESSAGE,
     collection_names,
+    holder_pid,
     one_blas_thread,
     overfetch,
     probe_lock,
@@ -209,7 +210,7 @@ class ArchiveStore:
                 client = QdrantClient(path=str(self.path))
             except RuntimeError as exc:
                 if LOCK_MESSAGE in str(exc):
-                    raise ArchiveLocked(self.path) from exc
+                    raise ArchiveLocked(self.path, holder_pid(self.path / ".lock")) from exc
                 raise ArchiveUnavailable(self.where, str(exc)) from exc
             except (OSError, sqlite3.Error, ValueError) as exc:
                 raise ArchiveUnavailable(self.where, f"{type(exc).__name__}: {exc}") from exc

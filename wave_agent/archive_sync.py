@@ -74,6 +74,7 @@ class ArchiveSync:
         except _OUTAGE as exc:
             self._lost(exc)
             return ArchiveState.PENDING
+        self._back()
         return ArchiveState.INDEXED
 
     async def delete(self, user_id: str, fact_ids: Sequence[str]) -> ArchiveState:
@@ -105,6 +106,13 @@ class ArchiveSync:
                 out.append((hit.fact_id, float(hit.score)))
         return out
 
+    def _back(self) -> None:
+        if self.problem is not None:
+            log.warning("archive available again; `wave reindex` sends the records it missed")
+            self.problem = None
+
     def _lost(self, exc: ArchiveLocked | ArchiveUnavailable) -> None:
-        log.warning("archive unavailable, fact writes go to the graph with needs_index: %s", exc)
+        if self.problem != str(exc):  # once per outage, not once per write
+            log.warning("archive unavailable, fact writes go to the graph with needs_index: %s",
+                        exc)
         self.problem = str(exc)
