@@ -28,9 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from graph.models import FactType, RelationType, Status, Veracity
+from wave_agent import faults
 from wave_agent.errors import WaveError
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from wave_agent.services import Services
 
 log = logging.getLogger("wave.postprocess")
+T = TypeVar("T")
 
 BLOCK_TYPES = {FactType.IDENTITY, FactType.PREFERENCE, FactType.RELATIONSHIP}
 WRITTEN = {"created", "confirmed", "superseded", "promoted"}
@@ -96,7 +98,7 @@ class PostProcessor:
         while True:
             self._wake.clear()
             await self.run_due()
-            wait = self.outbox.next_due_in()
+            wait = await self._db(self.outbox.next_due_in)
             if wait is None:
                 return
             with contextlib.suppress(TimeoutError):
@@ -113,7 +115,7 @@ class PostProcessor:
         """Process every pending job now, retrying failures (with backoff) until ``timeout_s``."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
-        self.outbox.retry_now()
+        await self._db(self.outbox.retry_now)
         processed = failed = 0
         last_error: str | None = None
         while True:
@@ -121,15 +123,16 @@ class PostProcessor:
             processed += done
             failed += errors
             last_error = error or last_error
-            wait = self.outbox.next_due_in()
+            wait = await self._db(self.outbox.next_due_in)
             if wait is None:
                 break
             left = deadline - loop.time()
             if left <= 0 or wait > left:
                 break
             await asyncio.sleep(max(0.05, wait))
-        return DrainReport(processed, failed, self.outbox.pending_count(),
-                           self.outbox.stats().last_error if self.outbox.pending_count() else None)
+        stats = await self._db(self.outbox.stats)
+        return DrainReport(processed, failed, stats.pending,
+                           stats.last_error if stats.pending else None)
 
     async def run_due(self, *, deadline: float | None = None) -> tuple[int, int, str | None]:
         """Process the jobs due now, one at a time, until none is due or ``deadline`` (loop
@@ -141,29 +144,29 @@ class PostProcessor:
             while True:
                 if deadline is not None and loop.time() >= deadline:
                     return done, failed, last_error
-                jobs = self.outbox.claim(limit=1)
+                jobs = await self._db(self.outbox.claim, limit=1)
                 if not jobs:
                     return done, failed, last_error
                 job = jobs[0]
                 try:
                     await self.process(job)
                 except asyncio.CancelledError:
-                    self.outbox.release(job.key)
+                    self.outbox.release(job.key)  # quick, and no await while cancelled
                     raise
                 except TimeoutError:
                     last_error = f"a store did not answer within {self.write_timeout_s:g}s"
-                    delay = self.outbox.fail(job.key, last_error)
+                    delay = await self._db(self.outbox.fail, job.key, last_error)
                     failed += 1
                     log.warning("post-processing %s timed out (attempt %d), retry in %.0fs",
                                 job.key, job.attempts + 1, delay)
                 except Exception as exc:
                     last_error = f"{type(exc).__name__}: {exc}"[:500]
-                    delay = self.outbox.fail(job.key, last_error)
+                    delay = await self._db(self.outbox.fail, job.key, last_error)
                     failed += 1
                     log.warning("post-processing %s failed (attempt %d), retry in %.0fs: %s",
                                 job.key, job.attempts + 1, delay, last_error)
                 else:
-                    self.outbox.complete(job.key)
+                    await self._db(self.outbox.complete, job.key)
                     done += 1
                     self.processed += 1
 
@@ -176,6 +179,7 @@ class PostProcessor:
         payload = job.payload
         user_id = job.user_id
         at = datetime.fromisoformat(payload["at"]) if payload.get("at") else datetime.now(UTC)
+        await self._session_log(job, at)
         facts = await self._extracted(job, at)
         if facts:
             await self._graph_answers()
@@ -191,15 +195,29 @@ class PostProcessor:
         if stored and self.on_written is not None:
             self.on_written(user_id)
 
+    async def _session_log(self, job: Job, at: datetime) -> None:
+        """The exchange in the session log. The turn enqueues the job first and then logs the
+        exchange; if it was killed in between, this puts it there (adding it again is a no-op)."""
+        session_id = job.payload.get("session_id")
+        if not session_id or (await self._db(self.outbox.step, job.key, "session"))[0]:
+            return
+        from wave_agent.composer import Exchange
+
+        sessions = await self._store(self.services.sessions)
+        await self._db(sessions.log.add, str(session_id), job.user_id, Exchange(
+            job.key, str(job.payload.get("user_text", "")), str(job.payload.get("reply", "")),
+            at))
+        await self._db(self.outbox.mark, job.key, "session")
+
     async def _extracted(self, job: Job, at: datetime) -> list[ExtractedFact]:
-        done, raw = self.outbox.step(job.key, "extract")
+        done, raw = await self._db(self.outbox.step, job.key, "extract")
         if done:
             return from_json(raw)
         user_text = str(job.payload.get("user_text", ""))
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
-        self.outbox.mark(job.key, "extract", to_json(facts))
+        await self._db(self.outbox.mark, job.key, "extract", to_json(facts))
         if budget == 0:
             log.debug("exchange %s too short to hold a fact; skipped", job.key)
         return facts
@@ -208,16 +226,16 @@ class PostProcessor:
         self, job: Job, index: int, fact: ExtractedFact, at: datetime
     ) -> dict[str, Any]:
         step = f"fact:{index}"
-        done, result = self.outbox.step(job.key, step)
+        done, result = await self._db(self.outbox.step, job.key, step)
         if done:
             return dict(result or {})
-        begun, _ = self.outbox.step(job.key, step + ":begun")
+        begun, _ = await self._db(self.outbox.step, job.key, step + ":begun")
         if begun:
             found = await self._left_by_earlier_attempt(job, fact)
             if found is not None:
-                self.outbox.mark(job.key, step, found)
+                await self._db(self.outbox.mark, job.key, step, found)
                 return found
-        self.outbox.mark(job.key, step + ":begun")
+        await self._db(self.outbox.mark, job.key, step + ":begun")
         writer = await self._store(self.services.writer)
         veracity = Veracity(job.payload.get("veracity") or Veracity.STATED.value)
         try:
@@ -237,11 +255,11 @@ class PostProcessor:
                 # The writer refused this fact (too long, bad input): a logged skip, not a retry.
                 log.warning("fact %d of %s refused by the writer: %s", index, job.key, exc)
                 outcome = {"id": None, "status": "refused", "reason": str(exc)[:300]}
-                self.outbox.mark(job.key, step, outcome)
+                await self._db(self.outbox.mark, job.key, step, outcome)
                 return outcome
             raise
         outcome = {"id": written.id, "status": str(written.status.value)}
-        self.outbox.mark(job.key, step, outcome)
+        await self._db(self.outbox.mark, job.key, step, outcome)
         return outcome
 
     async def _left_by_earlier_attempt(self, job: Job, fact: ExtractedFact) -> dict[str, Any] | None:
@@ -260,27 +278,33 @@ class PostProcessor:
         return None
 
     async def _relations(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
-        if self.outbox.step(job.key, "relations")[0]:
+        if (await self._db(self.outbox.step, job.key, "relations"))[0]:
             return
         pairs = [(f, r) for f, r in stored if len(f.entities) >= 2]
         if pairs:
+            # One transaction, and each edge keyed by (exchange, fact): a retry after a kill
+            # inside the step (rolled back) or after its commit (keys already there) adds no
+            # weight twice.
             graph = await self._store(self.services.graph)
-            async with asyncio.timeout(self.write_timeout_s):
+            async with asyncio.timeout(self.write_timeout_s), graph.transaction() as tx:
                 for fact, result in pairs:
                     ids: list[str] = []
                     for entity in fact.entities:
-                        found = await graph.resolve_entity(job.user_id, entity.name, entity.type)
+                        found = await tx.resolve_entity(job.user_id, entity.name, entity.type)
                         if found is not None and found.id not in ids:
                             ids.append(found.id)
                     for source, target in combinations(ids, 2):
-                        await graph.relate(job.user_id, source, target,
-                                           RelationType.MENTIONED_WITH, provenance=result["id"])
-        self.outbox.mark(job.key, "relations")
+                        await tx.relate(job.user_id, source, target,
+                                        RelationType.MENTIONED_WITH, provenance=result["id"],
+                                        key=f"{job.key}/{result['id']}")
+                        faults.checkpoint("relations:related-one")
+            faults.checkpoint("relations:committed")
+        await self._db(self.outbox.mark, job.key, "relations")
 
     async def _episode(
         self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]], at: datetime
     ) -> None:
-        if self.outbox.step(job.key, "episode")[0]:
+        if (await self._db(self.outbox.step, job.key, "episode"))[0]:
             return
         from episodes.models import EpisodeEntry
 
@@ -288,12 +312,12 @@ class PostProcessor:
         episodes = await self._store(self.services.episodes)
         async with asyncio.timeout(self.write_timeout_s):
             await episodes.append(job.user_id, entries, key=job.key)
-        self.outbox.mark(job.key, "episode")
+        await self._db(self.outbox.mark, job.key, "episode")
 
     async def _blocks(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
         """New stable facts into the person's core block: the model proposes edits (append,
         replace an outdated line); offline, or when its edits are unusable, they are appended."""
-        if self.outbox.step(job.key, "blocks")[0]:
+        if (await self._db(self.outbox.step, job.key, "blocks"))[0]:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
@@ -316,7 +340,7 @@ class PostProcessor:
                     job.user_id, "human", edits,
                     reason=f"post-processor: facts of exchange {job.key}",
                 )
-        self.outbox.mark(job.key, "blocks")
+        await self._db(self.outbox.mark, job.key, "blocks")
 
     async def _graph_answers(self) -> None:
         """Fail the job at once when Neo4j does not answer a trivial query, rather than after
@@ -327,6 +351,11 @@ class PostProcessor:
                 await graph.ping()
         except TimeoutError as exc:
             raise GraphDown(f"Neo4j did not answer within {self.ping_timeout_s:g}s") from exc
+
+    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """An outbox call in a worker thread: SQLite waits up to 10 s for another process's
+        lock (``synchronous=FULL`` fsyncs too), and the bot's event loop must not wait with it."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
 
     async def _store(self, accessor: Callable[[], Any]) -> Any:
         async with asyncio.timeout(self.write_timeout_s):
