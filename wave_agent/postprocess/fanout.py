@@ -73,6 +73,7 @@ class PostProcessor:
         *,
         write_timeout_s: float = 30.0,
         ping_timeout_s: float = 3.0,
+        recheck_s: float = 5.0,
         on_written: Callable[[str], None] | None = None,
     ) -> None:
         self.outbox = outbox
@@ -81,6 +82,8 @@ class PostProcessor:
         self.write_timeout_s = write_timeout_s
         self.ping_timeout_s = ping_timeout_s
         self.on_written = on_written
+        self.recheck_s = recheck_s
+        self._graph_down = False  # the last job failed because Neo4j did not answer
         self._task: asyncio.Task[None] | None = None
         self._run_lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -101,8 +104,26 @@ class PostProcessor:
             wait = await self._db(self.outbox.next_due_in)
             if wait is None:
                 return
+            if self._graph_down and wait > self.recheck_s:
+                # Jobs back off up to 10 minutes while Neo4j is down; once it answers again
+                # they are due at once, not when their backoff ends.
+                wait = self.recheck_s
+                if await self._graph_is_back():
+                    continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=max(0.05, min(wait, 60.0)))
+
+    async def _graph_is_back(self) -> bool:
+        try:
+            graph = await self._store(self.services.graph)
+            async with asyncio.timeout(self.ping_timeout_s):
+                await graph.ping()
+        except Exception:
+            return False
+        self._graph_down = False
+        due = await self._db(self.outbox.retry_now)
+        log.warning("the graph answers again: %d waiting post-processing jobs retried now", due)
+        return True
 
     async def close(self) -> None:
         if self._task is not None and not self._task.done():
@@ -154,12 +175,14 @@ class PostProcessor:
                     self.outbox.release(job.key)  # quick, and no await while cancelled
                     raise
                 except TimeoutError:
+                    self._graph_down = True
                     last_error = f"a store did not answer within {self.write_timeout_s:g}s"
                     delay = await self._db(self.outbox.fail, job.key, last_error)
                     failed += 1
                     log.warning("post-processing %s timed out (attempt %d), retry in %.0fs",
                                 job.key, job.attempts + 1, delay)
                 except Exception as exc:
+                    self._graph_down = self._graph_down or _graph_outage(exc)
                     last_error = f"{type(exc).__name__}: {exc}"[:500]
                     delay = await self._db(self.outbox.fail, job.key, last_error)
                     failed += 1
@@ -360,6 +383,12 @@ class PostProcessor:
     async def _store(self, accessor: Callable[[], Any]) -> Any:
         async with asyncio.timeout(self.write_timeout_s):
             return await accessor()
+
+
+def _graph_outage(exc: BaseException) -> bool:
+    from graph.errors import GraphBusy, GraphUnavailable
+
+    return isinstance(exc, GraphDown | GraphUnavailable | GraphBusy)
 
 
 def _is_refusal(exc: WaveError) -> bool:
