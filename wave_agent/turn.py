@@ -479,7 +479,9 @@ class TurnService:
             for round_ in range(MAX_TOOL_ROUNDS + 1):
                 last_round = round_ == MAX_TOOL_ROUNDS
                 response = await self.llm.chat(
-                    messages, tools=() if last_round else specs, memory=composition.memory_lines
+                    messages, tools=() if last_round else specs, memory=composition.memory_lines,
+                    memory_notes=composition.memory_notes,
+                    memory_unreadable=composition.memory_unreadable,
                 )
                 if not response.tool_calls or last_round:
                     content = (response.content or "").strip()

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
+from wave_agent.errors import WaveError
 
 if TYPE_CHECKING:
     from wave_agent.services import Services
@@ -20,6 +21,14 @@ BLOCK_TITLES = {
 }
 NOTE_TIERS = (Tier.CORE, Tier.FACT, Tier.OBSERVATION)
 WARM_UP_USER = "__wave_warm_up__"  # owns nothing; reads for it only warm caches
+
+
+class MemoryUnreadable(WaveError):
+    """Recall found nothing because its stores did not answer: not an empty memory."""
+
+    def __init__(self, reasons: str) -> None:
+        super().__init__(f"memory search could not read the stores ({reasons})",
+                         next_step="check `wave services status`")
 
 
 def facts_of(result: Any) -> list[Fact]:
@@ -73,7 +82,14 @@ class TurnReads:
         """Auto-recall: the whole message, current records only (no superseded history)."""
         recall = await self.services.recall()
         result = await recall.search(user_id, query, k=k)
-        return [f for f in facts_of(result) if f.in_prompt_path]
+        found = [f for f in facts_of(result) if f.in_prompt_path]
+        degraded = getattr(result, "degraded", None) or getattr(recall, "last_degraded", None)
+        if not found and degraded:
+            # Nothing found because the voices failed is not "nothing in memory": the turn
+            # reports the excerpts as missing, and the reply says memory could not be read.
+            reasons = getattr(degraded, "reasons", {}) or {}
+            raise MemoryUnreadable(", ".join(f"{k}: {v}" for k, v in reasons.items())[:200])
+        return found
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
         graph = await self.services.graph()
