@@ -216,7 +216,8 @@ class TurnService:
         except TimeoutError:
             problems = [f"stores did not open within {timeout_s:g}s"]
         for problem in problems:
-            log.warning("warm-up: %s; the turn will go on without it until it answers", problem)
+            log.warning("warm-up: %s; the turn will go on without it until it answers", problem,
+                        extra={"notice": True})
         return problems
 
     async def close(self) -> None:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
 from wave_agent.errors import WaveError
+from wave_agent.outage import NEO4J, OUTAGES
 
 if TYPE_CHECKING:
     from wave_agent.services import Services
@@ -74,6 +75,8 @@ class TurnReads:
                            ("recall", self.search(WARM_UP_USER, "warm up the memory", k=1))):
             try:
                 await read
+            except MemoryUnreadable:
+                pass  # a slow first search while warming up: the graph reads report an outage
             except Exception as exc:
                 problems.append(f"{name} read: {type(exc).__name__}: {exc}"[:300])
         return problems
@@ -93,9 +96,15 @@ class TurnReads:
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
         graph = await self.services.graph()
-        return await graph.list_facts(
-            user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
-        )
+        try:
+            facts = await graph.list_facts(
+                user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
+            )
+        except Exception as exc:
+            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            raise
+        OUTAGES.answered(NEO4J)
+        return facts
 
     async def core_blocks(self, user_id: str) -> list[tuple[str, str]]:
         blocks = await self.services.blocks()

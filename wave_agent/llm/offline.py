@@ -173,10 +173,10 @@ def offline_reply(
         lines.append(texts["noted"])
     elif kept:
         lines.append(texts["kept"].format("; ".join(f.text.rstrip(".") for f in kept)))
-    if memory_unreadable:
-        lines.append(texts["unreadable"])
     if kept or len(real_words(stripped)) < 2 or (is_small_talk(stripped) and "?" not in stripped):
         return "\n".join(lines)
+    if memory_unreadable:
+        lines.append(texts["unreadable"])
     ranked = rank_memory(stripped, [*memory, *notes])
     if ranked:
         lines.append(texts["found"])
