@@ -36,7 +36,12 @@ _POLISH_LETTERS = re.compile(r"[ąćęłńśźżĄĆĘŁŃŚŹŻ]")
 _POLISH_WORDS = re.compile(
     r"(?i)\b(?:jestem|mam|mieszkam|pracuję|pracuje|lubię|lubie|się|sie|nie|jest|mój|moja|moje|moim"
     r"|mojej|mojego|jak|czy|dzięki|dziękuję|cześć|dzień|dobry|kocham|uwielbiam|też|tak|ale|już"
-    r"|jutro|wczoraj|dziś|dzisiaj|gdzie|kiedy|mamy|był|była|siostra|brat|żona|mąż|pies|kot|ze|na)\b"
+    r"|jutro|wczoraj|dziś|dzisiaj|gdzie|kiedy|mamy|był|była|siostra|brat|żona|mąż|pies|kot|ze|na"
+    r"|mieszka|mieszkam|ma|mama|tata|teraz|uwielbiam|kocham|pod|nad|dla|przez|bardzo|lubi|pracuje"
+    r"|nazywam|imię|imie|jestem|mój|moj|syn|córka|corka|w|z|po|roku)\b"
+)
+_ENGLISH_WORDS = re.compile(
+    r"(?i)\b(?:the|i|i'm|my|is|am|are|a|an|to|and|of|at|with|have|has|me|you|it|this|that|was|for)\b"
 )
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 
@@ -46,7 +51,8 @@ def language(text: str) -> str:
     letters = [ch for ch in text if ch.isalpha()]
     if letters and sum(1 for ch in letters if _CYRILLIC.match(ch)) * 2 >= len(letters):
         return "ru"
-    if _POLISH_LETTERS.search(text) or len(_POLISH_WORDS.findall(text)) >= 2:
+    polish = len(_POLISH_WORDS.findall(text))
+    if _POLISH_LETTERS.search(text) or polish >= 2 or (polish and not _ENGLISH_WORDS.search(text)):
         return "pl"
     return "en"
 
@@ -122,7 +128,7 @@ _STOP = {
     "ja", "mi", "mnie", "nam", "nas", "ty", "ci", "ciebie", "ten", "ta", "tak", "też",
     "bardzo", "po", "prostu", "już", "jeszcze", "nie", "a", "ale", "lub", "że", "jak", "teraz",
     "jest", "jestem", "był", "była", "mój", "moja", "moje", "rozumiem", "wiem", "myślę", "zgadzam",
-    "się", "chyba", "no", "widzę",
+    "się", "chyba", "no", "widzę", "mam", "ma", "has", "got", "есть", "had", "mamy", "у", "w", "z",
 }
 
 
@@ -201,18 +207,18 @@ _PATTERNS: tuple[_Pattern, ...] = (
        "The user is {0} years old", _ID),
     _p("age", "pl", r"(?i:\bmam)\s+(\d{1,3})\s+(lat|lata)\b", "Użytkownik ma {0} {1}", _ID),
     # city
-    _p("city", "ru", rf"(?i:\bживу|\bпроживаю)\s+(?:сейчас\s+)?(?:в|во)\s+(?:городе\s+)?{_PLACE}",
+    _p("city", "ru", rf"(?i:\bживу|\bпроживаю)\s+(?:сейчас\s+)?(?:в|во|под|около|возле)\s+(?:городе\s+)?{_PLACE}",
        "Пользователь живёт в {0}", _ID, EntityType.PLACE),
     _p("city", "ru", rf"(?i:\bпереехал|\bпереехала|\bпереезжаю|\bпереехали)\s+(?:в|во)\s+{_PLACE}",
        "Пользователь переехал в {0}", _ID, EntityType.PLACE),
-    _p("city", "en", rf"(?i:\bi\s+(?:live|am\s+living|'m\s+living|moved|have\s+moved|relocated)|\bi've\s+moved|\bwe\s+live)\s+(?:in|to)\s+(?:the\s+city\s+of\s+)?{_PLACE}",
+    _p("city", "en", rf"(?i:\bi\s+(?:live|am\s+living|'m\s+living|moved|have\s+moved|relocated)|\bi've\s+moved|\bwe\s+live)\s+(?:in|to|near)\s+(?:the\s+city\s+of\s+)?{_PLACE}",
        "The user lives in {0}", _ID, EntityType.PLACE),
-    _p("city", "pl", rf"(?i:\bmieszkam|\bprzeprowadziłem\s+się|\bprzeprowadziłam\s+się|\bmieszkamy)\s+(?:teraz\s+)?(?:w|we|do)\s+{_PLACE}",
+    _p("city", "pl", rf"(?i:\bmieszkam|\bprzeprowadziłem\s+się|\bprzeprowadziłam\s+się|\bmieszkamy)\s+(?:teraz\s+)?(?:w|we|do|pod|koło|niedaleko|obok)\s+{_PLACE}",
        "Użytkownik mieszka w {0}", _ID, EntityType.PLACE),
     # origin
-    _p("origin", "ru", rf"(?i:\bя)\s+(?:родом\s+)?(?:из|с)\s+{_PLACE}", "Пользователь родом из {0}", _ID,
+    _p("origin", "ru", rf"(?i:\bя\s+родом|\bя|\bродом)\s+(?:из|с)\s+{_PLACE}", "Пользователь родом из {0}", _ID,
        EntityType.PLACE),
-    _p("origin", "en", rf"(?i:\bi'?m|\bi\s+am|\bi\s+come)\s+(?:originally\s+)?from\s+{_PLACE}",
+    _p("origin", "en", rf"(?i:\bi'?m|\bi\s+am|\bi\s+come|\boriginally)\s+(?:originally\s+)?from\s+{_PLACE}",
        "The user is from {0}", _ID, EntityType.PLACE),
     _p("origin", "pl", rf"(?i:\bjestem|\bpochodzę)\s+(?:z|ze)\s+{_PLACE}", "Użytkownik pochodzi z {0}",
        _ID, EntityType.PLACE),
@@ -225,6 +231,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
        "Пользователь по профессии {0}", _ID),
     _p("work", "en", rf"(?i:\bi\s+work|\bi'm\s+working|\bi\s+am\s+working)\s+(?:at|for)\s+{_PLACE}",
        "The user works at {0}", _ID, EntityType.ORGANISATION),
+    _p("work", "en", rf"(?i:\bi\s+work\s+as(?:\s+an?)?|\bi\s+am\s+an?|\bi'm\s+an?|\bi’m\s+an?)\s+([a-z][\w-]+(?:\s+[a-z][\w-]+){{0,2}}?)\s+(?:at|for)\s+{_PLACE}",
+       "The user works as {0} at {1}", _ID),
     _p("work", "en", r"(?i:\bi\s+work\s+as(?:\s+an?)?|\bi\s+am\s+an?|\bi'm\s+an?|\bi’m\s+an?)\s+([a-z][\w-]+(?:\s+[a-z][\w-]+){0,2}?)(?=[.,;!?]|$|\s+(?:at|for|in|and|but)\b)",
        "The user works as {0}", _ID),
     _p("work", "pl", rf"(?i:\bpracuję|\bpracuje)\s+(?:w|we|dla|u)\s+{_PLACE}", "Użytkownik pracuje w {0}",
@@ -366,7 +374,7 @@ _REMEMBER = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;…\n])\s+|\n+")
-_CLAUSE_SPLIT = re.compile(r"\s*[,;:—–]\s+|\s+(?:а|но|и|but|and|ale|a|oraz)\s+(?=(?:я|мне|у|мой|моя|мы|i|my|we|ja|mój|moja|mam|jestem)\b)",
+_CLAUSE_SPLIT = re.compile(r"\s*[,;:—–]\s+|\s+(?:а|но|и|but|and|ale|a|i|oraz)\s+(?=(?:я|мне|у|мой|моя|мы|i|my|we|ja|mój|moja|mam|jestem)\b)",
                            re.IGNORECASE)
 
 
@@ -380,10 +388,33 @@ _FIRST_PERSON = re.compile(
 # First person without a pronoun: Russian and Polish verbs say it in the ending.
 _FIRST_PERSON_VERB = re.compile(
     r"(?i)^(?:вчера|сегодня|завтра|сейчас|уже|скоро|недавно|давно|часто|обычно|каждый\s+\w+|по\s+\w+|"
-    r"wczoraj|dzisiaj|dziś|jutro|teraz|często|zwykle|codziennie|w\s+\w+|в\s+\w+)?\s*"
+    r"wczoraj|dzisiaj|dziś|jutro|teraz|często|zwykle|codziennie|w\s+\w+|в\s+\w+)?\s*(?:не\s+|nie\s+)?"
     r"\w+(?:аю|яю|ую|юю|ею|жу|шу|чу|щу|лю|ню|рю|ду|ту|су|зу|гу|ку|ву|бу|пу|му|ёл|ел|ла|ился|илась"
     r"|ался|алась|ам|em|ę|łem|łam)\b"
 )
+# Polish first person anywhere in the clause (plural and past forms are unambiguous enough).
+_FIRST_PERSON_PL = re.compile(r"(?i)\b\w{2,}(?:emy|imy|ymy|łem|łam|liśmy|łyśmy|uję|iję|ię)\b")
+# Someone or something the person names: a capitalised word after the first one, or a first
+# word that is neither a common opener nor a pronoun ("Барсик не любит пылесос").
+_OPENERS = {
+    "сегодня", "вчера", "завтра", "погода", "сейчас", "это", "всё", "все", "там", "тут", "здесь",
+    "today", "yesterday", "tomorrow", "the", "this", "that", "it", "there", "weather", "everything",
+    "dziś", "dzisiaj", "wczoraj", "jutro", "pogoda", "to", "tam", "tutaj", "wszystko",
+}
+_NAMED = re.compile(r"(?<=\S)\s+([A-ZА-ЯЁĄĆĘŁŃÓŚŹŻ][a-zа-яёąćęłńóśźż]{2,})")
+
+
+def _names_someone(clause: str) -> bool:
+    words = clause.split()
+    if not words:
+        return False
+    first = words[0].strip(",.!?:;\"'«»")
+    if first[:1].isupper() and len(first) >= 3 and first.casefold() not in _OPENERS and (
+            first.casefold() not in _STOP and first.casefold() not in _SMALL_TALK):
+        return True
+    return bool(_NAMED.search(clause))
+
+
 _WORLD = re.compile(
     rf"(?i)\b(?:{_KIN_WORDS})\b|\d|\b(?:{_MONTHS})\b"
 )
@@ -432,10 +463,11 @@ def _worth_keeping(clause: str) -> bool:
     content = _content_words(clause)
     if not content:
         return False
-    personal = bool(_FIRST_PERSON.search(clause) or _FIRST_PERSON_VERB.match(clause.strip()))
+    personal = bool(_FIRST_PERSON.search(clause) or _FIRST_PERSON_VERB.match(clause.strip())
+                    or _FIRST_PERSON_PL.search(clause))
     if personal:
         return True
-    return bool(_WORLD.search(clause)) and len(content) >= 2
+    return (bool(_WORLD.search(clause)) or _names_someone(clause)) and len(content) >= 2
 
 
 # --- extraction -----------------------------------------------------------------------------
@@ -489,10 +521,16 @@ def _normalised(sentence: str, lang: str) -> _Found:
             canon, kind = _CANON.get(form.casefold(), (form.casefold(), "rel"))
             if any(s[0] <= match.start() < s[1] for s in found.spans):
                 continue
+            # More said about them than the word and the name ("моя мама печёт блины"): the
+            # clause is also kept as said; a bare "my mother" is not a fact on its own.
+            more = _says_more(sentence, match.span())
+            if not name and more:
+                continue
             template = _KIN_TEMPLATES[(lang, kind, bool(name))]
             text = template.format(canon=canon, Canon=_capitalise(canon), name=name)
             entities = (ExtractedEntity(name, EntityType.PERSON),) if name and kind == "rel" else ()
-            add(ExtractedFact(text, FactType.RELATIONSHIP, entities), match.span())
+            add(ExtractedFact(text, FactType.RELATIONSHIP, entities),
+                (match.start(), match.start()) if more else match.span())
 
     for lang_, regex, template in _BIRTHDAY:
         if lang_ != lang:
@@ -510,6 +548,15 @@ def _normalised(sentence: str, lang: str) -> _Found:
             if liked:
                 add(ExtractedFact(liked, FactType.PREFERENCE), match.span())
     return found
+
+
+def _says_more(sentence: str, span: tuple[int, int]) -> bool:
+    """Whether the clause holding ``span`` has content words outside it."""
+    for start, end in _clauses(sentence):
+        if start <= span[0] < end:
+            rest = sentence[start:span[0]] + " " + sentence[span[1]:end]
+            return bool(_content_words(rest))
+    return False
 
 
 def _like_text(shape: str, match: re.Match[str]) -> str | None:
@@ -542,7 +589,7 @@ def _like_text(shape: str, match: re.Match[str]) -> str | None:
 
 def _covered(clause_span: tuple[int, int], spans: list[tuple[int, int]]) -> bool:
     start, end = clause_span
-    return any(s < end and start < e for s, e in spans)
+    return any(s < e and s < end and start < e for s, e in spans)
 
 
 def _clauses(sentence: str) -> list[tuple[int, int]]:

@@ -15,7 +15,7 @@ from wave_agent.llm.prompts import extract
 
 log = logging.getLogger("wave.postprocess.extract")
 
-BASE_FACTS = 2  # "My name is Anna. I live in Warsaw." holds two
+BASE_FACTS = 4  # "Я Марина, живу в Самаре, у меня кот Барсик." holds three
 MAX_FACTS = 8
 CHARS_PER_FACT = 250
 

@@ -70,7 +70,7 @@ def test_fact_budget_grows_with_length_and_is_capped() -> None:
     assert fact_budget("ok sure", "x" * 5000) == 0
     short = fact_budget("I moved to Lisbon last month", "Nice!")
     medium = fact_budget("I moved to Lisbon last month. " * 20, "Nice!")
-    assert 2 == short < medium <= MAX_FACTS
+    assert 4 == short < medium <= MAX_FACTS
     assert fact_budget("word " * 5000, "") == MAX_FACTS
 
 
