@@ -64,6 +64,10 @@ class DriverOutageFilter(logging.Filter):
     """The driver's warnings (retries, dropped connections) open an outage instead of being
     printed; everything below WARNING passes (it is filtered by level as usual)."""
 
+    def __init__(self, outages: Outages | None = None) -> None:
+        super().__init__()
+        self.outages = outages or OUTAGES
+
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno < logging.WARNING:
             return True
@@ -71,7 +75,7 @@ class DriverOutageFilter(logging.Filter):
             detail = record.getMessage()
         except Exception:  # a malformed driver record: still an outage sign
             detail = str(record.msg)
-        OUTAGES.failed(NEO4J, detail)
+        self.outages.failed(NEO4J, detail)
         return False
 
 

@@ -145,12 +145,24 @@ _FIRST_RECORD = re.compile(r"^- (.+)$", re.MULTILINE)
 _UNREADABLE = ("Память сейчас не читается", "could not read memory", "Nie udało się teraz odczytać")
 
 
-async def bench_end_to_end(settings: Any, data: Data, *, drain_timeout_s: float = 600.0) -> dict[str, Any]:
+async def bench_end_to_end(
+    settings: Any, data: Data, *, drain_timeout_s: float = 1800.0, write_timeout_s: float = 120.0,
+    people: int | None = None,
+) -> dict[str, Any]:
     """Each person's lines through the outbox and the writer, then the follow-ups as offline
     turns; every bench user is erased at the end."""
     from wave_agent.services import Services
 
     run_id = uuid.uuid4().hex[:8]
+    if people is not None:  # the first N people of each split and language
+        picked: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for line in data.lines:
+            chosen = picked[(line.split, line.lang)]
+            if line.person not in chosen and len(chosen) < people:
+                chosen.append(line.person)
+        keep = {p for names in picked.values() for p in names}
+        data = Data([ln for ln in data.lines if ln.person in keep],
+                    [f for f in data.follow_ups if f.person in keep])
     tallies: dict[str, Tally] = defaultdict(Tally)
     answers: list[dict[str, Any]] = []
     timings: dict[str, float] = {}
@@ -158,6 +170,9 @@ async def bench_end_to_end(settings: Any, data: Data, *, drain_timeout_s: float 
         turns = await services.turns()
         await turns.warm_up()
         outbox, worker, graph = services.outbox(), services.postprocessor(), await services.graph()
+        # A loaded machine answers slowly, not never: generous store timeouts for the writes.
+        worker.write_timeout_s = max(worker.write_timeout_s, write_timeout_s)
+        worker.ping_timeout_s = max(worker.ping_timeout_s, write_timeout_s / 4)
         users = {p: f"bench-offline-{run_id}-{p}" for p in {line.person for line in data.lines}}
         keys: dict[str, Line] = {}
         started = time.perf_counter()

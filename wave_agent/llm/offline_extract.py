@@ -128,7 +128,7 @@ _STOP = {
     "ja", "mi", "mnie", "nam", "nas", "ty", "ci", "ciebie", "ten", "ta", "tak", "też",
     "bardzo", "po", "prostu", "już", "jeszcze", "nie", "a", "ale", "lub", "że", "jak", "teraz",
     "jest", "jestem", "był", "była", "mój", "moja", "moje", "rozumiem", "wiem", "myślę", "zgadzam",
-    "się", "chyba", "no", "widzę", "mam", "ma", "has", "got", "есть", "had", "mamy", "у", "w", "z",
+    "się", "chyba", "no", "widzę", "mam", "ma", "has", "had", "mamy", "у", "w", "z",
 }
 
 
