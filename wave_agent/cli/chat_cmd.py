@@ -50,10 +50,9 @@ def _err(text: str) -> None:
 
 
 OFFLINE_LINE = (
-    "Offline mode (no language model): I keep what you tell me about yourself and answer with the "
-    "records that match your question, but I cannot reason, chat or use tools. To connect a "
-    "model, set LLM_BASE_URL to an OpenAI-compatible endpoint, e.g. a local Ollama: "
-    "LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5 LLM_API_KEY=ollama."
+    "Offline mode: I keep what you tell me about yourself and answer from those records, but "
+    "cannot reason or chat. For a model, set LLM_BASE_URL to an OpenAI-compatible endpoint, "
+    "e.g. Ollama: LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5"
 )
 NOT_UTF8 = "wave: line {0} could not be read (it is not UTF-8 text); skipped it, go on typing."
 
