@@ -78,17 +78,23 @@ _TEXTS = {
 # matches it even in other words ("где я работаю?" / "The user works at Google").
 _TOPICS: dict[str, tuple[str, ...]] = {
     "work": ("работ", "служ", "профес", "должн", "work", "job", "profes", "prac", "zawó", "zawo",
-             "firm", "компан", "company", "employ"),
+             "firm", "компан", "company", "employ", "кем", "учител", "врач", "инжен", "програм",
+             "медсест", "бухгал", "юрист", "менедж", "дизайн", "teacher", "nurse", "engineer",
+             "develop", "doctor", "design", "manag", "nauczyc", "lekar", "inżyn", "program",
+             "pielęg", "księgow", "kim"),
+    "food": ("ем", "еда", "ешь", "пита", "вегет", "eat", "food", "diet", "vegan", "vegetar",
+             "jem", "jedz", "wegetar", "piję", "пью", "drink"),
     "home": ("жив", "город", "переех", "родом", "откуд", "live", "city", "moved", "from", "mieszk",
              "miast", "pochodz", "прожив"),
     "name": ("зов", "имя", "имен", "name", "called", "imi", "nazyw"),
     "age": ("лет", "год", "возраст", "age", "old", "lat", "wiek"),
     "birthday": ("рожд", "birth", "born", "urodz"),
     "likes": ("люб", "нрав", "обож", "like", "love", "enjoy", "favo", "prefer", "lubi", "ulubi",
-              "koch", "uwielb"),
+              "koch", "uwielb", "хобби", "увлек", "hobb", "pasj"),
     "pet": ("питом", "живот", "pet", "zwierz"),
     "family": ("семь", "родн", "family", "rodzin", "дет", "children", "kids", "dzieci"),
 }
+_WHOLE_WORDS = {"ем", "кем", "kim", "jem", "old", "age", "lat", "лет"}  # not prefixes
 _TOPIC_WEIGHT = {"name": 0.5}
 _GENERIC = {"пользоват", "user", "użytko", "uzytko", "знаешь", "помниш", "know", "remem", "pamięt",
             "wiesz", "tell", "скажи", "расска", "powied"}
@@ -122,7 +128,8 @@ def _profile(text: str) -> tuple[set[str], set[str], set[str]]:
         stem = _stem(folded)
         stems.add(stem)
         for topic, prefixes in _TOPICS.items():
-            if any(stem.startswith(p) or folded.startswith(p) for p in prefixes):
+            if any(folded == p if p in _WHOLE_WORDS else (stem.startswith(p) or folded.startswith(p))
+                   for p in prefixes):
                 topics.add(topic)
     return stems, kin, topics
 
@@ -136,6 +143,8 @@ def _score(question: tuple[set[str], set[str], set[str]], record: str) -> float:
     score += 3.0 * len(q_kin & r_kin)
     for topic in q_topics & r_topics:
         score += _TOPIC_WEIGHT.get(topic, 1.5)
+    if r_kin and not q_kin:
+        score -= 1.5  # about a relative or a pet, while the question is about the person
     return score
 
 
