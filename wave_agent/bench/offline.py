@@ -215,6 +215,7 @@ async def bench_end_to_end(
                 answers.append({"person": follow.person, "question": follow.question,
                                 "expect": follow.expect, "reply": result.reply.splitlines()[1:4]})
         timings["follow_ups_s"] = round(time.perf_counter() - started, 1)
+        await worker.drain(drain_timeout_s)  # the questions' exchanges (they store nothing)
         writer = await services.writer()
         for user in users.values():
             await writer.erase_user(user)
