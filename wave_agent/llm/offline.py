@@ -51,6 +51,8 @@ _TEXTS = {
         "nearest": "Прямо об этом ничего не нашла; ближайшее, что есть в памяти:",
         "unreadable": "Память сейчас не читается (хранилище не ответило), так что ответ может быть "
                       "неполным; проверьте `wave services status`.",
+        "partial": "Часть памяти сейчас не прочиталась (хранилище не ответило вовремя), так что "
+                   "ответ может быть неполным.",
     },
     "en": {
         "label": OFFLINE_LABEL_EN,
@@ -61,6 +63,8 @@ _TEXTS = {
         "nearest": "Nothing on exactly that; the nearest I have in memory:",
         "unreadable": "I could not read memory just now (the store did not answer), so this "
                       "answer may be missing something; check `wave services status`.",
+        "partial": "Part of memory could not be read just now (a store did not answer in time), "
+                   "so this answer may be missing something.",
     },
     "pl": {
         "label": OFFLINE_LABEL_PL,
@@ -71,6 +75,8 @@ _TEXTS = {
         "nearest": "Nic dokładnie na ten temat; najbliższe, co mam w pamięci:",
         "unreadable": "Nie udało się teraz odczytać pamięci (magazyn nie odpowiedział), więc "
                       "odpowiedź może być niepełna; sprawdź `wave services status`.",
+        "partial": "Części pamięci nie udało się teraz odczytać (magazyn nie odpowiedział na "
+                   "czas), więc odpowiedź może być niepełna.",
     },
 }
 
@@ -184,9 +190,9 @@ def offline_reply(
         lines.append(texts["kept"].format("; ".join(f.text.rstrip(".") for f in kept)))
     if kept or len(real_words(stripped)) < 2 or (is_small_talk(stripped) and "?" not in stripped):
         return "\n".join(lines)
-    if memory_unreadable:
-        lines.append(texts["unreadable"])
     ranked = rank_memory(stripped, [*memory, *notes])
+    if memory_unreadable:
+        lines.append(texts["partial"] if ranked else texts["unreadable"])
     if ranked:
         lines.append(texts["found"])
         lines.extend(f"- {item}" for item in ranked[:MAX_MEMORY_LINES])

@@ -178,3 +178,10 @@ def test_offline_reply_to_a_statement_says_what_it_will_keep() -> None:
     reply = offline_reply("Я Марина, живу в Самаре.", ["Пользователь любит чай"])
     assert reply.splitlines()[1] == "Запомню: Пользователя зовут Марина; Пользователь живёт в Самаре."
     assert "любит чай" not in reply
+
+
+def test_offline_reply_with_part_of_memory_unread_shows_what_it_found_and_says_so() -> None:
+    reply = offline_reply("Как зовут моего кота?", ["У пользователя кот Барсик"],
+                          memory_unreadable="notes: timed out after 2s")
+    assert "Часть памяти сейчас не прочиталась" in reply and "неполным" in reply
+    assert "- У пользователя кот Барсик" in reply
