@@ -216,7 +216,8 @@ class TurnService:
         except TimeoutError:
             problems = [f"stores did not open within {timeout_s:g}s"]
         for problem in problems:
-            log.warning("warm-up: %s; the turn will go on without it until it answers", problem)
+            log.warning("warm-up: %s; the turn will go on without it until it answers", problem,
+                        extra={"notice": True})
         return problems
 
     async def close(self) -> None:
@@ -479,7 +480,9 @@ class TurnService:
             for round_ in range(MAX_TOOL_ROUNDS + 1):
                 last_round = round_ == MAX_TOOL_ROUNDS
                 response = await self.llm.chat(
-                    messages, tools=() if last_round else specs, memory=composition.memory_lines
+                    messages, tools=() if last_round else specs, memory=composition.memory_lines,
+                    memory_notes=composition.memory_notes,
+                    memory_unreadable=composition.memory_unreadable,
                 )
                 if not response.tool_calls or last_round:
                     content = (response.content or "").strip()

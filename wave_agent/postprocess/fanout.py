@@ -34,6 +34,7 @@ from graph.models import FactType, RelationType, Status, Veracity
 from wave_agent.errors import WaveError
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
+from wave_agent.outage import NEO4J, OUTAGES
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
 from wave_agent.postprocess.outbox import Job, Outbox
 
@@ -325,8 +326,12 @@ class PostProcessor:
         try:
             async with asyncio.timeout(self.ping_timeout_s):
                 await graph.ping()
-        except TimeoutError as exc:
+        except TimeoutError as exc:  # slow (a busy machine) is not down: no outage notice
             raise GraphDown(f"Neo4j did not answer within {self.ping_timeout_s:g}s") from exc
+        except Exception as exc:
+            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            raise
+        OUTAGES.answered(NEO4J)
 
     async def _store(self, accessor: Callable[[], Any]) -> Any:
         async with asyncio.timeout(self.write_timeout_s):
