@@ -143,7 +143,7 @@ class LifecycleMixin:
             done = await self.graph.set_proposal_status(user_id, record_id, ProposalStatus.REJECTED)
             if done.text:  # a declined text is not kept (issue 19); kind and targets stay
                 await self.graph.clear_proposal_text(user_id, record_id)
-                done = replace(done, text=None)
+                done = replace(done, text=None, reason="declined; its text was erased")
             return WriteResult(WriteStatus.REJECTED, proposal=done, reason=proposal.reason)
         fact = await self.graph.get_fact(user_id, record_id)
         if fact is None:

@@ -104,14 +104,16 @@ class ErasureQueries(Executor):
         return proposal_from(records[0]["props"])
 
     async def clear_proposal_text(self, user_id: str, proposal_id: str) -> bool:
-        """Drop a decided proposal's text (its kind, targets and status stay for maintenance)."""
+        """Drop a decided proposal's text, and the reason that quotes it (its kind, targets and
+        status stay: maintenance does not propose a rejected set again)."""
         records = await self._write(
             """
             MATCH (n:Proposal {id: $id}) WHERE n.user_id = $user_id
             REMOVE n.text
+            SET n.reason = $reason
             RETURN n.id AS id
             """,
-            id=proposal_id, user_id=user_id,
+            id=proposal_id, user_id=user_id, reason="declined; its text was erased",
         )
         return bool(records)
 

@@ -80,8 +80,13 @@ def forget_me(
             f"This erases everything Wave holds about {user_id}: {lost}; core blocks with "
             "their history, conversations, exports Wave wrote. It cannot be undone "
             "(`wave export` first keeps a copy).", markup=False, highlight=False)
-        if not typer.confirm("Erase it all?", default=False, err=True):
-            err_console.print("Nothing was erased.", markup=False)
+        try:
+            agreed = typer.confirm("Erase it all?", default=False, err=True)
+        except typer.Abort:  # no answer (end of input): the safe reading is "no"
+            agreed = False
+        if not agreed:
+            err_console.print("Nothing was erased. Next: answer y, or pass --yes in a script.",
+                              markup=False)
             raise typer.Exit(1)
 
     async def go() -> ErasureReport:
