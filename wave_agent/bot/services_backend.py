@@ -70,6 +70,8 @@ class ServicesBackend:
     async def forget_me(self, user_id: str) -> str:
         """/forget_me: every layer (the same ``Eraser`` as ``wave forget-me``), then what this
         process holds for the person (cached blocks and notes, the last debug view)."""
+        # Post-processing still running for this exchange would write it back afterwards.
+        await self.services.postprocessor().drain(60)
         report = await (await self.services.eraser()).forget_person(user_id)
         if self._turns is not None:
             self._turns.forget_user(user_id)

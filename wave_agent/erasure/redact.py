@@ -26,6 +26,10 @@ from wave_agent.hygiene.similarity import content_stems
 
 # A clause: text up to (and with) its closing punctuation and the space after it.
 _CLAUSE = re.compile(r"[^.!?;,…\n—–]+(?:[.!?;,…—–]+|\n|$)\s*|[.!?;,…\n—–]+\s*")
+# Words extraction puts into every record about the person ("Пользователь живёт…", "The
+# user likes…"): never distinctive, or every line of the portrait would look like the record.
+GENERIC = frozenset(content_stems("пользователь пользователя пользователю собеседник человек "
+                                  "user person użytkownik"))
 # Post-processor reasons name the exchange: "post-processor: facts of exchange x-…".
 WAVE_REASON = re.compile(r"^post-processor\b")
 
@@ -41,7 +45,7 @@ class Trace:
     def of(cls, texts: Iterable[str], others: Iterable[str] = ()) -> Trace:
         stems: frozenset[str] = frozenset().union(*(content_stems(t) for t in texts))
         kept: frozenset[str] = frozenset().union(*(content_stems(t) for t in others))
-        return cls(stems, stems - kept)
+        return cls(stems, stems - kept - GENERIC)
 
     @property
     def empty(self) -> bool:
