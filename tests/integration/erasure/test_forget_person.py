@@ -81,3 +81,22 @@ async def test_forget_me_leaves_no_file_no_node_and_spares_the_other_person(
     assert await _export(services, stays) == kept_export
     hits = await (await services.recall()).search(stays, "где живёт Пётр", k=3)
     assert any("Твер" in h.fact.text for h in hits)
+
+
+async def test_maintenance_compacts_after_an_erasure_and_then_rests(
+    services: Services, settings: Settings, user_id: str
+) -> None:
+    from wave_agent.maintenance.runner import run_maintenance
+
+    writer = await services.writer()
+    written = await writer.remember(user_id, "Пароль от почты Щукоблеск", exchange_id="cli-m")
+    assert written.fact is not None
+    await (await services.eraser()).delete(user_id, written.fact.id)
+
+    [first] = await run_maintenance(services, jobs=["erasure"])
+    assert first.actions and all(a.applied for a in first.actions), first
+    assert not first.errors
+    assert (settings.data_dir / "erasures.compacted").exists()
+    [again] = await run_maintenance(services, jobs=["erasure"])
+    assert again.actions == []  # no erasure since: nothing to do
+    assert files_holding(settings.data_dir, "Щукоблеск") == []

@@ -3,7 +3,7 @@
 ``wave delete`` and ``wave forget-me`` compact what they touch at once; when another process
 held a file busy at that instant (the bot reading the session log), the old bytes can stay in a
 SQLite ``-wal`` file or in free pages. This job runs when an erasure happened since its last
-run (``erasures.log`` newer than ``erasures.compacted``; always with ``--job erasure``): a WAL
+run (``erasures.log`` newer than ``erasures.compacted``; always when users are named): a WAL
 checkpoint and ``VACUUM`` of the session log, the outbox and the Letta queue, and of each local
 Qdrant collection. What Neo4j and a Qdrant server keep in their own files is described in the
 README ("Privacy"); this job does not reach into them.
