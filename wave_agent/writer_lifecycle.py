@@ -97,9 +97,10 @@ class LifecycleMixin:
                            archive_problem=self._problem(state))
 
     async def erase_user(self, user_id: str) -> int:
-        """Erase a whole user from the graph and the archive (benchmark users, or a person who
-        asks for all of it to go); how many graph nodes went. A locked or down archive leaves
-        the vectors for the drift check (`wave reindex --check`) to drop."""
+        """Erase a whole user from the graph and the archive; how many graph nodes went. The
+        writer's part of ``wave forget-me`` (``wave_agent.erasure.Eraser.forget_person`` adds
+        every other layer and file); the benchmarks call it alone for their throwaway users. A
+        locked or down archive leaves the vectors for the drift check to drop."""
         removed = await self.graph.purge_user(user_id)
         archive = self.archive.archive
         if archive is not None:
