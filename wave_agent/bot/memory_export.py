@@ -52,8 +52,8 @@ async def export_memory(
     if blocks is not None:
         for label in LABELS:
             block = await blocks.get(user_id, label)
-            if block.version > 0:  # a block never written holds nothing about the person
-                block_values[label] = block.value
+            block_values[label] = block.value  # a block never written: its default text
+            if block.version > 0:
                 block_history[label] = [plain(v) for v in await blocks.history(user_id, label)]
     days: dict[str, str] = {}
     if episodes is not None:
