@@ -228,6 +228,17 @@ class TurnService:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._refreshing.clear()
 
+    def forget_user(self, user_id: str) -> None:
+        """Erasure: drop everything this process holds for the person (cached blocks and
+        notes, the last turn's debug view); the next message starts from the stores."""
+        self.memory_changed(user_id)
+        for held in (self._bases, self._debug, self._generation):
+            held.pop(user_id, None)
+        task = self._refreshing.pop(user_id, None)
+        if task is not None:
+            task.cancel()
+        self._refresh_locks.pop(user_id, None)
+
     def last_debug(self, user_id: str) -> TurnDebug | None:
         return self._debug.get(user_id)
 

@@ -30,6 +30,7 @@ def _register() -> None:
     from wave_agent.cli import (  # noqa: F401
         blocks_cmd,
         chat_cmd,
+        erasure_cmd,
         maintain_cmd,
         memory_cmd,
         offline_bench_cmd,

@@ -242,6 +242,8 @@ class PostProcessor:
                 return outcome
             raise
         outcome = {"id": written.id, "status": str(written.status.value)}
+        if written.proposal is not None:  # provenance for erasing the proposal's text
+            outcome["proposal"] = written.proposal.id
         self.outbox.mark(job.key, step, outcome)
         return outcome
 
