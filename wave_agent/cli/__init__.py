@@ -32,6 +32,7 @@ def _register() -> None:
         chat_cmd,
         maintain_cmd,
         memory_cmd,
+        quarantine_cmd,
         recall_cmd,
         run_cmd,
         services_cmd,
