@@ -106,12 +106,22 @@ def locomo_turns(data: Path) -> list[str]:
 
 
 def read_texts(path: Path) -> list[str]:
-    """Texts of a JSON file (a list of strings or of objects with "text", or {"facts": [...]})
-    or of every such file in a directory."""
-    files = sorted(path.rglob("*.json")) if path.is_dir() else [path]
+    """Texts of a JSON file (a list of strings or of objects with "text", or {"facts": [...]}),
+    a JSONL file (an object with "text" a line), or a directory: its facts.jsonl (the memory
+    sets of ``wave bench memory``), else every such file in it."""
+    if path.is_dir():
+        files = ([path / "facts.jsonl"] if (path / "facts.jsonl").exists()
+                 else sorted([*path.rglob("*.json"), *path.rglob("*.jsonl")]))
+    else:
+        files = [path]
     texts: list[str] = []
     for file in files:
-        data = json.loads(file.read_text(encoding="utf-8"))
+        raw = file.read_text(encoding="utf-8")
+        if file.suffix == ".jsonl":
+            lines = [json.loads(line) for line in raw.splitlines() if line.strip()]
+            texts += [x["text"] for x in lines if isinstance(x, dict) and isinstance(x.get("text"), str)]
+            continue
+        data = json.loads(raw)
         if isinstance(data, dict):
             data = next((v for v in data.values() if isinstance(v, list)), [])
         for item in data:
@@ -158,6 +168,8 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
         summary["locomo"] = {"turns": n, "flagged": hits, "fp_pct": pct(hits, n),
                              **({"flagged_turns": shown} if show else {})}
         summary["cost_locomo_ms"] = cost_ms(turns, repeat=1)
+    if ru_set is None and (root.parent / "memory-ru" / "facts.jsonl").exists():
+        ru_set = root.parent / "memory-ru"  # the Russian personal-memory set of `wave bench memory`
     if ru_set is not None:
         hits, n, shown = flagged_share(read_texts(ru_set))
         summary["ru_set"] = {"source": str(ru_set), "texts": n, "flagged": hits, "fp_pct": pct(hits, n),

@@ -25,7 +25,7 @@ _F = re.UNICODE  # the text is lower-cased once (``check``): faster than IGNOREC
 
 # The agent, as a noun (English, Russian, Polish; the cases a sentence needs).
 _AGENT_EN = (r"(?:ai|a\.i\.|llms?|gpt|chatgpt|chat\s?bots?|bots?|assistants?|ai\s+(?:assistants?|helpers?|agents?|models?)"
-             r"|(?:language\s+)?models?|agents?|wave|assistent\w*)")
+             r"|(?:language\s+)?models?|agents?|assistent\w*)")
 _AGENT_RU = (r"(?:ии|ai|бот\w{0,3}|чат-бот\w{0,3}|ассистент\w{0,3}|ии-\w+|модел[ьиеюя]\w{0,2}|языков\w+\s+модел\w+"
              r"|нейросет\w{0,3}|агент\w{0,3}|помощник\w{0,3}|волна|волну)")
 _AGENT_PL = (r"(?:ai|si|bot\w{0,3}|asystent\w{0,4}|model\w{0,3}|agent\w{0,4}|agencie|modelu)")
@@ -104,7 +104,7 @@ _STRONG_SCOPE = (r"(?:from\s+now\s+on|henceforth|going\s+forward|from\s+this\s+(
 _AGENT_RULE = re.compile(
     rf"(?<!\bmy\s)(?<!\bour\s)(?<!мой\s)(?<!наш\s)(?<!mój\s)(?<!nasz\s)"
     rf"\b(?:the\s+)?(?:assistant|ai|bot|model|wave|ассистент|ии|бот|модель|нейросеть|волна|asystent|model|wave)"
-    rf"(?:\s+(?:{_STRONG_SCOPE}|always|never|всегда|никогда|zawsze|nigdy|,)){{1,3}}\s+(?:не\s+|nie\s+|only\s+|только\s+|tylko\s+)?[a-zа-яёąćęłńóśźż]{{3,}}"
+    rf"\s*,?(?:\s+(?:{_STRONG_SCOPE}|always|never|всегда|никогда|zawsze|nigdy)){{1,3}}\s+(?:не\s+|nie\s+|only\s+|только\s+|tylko\s+)?[a-zа-яёąćęłńóśźż]{{3,}}"
     rf"|\b(?:ты|вы)\s+(?:{_STRONG_SCOPE})(?:\s+(?:всегда|никогда|только))*(?:\s+(?:не\s+)?[а-яё]{{3,}})?"
     rf"|(?:{_STRONG_SCOPE})\s*,?\s+(?:всегда\s+)?(?:ты|вы)\b",
     _F,
