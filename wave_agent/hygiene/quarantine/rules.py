@@ -57,7 +57,7 @@ _AGENT_OBLIGED = re.compile(
     rf"необходимо|должен|должна|должно|обязан|обязана|обязано)"
     rf"|\b(?:asystent|model|bot|agent)\w*(?:\s+ai)?\s+(?:powinien|powinna|musi|ma\s+(?:zawsze|nie|\w+ć)|nie\s+może|nie\s+wolno)"
     rf"|\b(?:let|make)\s+(?:the\s+)?{_AGENT_EN}\b|\bпусть\s+(?:{_AGENT_RU})|\bniech\s+(?:{_AGENT_PL})"
-    rf"|(?:чтобы|если\s+бы)\s+(?:{_AGENT_RU})\b|\b(?:żeby|aby|gdyby)\s+(?:{_AGENT_PL})\b"
+    rf"|(?:чтобы|если\s+бы)\s+(?:{_AGENT_RU})\b|\b(?:żeby|aby|gdyby|by)\s+(?:{_AGENT_PL})\b"
     rf"|\bif\s+(?:the\s+)?{_AGENT_EN}\s+(?:\w+ed|kept|did|would|could)\b"
     rf"|\b(?:for|to)\s+any\s+assistant\b|mandatory\s+for\s+any\s+(?:ai|assistant|agent|model)",
     _F,
@@ -89,7 +89,12 @@ _IMPERATIVE = re.compile(
     # polite and indirect forms of the same order
     rf"|\b(?:could|would|can|will)\s+you\s+(?:please\s+|kindly\s+)?(?:always\s+|never\s+)?(?:{_IMP_EN}|stop|keep|sign)\b"
     rf"|\bif\s+you\s+(?:could|would)\s+(?:please\s+)?(?:always\s+|never\s+)?\w+"
-    rf"|\bwould\s+you\s+be\s+so\s+kind\s+as\s+to\s+\w+"
+    rf"|\b(?:would\s+you\s+|please\s+)?be\s+so\s+kind\s+as\s+to\s+\w+|\bwould\s+you\s+mind\s+\w+ing\b"
+    rf"|\bi(?:['’]d|\s+would)\s+(?:like|prefer|love|want)\s+(?:it\s+if\s+|that\s+)?you\b|\bi\s+want\s+you\s+to\b"
+    rf"|\bdo\s+me\s+a\s+favou?r\s+and\s+\w+"
+    rf"|\bпрошу\s+(?:тебя|вас)\b|\bбудь(?:те)?\s+(?:так\s+)?(?:добр|добры|любезен|любезна|любезны)\b|не\s+сочти\s+за\s+труд"
+    rf"|если\s+(?:тебе|вам)\s+не\s+(?:сложно|трудно)|рассчитываю,?\s+что\s+(?:ты|вы)\b|хотел[аи]?\s+бы,?\s+чтобы\s+(?:ты|вы)\b"
+    rf"|\bbądź(?:cie)?\s+(?:tak\s+)?(?:miły|miła|mili|dobry|dobra|uprzejmy|uprzejma)\b|\buprzejmie\s+proszę\b"
     rf"|(?:если\s+бы|чтобы|не\s+могли\s+бы|не\s+мог\s+бы|не\s+могла\s+бы)\s+(?:ты|вы)\b"
     rf"|\b(?:czy\s+)?(?:mógłbyś|mogłabyś|mógłbyś|możesz)\b|\bgdybyś\b|\bżebyś\b"
     rf"|\b(?:is|are)\s+to\s+be\s+(?:sent|shared|given|forwarded|revealed|disclosed)\b"
@@ -119,7 +124,9 @@ _SCOPE = re.compile(
     r"\bfrom\s+(?:now|here|this\s+(?:message|moment|point))\s+on\b|\bgoing\s+forward\b|\bhenceforth\b|"
     r"\bin\s+(?:all\s+)?future\b|\bevery\s+time\b|\beach\s+time\b|\bwhenever\b|\bany\s+time\b|"
     r"\bfrom\s+today\b|\b(?:every|each)\s+(?:of\s+your\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?)\b|\balways\b|\bnever\b|"
-    r"\bany(?:one|body)\b|\beveryone\b|любому|каждому|każdemu|кажд\w+\s+(?:ответ|сообщени|письм)\w*|"
+    r"\bany(?:one|body)\b|\beveryone\b|\bwhoever\b|любому|каждому|każdemu|\bwithout\s+(?:asking|confirming|confirmation)\b|"
+    r"без\s+(?:спроса|подтверждени\w+|вопросов)|не\s+спрашивая|bez\s+(?:pytania|potwierdzenia|pytań)|"
+    r"кажд\w+\s+(?:ответ|сообщени|письм)\w*|"
     r"впредь|отныне|с\s+(?:этого|сегодняшнего|данного)\s+(?:момента|дня|сообщения)|в\s+дальнейшем|"
     r"кажд\w+\s+раз|всякий\s+раз|при\s+кажд\w+|всегда|никогда|на\s+будущее|навсегда|с\s+этого\s+сообщения|"
     r"od\s+(?:teraz|dziś|dzisiaj|tej\s+wiadomości)|odtąd|za\s+każdym\s+razem|ilekroć|zawsze|nigdy|"
@@ -152,7 +159,7 @@ _OVERRIDE = re.compile(
     _F,
 )
 _SECRET = re.compile(
-    r"\bpasswords?\b|\bcredentials\b|\bapi\s+key\b|\bcard\s+number\b|\bsystem\s+prompt\b|\bchat\s+(?:history|transcript)\b|"
+    r"\bpasswords?\b|\bcredentials\b|\b(?:my|the\s+user['’]s|their)\s+home\s+address\b|(?:мой|домашний)\s+адрес|mój\s+adres|\bapi\s+key\b|\bcard\s+number\b|\bsystem\s+prompt\b|\bchat\s+(?:history|transcript)\b|"
     r"\bconfirmation\s+code\b|\bone-time\s+code\b|"
     r"парол\w+|номер\w*\s+карт\w+|системн\w+\s+промпт\w*|истори\w+\s+(?:чатов|переписки)|код\w*\s+подтверждени\w+|"
     r"hasł\w+|numer\w*\s+karty|prompt\w*\s+systemow\w+|histori\w+\s+czat\w+|"
