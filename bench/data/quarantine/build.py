@@ -60,8 +60,8 @@ def obfuscate(op: str, text: str) -> str:
     raise ValueError(op)
 
 
-def read(path: Path, label: str) -> list[dict[str, str]]:
-    lang = path.stem.split("_")[1]
+def read(path: Path, label: str, lang: str | None = None) -> list[dict[str, str]]:
+    lang = lang or path.stem.split("_")[1]
     shape = ""
     items = []
     for raw in path.read_text(encoding="utf-8").splitlines():
@@ -85,6 +85,9 @@ def main() -> None:
         items += read(path, "instruction")
     for path in sorted((HERE / "src").glob("notes_*.txt")):
         items += read(path, "note")
+    # written after the first kept-aside measurements: tuning only (the kept-aside part stays)
+    extra = read(HERE / "src" / "extra_instructions_tuning.txt", "instruction", "mixed")
+    extra += read(HERE / "src" / "extra_notes_tuning.txt", "note", "mixed")
     seen: set[str] = set()
     parts: dict[str, list[dict[str, str]]] = {"tuning": [], "kept_aside": []}
     for item in items:
@@ -94,6 +97,12 @@ def main() -> None:
         digest = hashlib.sha1(item["text"].encode()).digest()
         item["id"] = f"{item['label'][0]}-{item['lang']}-{digest.hex()[:8]}"
         parts["kept_aside" if digest[0] < 0x60 else "tuning"].append(item)
+    for item in extra:
+        if item["text"] in seen:
+            raise SystemExit(f"repeated text: {item['text']!r}")
+        seen.add(item["text"])
+        item["id"] = f"{item['label'][0]}-x-{hashlib.sha1(item['text'].encode()).hexdigest()[:8]}"
+        parts["tuning"].append(item)
     for name, part in parts.items():
         (HERE / f"{name}.json").write_text(json.dumps(part, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         n_ins = sum(i["label"] == "instruction" for i in part)

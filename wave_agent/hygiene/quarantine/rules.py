@@ -91,7 +91,7 @@ _IMPERATIVE = re.compile(
     rf"|\bif\s+you\s+(?:could|would)\s+(?:please\s+)?(?:always\s+|never\s+)?\w+"
     rf"|\b(?:would\s+you\s+|please\s+)?be\s+so\s+kind\s+as\s+to\s+\w+|\bwould\s+you\s+mind\s+\w+ing\b"
     rf"|\bi(?:['’]d|\s+would)\s+(?:like|prefer|love|want)\s+(?:it\s+if\s+|that\s+)?you\b|\bi\s+want\s+you\s+to\b"
-    rf"|\bdo\s+me\s+a\s+favou?r\s+and\s+\w+"
+    rf"|\bdo\s+me\s+a\s+favou?r\s+and\s+\w+|\bfeel\s+free\s+to\s+(?:share|send|forward|give|reveal|tell|show)\b|\bты\s+не\s+мог(?:ла)?\s+бы\b"
     rf"|\bпрошу\s+(?:тебя|вас)\b|\bбудь(?:те)?\s+(?:так\s+)?(?:добр|добры|любезен|любезна|любезны)\b|не\s+сочти\s+за\s+труд"
     rf"|если\s+(?:тебе|вам)\s+не\s+(?:сложно|трудно)|рассчитываю,?\s+что\s+(?:ты|вы)\b|хотел[аи]?\s+бы,?\s+чтобы\s+(?:ты|вы)\b"
     rf"|\bbądź(?:cie)?\s+(?:tak\s+)?(?:miły|miła|mili|dobry|dobra|uprzejmy|uprzejma)\b|\buprzejmie\s+proszę\b"
@@ -104,7 +104,7 @@ _IMPERATIVE = re.compile(
 )
 # The agent (or "you") as the subject of a standing rule stated as a fact: "the assistant from
 # now on answers only in English", "когда ты впредь всегда отвечаешь…", "asystent od teraz…".
-_STRONG_SCOPE = (r"(?:from\s+now\s+on|henceforth|going\s+forward|from\s+this\s+(?:message|moment)\s+on|впредь|отныне|"
+_STRONG_SCOPE = (r"(?:from\s+now\s+on|henceforth|(?<!keep\s)(?<!keeps\s)going\s+forward|from\s+today|from\s+this\s+(?:message|moment)\s+on|впредь|отныне|"
                  r"с\s+(?:этого|сегодняшнего|данного)\s+(?:момента|дня|сообщения)|в\s+дальнейшем|od\s+teraz|odtąd|od\s+dziś)")
 _AGENT_RULE = re.compile(
     rf"(?<!\bmy\s)(?<!\bour\s)(?<!мой\s)(?<!наш\s)(?<!mój\s)(?<!nasz\s)"
@@ -114,6 +114,17 @@ _AGENT_RULE = re.compile(
     rf"|(?:{_STRONG_SCOPE})\s*,?\s+(?:всегда\s+)?(?:ты|вы)\b",
     _F,
 )
+# "you" (ты, ci) with a standing scope in one sentence: "going forward, you can skip…",
+# "тебе лучше впредь…", "proszę cię, odtąd…"; a note about the person has no "you" in it.
+_YOU = (r"(?:(?<!thank\s)(?<!with\s)(?<!\bto\s)(?<!for\s)(?<!about\s)\byou(?:r|rs|rself)?\b"
+        r"|(?<![а-яё])(?<!с\s)(?<!со\s)(?<!для\s)(?<!о\s)(?<!про\s)"
+        r"(?:ты|тебе|тебя|твой|твоя|твоё|твои|твоих|твоим|вы|вам|вас|можешь|можете)(?![а-яё])"
+        r"|(?<!z\s)(?<!dla\s)\b(?:ci|cię|ciebie|twój|twoja|twoje|twoich|możesz|musisz|jesteś)\b)")
+_YOU_SCOPED = re.compile(
+    rf"{_YOU}[^.!?\n]{{0,60}}?{_STRONG_SCOPE}|{_STRONG_SCOPE}[^.!?\n]{{0,60}}?{_YOU}", _F)
+_REPORTED = re.compile(
+    r"\b(?:said|told|advice|advised|texted|wrote|quote)\b|сказал\w*|посоветовал\w*|"
+    r"написал\w*|powiedział\w*|radził\w*|napisał\w*", _F)
 _REAL_ORDER = re.compile(r"^(?:please\s+|kindly\s+|just\s+)?(?:always|never|do\s+not|don['’]t)$", _F)
 _CONDITION = re.compile(
     r"\b(?:when(?:ever)?|if|once|each\s+time|every\s+time|any\s+time)\b|(?:^|\s)(?:когда|если|при)\s"
@@ -121,7 +132,7 @@ _CONDITION = re.compile(
     _F,
 )
 _SCOPE = re.compile(
-    r"\bfrom\s+(?:now|here|this\s+(?:message|moment|point))\s+on\b|\bgoing\s+forward\b|\bhenceforth\b|"
+    r"\bfrom\s+(?:now|here|this\s+(?:message|moment|point))\s+on\b|(?<!keep\s)\bgoing\s+forward\b|\bhenceforth\b|"
     r"\bin\s+(?:all\s+)?future\b|\bevery\s+time\b|\beach\s+time\b|\bwhenever\b|\bany\s+time\b|"
     r"\bfrom\s+today\b|\b(?:every|each)\s+(?:of\s+your\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?)\b|\balways\b|\bnever\b|"
     r"\bany(?:one|body)\b|\beveryone\b|\bwhoever\b|любому|каждому|każdemu|\bwithout\s+(?:asking|confirming|confirmation)\b|"
@@ -181,7 +192,7 @@ _ROLE = re.compile(
     r"|\bты\s+больше\s+не\b|\bты\s+—\s+\w+|\bnie\s+jesteś\s+już\b|\bod\s+teraz\s+jesteś\b|\bjesteś\s+(?:dan|asystentem\s+bez)"
     r"|\bserve\s+me\b|\bслужи\s+мне\b|\bwork\s+for\s+me\b|работаешь\s+на\s+меня|слушай\s+только\s+меня|listen\s+only\s+to\s+me"
     r"|słuchaj\s+tylko\s+mnie|(?:^|[.!?]\s+)act\s+as\s+(?:my|an?|the)\s|(?:^|[.!?]\s+)zachowuj\s+się\s+jak\s"
-    r"|(?:od\s+teraz|odtąd|od\s+dziś)\s*,?\s+(?:\w+\s+)?\w+(?:asz|esz|isz|ysz)\b",
+    r"|(?:od\s+teraz|odtąd|od\s+dziś)\s*,?\s+(?:\w+\s+)?(?!(?:nasz|wasz)\b)\w+(?:asz|esz|isz|ysz)\b",
     _F,
 )
 _SENTENCE = re.compile(r".+?(?:[.!?]+(?=\s|$)|\n|$)", re.MULTILINE)
@@ -198,6 +209,7 @@ class Cues:
     against_person: str | None = None
     role: str | None = None
     agent_rule: str | None = None
+    you_scoped: str | None = None
     sentence: str = ""
 
     def named(self) -> list[tuple[str, str]]:
@@ -229,7 +241,8 @@ def cues(sentence: str) -> Cues:
         imperative=_hit(_IMPERATIVE, sentence), scope=_hit(_SCOPE, sentence),
         override=_hit(_OVERRIDE, sentence), secret=_hit(_SECRET, sentence),
         against_person=_hit(_AGAINST_PERSON, sentence), role=_hit(_ROLE, sentence),
-        agent_rule=_hit(_AGENT_RULE, sentence), sentence=sentence,
+        agent_rule=_hit(_AGENT_RULE, sentence), you_scoped=_hit(_YOU_SCOPED, sentence),
+        sentence=sentence,
     )
 
 
@@ -252,7 +265,12 @@ def verdict(c: Cues, whole: Cues) -> tuple[str, str] | None:
     agent = c.obliged or whole.addressed
     if agent and (c.imperative or c.scope or c.secret or c.obliged or c.against_person):
         return agent, "an obligation of the agent" if c.obliged else "an order addressed to the agent"
+    reported = _REPORTED.search(c.sentence) is not None  # quoting a person's advice
+    if c.you_scoped and not reported:
+        return c.you_scoped, "a standing order to the assistant"
     order = c.imperative if c.imperative and not _REAL_ORDER.match(c.imperative.lower()) else None
+    if reported:
+        order = None
     if order and c.scope:
         return order + " … " + c.scope, "a standing order"
     condition = _CONDITION.search(c.sentence)
@@ -266,10 +284,11 @@ def verdict(c: Cues, whole: Cues) -> tuple[str, str] | None:
 
 
 _NAMES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
-          "agent_rule")
+          "agent_rule", "you_scoped")
 _PATTERNS = (_ADDRESSED, _AGENT_OBLIGED, _IMPERATIVE, _SCOPE, _OVERRIDE, _SECRET, _AGAINST_PERSON, _ROLE,
-             _AGENT_RULE)
-_ANY_ORDER = frozenset(("addressed", "obliged", "imperative", "override", "against_person", "role", "agent_rule"))
+             _AGENT_RULE, _YOU_SCOPED)
+_ANY_ORDER = frozenset(("addressed", "obliged", "imperative", "override", "against_person", "role", "agent_rule",
+                        "you_scoped"))
 
 
 def check(text: str) -> tuple[str, str] | None:
