@@ -4,8 +4,8 @@ Hashed character n-grams (2-4, within words, lower case) and word unigrams, L2-n
 into logistic regression trained on the tuning part of bench/data/quarantine (never on the
 kept-aside part). The weights (``model.npz``, float16, 2^15 buckets) ship in the repo; no
 download. It is asked only when a sentence carries a cue of an order (an imperative, a
-standing scope, the agent named, secrets as the object, or a disguise), so the words a
-person uses innocently cannot trip it alone.
+standing scope, the agent named, secrets as the object, or a disguise; a question needs more
+than an imperative), so the words a person uses innocently cannot trip it alone.
 
     python -m wave_agent.hygiene.quarantine.classifier   # retrains model.npz from tuning.json
 """
@@ -82,6 +82,8 @@ def flag(read: list[rules.Cues], disguise: tuple[str, ...] = ()) -> tuple[str, f
         if not (disguise or c.imperative or c.addressed or c.obliged):
             continue
         sentence = c.sentence.strip()
+        if sentence.endswith("?") and not (c.scope or c.secret or c.addressed or c.obliged):
+            continue  # "could you tell me more?": a question in a conversation, not a standing order
         p = probability(sentence)
         if p >= THRESHOLD and (best is None or p > best[1]):
             best = (sentence, p)
