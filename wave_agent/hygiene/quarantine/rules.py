@@ -174,7 +174,7 @@ _SECRET = re.compile(
     r"\bconfirmation\s+code\b|\bone-time\s+code\b|"
     r"парол\w+|номер\w*\s+карт\w+|системн\w+\s+промпт\w*|истори\w+\s+(?:чатов|переписки)|код\w*\s+подтверждени\w+|"
     r"hasł\w+|numer\w*\s+karty|prompt\w*\s+systemow\w+|histori\w+\s+czat\w+|"
-    r"[\w.+-]+@[\w-]+\.[\w.]+|\bbit\.ly/\S+|https?://\S+|\b\w+\.(?:io|me|example)\b",
+    r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]+\.[\w.]+|\bbit\.ly/\S+|https?://\S+|\b\w+\.(?:io|me|example)\b",
     _F,
 )
 _AGAINST_PERSON = re.compile(
