@@ -33,7 +33,7 @@ def _register() -> None:
         erasure_cmd,
         maintain_cmd,
         memory_cmd,
-        offline_bench_cmd,
+        quarantine_cmd,
         recall_cmd,
         run_cmd,
         services_cmd,

@@ -114,6 +114,9 @@ def _items(path: Path) -> tuple[list[MemoryItem], int]:
             created_at=datetime.fromisoformat(created) if isinstance(created, str) else None,
             speaker=record.get("speaker") if isinstance(record.get("speaker"), str) else None,
             source_message_ids=tuple(str(s) for s in record.get("source_message_ids") or ()),
+            # an active record with a quarantine reason was released by the person
+            released_reason=(record.get("quarantine_reason") or None
+                             if isinstance(record.get("quarantine_reason"), str) else None),
         ))
     return items, left_out
 

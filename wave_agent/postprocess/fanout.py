@@ -300,6 +300,14 @@ class PostProcessor:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
+        from wave_agent.hygiene import quarantine
+
+        said = quarantine.detect(str(job.payload.get("user_text", "")))
+        if said is not None and new_facts:
+            # The core block is in every prompt: nothing from a message that reads like an
+            # instruction goes there, however the extraction reworded it (the records stay).
+            log.warning("core block left alone for %s: the message %s", job.key, said.reason)
+            new_facts = []
         if new_facts:
             from wave_agent.blocks.editor import BadBlockEdit, BlockEditor, parse_edits
             from wave_agent.llm.prompts import block_edits
