@@ -31,6 +31,7 @@ def _register() -> None:
         blocks_cmd,
         chat_cmd,
         maintain_cmd,
+        mcp_cmd,
         memory_cmd,
         recall_cmd,
         run_cmd,
