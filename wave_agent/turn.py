@@ -329,6 +329,35 @@ class TurnService:
             prepared = await self._prepare(user_id, text, now or datetime.now(UTC))
         return prepared.composition, prepared.timings
 
+    async def memory_sections(self, user_id: str, query: str, *,
+                              now: datetime | None = None) -> str:
+        """The memory a turn about ``query`` would carry (core blocks, notes, recent days,
+        recall excerpts), through the same reads and the one composer, under the same budget.
+
+        For callers outside a conversation (the MCP ``memory`` prompt): no session is begun or
+        touched, so there is no conversation window, and a failing store costs its section.
+        """
+        failed: dict[str, str] = {}
+        persona, facts, episodes, found = await asyncio.gather(
+            self._read(PERSONA, failed, lambda: self.memory.core_blocks(user_id)),
+            self._read(NOTES, failed, lambda: self.memory.notes(user_id, limit=NOTES_FETCH)),
+            self._read(EPISODES, failed,
+                       lambda: self.memory.recent_episodes(user_id, budget=EPISODES_BUDGET)),
+            self._read(EXCERPTS_SECTION, failed,
+                       lambda: self.memory.search(user_id, query, k=8)),
+        )
+        notes = sorted(facts or (), key=lambda f: TIER_RANK.get(f.tier.value, 3))
+        composition = self.composer.compose(ComposerInput(
+            now=now or datetime.now(UTC),
+            message=query,
+            persona=[Section(title, value) for title, value in persona or ()],
+            summary=["Recent days (episode log, compressed):\n" + episodes] if episodes else [],
+            notes=[note_of(f) for f in notes],
+            excerpts=[note_of(f) for f in found or ()],
+            failed=failed,
+        ))
+        return composition.system
+
     async def _prepare(self, user_id: str, text: str, now: datetime) -> _Prepared:
         timings: dict[str, float] = {}
         started_at = time.perf_counter()

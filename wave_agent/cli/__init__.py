@@ -32,6 +32,7 @@ def _register() -> None:
         chat_cmd,
         erasure_cmd,
         maintain_cmd,
+        mcp_cmd,
         memory_cmd,
         quarantine_cmd,
         recall_cmd,
