@@ -36,6 +36,7 @@ def _register() -> None:
         run_cmd,
         services_cmd,
         transfer_cmd,
+        web_cmd,
     )
 
 
