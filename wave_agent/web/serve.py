@@ -47,3 +47,16 @@ async def serve(services: Services, host: str, port: int, *,
     except (OSError, SystemExit) as exc:
         raise WaveError(f"the memory page cannot listen on {host}:{port} ({exc})",
                         next_step="choose another port with --port or WEB_PORT") from exc
+
+
+def link_maker(settings: Settings) -> Callable[[str], str | None]:
+    """For the bot's /web: a one-time login link for a person, or None when no public URL."""
+
+    def make(user_id: str) -> str | None:
+        if not settings.web_public_url:
+            return None
+        from wave_agent.web.app import login_url
+
+        return login_url(settings.web_public_url, auth.load_secret(settings), user_id, once=True)
+
+    return make

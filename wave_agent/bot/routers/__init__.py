@@ -15,6 +15,7 @@ def all_routers() -> list[Router]:
         proposals,
         reflect,
         start,
+        web,
     )
 
     # ``start`` goes last: its fallback answers unknown commands with help.
@@ -26,6 +27,7 @@ def all_routers() -> list[Router]:
         health.router(),
         export.router(),
         debug.router(),
+        web.router(),
         chat.router(),
         start.router(),
     ]

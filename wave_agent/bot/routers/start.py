@@ -20,6 +20,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("health", "the state of your memory (contradictions first)"),
     ("export", "your whole memory as files (JSON and markdown)"),
     ("debug", "what went into the last answer, layer by layer"),
+    ("web", "a one-time link to your memory page"),
     ("help", "this list"),
 ]
 
