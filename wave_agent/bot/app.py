@@ -53,6 +53,9 @@ def bot_config(settings: Settings) -> BotConfig:
 def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> Dispatcher:
     """The dispatcher with its middlewares, routers, error handler and lifecycle hooks."""
     in_flight = InFlight()
+    from wave_agent.web.serve import link_maker
+
+    extra.setdefault("web_link", link_maker(settings))
     dispatcher = Dispatcher(
         backend=backend, config=bot_config(settings), in_flight=in_flight, **extra
     )

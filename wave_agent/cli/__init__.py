@@ -39,6 +39,7 @@ def _register() -> None:
         run_cmd,
         services_cmd,
         transfer_cmd,
+        web_cmd,
     )
 
 

@@ -16,6 +16,7 @@ def all_routers() -> list[Router]:
         proposals,
         reflect,
         start,
+        web,
     )
 
     # ``start`` goes last: its fallback answers unknown commands with help.
@@ -28,6 +29,7 @@ def all_routers() -> list[Router]:
         export.router(),
         forget_me.router(),
         debug.router(),
+        web.router(),
         chat.router(),
         start.router(),
     ]

@@ -21,6 +21,7 @@ COMMANDS: list[tuple[str, str]] = [
     ("export", "your whole memory as files (JSON and markdown)"),
     ("forget_me", "erase everything Wave holds about you (asks first)"),
     ("debug", "what went into the last answer, layer by layer"),
+    ("web", "a one-time link to your memory page"),
     ("help", "this list"),
 ]
 
