@@ -200,8 +200,13 @@ class WebApp:
         try:
             if action == "supersede":
                 result = await writer.supersede(user_id, record_id, str(form.get("text", "")))
-            elif action == "delete" and form.get("confirm") != "yes":
-                return RedirectResponse(f"/records/{record_id}/delete", 303)
+            elif action == "delete":
+                if form.get("confirm") != "yes":
+                    return RedirectResponse(f"/records/{record_id}/delete", 303)
+                # erasure reaches every layer (graph, archive, episodes, snapshots, logs,
+                # blocks), as `wave delete` does
+                report = await (await self.services.eraser()).delete(user_id, record_id)
+                return RedirectResponse(f"/records?{urlencode({'done': report.message})}", 303)
             else:
                 result = await getattr(writer, action)(user_id, record_id)
         except layer_error_roots() as exc:

@@ -249,3 +249,19 @@ async def test_a_missing_or_wrong_login_token_is_refused(site: Site, browser: An
     assert await page.get_by_text("Ask the bot for /web").count() >= 1 or \
         await page.get_by_text("wave web").count() >= 1
     await context.close()
+
+
+async def test_delete_asks_first_then_erases_the_record(site: Site, browser: Any) -> None:
+    ids = await _seed(site)
+    page, errors = await _page(browser, site)
+    await page.goto(site.base + f"/records/{ids['olga']}")
+    await page.get_by_role("link", name="Delete…").click()
+    await page.wait_for_url(f"**/records/{ids['olga']}/delete")
+    assert await page.get_by_text("cannot be brought back").count() == 1
+    still = await (await site.services.graph()).get_fact(site.user_id, ids["olga"])
+    assert still is not None  # asking is not deleting
+    await page.get_by_role("button", name="Erase it").click()
+    await page.wait_for_url("**/records?done=*")
+    gone = await (await site.services.graph()).get_fact(site.user_id, ids["olga"])
+    assert gone is None
+    assert errors == []
