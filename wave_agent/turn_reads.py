@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
+from wave_agent.errors import WaveError
+from wave_agent.outage import NEO4J, OUTAGES
 
 if TYPE_CHECKING:
     from wave_agent.services import Services
@@ -29,6 +31,14 @@ PATIENT_VOICE_S = 60.0
 PATIENT_TOTAL_S = 180.0
 
 log = logging.getLogger("wave.turn")
+
+
+class MemoryUnreadable(WaveError):
+    """Recall found nothing because its stores did not answer: not an empty memory."""
+
+    def __init__(self, reasons: str) -> None:
+        super().__init__(f"memory search could not read the stores ({reasons})",
+                         next_step="check `wave services status`")
 
 
 def facts_of(result: Any) -> list[Fact]:
@@ -75,6 +85,8 @@ class TurnReads:
                            ("recall", self.search(WARM_UP_USER, "warm up the memory", k=1))):
             try:
                 await read
+            except MemoryUnreadable:
+                pass  # a slow first search while warming up: the graph reads report an outage
             except Exception as exc:
                 problems.append(f"{name} read: {type(exc).__name__}: {exc}"[:300])
         return problems
@@ -96,7 +108,14 @@ class TurnReads:
             raise
         if any("timed out" in why for why in result.degraded.reasons.values()):
             self._finish_in_background(recall, user_id, query, k)
-        return [f for f in facts_of(result) if f.in_prompt_path]
+        found = [f for f in facts_of(result) if f.in_prompt_path]
+        degraded = result.degraded
+        if not found and degraded:
+            # Nothing found because the voices failed is not "nothing in memory": the turn
+            # reports the excerpts as missing, and the reply says memory could not be read.
+            reasons = degraded.reasons or {}
+            raise MemoryUnreadable(", ".join(f"{k}: {v}" for k, v in reasons.items())[:200])
+        return found
 
     def _finish_in_background(self, recall: Any, user_id: str, query: str, k: int) -> None:
         if self._patient is not None and not self._patient.done():
@@ -120,9 +139,15 @@ class TurnReads:
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
         graph = await self.services.graph()
-        return await graph.list_facts(
-            user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
-        )
+        try:
+            facts = await graph.list_facts(
+                user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
+            )
+        except Exception as exc:
+            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            raise
+        OUTAGES.answered(NEO4J)
+        return facts
 
     async def core_blocks(self, user_id: str) -> list[tuple[str, str]]:
         blocks = await self.services.blocks()
