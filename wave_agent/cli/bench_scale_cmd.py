@@ -85,12 +85,12 @@ def bench_scale(
     table = Table(title=f"wave bench scale ({vectors.dim}-d vectors; load at start "
                         f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f})")
     for column in ("backend", "scenario", "records", "write rec/s", "search p50 ms",
-                   "search p95 ms", "reopen s", "memory MB"):
+                   "search p95 ms", "reopen s", "memory MB", "index s"):
         table.add_column(column, justify="right" if column[0].islower() and " " in column else "left")
     for r in rows:
         table.add_row(r.backend, r.scenario, f"{r.records:,}", f"{r.write_per_s:,.0f}",
                       f"{r.search_p50_ms:.1f}", f"{r.search_p95_ms:.1f}", f"{r.reopen_s:.1f}",
-                      f"{r.memory_mb:,.0f}")
+                      f"{r.memory_mb:,.0f}", f"{r.index_s:.0f}")
     console.print(table)
     console.print(f"Vectors: {pool} real embeddings reused with noise; texts, ids, statuses and "
                   f"times are each record's own; queries are real embeddings. Load now "
