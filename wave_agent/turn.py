@@ -216,7 +216,8 @@ class TurnService:
         except TimeoutError:
             problems = [f"stores did not open within {timeout_s:g}s"]
         for problem in problems:
-            log.warning("warm-up: %s; the turn will go on without it until it answers", problem)
+            log.warning("warm-up: %s; the turn will go on without it until it answers", problem,
+                        extra={"notice": True})
         return problems
 
     async def close(self) -> None:
@@ -226,6 +227,17 @@ class TurnService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._refreshing.clear()
+
+    def forget_user(self, user_id: str) -> None:
+        """Erasure: drop everything this process holds for the person (cached blocks and
+        notes, the last turn's debug view); the next message starts from the stores."""
+        self.memory_changed(user_id)
+        for held in (self._bases, self._debug, self._generation):
+            held.pop(user_id, None)
+        task = self._refreshing.pop(user_id, None)
+        if task is not None:
+            task.cancel()
+        self._refresh_locks.pop(user_id, None)
 
     def last_debug(self, user_id: str) -> TurnDebug | None:
         return self._debug.get(user_id)
@@ -479,7 +491,9 @@ class TurnService:
             for round_ in range(MAX_TOOL_ROUNDS + 1):
                 last_round = round_ == MAX_TOOL_ROUNDS
                 response = await self.llm.chat(
-                    messages, tools=() if last_round else specs, memory=composition.memory_lines
+                    messages, tools=() if last_round else specs, memory=composition.memory_lines,
+                    memory_notes=composition.memory_notes,
+                    memory_unreadable=composition.memory_unreadable,
                 )
                 if not response.tool_calls or last_round:
                     content = (response.content or "").strip()

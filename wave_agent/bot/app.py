@@ -63,6 +63,7 @@ def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> D
                     "Put your Telegram id there (a stranger's refusal shows their id).")
     dispatcher.update.outer_middleware(AllowList(allowed))
     rate = RateLimit(settings.telegram_rate_per_minute)
+    dispatcher["rate_limit"] = rate  # /forget_me clears the person's window
     dispatcher.message.outer_middleware(rate)
     dispatcher.callback_query.outer_middleware(rate)
     dispatcher.message.outer_middleware(MessageSize(settings.telegram_max_message_chars))
