@@ -63,6 +63,42 @@ def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         localneo4j.down(settings)
 
 
+@pytest.fixture(scope="session")
+def qdrant_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str | None]:
+    """URL of a real Qdrant server, or None when there is none (its tests then skip).
+
+    ``scripts/test.sh`` starts one (``scripts/test.d/qdrant.up``) and exports
+    ``WAVE_TEST_QDRANT_URL``. Run pytest by hand without it and, when the binary exists
+    (``WAVE_QDRANT_BIN`` or ``../shared/bin/qdrant``), the session starts its own on a free
+    loopback port under a temporary directory, and stops it after.
+    """
+    given = os.environ.get("WAVE_TEST_QDRANT_URL")
+    if given:
+        yield given.rstrip("/")
+        return
+    from wave_agent import localqdrant
+
+    binary = localqdrant.find_binary()
+    if binary is None:
+        yield None
+        return
+    server = localqdrant.start(tmp_path_factory.mktemp("qdrant-server"), binary=binary)
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def qdrant_server(qdrant_url: str | None) -> str:
+    """The Qdrant server's URL; the test skips (one line) when there is no server."""
+    if qdrant_url is None:
+        from wave_agent.localqdrant import missing_binary_reason
+
+        pytest.skip(missing_binary_reason())
+    return qdrant_url
+
+
 @pytest.fixture
 def user_id() -> str:
     """A fresh user per test: tests share one database, isolated by user scope."""

@@ -10,6 +10,7 @@ zero there is an alarm, shown first.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -203,8 +204,13 @@ async def health_report(
     except Exception as exc:
         report.problems.append(f"graph unavailable: {exc}")
         return report
+    from wave_agent import health_history
+
     for uid in users:
-        report.users.append(await _user_health(services, graph, uid, now))
+        health = await _user_health(services, graph, uid, now)
+        report.users.append(health)
+        await asyncio.to_thread(health_history.record, services.settings.data_dir, health,
+                                report.outbox_backlog, now)
     return report
 
 

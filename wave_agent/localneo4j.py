@@ -2,7 +2,9 @@
 
 ``wave services up`` builds it once with Maven (jars from Maven Central), starts it in the
 background with Bolt on 127.0.0.1, data under ``DATA_DIR/neo4j``, a pid file and a log file,
-and waits until Bolt answers. Used only when ``NEO4J_URI`` is unset.
+and waits until Bolt answers. Used only when ``NEO4J_URI`` is unset. With ``NEO4J_AUTH=true``
+the same jars check credentials like a production server: ``NEO4J_USER`` gets
+``NEO4J_PASSWORD`` at every start (a test runs Wave against it through those settings).
 """
 
 from __future__ import annotations
@@ -91,11 +93,19 @@ def check_tools() -> None:
         )
 
 
+# A build that knows authentication (issue 20) names this variable; an older build is rebuilt.
+AUTH_MARKER = b"WAVE_NEO4J_AUTH_PASSWORD"
+
+
+def _launcher_class() -> Path:
+    return LAUNCHER_DIR / "target" / "classes" / "wave" / "neo4j" / "Launcher.class"
+
+
 def launcher_built() -> bool:
     target = LAUNCHER_DIR / "target"
-    return (target / "classes" / "wave" / "neo4j" / "Launcher.class").exists() and any(
-        (target / "lib").glob("neo4j-kernel-*.jar")
-    )
+    compiled = _launcher_class()
+    return (compiled.exists() and AUTH_MARKER in compiled.read_bytes()
+            and any((target / "lib").glob("neo4j-kernel-*.jar")))
 
 
 def build_launcher(echo: Callable[[str], None] = log.info) -> None:
@@ -104,6 +114,8 @@ def build_launcher(echo: Callable[[str], None] = log.info) -> None:
     if launcher_built():
         return
     echo("Building the embedded Neo4j launcher (Maven; first run downloads ~130 MB)...")
+    if _launcher_class().exists():  # an older build: Maven may judge it up to date by mtime
+        shutil.rmtree(LAUNCHER_DIR / "target" / "classes", ignore_errors=True)
     result = subprocess.run(
         ["mvn", "-q", "-B", "-f", str(LAUNCHER_DIR / "pom.xml"), "package", "-DskipTests"],
         capture_output=True,
@@ -171,9 +183,14 @@ def up(settings: Settings, wait_s: float = 120.0, echo: Callable[[str], None] = 
             str(settings.neo4j_port),
             str(settings.neo4j_pagecache_mb),
         ]
+        env = {k: v for k, v in os.environ.items() if not k.startswith("WAVE_NEO4J_AUTH_")}
+        if settings.neo4j_auth:  # in the environment, not argv: `ps` shows the command line
+            env["WAVE_NEO4J_AUTH_USER"] = settings.neo4j_user
+            env["WAVE_NEO4J_AUTH_PASSWORD"] = settings.neo4j_password
         with log_file.open("ab") as out:
             process = subprocess.Popen(
                 command,
+                env=env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,

@@ -87,12 +87,24 @@ class TokenStore:
         token = "wave-mcp-" + secrets.token_urlsafe(24)
         tokens = self._load()
         tokens[_digest(token)] = user_id
+        self._save(tokens)
+        return token
+
+    def _save(self, tokens: dict[str, str]) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_text(json.dumps({"tokens": tokens}, indent=1), encoding="utf-8")
         os.chmod(tmp, 0o600)
         tmp.replace(self.path)
-        return token
+
+    def revoke(self, user_id: str) -> int:
+        """Remove every token of a person (``wave forget-me``); how many went."""
+        tokens = self._load()
+        kept = {digest: who for digest, who in tokens.items() if who != user_id}
+        if len(kept) == len(tokens):
+            return 0
+        self._save(kept)
+        return len(tokens) - len(kept)
 
     def person(self, token: str) -> str | None:
         """The person a token acts for, or None (compared in constant time)."""

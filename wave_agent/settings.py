@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     neo4j_port: int = Field(default=7687, ge=1024, le=65535)
     neo4j_heap_mb: int = Field(default=512, ge=128, le=16384)
     neo4j_pagecache_mb: int = Field(default=64, ge=8, le=16384)
+    # The embedded Neo4j checks NEO4J_USER / NEO4J_PASSWORD (as a production server does).
+    neo4j_auth: bool = False
 
     # Qdrant: unset URL means local mode under data_dir/qdrant.
     qdrant_url: str | None = None

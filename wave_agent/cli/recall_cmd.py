@@ -156,11 +156,20 @@ async def rebuild(services: Services, user_id: str, archive: Any,
 def reindex(
     user: str | None = USER_OPTION,
     check: bool = typer.Option(False, "--check", help="Only list drift; change nothing."),
+    to_server: str | None = typer.Option(
+        None, "--to-server", metavar="URL",
+        help="Move the archive to this Qdrant server (every person unless --user); then set "
+             "QDRANT_URL to it."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Rebuild the semantic archive from the graph (every status, so history stays findable)."""
     from archive.errors import ArchiveLocked
 
+    if to_server is not None:
+        from wave_agent.cli.move_cmd import reindex_to_server
+
+        reindex_to_server(to_server, user=user, as_json=as_json)
+        return
     user_id = user_or_default(user)
 
     async def go() -> dict[str, Any]:

@@ -313,6 +313,12 @@ class Eraser:
             report.pending.append("SQLite compaction (`wave maintain --job erasure`)")
         report.add("exports", files=await asyncio.to_thread(_erase_exports, self.s.data_dir,
                                                               user_id))
+        from wave_agent import health_history
+        from wave_agent.mcp_server import TokenStore
+
+        report.add("health history", files=health_history.erase(self.s.data_dir, user_id))
+        tokens = TokenStore(self.s.data_dir / "mcp" / "tokens.json")
+        report.add("MCP tokens", removed=await asyncio.to_thread(tokens.revoke, user_id))
         self._audit("forget-me: a person was erased from every layer")
         return report
 

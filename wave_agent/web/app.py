@@ -326,8 +326,14 @@ class WebApp:
         graph = await self.services.graph()
         facts = await graph.list_facts(user_id)
         conflicts = await graph.list_conflicts(user_id, resolved=None)
+        from wave_agent import health_history
+
+        samples = health_history.read(self.services.settings.data_dir, user_id)
+        queues = {"labels": [x["at"][:16].replace("T", " ") for x in samples],
+                  **{name: [x.get(name) for x in samples]
+                     for name in ("drift", "proposals", "quarantine", "outbox")}}
         return self.render(request, "health.html", report=report, text=render_text(report),
-                           series=_series(facts, conflicts))
+                           series=_series(facts, conflicts), queues=queues)
 
     async def blocks(self, request: Request) -> Response:
         user_id = _user(request)

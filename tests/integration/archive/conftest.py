@@ -1,6 +1,9 @@
 """The archive contract runs on Qdrant local mode (its own per-user layout, and the server's
 shared-collection layout with user filters) and, when WAVE_TEST_QDRANT_URL is set, on a Qdrant
-server. Local stores live in ``tmp_path``; the embedder is the session's bundled model."""
+server (the session's ``qdrant_url``: ``scripts/test.d/qdrant.up`` starts one, or the session
+does when the binary exists). Local stores live in ``tmp_path``; the embedder is the session's
+bundled model. Server calls get a generous timeout: on a busy machine a 5 s default is not a
+test of Wave."""
 
 from __future__ import annotations
 
@@ -13,23 +16,25 @@ import pytest
 from archive.embedder import Embedder
 from archive.store import ArchiveStore
 
-SERVER_ENV = "WAVE_TEST_QDRANT_URL"
+SERVER_TIMEOUT_S = 60.0
 
 StoreFactory = Callable[..., ArchiveStore]
 
 
 @pytest.fixture(params=["local", "local-shared", "server"])
 async def make_store(
-    request: pytest.FixtureRequest, tmp_path: Path, embedder: Embedder
+    request: pytest.FixtureRequest, tmp_path: Path, embedder: Embedder, qdrant_url: str | None
 ) -> AsyncIterator[StoreFactory]:
     """Builds stores of one backend; ``make_store(model_name=..., dim=...)`` for other models.
 
     Every store built here is closed after the test. On a server, tests are isolated by their
     fresh ``user_id``; locally each test has its own directory.
     """
-    url = os.environ.get(SERVER_ENV)
+    url = qdrant_url
     if request.param == "server" and not url:
-        pytest.skip(f"no Qdrant server: set {SERVER_ENV}=http://host:6333 to run this variant")
+        from wave_agent.localqdrant import missing_binary_reason
+
+        pytest.skip(missing_binary_reason())
     built: list[ArchiveStore] = []
 
     def build(
@@ -51,6 +56,7 @@ async def make_store(
                 model_name=name,
                 dim=size,
                 embedder=model,
+                timeout_s=SERVER_TIMEOUT_S,
             )
         built.append(store)
         return store

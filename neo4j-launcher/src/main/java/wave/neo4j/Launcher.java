@@ -19,6 +19,11 @@ import org.neo4j.io.ByteUnit;
  *
  * <p>Usage: {@code Launcher <home-dir> <bolt-port> [page-cache-mb]}. Writes {@code <home>/READY}
  * once the default database answers, and shuts the database down cleanly on SIGTERM.
+ *
+ * <p>Authentication is off (loopback only) unless {@code WAVE_NEO4J_AUTH_PASSWORD} is set in the
+ * environment (not on the command line, where {@code ps} shows it): then Bolt checks
+ * credentials like a production server, and the user {@code WAVE_NEO4J_AUTH_USER} (default
+ * {@code neo4j}) gets that password, no change required, at every start.
  */
 public final class Launcher {
     private Launcher() {}
@@ -35,12 +40,16 @@ public final class Launcher {
         Path ready = home.resolve("READY");
         Files.deleteIfExists(ready);
 
+        String password = System.getenv("WAVE_NEO4J_AUTH_PASSWORD");
+        boolean auth = password != null && !password.isEmpty();
+        String user = System.getenv().getOrDefault("WAVE_NEO4J_AUTH_USER", "neo4j");
+
         DatabaseManagementService service = new DatabaseManagementServiceBuilder(home)
                 .setConfig(BoltConnector.enabled, true)
                 .setConfig(BoltConnector.listen_address, new SocketAddress("127.0.0.1", port))
                 .setConfig(BoltConnector.advertised_address, new SocketAddress("127.0.0.1", port))
                 .setConfig(HttpConnector.enabled, false)
-                .setConfig(GraphDatabaseSettings.auth_enabled, false)
+                .setConfig(GraphDatabaseSettings.auth_enabled, auth)
                 .setConfig(GraphDatabaseSettings.pagecache_memory, ByteUnit.mebiBytes(pageCacheMb))
                 .setConfig(GraphDatabaseSettings.transaction_timeout, Duration.ofSeconds(120))
                 .build();
@@ -56,10 +65,18 @@ public final class Launcher {
             stopped.countDown();
         }, "wave-neo4j-shutdown"));
 
+        if (auth) {
+            GraphDatabaseService system = service.database(GraphDatabaseSettings.SYSTEM_DATABASE_NAME);
+            String verb = "neo4j".equals(user) ? "ALTER USER" : "CREATE OR REPLACE USER";
+            system.executeTransactionally(
+                    verb + " $user SET PASSWORD $password CHANGE NOT REQUIRED",
+                    java.util.Map.of("user", user, "password", password));
+        }
         GraphDatabaseService db = service.database(GraphDatabaseSettings.DEFAULT_DATABASE_NAME);
         db.executeTransactionally("RETURN 1");
         Files.writeString(ready, Long.toString(ProcessHandle.current().pid()));
-        System.out.println("wave-neo4j: bolt://127.0.0.1:" + port + " ready (home " + home + ")");
+        System.out.println("wave-neo4j: bolt://127.0.0.1:" + port + " ready (home " + home + ", auth "
+                + (auth ? "on for " + user : "off") + ")");
         System.out.flush();
         stopped.await();
     }
