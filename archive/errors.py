@@ -42,11 +42,13 @@ class EmbeddingModelError(ArchiveError):
 class ArchiveLocked(ArchiveError):
     """Qdrant local mode: another process holds the storage directory."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, pid: int | None = None) -> None:
         self.path = Path(path)
+        self.pid = pid  # the holder, when the system says (Linux: /proc/locks)
+        holder = f"pid {pid}, e.g. `wave run`" if pid else "e.g. `wave run`"
         super().__init__(
             f"the semantic archive at {self.path} is in use by another Wave process "
-            "(e.g. `wave run`); Qdrant local mode lets one process open it at a time",
+            f"({holder}); Qdrant local mode lets one process open it at a time",
             next_step=(
                 "stop that process and retry, or set QDRANT_URL to a Qdrant server shared by "
                 "both; meanwhile fact writes are queued in the outbox and recall runs without "

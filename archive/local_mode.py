@@ -71,8 +71,25 @@ def probe_lock(path: Path) -> None:
                 handle, portalocker.LockFlags.EXCLUSIVE | portalocker.LockFlags.NON_BLOCKING
             )
         except portalocker.exceptions.LockException as exc:
-            raise ArchiveLocked(path) from exc
+            raise ArchiveLocked(path, holder_pid(lock_file)) from exc
         portalocker.unlock(handle)
+
+
+def holder_pid(lock_file: Path) -> int | None:
+    """The process holding a ``flock`` on ``lock_file``, from ``/proc/locks`` (Linux); None
+    where the system does not say."""
+    try:
+        inode = lock_file.stat().st_ino
+        lines = Path("/proc/locks").read_text(encoding="ascii").splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        fields = line.split()
+        # "1: FLOCK  ADVISORY  WRITE 26889 fe:00:9988193 0 EOF" (a "->" marks a waiter)
+        if (len(fields) >= 6 and fields[1] == "FLOCK" and "->" not in fields
+                and fields[5].rsplit(":", 1)[-1] == str(inode) and fields[4].isdigit()):
+            return int(fields[4])
+    return None
 
 
 def collection_names(client: QdrantClient) -> list[str]:

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 from qdrant_client import QdrantClient, models
-from qdrant_client.common.client_exceptions import QdrantException
-from qdrant_client.http.exceptions import ApiException
+from qdrant_client.common.client_exceptions import ResourceExhaustedResponse
+from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from archive.errors import ArchiveError, ArchiveInputError, ArchiveLocked, ArchiveUnavailable
 from archive.layout import Layout, point_id
@@ -31,6 +31,7 @@ from archive.local_mode import (
     LOCK_MESSAGE,
     collection_names,
     compact_storage,
+    holder_pid,
     one_blas_thread,
     overfetch,
     probe_lock,
@@ -53,16 +54,24 @@ SCROLL_PAGE = 1_000
 LOCAL_SCROLL_PAGE = 100_000
 MAX_LIMIT = 1_000
 DEFAULT_STATUSES: tuple[str, ...] = ("active",)
-# What the client raises for a server that is down or answers badly, a local storage that
-# fails, or a request Qdrant refuses; translated to ArchiveUnavailable at this boundary.
-_BACKEND_ERRORS: tuple[type[BaseException], ...] = (
-    ApiException,
-    QdrantException,
+# What the client raises when the archive cannot be reached: a server that is down, refuses
+# the key, or answers 5xx/429; a local storage whose file cannot be read or written. Only these
+# are translated to ArchiveUnavailable at this boundary (the writer then marks the record
+# pending). Anything else (a ValueError, a 4xx refusing a request, a RuntimeError) is a bug in
+# how the archive is called and propagates as it is: an outage must not hide it.
+_TRANSPORT_ERRORS: tuple[type[BaseException], ...] = (
+    ResponseHandlingException,  # httpx transport errors: refused, reset, timed out
+    ResourceExhaustedResponse,
     OSError,
-    sqlite3.Error,
-    ValueError,
-    RuntimeError,
+    sqlite3.OperationalError,  # the local storage's file: locked, I/O error, disk full
 )
+
+
+def _unavailable(exc: BaseException) -> bool:
+    if isinstance(exc, UnexpectedResponse):
+        code = exc.status_code or 0
+        return code >= 500 or code in (401, 403, 408, 429)
+    return isinstance(exc, _TRANSPORT_ERRORS)
 
 
 class ArchiveStore:
@@ -202,7 +211,7 @@ class ArchiveStore:
                 client = QdrantClient(path=str(self.path))
             except RuntimeError as exc:
                 if LOCK_MESSAGE in str(exc):
-                    raise ArchiveLocked(self.path) from exc
+                    raise ArchiveLocked(self.path, holder_pid(self.path / ".lock")) from exc
                 raise ArchiveUnavailable(self.where, str(exc)) from exc
             except (OSError, sqlite3.Error, ValueError) as exc:
                 raise ArchiveUnavailable(self.where, f"{type(exc).__name__}: {exc}") from exc
@@ -234,8 +243,10 @@ class ArchiveStore:
                 return fn(client)
             with self._io_lock, one_blas_thread():
                 return fn(client)
-        except _BACKEND_ERRORS as exc:
-            raise ArchiveUnavailable(self.where, _describe(exc)) from exc
+        except Exception as exc:
+            if _unavailable(exc):
+                raise ArchiveUnavailable(self.where, _describe(exc)) from exc
+            raise
 
     # Collections -------------------------------------------------------------------------
 

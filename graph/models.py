@@ -172,6 +172,7 @@ class Relation:
     type: RelationType
     provenance: tuple[str, ...] = ()  # fact ids / message ids
     created_at: datetime = field(default_factory=utcnow)
+    weight: int = 1  # how many times it was stated (a keyed repeat counts once)
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,6 +164,7 @@ def relation_from(user_id: str, source_id: str, target_id: str, rel_type: str,
         type=RelationType(rel_type),
         provenance=tuple(props.get("provenance") or ()),
         created_at=from_neo4j_datetime(props["created_at"]),
+        weight=int(props.get("weight") or 1),
     )
 
 

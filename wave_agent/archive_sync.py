@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from archive.errors import ArchiveError
+from archive.errors import ArchiveLocked, ArchiveUnavailable
 from archive.models import ArchiveRecord
 from graph.models import Fact
 from wave_agent.write_result import ArchiveState
@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from archive.store import ArchiveStore
 
 log = logging.getLogger("wave.writer.archive")
+
+# An archive that cannot be reached (down, or the local directory held by another process):
+# the write goes on and the record waits for reindex. Every other error (a vector of the wrong
+# dimension, an embedding model that fails, a bug) is raised: "pending" would hide it forever.
+_OUTAGE = (ArchiveLocked, ArchiveUnavailable)
 
 
 def archive_record(fact: Fact, vector: np.ndarray | None = None) -> ArchiveRecord:
@@ -66,9 +71,10 @@ class ArchiveSync:
         records = [archive_record(f, v) for f, v in zip(facts, vectors, strict=True)]
         try:
             await self.archive.upsert(user_id, records)
-        except ArchiveError as exc:
+        except _OUTAGE as exc:
             self._lost(exc)
             return ArchiveState.PENDING
+        self._back()
         return ArchiveState.INDEXED
 
     async def delete(self, user_id: str, fact_ids: Sequence[str]) -> ArchiveState:
@@ -76,7 +82,7 @@ class ArchiveSync:
             return ArchiveState.PENDING
         try:
             await self.archive.delete(user_id, list(fact_ids))
-        except ArchiveError as exc:
+        except _OUTAGE as exc:
             self._lost(exc)
             return ArchiveState.PENDING
         return ArchiveState.REMOVED
@@ -89,7 +95,7 @@ class ArchiveSync:
             return []
         try:
             hits = await self.archive.search(user_id, vector, limit=limit, statuses=("active",))
-        except ArchiveError as exc:
+        except _OUTAGE as exc:
             self._lost(exc)
             return []
         out: list[tuple[str, float]] = []
@@ -100,6 +106,13 @@ class ArchiveSync:
                 out.append((hit.fact_id, float(hit.score)))
         return out
 
-    def _lost(self, exc: ArchiveError) -> None:
-        log.warning("archive unavailable, fact writes go to the graph with needs_index: %s", exc)
+    def _back(self) -> None:
+        if self.problem is not None:
+            log.warning("archive available again; `wave reindex` sends the records it missed")
+            self.problem = None
+
+    def _lost(self, exc: ArchiveLocked | ArchiveUnavailable) -> None:
+        if self.problem != str(exc):  # once per outage, not once per write
+            log.warning("archive unavailable, fact writes go to the graph with needs_index: %s",
+                        exc)
         self.problem = str(exc)

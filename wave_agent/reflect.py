@@ -160,11 +160,11 @@ class Reflector:
                      q_stems: frozenset[str]) -> list[Memory]:
         try:
             recall = await self.services.recall()
-            hits = await recall.search(user_id, question, k=RECALL_K, preset="history")
+            found = await recall.search(user_id, question, k=RECALL_K, preset="history")
         except Exception as exc:  # best-effort: a store down costs its section, not the answer
             log.warning("reflect for %s without facts: %s", user_id, exc)
             return []
-        hits = [h for h in hits if h.fact.status is not Status.QUARANTINED]
+        hits = [h for h in found if h.fact.status is not Status.QUARANTINED]
         scores = await self._relevance([h.fact.text for h in hits], q_vec, q_stems)
         kept: dict[str, Memory] = {}
         for hit, score in zip(hits, scores, strict=True):

@@ -138,6 +138,7 @@ class Services:
             if "writer" not in self._cache:
                 from archive.errors import ArchiveError
                 from wave_agent.archive_sync import ArchiveSync
+                from wave_agent.person_lock import PersonLocks
                 from wave_agent.writer import Writer
 
                 graph = await self.graph()
@@ -146,7 +147,8 @@ class Services:
                 except ArchiveError as exc:
                     log.warning("writer without the archive (updates pending): %s", exc)
                     sync = ArchiveSync(self.embedder(), None, problem=str(exc))
-                self._cache["writer"] = Writer(graph, sync)
+                self._cache["writer"] = Writer(
+                    graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"))
             return self._cache["writer"]  # type: ignore[no-any-return]
 
     # Recall ------------------------------------------------------------------------------------

@@ -150,10 +150,11 @@ class SessionLog:
                 (exchange.id, session_id, user_id, int(row[0]) + 1, _ts(at), exchange.user_text,
                  exchange.reply),
             )
-            db.execute(
-                "UPDATE sessions SET last_at = ?, turns = turns + 1 WHERE id = ?",
-                (_ts(at), session_id),
-            )
+            if db.execute("SELECT changes()").fetchone()[0]:  # not an exchange logged before
+                db.execute(
+                    "UPDATE sessions SET last_at = ?, turns = turns + 1 WHERE id = ?",
+                    (_ts(at), session_id),
+                )
 
     def exchanges(self, session_id: str, *, limit: int | None = None) -> list[Exchange]:
         """The session's exchanges, oldest first (the newest ``limit`` when given)."""
@@ -202,27 +203,30 @@ class Sessions:
         return self._locks.setdefault(user_id, asyncio.Lock())
 
     async def begin(self, user_id: str, now: datetime) -> SessionTurn:
-        current = self.log.current(user_id)
+        # SQLite calls run in a worker thread: another process may hold the file for seconds.
+        current = await asyncio.to_thread(self.log.current, user_id)
         if current is not None and now - current.last_at <= self.idle:
             return SessionTurn(current, started=False)
         if current is not None:
             await self.end(current, now, "idle")
-        return SessionTurn(self.log.start(user_id, now), started=True, ended=current)
+        return SessionTurn(await asyncio.to_thread(self.log.start, user_id, now), started=True,
+                           ended=current)
 
     async def reset(self, user_id: str, now: datetime) -> SessionInfo | None:
         """End the current session now; the next message starts a new one."""
-        current = self.log.current(user_id)
+        current = await asyncio.to_thread(self.log.current, user_id)
         if current is not None:
             await self.end(current, now, "reset")
         return current
 
     async def end(self, info: SessionInfo, now: datetime, reason: EndReason) -> None:
-        self.log.end(info.id, now, reason)
+        await asyncio.to_thread(self.log.end, info.id, now, reason)
         if self.snapshots is None or info.turns == 0:
             return
         try:
             async with asyncio.timeout(self.timeout_s):
-                await self.snapshots.save(self.snapshot_of(info, now, reason))
+                snapshot = await asyncio.to_thread(self.snapshot_of, info, now, reason)
+                await self.snapshots.save(snapshot)
         except Exception as exc:  # the snapshot is a nicety; the turn goes on
             log.warning("snapshot of session %s not written: %r", info.id, exc)
 

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, TypeVar
 
 from graph.models import Fact
+from wave_agent import faults
 from wave_agent.composer import (
     NOTES,
     PERSONA,
@@ -278,8 +279,10 @@ class TurnService:
 
         exchange_id = exchange_id_for(user_id, message_id)
         session = prepared.turn.session
-        self.sessions.log.add(session.id, user_id, Exchange(exchange_id, text, reply, now))
-        queued = self.outbox.enqueue(
+        # The outbox first: it holds the whole exchange, so a kill before the session log has
+        # it loses nothing (the post-processor's "session" step adds it; adding twice is a no-op).
+        queued = await asyncio.to_thread(
+            self.outbox.enqueue,
             exchange_id,
             "exchange",
             user_id,
@@ -292,6 +295,9 @@ class TurnService:
                 "offline": offline,
             },
         )
+        faults.checkpoint("turn:enqueued")
+        await asyncio.to_thread(self.sessions.log.add, session.id, user_id,
+                                Exchange(exchange_id, text, reply, now))
         timings["record"] = (time.perf_counter() - mark) * 1000
         debug = TurnDebug(
             user_id=user_id,
@@ -370,7 +376,7 @@ class TurnService:
             mark = current
 
         turn = await self.sessions.begin(user_id, now)
-        window = self.sessions.window(turn.session)
+        window = await asyncio.to_thread(self.sessions.window, turn.session)
         lap("session")
 
         # The base (cached, or read again) and auto-recall are read at the same time; each
@@ -462,7 +468,7 @@ class TurnService:
                     SNAPSHOT, failed, lambda: self.sessions.take_previous_snapshot(user_id),
                     timings,
                 )
-                self.sessions.log.set_carry(session_id, taken)
+                await asyncio.to_thread(self.sessions.log.set_carry, session_id, taken)
                 return taken
 
             carried, episodes = await asyncio.gather(

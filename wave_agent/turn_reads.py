@@ -6,6 +6,9 @@ failure into a missing section. Nothing here caches; the turn caches the session
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +25,12 @@ BLOCK_TITLES = {
 }
 NOTE_TIERS = (Tier.CORE, Tier.FACT, Tier.OBSERVATION)
 WARM_UP_USER = "__wave_warm_up__"  # owns nothing; reads for it only warm caches
+# A recall that ran out of the turn's time is run again in the background with this much per
+# voice, so the store can finish what it needs to answer (see ``TurnReads.search``).
+PATIENT_VOICE_S = 60.0
+PATIENT_TOTAL_S = 180.0
+
+log = logging.getLogger("wave.turn")
 
 
 class MemoryUnreadable(WaveError):
@@ -51,6 +60,7 @@ def facts_of(result: Any) -> list[Fact]:
 class TurnReads:
     def __init__(self, services: Services) -> None:
         self.services = services
+        self._patient: asyncio.Task[None] | None = None
 
     async def warm_up(self) -> list[str]:
         """Open every store the turn reads (first connections, schema, model load); the
@@ -82,17 +92,50 @@ class TurnReads:
         return problems
 
     async def search(self, user_id: str, query: str, *, k: int) -> list[Fact]:
-        """Auto-recall: the whole message, current records only (no superseded history)."""
+        """Auto-recall: the whole message, current records only (no superseded history).
+
+        After Neo4j restarts, the first run of each recall query takes seconds (measured
+        4-12 s per voice on a loaded machine: the server plans and loads what it needs). The
+        turn's budget (STORE_TIMEOUT_S) cancels it every time, so the server never finishes
+        and recall stayed off for minutes. A search that runs out of time (cancelled by the
+        turn, or a voice timed out) therefore runs again in the background, uncut (one at a
+        time): once it completes, the next turns answer within the budget."""
         recall = await self.services.recall()
-        result = await recall.search(user_id, query, k=k)
+        try:
+            result = await recall.search(user_id, query, k=k)
+        except asyncio.CancelledError:
+            self._finish_in_background(recall, user_id, query, k)
+            raise
+        if any("timed out" in why for why in result.degraded.reasons.values()):
+            self._finish_in_background(recall, user_id, query, k)
         found = [f for f in facts_of(result) if f.in_prompt_path]
-        degraded = getattr(result, "degraded", None) or getattr(recall, "last_degraded", None)
+        degraded = result.degraded
         if not found and degraded:
             # Nothing found because the voices failed is not "nothing in memory": the turn
             # reports the excerpts as missing, and the reply says memory could not be read.
-            reasons = getattr(degraded, "reasons", {}) or {}
+            reasons = degraded.reasons or {}
             raise MemoryUnreadable(", ".join(f"{k}: {v}" for k, v in reasons.items())[:200])
         return found
+
+    def _finish_in_background(self, recall: Any, user_id: str, query: str, k: int) -> None:
+        if self._patient is not None and not self._patient.done():
+            return
+        from wave_agent.recall import Recall
+
+        patient = Recall(recall.graph, recall.archive, recall.embedder,
+                         config=dataclasses.replace(recall.config, voice_timeout_s=PATIENT_VOICE_S),
+                         archive_problem=recall.archive_problem, tz=recall.tz)
+
+        async def run() -> None:
+            try:
+                async with asyncio.timeout(PATIENT_TOTAL_S):
+                    done = await patient.search(user_id, query, k=k)
+                log.info("recall ran to the end in the background (%.0f ms); the next turns "
+                         "should answer in time", done.degraded.timings_ms.get("total", 0.0))
+            except Exception as exc:  # the store is still down: the next slow turn tries again
+                log.info("background recall did not finish: %s", exc)
+
+        self._patient = asyncio.get_running_loop().create_task(run(), name="wave-recall-warm")
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
         graph = await self.services.graph()

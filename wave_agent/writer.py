@@ -9,9 +9,9 @@ told, deletion). Every refusal names the working next step.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -32,10 +32,12 @@ from graph.models import (
     new_id,
     utcnow,
 )
+from wave_agent import faults
 from wave_agent.archive_sync import ArchiveSync
 from wave_agent.hygiene import judge as judging
 from wave_agent.hygiene import numbers, quarantine, similarity, tiers
 from wave_agent.hygiene.types import guess_type
+from wave_agent.person_lock import PersonLocks
 from wave_agent.write_result import (
     ArchiveState,
     UnknownRecord,
@@ -107,13 +109,17 @@ def check_supersede_target(old_id: str | None, text: str) -> str:
 class Writer(LifecycleMixin):
     """Writes a person's facts to the graph and the archive. One per process (``Services``)."""
 
-    def __init__(self, graph: GraphStore, archive: ArchiveSync) -> None:
+    def __init__(
+        self, graph: GraphStore, archive: ArchiveSync, *, locks: PersonLocks | None = None
+    ) -> None:
         self.graph = graph
         self.archive = archive
-        self._locks: dict[str, asyncio.Lock] = {}
+        # One writer per person at a time: in this process, and across processes when
+        # ``Services`` gives a lock directory (DATA_DIR/locks). Re-entrant within a task.
+        self._locks = locks if locks is not None else PersonLocks()
 
-    def _lock(self, user_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(user_id, asyncio.Lock())
+    def _lock(self, user_id: str) -> AbstractAsyncContextManager[None]:
+        return self._locks.hold(user_id)
 
     # -- remember ------------------------------------------------------------------------------
 
@@ -246,27 +252,24 @@ class Writer(LifecycleMixin):
     async def _confirm(
         self, existing: Fact, new: Fact, score: float, *, pin: bool = False
     ) -> WriteResult:
-        if new.exchange_ids and set(new.exchange_ids) <= set(existing.exchange_ids) and not pin:
-            # The same exchange again (an outbox retry, or one thought said twice in one
-            # message): already counted, so confirming it twice would inflate the mentions.
-            return WriteResult(WriteStatus.CONFIRMED, existing, similar_to=existing,
-                               similarity=score)
-        exchanges = existing.exchange_ids + tuple(
-            e for e in new.exchange_ids if e not in existing.exchange_ids)
-        pinned = existing.pinned or pin
-        tier = tiers.tier_for(type=existing.type, pinned=pinned, exchange_ids=exchanges,
-                              current=existing.tier)
-        updated = await self._update(
-            existing,
-            mention_count=existing.mention_count + 1,
-            last_confirmed_at=max(new.last_confirmed_at, existing.last_confirmed_at),
-            confidence=tiers.confidence_after_mention(existing.confidence, new.veracity),
-            exchange_ids=exchanges, pinned=pinned, tier=tier,
-            source_message_ids=existing.source_message_ids + tuple(
-                m for m in new.source_message_ids if m not in existing.source_message_ids),
-        )
+        """One more mention of ``existing``, counted by the graph in one transaction (a mention
+        from an exchange it already counts, e.g. an outbox retry, changes nothing)."""
+        async with self.graph.transaction() as tx:
+            fact, counted = await tx.add_mention(
+                existing.user_id, existing.id, exchange_ids=new.exchange_ids,
+                source_message_ids=new.source_message_ids, confirmed_at=new.last_confirmed_at,
+                confidence_step=tiers.confidence_after_mention(0.0, new.veracity), pin=pin)
+            if not counted:
+                return WriteResult(WriteStatus.CONFIRMED, fact, similar_to=existing,
+                                   similarity=score)
+            tier = tiers.tier_for(type=fact.type, pinned=fact.pinned,
+                                  exchange_ids=fact.exchange_ids, current=fact.tier)
+            before = fact.tier
+            if tier is not before:
+                fact = await tx.update_fact(fact.user_id, fact.id, tier=tier)
+        updated = await self._reindex(fact)
         return WriteResult(WriteStatus.CONFIRMED, updated.fact, similar_to=existing,
-                           similarity=score, promoted=tier is not existing.tier,
+                           similarity=score, promoted=tier is not before,
                            archive=updated.archive, archive_problem=updated.archive_problem)
 
     async def _propose(self, old: Fact, new: Fact, score: float, detail: str) -> WriteResult:
@@ -333,6 +336,7 @@ class Writer(LifecycleMixin):
         )
         vector = (await self.archive.embedder.embed([cleaned]))[0]
         async with self._lock(user_id):
+            old = await self._fact(user_id, old_id)  # as it is now that this writer holds it
             return await self._supersede_with(old, fact, vector, None)
 
     def _check_replaceable(self, old: Fact) -> None:
@@ -354,15 +358,14 @@ class Writer(LifecycleMixin):
                                                exchange_ids=new.exchange_ids, current=old.tier
                                                if old.tier is not Tier.ARCHIVE else None))
         state = await self.archive.upsert(new.user_id, [new], vector[None, :])
+        entity_ids = await self._entity_ids(new.user_id, new.text, ())
         async with self.graph.transaction() as tx:
-            await tx.create_fact(replace(new, needs_index=True))
+            await tx.create_fact(replace(new, needs_index=True), entity_ids)
+            faults.checkpoint("supersede:created")
             old_stored, new_stored = await tx.supersede(old.user_id, old.id, new.id)
             await tx.update_fact(old.user_id, old.id, needs_index=True)
             if proposal_id is not None:
                 await tx.set_proposal_status(old.user_id, proposal_id, "approved")
-        entity_ids = await self._entity_ids(new.user_id, new.text, ())
-        if entity_ids:
-            await self.graph.link_about(new.user_id, new.id, entity_ids)
         old_state = await self.archive.upsert(old.user_id, [old_stored])
         if state is not ArchiveState.PENDING:
             new_stored = await self.graph.update_fact(new.user_id, new.id, needs_index=False)
@@ -488,6 +491,11 @@ class Writer(LifecycleMixin):
     async def _update(self, fact: Fact, **fields: Any) -> WriteResult:
         """Change a record in the graph and re-send it to the archive (flag until it lands)."""
         updated = await self.graph.update_fact(fact.user_id, fact.id, needs_index=True, **fields)
+        return await self._reindex(updated)
+
+    async def _reindex(self, updated: Fact) -> WriteResult:
+        """Send a record flagged ``needs_index`` to the archive; clear the flag once it lands."""
+        fact = updated
         state = await self.archive.upsert(fact.user_id, [updated])
         if state is not ArchiveState.PENDING:
             updated = await self.graph.update_fact(fact.user_id, fact.id, needs_index=False)

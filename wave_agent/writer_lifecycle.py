@@ -7,10 +7,12 @@ archive and helpers. Nothing here deletes text except ``delete``, which only a p
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -26,6 +28,7 @@ from graph.models import (
     new_id,
     utcnow,
 )
+from wave_agent import faults
 from wave_agent.hygiene import similarity, tiers
 from wave_agent.write_result import (
     ArchiveState,
@@ -36,10 +39,25 @@ from wave_agent.write_result import (
 )
 
 if TYPE_CHECKING:
-    from graph.store import GraphStore
+    from graph.store import GraphStore, GraphTransaction
     from wave_agent.archive_sync import ArchiveSync
 
 log = logging.getLogger("wave.writer")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+W = TypeVar("W", bound="LifecycleMixin")
+
+
+def locked(
+    method: Callable[Concatenate[W, str, P], Awaitable[R]],
+) -> Callable[Concatenate[W, str, P], Awaitable[R]]:
+    """Run a writer method holding the person's lock (``Writer._lock``: across processes)."""
+    @functools.wraps(method)
+    async def run(self: W, user_id: str, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        async with self._lock(user_id):
+            return await method(self, user_id, *args, **kwargs)
+    return run
 
 
 class LifecycleMixin:
@@ -47,7 +65,9 @@ class LifecycleMixin:
     archive: ArchiveSync
 
     if TYPE_CHECKING:  # provided by Writer
+        def _lock(self, user_id: str) -> AbstractAsyncContextManager[None]: ...
         async def _fact(self, user_id: str, fact_id: str) -> Fact: ...
+        async def _reindex(self, updated: Fact) -> WriteResult: ...
         async def _update(self, fact: Fact, **fields: Any) -> WriteResult: ...
         def _problem(self, state: ArchiveState) -> str | None: ...
         async def _supersede_with(self, old: Fact, new: Fact, vector: np.ndarray,
@@ -61,6 +81,7 @@ class LifecycleMixin:
 
     # -- a person's moves ------------------------------------------------------------------------
 
+    @locked
     async def forget(self, user_id: str, fact_id: str) -> WriteResult:
         """Archive a record (reversible: ``restore``); it leaves the prompt path."""
         fact = await self._fact(user_id, fact_id)
@@ -74,6 +95,7 @@ class LifecycleMixin:
         return await self._moved(WriteStatus.FORGOTTEN, fact, status=Status.ARCHIVED,
                                  tier=Tier.ARCHIVE)
 
+    @locked
     async def restore(self, user_id: str, fact_id: str) -> WriteResult:
         """Bring an archived record back into circulation (its tier from the rules)."""
         fact = await self._fact(user_id, fact_id)
@@ -87,6 +109,7 @@ class LifecycleMixin:
         return await self._moved(WriteStatus.RESTORED, fact, status=Status.ACTIVE, tier=tier,
                                  last_confirmed_at=utcnow())
 
+    @locked
     async def delete(self, user_id: str, fact_id: str) -> WriteResult:
         """Erase a record from the graph AND the archive (only a person calls this)."""
         fact = await self._fact(user_id, fact_id)
@@ -96,6 +119,7 @@ class LifecycleMixin:
         return WriteResult(WriteStatus.DELETED, fact, archive=state,
                            archive_problem=self._problem(state))
 
+    @locked
     async def erase_user(self, user_id: str) -> int:
         """Erase a whole user from the graph and the archive; how many graph nodes went. The
         writer's part of ``wave forget-me`` (``wave_agent.erasure.Eraser.forget_person`` adds
@@ -112,6 +136,7 @@ class LifecycleMixin:
         log.info("erased user %s (%d graph nodes)", user_id, removed)
         return removed
 
+    @locked
     async def pin(self, user_id: str, fact_id: str) -> WriteResult:
         """A person vouches for a record: ``fact`` (``core`` for identity)."""
         fact = await self._fact(user_id, fact_id)
@@ -123,6 +148,7 @@ class LifecycleMixin:
         return await self._moved(WriteStatus.PINNED, fact, pinned=True, tier=tier,
                                  last_confirmed_at=utcnow())
 
+    @locked
     async def approve(self, user_id: str, record_id: str) -> WriteResult:
         """Carry out a proposal (``p-…``), or release a quarantined record (``f-…``)."""
         if record_id.startswith("p-"):
@@ -137,6 +163,7 @@ class LifecycleMixin:
         return await self._moved(WriteStatus.APPROVED, fact, status=Status.ACTIVE,
                                  last_confirmed_at=utcnow(), reason=fact.quarantine_reason)
 
+    @locked
     async def reject(self, user_id: str, record_id: str) -> WriteResult:
         """Decline a proposal, or archive a quarantined record (reversible; `wave delete` erases)."""
         if record_id.startswith("p-"):
@@ -157,6 +184,7 @@ class LifecycleMixin:
         return await self._moved(WriteStatus.REJECTED, fact, status=Status.ARCHIVED,
                                  tier=Tier.ARCHIVE, reason=fact.quarantine_reason)
 
+    @locked
     async def propose(self, user_id: str, kind: ProposalKind, target_ids: Sequence[str],
                       reason: str, *, text: str | None = None,
                       similarity: float | None = None) -> Proposal:
@@ -169,6 +197,7 @@ class LifecycleMixin:
 
     # -- maintenance's reversible moves ----------------------------------------------------------
 
+    @locked
     async def promote(self, user_id: str, fact_id: str) -> WriteResult:
         """An active observation confirmed often enough becomes a ``fact``."""
         fact = await self._fact(user_id, fact_id)
@@ -179,6 +208,7 @@ class LifecycleMixin:
         tier = Tier.CORE if fact.type is FactType.IDENTITY and fact.pinned else Tier.FACT
         return await self._moved(WriteStatus.PROMOTED, fact, tier=tier)
 
+    @locked
     async def archive_stale(self, user_id: str, fact_id: str, reason: str) -> WriteResult:
         """A stale observation leaves circulation (reversible: ``restore``)."""
         fact = await self._fact(user_id, fact_id)
@@ -192,6 +222,7 @@ class LifecycleMixin:
         return await self._moved(WriteStatus.ARCHIVED, fact, reason=reason,
                                  status=Status.ARCHIVED, tier=Tier.ARCHIVE)
 
+    @locked
     async def expire(self, user_id: str, fact_id: str) -> WriteResult:
         """A ``state``/``commitment`` past ``valid_until`` is archived (reversible)."""
         fact = await self._fact(user_id, fact_id)
@@ -201,6 +232,7 @@ class LifecycleMixin:
             WriteStatus.EXPIRED, fact, status=Status.ARCHIVED, tier=Tier.ARCHIVE,
             reason=f"past valid_until {fact.valid_until.isoformat() if fact.valid_until else ''}")
 
+    @locked
     async def repair_index(self, user_id: str) -> int:
         """Re-send the person's records flagged ``needs_index``; returns how many landed."""
         flagged = [f for f in await self.graph.list_facts(user_id) if f.needs_index]
@@ -243,23 +275,42 @@ class LifecycleMixin:
             done = await self.graph.get_proposal(user_id, proposal_id)
             return replace(result, proposal=done, reason=p.reason)
         if p.kind is ProposalKind.DELETE:
-            for fact in targets:
-                await self.delete(user_id, fact.id)
-        elif p.kind is ProposalKind.DEMOTE:
-            for fact in targets:
-                await self._update(fact, tier=Tier.OBSERVATION, pinned=False)
+            async with self.graph.transaction() as tx:
+                for fact in targets:
+                    await tx.delete_fact(user_id, fact.id)
+                    faults.checkpoint("approve:deleted-one")
+                done = await tx.set_proposal_status(user_id, proposal_id, ProposalStatus.APPROVED)
+            await self.archive.delete(user_id, [fact.id for fact in targets])
+            return WriteResult(WriteStatus.APPROVED, proposal=done, reason=p.reason)
+        if p.kind is ProposalKind.DEMOTE:
+            async with self.graph.transaction() as tx:
+                changed = [await tx.update_fact(user_id, fact.id, tier=Tier.OBSERVATION,
+                                                pinned=False, needs_index=True)
+                           for fact in targets]
+                done = await tx.set_proposal_status(user_id, proposal_id, ProposalStatus.APPROVED)
         elif p.kind in (ProposalKind.MERGE, ProposalKind.GENERALISE):
-            await self._merge(user_id, p, targets)
-        done = await self.graph.set_proposal_status(user_id, proposal_id, ProposalStatus.APPROVED)
+            async with self.graph.transaction() as tx:
+                changed = await self._merge(tx, user_id, p, targets)
+                done = await tx.set_proposal_status(user_id, proposal_id, ProposalStatus.APPROVED)
+        else:
+            changed = []
+            done = await self.graph.set_proposal_status(user_id, proposal_id,
+                                                        ProposalStatus.APPROVED)
+        # After the commit: the archive gets every changed record (or they stay flagged).
+        if changed and await self.archive.upsert(user_id, changed) is not ArchiveState.PENDING:
+            for fact in changed:
+                await self.graph.update_fact(user_id, fact.id, needs_index=False)
         return WriteResult(WriteStatus.APPROVED, proposal=done, reason=p.reason)
 
-    async def _merge(self, user_id: str, p: Proposal, targets: list[Fact]) -> None:
+    async def _merge(self, tx: GraphTransaction, user_id: str, p: Proposal,
+                     targets: list[Fact]) -> list[Fact]:
         """One record stands for the group; the others are superseded by it (history kept).
 
         The keeper is the target whose text the proposal names (or the first target), made a
         ``fact`` with the group's mentions; a GENERALISE text that no target has is written as
-        a new ``fact`` superseding every target. The archive gets every changed record (or the
-        records are flagged ``needs_index``)."""
+        a new ``fact`` superseding every target. All in the caller's transaction ``tx``: a
+        failure half way leaves nothing half-merged. Returns the changed records (flagged
+        ``needs_index`` for the archive)."""
         live = [t for t in targets if t.status is Status.ACTIVE]
         if len(live) < 2 and not (p.kind is ProposalKind.GENERALISE and p.text and live):
             raise WriteRejected(
@@ -272,7 +323,7 @@ class LifecycleMixin:
                  == similarity.normalise(p.text)]
         if p.kind is ProposalKind.GENERALISE and p.text and not named:
             now = utcnow()
-            keeper = await self.graph.create_fact(Fact(
+            keeper = await tx.create_fact(Fact(
                 id=new_id("f"), user_id=user_id, text=p.text, type=live[0].type, tier=Tier.FACT,
                 status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=now,
                 last_confirmed_at=now, mention_count=mentions, exchange_ids=exchanges,
@@ -281,18 +332,18 @@ class LifecycleMixin:
         else:
             first = named[0] if named else live[0]
             others = [t for t in live if t.id != first.id]
-            keeper = await self.graph.update_fact(
+            keeper = await tx.update_fact(
                 user_id, first.id, mention_count=mentions, exchange_ids=exchanges,
                 tier=Tier.CORE if first.tier is Tier.CORE else Tier.FACT, needs_index=True,
                 last_confirmed_at=max(t.last_confirmed_at for t in live))
+        faults.checkpoint("merge:keeper")
         changed: list[Fact] = []
         for other in others:
-            old, keeper = await self.graph.supersede(user_id, other.id, keeper.id)
-            changed.append(await self.graph.update_fact(user_id, old.id, needs_index=True))
+            old, keeper = await tx.supersede(user_id, other.id, keeper.id)
+            faults.checkpoint("merge:superseded-one")
+            changed.append(await tx.update_fact(user_id, old.id, needs_index=True))
         changed.append(keeper)
-        if await self.archive.upsert(user_id, changed) is not ArchiveState.PENDING:
-            for fact in changed:
-                await self.graph.update_fact(user_id, fact.id, needs_index=False)
+        return changed
 
     @staticmethod
     def _revive_hint(fact: Fact) -> str:

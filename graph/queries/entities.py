@@ -232,8 +232,13 @@ class EntityQueries(Executor):
         target_id: str,
         type: RelationType | str,
         provenance: Iterable[str] | str = (),
+        *,
+        key: str | None = None,
     ) -> Relation:
-        """Relate two entities of the user (merged: repeating it adds weight and provenance)."""
+        """Relate two entities of the user (merged: repeating it adds weight and provenance).
+
+        ``key`` makes a repeat idempotent: a relation that already counted this key (one of
+        its last 200) gains no weight (the post-processor's retry after a kill)."""
         rel = relation_type(type)
         if source_id == target_id:
             raise InvalidInput(f"entity {source_id} cannot be related to itself",
@@ -248,7 +253,10 @@ class EntityQueries(Executor):
               MERGE (a)-[r:{rel.value}]->(b)
               ON CREATE SET r.user_id = $user_id, r.created_at = $now, r.provenance = [],
                             r.weight = 0
-              SET r.weight = r.weight + 1,
+              WITH r, ($key IS NOT NULL AND $key IN coalesce(r.keys, [])) AS counted
+              SET r.weight = r.weight + CASE WHEN counted THEN 0 ELSE 1 END,
+                  r.keys = CASE WHEN $key IS NULL OR counted THEN r.keys
+                                ELSE (coalesce(r.keys, []) + [$key])[-200..] END,
                   r.provenance = (r.provenance
                                   + [p IN $provenance WHERE NOT p IN r.provenance])[-$kept..]
               RETURN r
@@ -256,7 +264,7 @@ class EntityQueries(Executor):
             RETURN a IS NOT NULL AS a_found, b IS NOT NULL AS b_found, r
             """,
             source_id=source_id, target_id=target_id, user_id=user_id, now=utcnow(),
-            provenance=[str(p) for p in sources], kept=_PROVENANCE_KEPT,
+            provenance=[str(p) for p in sources], kept=_PROVENANCE_KEPT, key=key,
         )
         if not records:
             raise EntityNotFound(user_id, source_id)

@@ -7,6 +7,7 @@ queries are built from ``\\w+`` words only (``graph.entities.lucene_query``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from graph.entities import lucene_query, lucene_terms, scripts
@@ -134,6 +135,49 @@ class FactQueries(Executor):
         if not records:
             raise FactNotFound(user_id, id)
         return fact_from(records[0]["fact"])
+
+    async def add_mention(
+        self, user_id: str, id: str, *, exchange_ids: Sequence[str] = (),
+        source_message_ids: Sequence[str] = (), confirmed_at: datetime,
+        confidence_step: float, pin: bool = False,
+    ) -> tuple[Fact, bool]:
+        """One more mention of a fact, counted in the query (never read, added, written back).
+
+        A mention from exchanges the fact already counts (an outbox retry) changes nothing
+        unless ``pin``. Otherwise: ``mention_count + 1``, the new exchange and message ids
+        appended, ``confidence + confidence_step`` (at most 1.0), ``last_confirmed_at`` the
+        later of the two, ``pinned`` kept or set, ``needs_index`` set. Returns the fact as
+        stored and whether the mention counted. The first SET write-locks the node, so two
+        transactions confirming it at once are applied one after the other.
+        """
+        records = await self._write(
+            """
+            MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id
+            SET f._locked = true REMOVE f._locked
+            WITH f, [e IN $exchange_ids WHERE NOT e IN coalesce(f.exchange_ids, [])] AS fresh
+            WITH f, fresh, (size($exchange_ids) = 0 OR size(fresh) > 0 OR $pin) AS counts
+            CALL (f, fresh, counts) {
+              WITH f, fresh, counts WHERE counts
+              SET f.mention_count = coalesce(f.mention_count, 1) + 1,
+                  f.exchange_ids = coalesce(f.exchange_ids, []) + fresh,
+                  f.source_message_ids = coalesce(f.source_message_ids, [])
+                    + [m IN $message_ids WHERE NOT m IN coalesce(f.source_message_ids, [])],
+                  f.confidence = round(CASE WHEN f.confidence + $step > 1.0 THEN 1.0
+                                            ELSE f.confidence + $step END, 4),
+                  f.last_confirmed_at = CASE WHEN $confirmed_at > f.last_confirmed_at
+                                             THEN $confirmed_at ELSE f.last_confirmed_at END,
+                  f.pinned = coalesce(f.pinned, false) OR $pin,
+                  f.needs_index = true
+            }
+            RETURN """ + fact_out("f") + " AS fact, counts",
+            id=id, user_id=user_id, exchange_ids=list(dict.fromkeys(exchange_ids)),
+            message_ids=list(dict.fromkeys(source_message_ids)), pin=bool(pin),
+            step=float(confidence_step),
+            confirmed_at=fact_value("last_confirmed_at", confirmed_at),
+        )
+        if not records:
+            raise FactNotFound(user_id, id)
+        return fact_from(records[0]["fact"]), bool(records[0]["counts"])
 
     async def delete_fact(self, user_id: str, id: str) -> bool:
         """Remove a fact and its edges; False when the user has no such fact.

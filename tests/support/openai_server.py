@@ -46,6 +46,7 @@ class Reply:
     status: int = 200
     raw_body: str | None = None  # sent as-is (with ``status``) when set
     delay_s: float = 0.0
+    headers: dict[str, str] = field(default_factory=dict)  # extra response headers
 
     @classmethod
     def text(cls, content: str) -> Reply:
@@ -74,9 +75,11 @@ class Reply:
         return cls(tool_calls=built)
 
     @classmethod
-    def error(cls, status: int = 500, message: str = "scripted failure") -> Reply:
+    def error(cls, status: int = 500, message: str = "scripted failure",
+              retry_after: str | None = None) -> Reply:
         body = json.dumps({"error": {"message": message, "type": "server_error", "code": None}})
-        return cls(status=status, raw_body=body)
+        headers = {"Retry-After": retry_after} if retry_after is not None else {}
+        return cls(status=status, raw_body=body, headers=headers)
 
 
 _ids = itertools.count(1)
@@ -92,6 +95,7 @@ class ScriptedOpenAI:
         self.default_chat: Reply | Responder = Reply.text("(scripted reply)")
         self.default_json: Reply | Responder = Reply.json({"facts": []})
         self.requests: list[dict[str, Any]] = []
+        self.request_times: list[float] = []  # time.monotonic() of each chat request
         self.paths: list[str] = []
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -185,10 +189,12 @@ def _handler_for(server: ScriptedOpenAI) -> type[BaseHTTPRequestHandler]:
         def log_message(self, format: str, *args: Any) -> None:  # quiet
             return None
 
-        def _send(self, status: int, body: str) -> None:
+        def _send(self, status: int, body: str, headers: dict[str, str] | None = None) -> None:
             data = body.encode("utf-8")
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
@@ -211,11 +217,12 @@ def _handler_for(server: ScriptedOpenAI) -> type[BaseHTTPRequestHandler]:
             except json.JSONDecodeError:
                 self._send(400, json.dumps({"error": {"message": "request body is not JSON"}}))
                 return
+            server.request_times.append(time.monotonic())
             reply = server._next_reply(body)
             if reply.delay_s:
                 time.sleep(reply.delay_s)
             if reply.raw_body is not None:
-                self._send(reply.status, reply.raw_body)
+                self._send(reply.status, reply.raw_body, reply.headers)
                 return
             self._send(reply.status, json.dumps(server._completion(body, reply), ensure_ascii=False))
 

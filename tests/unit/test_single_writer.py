@@ -23,7 +23,8 @@ ALLOWED = {
 }
 
 # Names only the graph store has: any call to them is a fact write.
-FACT_WRITES = {"create_fact", "create_facts", "update_fact", "delete_fact", "purge_user"}
+FACT_WRITES = {"create_fact", "create_facts", "update_fact", "delete_fact", "purge_user",
+               "add_mention"}
 # ``supersede`` is also the Writer's own method: a call counts when made on a graph store or
 # one of its transactions (the receiver's source mentions graph/store, or is tx/ops).
 GRAPH_RECEIVER = re.compile(r"graph|store|\btx\b|\bops\b|transaction", re.IGNORECASE)

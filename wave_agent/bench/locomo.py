@@ -186,9 +186,9 @@ async def run_conversation(
         started = time.perf_counter()
         hits = await recall.search(user_id, question.text, k=max(KS))
         tally.latency["wave"].append((time.perf_counter() - started) * 1000)
-        if recall.last_degraded:
+        if hits.degraded:
             tally.degraded += 1
-        for step, ms in recall.last_degraded.timings_ms.items():
+        for step, ms in hits.degraded.timings_ms.items():
             tally.steps.setdefault(step, []).append(ms)
         tally.add("wave", [h.fact.source_message_ids for h in hits], question.evidence,
                   conversation.name)

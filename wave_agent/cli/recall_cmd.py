@@ -84,7 +84,7 @@ def recall(
             engine = await services.recall()
             await services.embedder().load()  # a cold model load is not the semantic voice's time
             hits = await engine.search(user_id, query, k=k, history=history, preset=preset)
-            return hits, engine.last_degraded, engine.last_preset
+            return hits, hits.degraded, hits.preset
 
     hits, degraded, chosen = _layer_errors(go)
     for voice, reason in degraded.reasons.items():

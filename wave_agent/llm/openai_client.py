@@ -1,16 +1,16 @@
 """An OpenAI-compatible chat-completions client (OpenAI, OpenRouter, Ollama, vLLM, llama.cpp).
 
 Base URL, key, model, timeout and retries come from settings. Transport failures are retried
-with exponential backoff and jitter (connection errors, 408/409/429/5xx); what is left is
-translated into ``LLMUnavailable`` at this boundary.
+by the ``openai`` package itself (``max_retries`` = ``LLM_MAX_RETRIES``: connection errors,
+timeouts, 408/409/429/5xx; it waits what the server's ``Retry-After``/``retry-after-ms`` asks,
+up to 60 s, else exponential backoff 0.5-8 s with jitter); what is left is translated into
+``LLMUnavailable`` at this boundary.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,8 +28,6 @@ from wave_agent.settings import Settings
 
 log = logging.getLogger("wave.llm")
 
-RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504}
-
 
 class OpenAIClient:
     """``LLMClient`` over the ``openai`` package."""
@@ -42,17 +40,14 @@ class OpenAIClient:
         model: str,
         timeout_s: float = 60.0,
         max_retries: int = 2,
-        backoff_s: float = 0.5,
     ) -> None:
         self._model = model
-        self._max_retries = max_retries
-        self._backoff_s = backoff_s
-        # Our own retry loop (below) owns backoff, so the package does not retry on its own.
+        # The package's own retries: one policy, and it honours the server's Retry-After.
         self._client = openai.AsyncOpenAI(
             base_url=base_url,
             api_key=api_key or "not-needed",
             timeout=timeout_s,
-            max_retries=0,
+            max_retries=max_retries,
         )
 
     @classmethod
@@ -79,25 +74,11 @@ class OpenAIClient:
         await self._client.close()
 
     async def _create(self, **kwargs: Any) -> Any:
-        attempt = 0
-        while True:
-            try:
-                return await self._client.chat.completions.create(model=self._model, **kwargs)
-            except (openai.APIConnectionError, openai.APITimeoutError) as exc:
-                error: Exception = exc
-                retryable = True
-            except openai.APIStatusError as exc:
-                error = exc
-                retryable = exc.status_code in RETRYABLE_STATUS
-            if not retryable or attempt >= self._max_retries:
-                raise LLMUnavailable(_describe(error)) from error
-            delay = self._backoff_s * (2**attempt) * (0.5 + random.random())
-            attempt += 1
-            log.warning(
-                "LLM call failed (%s); retry %d/%d in %.2fs",
-                _describe(error), attempt, self._max_retries, delay,
-            )
-            await asyncio.sleep(delay)
+        try:
+            return await self._client.chat.completions.create(model=self._model, **kwargs)
+        # Retried by the package already where retrying helps (transport, 408/409/429/5xx).
+        except (openai.APIConnectionError, openai.APIStatusError) as exc:
+            raise LLMUnavailable(_describe(exc)) from exc
 
     async def chat(
         self,

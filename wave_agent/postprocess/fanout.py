@@ -28,9 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from graph.models import FactType, RelationType, Status, Veracity
+from wave_agent import faults
 from wave_agent.errors import WaveError
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from wave_agent.services import Services
 
 log = logging.getLogger("wave.postprocess")
+T = TypeVar("T")
 
 BLOCK_TYPES = {FactType.IDENTITY, FactType.PREFERENCE, FactType.RELATIONSHIP}
 WRITTEN = {"created", "confirmed", "superseded", "promoted"}
@@ -72,6 +74,7 @@ class PostProcessor:
         *,
         write_timeout_s: float = 30.0,
         ping_timeout_s: float = 3.0,
+        recheck_s: float = 5.0,
         on_written: Callable[[str], None] | None = None,
     ) -> None:
         self.outbox = outbox
@@ -80,6 +83,8 @@ class PostProcessor:
         self.write_timeout_s = write_timeout_s
         self.ping_timeout_s = ping_timeout_s
         self.on_written = on_written
+        self.recheck_s = recheck_s
+        self._graph_down = False  # the last job failed because Neo4j did not answer
         self._task: asyncio.Task[None] | None = None
         self._run_lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -97,11 +102,29 @@ class PostProcessor:
         while True:
             self._wake.clear()
             await self.run_due()
-            wait = self.outbox.next_due_in()
+            wait = await self._db(self.outbox.next_due_in)
             if wait is None:
                 return
+            if self._graph_down and wait > self.recheck_s:
+                # Jobs back off up to 10 minutes while Neo4j is down; once it answers again
+                # they are due at once, not when their backoff ends.
+                wait = self.recheck_s
+                if await self._graph_is_back():
+                    continue
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=max(0.05, min(wait, 60.0)))
+
+    async def _graph_is_back(self) -> bool:
+        try:
+            graph = await self._store(self.services.graph)
+            async with asyncio.timeout(self.ping_timeout_s):
+                await graph.ping()
+        except Exception:
+            return False
+        self._graph_down = False
+        due = await self._db(self.outbox.retry_now)
+        log.warning("the graph answers again: %d waiting post-processing jobs retried now", due)
+        return True
 
     async def close(self) -> None:
         if self._task is not None and not self._task.done():
@@ -114,7 +137,7 @@ class PostProcessor:
         """Process every pending job now, retrying failures (with backoff) until ``timeout_s``."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout_s
-        self.outbox.retry_now()
+        await self._db(self.outbox.retry_now)
         processed = failed = 0
         last_error: str | None = None
         while True:
@@ -122,15 +145,16 @@ class PostProcessor:
             processed += done
             failed += errors
             last_error = error or last_error
-            wait = self.outbox.next_due_in()
+            wait = await self._db(self.outbox.next_due_in)
             if wait is None:
                 break
             left = deadline - loop.time()
             if left <= 0 or wait > left:
                 break
             await asyncio.sleep(max(0.05, wait))
-        return DrainReport(processed, failed, self.outbox.pending_count(),
-                           self.outbox.stats().last_error if self.outbox.pending_count() else None)
+        stats = await self._db(self.outbox.stats)
+        return DrainReport(processed, failed, stats.pending,
+                           stats.last_error if stats.pending else None)
 
     async def run_due(self, *, deadline: float | None = None) -> tuple[int, int, str | None]:
         """Process the jobs due now, one at a time, until none is due or ``deadline`` (loop
@@ -142,29 +166,31 @@ class PostProcessor:
             while True:
                 if deadline is not None and loop.time() >= deadline:
                     return done, failed, last_error
-                jobs = self.outbox.claim(limit=1)
+                jobs = await self._db(self.outbox.claim, limit=1)
                 if not jobs:
                     return done, failed, last_error
                 job = jobs[0]
                 try:
                     await self.process(job)
                 except asyncio.CancelledError:
-                    self.outbox.release(job.key)
+                    self.outbox.release(job.key)  # quick, and no await while cancelled
                     raise
                 except TimeoutError:
+                    self._graph_down = True
                     last_error = f"a store did not answer within {self.write_timeout_s:g}s"
-                    delay = self.outbox.fail(job.key, last_error)
+                    delay = await self._db(self.outbox.fail, job.key, last_error)
                     failed += 1
                     log.warning("post-processing %s timed out (attempt %d), retry in %.0fs",
                                 job.key, job.attempts + 1, delay)
                 except Exception as exc:
+                    self._graph_down = self._graph_down or _graph_outage(exc)
                     last_error = f"{type(exc).__name__}: {exc}"[:500]
-                    delay = self.outbox.fail(job.key, last_error)
+                    delay = await self._db(self.outbox.fail, job.key, last_error)
                     failed += 1
                     log.warning("post-processing %s failed (attempt %d), retry in %.0fs: %s",
                                 job.key, job.attempts + 1, delay, last_error)
                 else:
-                    self.outbox.complete(job.key)
+                    await self._db(self.outbox.complete, job.key)
                     done += 1
                     self.processed += 1
 
@@ -177,6 +203,7 @@ class PostProcessor:
         payload = job.payload
         user_id = job.user_id
         at = datetime.fromisoformat(payload["at"]) if payload.get("at") else datetime.now(UTC)
+        await self._session_log(job, at)
         facts = await self._extracted(job, at)
         if facts:
             await self._graph_answers()
@@ -192,15 +219,29 @@ class PostProcessor:
         if stored and self.on_written is not None:
             self.on_written(user_id)
 
+    async def _session_log(self, job: Job, at: datetime) -> None:
+        """The exchange in the session log. The turn enqueues the job first and then logs the
+        exchange; if it was killed in between, this puts it there (adding it again is a no-op)."""
+        session_id = job.payload.get("session_id")
+        if not session_id or (await self._db(self.outbox.step, job.key, "session"))[0]:
+            return
+        from wave_agent.composer import Exchange
+
+        sessions = await self._store(self.services.sessions)
+        await self._db(sessions.log.add, str(session_id), job.user_id, Exchange(
+            job.key, str(job.payload.get("user_text", "")), str(job.payload.get("reply", "")),
+            at))
+        await self._db(self.outbox.mark, job.key, "session")
+
     async def _extracted(self, job: Job, at: datetime) -> list[ExtractedFact]:
-        done, raw = self.outbox.step(job.key, "extract")
+        done, raw = await self._db(self.outbox.step, job.key, "extract")
         if done:
             return from_json(raw)
         user_text = str(job.payload.get("user_text", ""))
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
-        self.outbox.mark(job.key, "extract", to_json(facts))
+        await self._db(self.outbox.mark, job.key, "extract", to_json(facts))
         if budget == 0:
             log.debug("exchange %s too short to hold a fact; skipped", job.key)
         return facts
@@ -209,16 +250,16 @@ class PostProcessor:
         self, job: Job, index: int, fact: ExtractedFact, at: datetime
     ) -> dict[str, Any]:
         step = f"fact:{index}"
-        done, result = self.outbox.step(job.key, step)
+        done, result = await self._db(self.outbox.step, job.key, step)
         if done:
             return dict(result or {})
-        begun, _ = self.outbox.step(job.key, step + ":begun")
+        begun, _ = await self._db(self.outbox.step, job.key, step + ":begun")
         if begun:
             found = await self._left_by_earlier_attempt(job, fact)
             if found is not None:
-                self.outbox.mark(job.key, step, found)
+                await self._db(self.outbox.mark, job.key, step, found)
                 return found
-        self.outbox.mark(job.key, step + ":begun")
+        await self._db(self.outbox.mark, job.key, step + ":begun")
         writer = await self._store(self.services.writer)
         veracity = Veracity(job.payload.get("veracity") or Veracity.STATED.value)
         try:
@@ -238,13 +279,13 @@ class PostProcessor:
                 # The writer refused this fact (too long, bad input): a logged skip, not a retry.
                 log.warning("fact %d of %s refused by the writer: %s", index, job.key, exc)
                 outcome = {"id": None, "status": "refused", "reason": str(exc)[:300]}
-                self.outbox.mark(job.key, step, outcome)
+                await self._db(self.outbox.mark, job.key, step, outcome)
                 return outcome
             raise
         outcome = {"id": written.id, "status": str(written.status.value)}
         if written.proposal is not None:  # provenance for erasing the proposal's text
             outcome["proposal"] = written.proposal.id
-        self.outbox.mark(job.key, step, outcome)
+        await self._db(self.outbox.mark, job.key, step, outcome)
         return outcome
 
     async def _left_by_earlier_attempt(self, job: Job, fact: ExtractedFact) -> dict[str, Any] | None:
@@ -263,27 +304,33 @@ class PostProcessor:
         return None
 
     async def _relations(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
-        if self.outbox.step(job.key, "relations")[0]:
+        if (await self._db(self.outbox.step, job.key, "relations"))[0]:
             return
         pairs = [(f, r) for f, r in stored if len(f.entities) >= 2]
         if pairs:
+            # One transaction, and each edge keyed by (exchange, fact): a retry after a kill
+            # inside the step (rolled back) or after its commit (keys already there) adds no
+            # weight twice.
             graph = await self._store(self.services.graph)
-            async with asyncio.timeout(self.write_timeout_s):
+            async with asyncio.timeout(self.write_timeout_s), graph.transaction() as tx:
                 for fact, result in pairs:
                     ids: list[str] = []
                     for entity in fact.entities:
-                        found = await graph.resolve_entity(job.user_id, entity.name, entity.type)
+                        found = await tx.resolve_entity(job.user_id, entity.name, entity.type)
                         if found is not None and found.id not in ids:
                             ids.append(found.id)
                     for source, target in combinations(ids, 2):
-                        await graph.relate(job.user_id, source, target,
-                                           RelationType.MENTIONED_WITH, provenance=result["id"])
-        self.outbox.mark(job.key, "relations")
+                        await tx.relate(job.user_id, source, target,
+                                        RelationType.MENTIONED_WITH, provenance=result["id"],
+                                        key=f"{job.key}/{result['id']}")
+                        faults.checkpoint("relations:related-one")
+            faults.checkpoint("relations:committed")
+        await self._db(self.outbox.mark, job.key, "relations")
 
     async def _episode(
         self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]], at: datetime
     ) -> None:
-        if self.outbox.step(job.key, "episode")[0]:
+        if (await self._db(self.outbox.step, job.key, "episode"))[0]:
             return
         from episodes.models import EpisodeEntry
 
@@ -291,12 +338,12 @@ class PostProcessor:
         episodes = await self._store(self.services.episodes)
         async with asyncio.timeout(self.write_timeout_s):
             await episodes.append(job.user_id, entries, key=job.key)
-        self.outbox.mark(job.key, "episode")
+        await self._db(self.outbox.mark, job.key, "episode")
 
     async def _blocks(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
         """New stable facts into the person's core block: the model proposes edits (append,
         replace an outdated line); offline, or when its edits are unusable, they are appended."""
-        if self.outbox.step(job.key, "blocks")[0]:
+        if (await self._db(self.outbox.step, job.key, "blocks"))[0]:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
@@ -327,7 +374,7 @@ class PostProcessor:
                     job.user_id, "human", edits,
                     reason=f"post-processor: facts of exchange {job.key}",
                 )
-        self.outbox.mark(job.key, "blocks")
+        await self._db(self.outbox.mark, job.key, "blocks")
 
     async def _graph_answers(self) -> None:
         """Fail the job at once when Neo4j does not answer a trivial query, rather than after
@@ -343,9 +390,20 @@ class PostProcessor:
             raise
         OUTAGES.answered(NEO4J)
 
+    async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """An outbox call in a worker thread: SQLite waits up to 10 s for another process's
+        lock (``synchronous=FULL`` fsyncs too), and the bot's event loop must not wait with it."""
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
     async def _store(self, accessor: Callable[[], Any]) -> Any:
         async with asyncio.timeout(self.write_timeout_s):
             return await accessor()
+
+
+def _graph_outage(exc: BaseException) -> bool:
+    from graph.errors import GraphBusy, GraphUnavailable
+
+    return isinstance(exc, GraphDown | GraphUnavailable | GraphBusy)
 
 
 def _is_refusal(exc: WaveError) -> bool:

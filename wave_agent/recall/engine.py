@@ -50,6 +50,24 @@ class RecallHit:
     ranks: dict[str, int | None] = field(default_factory=dict)
 
 
+class RecallResult(list[RecallHit]):
+    """The hits of one ``search``, best first (a list), with how that call went: ``degraded``
+    (voices or steps that failed or timed out, and timings), ``preset``, ``span`` (the period
+    the question named). Each call's own: two people's concurrent searches cannot overwrite
+    each other's, as attributes on the shared ``Recall`` could."""
+
+    def __init__(self, hits: Sequence[RecallHit] = (), *, degraded: voices.Degraded,
+                 preset: Preset | None, span: when.Span | None = None) -> None:
+        super().__init__(hits)
+        self.degraded = degraded
+        self.preset = preset
+        self.span = span
+
+    @property
+    def hits(self) -> list[RecallHit]:
+        return list(self)
+
+
 @dataclass(frozen=True, slots=True)
 class RecallConfig:
     depth: int = 60            # candidates asked of each text voice
@@ -122,14 +140,18 @@ class Recall:
         k: int = 5,
         history: bool = False,
         preset: Preset | str | None = None,
-    ) -> list[RecallHit]:
-        """The ``k`` best records for ``query``, best first; never raises for a failing voice."""
+    ) -> RecallResult:
+        """The ``k`` best records for ``query``, best first; never raises for a failing voice.
+
+        How the call went is on the result (``degraded``, ``preset``, ``span``); the
+        ``last_*`` attributes only repeat the latest call of the process (another person's,
+        under concurrency): read the result."""
         chosen = resolve(preset, query)
         self.last_preset = chosen
         degraded = voices.Degraded()
         self.last_degraded = degraded
         if not query.strip() or k <= 0:
-            return []
+            return RecallResult(degraded=degraded, preset=chosen)
         cfg = self.config
         statuses = voices.statuses_for(history)
         timeout = cfg.voice_timeout_s
@@ -312,14 +334,14 @@ class Recall:
         degraded.timings_ms["total"] = (time.perf_counter() - started) * 1000
         if degraded:
             log.info("recall for %s answered without %s", user_id, ", ".join(degraded.reasons))
-        return [
+        return RecallResult([
             RecallHit(
                 fact=facts[fid],
                 score=round(final[fid], 6),
                 ranks={voice: ranks.get(fid, {}).get(voice) for voice in VOICES},
             )
             for fid in chosen_ids
-        ]
+        ], degraded=degraded, preset=chosen, span=span)
 
 
 class VectorCache:
@@ -477,4 +499,4 @@ def provenance(hits: Sequence[RecallHit]) -> list[list[str]]:
     return [list(h.fact.source_message_ids) for h in hits]
 
 
-__all__ = ["Recall", "RecallConfig", "RecallHit", "Status", "hit_json", "provenance"]
+__all__ = ["Recall", "RecallConfig", "RecallHit", "RecallResult", "Status", "hit_json", "provenance"]

@@ -23,7 +23,6 @@ from wave_agent.settings import Settings
 def _client(server: ScriptedOpenAI, retries: int = 2) -> OpenAIClient:
     return OpenAIClient(
         base_url=server.base_url, api_key="k", model="m", timeout_s=5, max_retries=retries,
-        backoff_s=0.01,
     )
 
 
@@ -67,6 +66,31 @@ async def test_exhausted_retries_raise_unavailable_with_next_step(llm_server: Sc
     await client.close()
     assert "LLM_BASE_URL" in str(caught.value)
     assert len(llm_server.requests) == 2
+
+
+async def test_a_429_is_retried_after_the_wait_its_retry_after_asks(
+    llm_server: ScriptedOpenAI,
+) -> None:
+    # Without Retry-After the first retry comes within 0.5 s; the server asks for 2 s.
+    llm_server.chat.extend([Reply.error(429, "slow down", retry_after="2"), Reply.text("ok")])
+    client = _client(llm_server, retries=2)
+    response = await client.chat([ChatMessage.user("hi")])
+    await client.close()
+    assert response.content == "ok"
+    first, second = llm_server.request_times
+    assert second - first >= 1.9, "the retry did not wait what Retry-After asked"
+
+
+async def test_llm_max_retries_is_the_number_of_retries() -> None:
+    with ScriptedOpenAI() as server:
+        server.chat.extend([Reply.error(503)] * 5)
+        settings = Settings(_env_file=None, llm_base_url=server.base_url,  # type: ignore[call-arg]
+                            llm_max_retries=3, llm_timeout_s=5)
+        client = OpenAIClient.from_settings(settings)
+        with pytest.raises(LLMUnavailable):
+            await client.chat([ChatMessage.user("hi")])
+        await client.close()
+        assert len(server.requests) == 4
 
 
 async def test_bad_request_is_not_retried(llm_server: ScriptedOpenAI) -> None:
