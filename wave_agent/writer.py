@@ -33,8 +33,8 @@ from graph.models import (
     utcnow,
 )
 from wave_agent.archive_sync import ArchiveSync
+from wave_agent.hygiene import batch_changes, numbers, quarantine, similarity, tiers
 from wave_agent.hygiene import judge as judging
-from wave_agent.hygiene import numbers, quarantine, similarity, tiers
 from wave_agent.hygiene.types import guess_type
 from wave_agent.write_result import (
     ArchiveState,
@@ -172,13 +172,15 @@ class Writer(LifecycleMixin):
                         await self.graph.link_about(user_id, candidate.id, await self._entity_ids(
                             user_id, cleaned, entities))
                     return confirmed
-                stated_change = explicit_supersede and (
-                    relation is not judging.Relation.SAME_FRAME
-                    or score >= judging.EXPLICIT_SAME_FRAME_MIN)
+                # a change the person said ("теперь", "больше не", "już nie", "no longer"):
+                # proposed, or carried out when the caller says it is a replacement
+                stated_change = judging.stated_change(candidate.text, cleaned, verdict,
+                                                      told=explicit_supersede)
                 if relation is judging.Relation.NUMBER_CHANGE or stated_change:
                     if explicit_supersede:
                         return await self._supersede_with(candidate, fact, vector, score)
-                    return await self._propose(candidate, fact, score, verdict.detail)
+                    return await self._propose(candidate, fact, score, verdict.detail,
+                                               said=stated_change)
                 if relation is judging.Relation.OPPOSITE:
                     return await self._conflict(candidate, fact, vector, score, entities)
             return await self._create(fact, vector, entities)
@@ -265,16 +267,22 @@ class Writer(LifecycleMixin):
                            similarity=score, promoted=tier is not existing.tier,
                            archive=updated.archive, archive_problem=updated.archive_problem)
 
-    async def _propose(self, old: Fact, new: Fact, score: float, detail: str) -> WriteResult:
+    async def _propose(self, old: Fact, new: Fact, score: float, detail: str,
+                       *, said: str | None = None, told: datetime | None = None) -> WriteResult:
         for pending in await self.graph.list_proposals(old.user_id):
             if pending.target_ids == (old.id,) and pending.text == new.text:
                 return WriteResult(WriteStatus.PROPOSED, None, similar_to=old,
                                    similarity=pending.similarity, proposal=pending,
                                    reason=pending.reason)
+        # an import: when each value was told orders its proposals for the person
+        when = f", told {told.date().isoformat()}" if told is not None else ""
+        if numbers.same_words_other_numbers(old.text, new.text):
+            reason = f"same words, other numbers ({detail}) as #{old.id}{when}: replace it?"
+        else:
+            reason = f"said it changed (\"{said}\"){when}: replaces #{old.id}?"
         proposal = await self.graph.create_proposal(Proposal(
             id=new_id("p"), user_id=old.user_id, kind=ProposalKind.SUPERSEDE,
-            target_ids=(old.id,), text=new.text, similarity=score,
-            reason=f"same words, other numbers ({detail}) as #{old.id}: replace it?",
+            target_ids=(old.id,), text=new.text, similarity=score, reason=reason,
         ))
         return WriteResult(WriteStatus.PROPOSED, None, similar_to=old, similarity=score,
                            proposal=proposal, reason=proposal.reason)
@@ -376,8 +384,10 @@ class Writer(LifecycleMixin):
         """Import many records at once: one embedding batch, one graph statement.
 
         Applies the length limit (an over-long item is ``skipped``, the batch goes on), the
-        quarantine, and exact-repeat dedupe (within the batch and against the person's
-        active records: a repeat confirms). It skips the near-duplicate, number-change and
+        quarantine, exact-repeat dedupe (within the batch and against the person's active
+        records: a repeat confirms) and number changes by words alone (against the active
+        records and earlier items, in date order: ``proposed``, the text waits in a
+        supersession proposal; ``batch_changes``). It skips the embedding near-duplicate and
         contradiction checks (a replay of thousands of turns; ``wave maintain`` finds
         near-duplicate clusters and proposes merges afterwards).
         """
@@ -419,6 +429,11 @@ class Writer(LifecycleMixin):
                 fresh[key] = len(new_facts)
                 new_facts.append(fact)
                 positions.append(i)
+            # same words, other numbers, against the records in force and earlier items of
+            # this import (in date order): proposals, never a silent second value
+            changes = {similarity.normalise(c.new.text): c for c in batch_changes.number_changes(
+                list(existing.values()), new_facts)} if new_facts else {}
+            new_facts = [f for f in new_facts if similarity.normalise(f.text) not in changes]
             if new_facts:
                 vectors = await self.archive.embedder.embed([f.text for f in new_facts])
                 state = await self.archive.upsert(user_id, new_facts, vectors)
@@ -429,6 +444,8 @@ class Writer(LifecycleMixin):
                 seen: set[str] = set()
                 for i in positions:
                     key = similarity.normalise(items[i].text)
+                    if key in changes:
+                        continue
                     fact = by_key[key]
                     status = (WriteStatus.QUARANTINED if fact.status is Status.QUARANTINED
                               else WriteStatus.CREATED if key not in seen
@@ -436,6 +453,12 @@ class Writer(LifecycleMixin):
                     seen.add(key)
                     results[i] = WriteResult(status, fact, archive=state,
                                              archive_problem=self._problem(state))
+            for i in positions:
+                change = changes.get(similarity.normalise(items[i].text))
+                if change is not None:
+                    results[i] = await self._propose(
+                        change.old, change.new, change.similarity, change.detail,
+                        told=items[i].created_at)
         return [r for r in results if r is not None]
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from wave_agent.hygiene import numbers, polarity, similarity
+from wave_agent.hygiene.quantities import canonical
 
 # Combined similarity at or above which a text is the same statement in other words.
 DUPLICATE_MIN_EN = 0.80
@@ -71,8 +72,10 @@ def residuals(old: str, new: str) -> tuple[str, str]:
     """The content words of each text that the other lacks (by stem), in order."""
     def leftover(a: str, b: str) -> str:
         others = similarity.content_stems(b)
-        return " ".join(w for w in similarity.words(a)
-                        if w not in similarity.STOPWORDS and similarity.stem(w) not in others)
+        language = similarity.language_of(a)
+        return " ".join(w for w in similarity.words(canonical(a))
+                        if w not in similarity.STOPWORDS
+                        and similarity.stem(w, language) not in others)
     return leftover(old, new), leftover(new, old)
 
 
@@ -96,7 +99,7 @@ def judge(old: str, new: str, cosine: float, residual_cosine: float | None = Non
         return Verdict(Relation.UNRELATED, score)
     if numbers.same_words_other_numbers(old, new):
         return Verdict(Relation.NUMBER_CHANGE, score,
-                       f"{', '.join(numbers.numbers(old))} -> {', '.join(numbers.numbers(new))}")
+                       f"{', '.join(numbers.written(old))} -> {', '.join(numbers.written(new))}")
     left, right = residuals(old, new)
     close_words = max(len(left.split()), len(right.split())) < NEW_WORDS_MAX
     if polarity.opposite(old, new) and score >= opposite_min and close_words:
@@ -118,3 +121,31 @@ def judge(old: str, new: str, cosine: float, residual_cosine: float | None = Non
     if same_frame:
         return Verdict(Relation.SAME_FRAME, score)
     return Verdict(Relation.UNRELATED, score)
+
+
+def stated_change(old: str, new: str, verdict: Verdict, *, told: bool = False) -> str | None:
+    """Why ``new`` replaces ``old`` when the person said a change, or None.
+
+    ``told``: the caller said outright that it is a replacement (``explicit_supersede``).
+    Otherwise the new text must carry a change marker ("теперь", "больше не", "już nie",
+    "no longer"): with it, a contradiction ("Я пью кофе" / "Я больше не пью кофе") or a
+    record in the same frame ("Я живу в Москве" / "Теперь я живу в Казани") is a change,
+    not a second truth. A marker does not move a record about someone else: when the old
+    text opens with a name the new one lacks ("Анна живёт в Берлине" / "Игорь теперь живёт
+    в Берлине"), it is not a change of that record.
+    """
+    marker = numbers.has_change_marker(new)
+    if not told and marker is None:
+        return None
+    if verdict.relation is Relation.NUMBER_CHANGE:
+        return marker or "told"
+    if verdict.relation is Relation.OPPOSITE:
+        return marker or "told"
+    if verdict.relation is not Relation.SAME_FRAME or verdict.similarity < EXPLICIT_SAME_FRAME_MIN:
+        return None
+    if not told:
+        first = similarity.words(old)[:1]
+        subject = {similarity.stem(w, similarity.language_of(old)) for w in first}
+        if subject & (similarity.names(old) - similarity.content_stems(new)):
+            return None
+    return marker or "told"
