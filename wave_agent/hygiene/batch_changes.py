@@ -16,6 +16,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from graph.models import Fact, Status
 from wave_agent.hygiene import numbers, similarity
@@ -35,6 +36,12 @@ class Change:
     old: Fact
     similarity: float
     detail: str
+
+
+def _when(fact: Fact) -> datetime:
+    """Its date, comparable whatever the import file gave (a date without a zone is UTC)."""
+    when = fact.created_at
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def _key(fact: Fact) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -63,7 +70,7 @@ def number_changes(existing: Sequence[Fact], new: Sequence[Fact]) -> list[Change
         if key is not None:
             add(fact, *key)
     changes: list[Change] = []
-    for fact in sorted(new, key=lambda f: f.created_at):
+    for fact in sorted(new, key=_when):
         key = _key(fact)
         if key is None:
             continue
@@ -80,7 +87,7 @@ def number_changes(existing: Sequence[Fact], new: Sequence[Fact]) -> list[Change
                     or similarity.different_names(old.text, fact.text)):
                 continue
             if best is None or overlap > best[0] or (
-                    overlap == best[0] and old.created_at > best[1].created_at):
+                    overlap == best[0] and _when(old) > _when(best[1])):
                 best = (overlap, old)
         if best is None:
             add(fact, stems, values)
