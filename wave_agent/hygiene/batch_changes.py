@@ -12,6 +12,7 @@ rent becomes a proposal to replace the record in force (never a silent overwrite
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -44,57 +45,82 @@ def _when(fact: Fact) -> datetime:
     return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
-def _key(fact: Fact) -> tuple[frozenset[str], tuple[str, ...]] | None:
+@dataclass(frozen=True, slots=True)
+class _Record:
+    fact: Fact
+    stems: frozenset[str]  # content stems without numbers
+    values: tuple[str, ...]  # its numbers by value, sorted, dates aside
+    names: frozenset[str]
+
+
+def _record(fact: Fact) -> _Record | None:
     if fact.status is not Status.ACTIVE or not _MAYBE_NUMBER.search(fact.text):
         return None
     values = numbers.numbers(fact.text, dates=False)
     if not values:
         return None
-    return numbers.words_without_numbers(fact.text), values
+    return _Record(fact, numbers.words_without_numbers(fact.text), tuple(sorted(values)),
+                   similarity.names(fact.text))
+
+
+def _changes(old: _Record, new: _Record) -> float | None:
+    """The words' overlap when ``new`` says ``old``'s words with other numbers, else None
+    (``numbers.same_words_other_numbers`` and ``similarity.different_names``, on sets
+    computed once per record)."""
+    if old.values == new.values:
+        return None
+    union = len(old.stems | new.stems)
+    overlap = len(old.stems & new.stems) / union if union else 1.0
+    if overlap < numbers.SAME_WORDS_MIN:
+        return None
+    if old.names - new.stems or new.names - old.stems:
+        return None  # a name on one side only: about someone or something else
+    return overlap
 
 
 def number_changes(existing: Sequence[Fact], new: Sequence[Fact]) -> list[Change]:
     """The new records (in date order) that change a record: an existing active one, or an
     earlier new one of the same batch. A new record that changes one is not itself a target
-    (the record in force stays the one to replace until the person approves)."""
-    index: dict[str, list[int]] = defaultdict(list)
-    records: list[tuple[Fact, frozenset[str], tuple[str, ...]]] = []
+    (the record in force stays the one to replace until the person approves).
 
-    def add(fact: Fact, stems: frozenset[str], values: tuple[str, ...]) -> None:
-        for stem in stems:
-            index[stem].append(len(records))
-        records.append((fact, stems, values))
+    A record that overlaps a new one by Jaccard >= t shares at least one of any
+    ``|stems| - ceil(t * |stems|) + 1`` of the new one's stems, so only the postings of that
+    many of its rarest stems are read (prefix filtering)."""
+    index: dict[str, list[_Record]] = defaultdict(list)
+
+    def add(record: _Record) -> None:
+        for stem in record.stems:
+            index[stem].append(record)
 
     for fact in existing:
-        key = _key(fact)
-        if key is not None:
-            add(fact, *key)
+        record = _record(fact)
+        if record is not None:
+            add(record)
     changes: list[Change] = []
     for fact in sorted(new, key=_when):
-        key = _key(fact)
-        if key is None:
+        record = _record(fact)
+        if record is None:
             continue
-        stems, values = key
-        shared: dict[int, int] = defaultdict(int)
-        for stem in stems:
-            for position in index.get(stem, ()):
-                shared[position] += 1
-        best: tuple[float, Fact] | None = None
-        for position, count in shared.items():
-            old, old_stems, old_values = records[position]
-            overlap = count / len(stems | old_stems)
-            if (overlap < numbers.SAME_WORDS_MIN or sorted(old_values) == sorted(values)
-                    or similarity.different_names(old.text, fact.text)):
-                continue
-            if best is None or overlap > best[0] or (
-                    overlap == best[0] and _when(old) > _when(best[1])):
-                best = (overlap, old)
+        probes = sorted(record.stems, key=lambda stem: len(index.get(stem, ())))
+        keep = len(probes) - math.ceil(numbers.SAME_WORDS_MIN * len(probes)) + 1
+        seen: set[str] = set()
+        best: tuple[float, _Record] | None = None
+        for stem in probes[:keep]:
+            for old in index.get(stem, ()):
+                if old.fact.id in seen:
+                    continue
+                seen.add(old.fact.id)
+                overlap = _changes(old, record)
+                if overlap is not None and (best is None or overlap > best[0] or (
+                        overlap == best[0] and _when(old.fact) > _when(best[1].fact))):
+                    best = (overlap, old)
         if best is None:
-            add(fact, stems, values)
+            add(record)
             continue
-        old = best[1]
+        target = best[1].fact
         changes.append(Change(
-            new=fact, old=old, similarity=round(similarity.lexical(old.text, fact.text), 4),
-            detail=f"{', '.join(numbers.written(old.text))} -> "
+            new=fact, old=target,
+            similarity=round(similarity.lexical(target.text, fact.text), 4),
+            detail=f"{', '.join(numbers.written(target.text))} -> "
                    f"{', '.join(numbers.written(fact.text))}"))
     return changes
