@@ -33,7 +33,7 @@ from graph.models import (
     utcnow,
 )
 from wave_agent.archive_sync import ArchiveSync
-from wave_agent.hygiene import batch_changes, numbers, quarantine, similarity, tiers
+from wave_agent.hygiene import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.hygiene import judge as judging
 from wave_agent.hygiene.types import guess_type
 from wave_agent.write_result import (
@@ -190,12 +190,15 @@ class Writer(LifecycleMixin):
     ) -> judging.Verdict | None:
         if similarity.normalise(candidate.text) == similarity.normalise(text):
             return judging.Verdict(judging.Relation.DUPLICATE, 1.0, "exact repeat")
-        verdict = judging.judge(candidate.text, text, cosine)
+        cal = calibration.of(self.archive.embedder)
+        verdict = judging.judge(candidate.text, text, cosine, cal=cal)
         if verdict.relation is judging.Relation.DUPLICATE and judging.needs_residual(
                 candidate.text, text):
             left, right = judging.residuals(candidate.text, text)
-            pair = await self.archive.embedder.embed([left, right])
-            verdict = judging.judge(candidate.text, text, cosine, float(pair[0] @ pair[1]))
+            embedder = self.archive.embedder
+            pair = await (embedder.embed_query if cal.residual_as_query else embedder.embed)(
+                [left, right])
+            verdict = judging.judge(candidate.text, text, cosine, float(pair[0] @ pair[1]), cal)
         return None if verdict.relation is judging.Relation.UNRELATED else verdict
 
     async def _candidates(
@@ -212,7 +215,9 @@ class Writer(LifecycleMixin):
         vectors = await self.archive.embedder.embed([f.text for f in facts])
         cosines = vectors @ vector
         scored = [(f, float(c)) for f, c in zip(facts, cosines, strict=True)]
-        scored.sort(key=lambda fc: judging.similarity_of(fc[0].text, text, fc[1]), reverse=True)
+        cal = calibration.of(self.archive.embedder)
+        scored.sort(key=lambda fc: judging.similarity_of(fc[0].text, text, fc[1], cal),
+                    reverse=True)
         return scored
 
     # -- the outcomes of remember --------------------------------------------------------------

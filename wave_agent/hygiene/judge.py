@@ -21,8 +21,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from wave_agent.hygiene import numbers, polarity, similarity
+from wave_agent.hygiene.calibration import DEFAULT as DEFAULT_CALIBRATION
+from wave_agent.hygiene.calibration import Calibration
 from wave_agent.hygiene.quantities import canonical
 
+# all-MiniLM-L6-v2's thresholds; each model's own are in ``hygiene.calibration`` (these are
+# MiniLM's entry there).
 # Combined similarity at or above which a text is the same statement in other words.
 DUPLICATE_MIN_EN = 0.80
 DUPLICATE_MIN_RU = 0.72
@@ -59,9 +63,13 @@ class Verdict:
     detail: str = ""
 
 
-def similarity_of(old: str, new: str, cosine: float) -> float:
+def similarity_of(
+    old: str, new: str, cosine: float, cal: Calibration = DEFAULT_CALIBRATION
+) -> float:
+    """The combined score of a raw model cosine (rescaled by the model's calibration)."""
     russian = similarity.is_cyrillic(new) or similarity.is_cyrillic(old)
-    return round(similarity.combined(cosine, similarity.lexical(old, new), russian=russian), 4)
+    return round(similarity.combined(cal.rescale(cosine), similarity.lexical(old, new),
+                                     russian=russian), 4)
 
 
 def _frame(text: str) -> frozenset[str]:
@@ -85,13 +93,18 @@ def needs_residual(old: str, new: str) -> bool:
     return bool(left and right)
 
 
-def judge(old: str, new: str, cosine: float, residual_cosine: float | None = None) -> Verdict:
-    """``residual_cosine``: cosine of the embeddings of ``residuals(old, new)``; without it a
-    pair over the threshold is a duplicate whatever its leftover words."""
-    score = similarity_of(old, new, cosine)
+def judge(
+    old: str, new: str, cosine: float, residual_cosine: float | None = None,
+    cal: Calibration = DEFAULT_CALIBRATION,
+) -> Verdict:
+    """``cosine``: the model's raw cosine of the two texts (as passages); ``residual_cosine``:
+    raw cosine of the embeddings of ``residuals(old, new)`` (as queries when
+    ``cal.residual_as_query``); without it a pair over the threshold is a duplicate whatever
+    its leftover words. ``cal``: the calibration of the model that made the cosines."""
+    score = similarity_of(old, new, cosine, cal)
     russian = similarity.is_cyrillic(new) or similarity.is_cyrillic(old)
-    duplicate_min = DUPLICATE_MIN_RU if russian else DUPLICATE_MIN_EN
-    opposite_min = OPPOSITE_MIN_RU if russian else OPPOSITE_MIN_EN
+    duplicate_min = cal.duplicate_min_ru if russian else cal.duplicate_min_en
+    opposite_min = cal.opposite_min_ru if russian else cal.opposite_min_en
     same_frame = similarity.jaccard(_frame(old), _frame(new)) >= SAME_FRAME_MIN
     if similarity.different_names(old, new):
         if same_frame:
@@ -114,7 +127,8 @@ def judge(old: str, new: str, cosine: float, residual_cosine: float | None = Non
                            f"the new text says more: {right!r}")
         if residual_cosine is not None:
             one_word = len(left.split()) == 1 and len(right.split()) == 1
-            if residual_cosine < (RESIDUAL_MIN_ONE_WORD if one_word else RESIDUAL_MIN):
+            floor = cal.residual_min_one_word if one_word else cal.residual_min
+            if cal.rescale(residual_cosine) < floor:
                 return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score,
                                f"other words: {left!r} / {right!r}")
         return Verdict(Relation.DUPLICATE, score)
