@@ -1,6 +1,6 @@
 """Accuracy of the type guesser (``wave_agent/hygiene/types.py``) on labelled statements.
 
-Reads ``bench/data/types/{tune,heldout,fresh}.tsv`` (``type<TAB>language<TAB>text``; see the README
+Reads ``bench/data/types/{tune,heldout,fresh,other_author}.tsv`` (``type<TAB>language<TAB>text``; see the README
 there) and prints, for each part: overall accuracy, accuracy by language, and per type the
 recall (labelled X, guessed X) and precision (guessed X, labelled X). ``--misses`` lists the
 wrong guesses. No services needed. Usage:
@@ -67,7 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--misses", action="store_true", help="list the wrong guesses")
     args = parser.parse_args()
-    for part in ("tune", "heldout", "fresh"):
+    for part in ("tune", "heldout", "fresh", "other_author"):
         report(part, load(DATA / f"{part}.tsv"), args.misses)
 
 

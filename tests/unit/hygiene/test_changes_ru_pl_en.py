@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from wave_agent.hygiene import numbers, polarity, similarity
+from wave_agent.hygiene.calibration import MINILM
 from wave_agent.hygiene.judge import Relation, Verdict, judge, stated_change
 
 PILOT = "Пилотный проект стоит 150 тысяч рублей"
@@ -104,9 +105,9 @@ def test_a_said_negation_is_a_change_not_a_contradiction(old: str, new: str) -> 
 
 def test_a_said_move_is_a_change_of_the_same_frame() -> None:
     old, new = "Я живу в Москве", "Теперь я живу в Казани"
-    verdict = judge(old, new, cosine=0.6)
+    verdict = judge(old, new, cosine=0.6, cal=MINILM)  # a MiniLM cosine, read on its scale
     assert verdict.relation is Relation.SAME_FRAME
     assert stated_change(old, new, verdict) == "Теперь"
     # a marker does not move someone else's record onto another person
-    other = judge("Анна живёт в Берлине", "Игорь теперь живёт в Берлине", cosine=0.7)
+    other = judge("Анна живёт в Берлине", "Игорь теперь живёт в Берлине", cosine=0.7, cal=MINILM)
     assert stated_change("Анна живёт в Берлине", "Игорь теперь живёт в Берлине", other) is None
