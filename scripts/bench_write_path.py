@@ -148,10 +148,15 @@ PRICED = ["Аренда квартиры на {s}", "Абонемент в ба�
 PEOPLE = ["Игоря", "Анны", "Олега", "Маши", "Лены", "Кости", "Саши", "Оли", "Тани", "Димы"]
 
 
+SYLLABLES = ["ка", "ро", "ми", "ле", "ту", "на", "ви", "зо"]
+
+
 def priced(i: int, version: int) -> str:
-    """Russian-first statements with numbers: 70 subjects, each re-stated with a new price
-    (``version``), so an import meets its own earlier values and the records in force."""
-    subject = PRICED[i % 7].format(s=PEOPLE[(i // 7) % 10])
+    """Russian-first statements with numbers: subject ``i`` (a made-up name, "проект Каромиле",
+    so every subject is its own) re-stated with a new price for each ``version``; all share
+    "стоит", "рублей", "месяц" and one of seven templates."""
+    word = "".join(SYLLABLES[(i >> shift) & 7] for shift in (0, 3, 6, 9)).capitalize()
+    subject = PRICED[i % 7].format(s=f"{PEOPLE[(i // 7) % 10]} {word}")
     return f"{subject} стоит {40 + 5 * version + i % 13} 000 рублей в месяц"
 
 
@@ -173,7 +178,7 @@ def number_check_cost(existing_n: int, batch: int, every: int = 2) -> None:
 
     existing = [fact(synthetic(i % 2401) if i % every else priced(i, 0), i)
                 for i in range(existing_n)]
-    new = [fact(synthetic((i + 1) % 2401) if i % every else priced(i, 1 + i // 70), i)
+    new = [fact(synthetic((i + 1) % 2401) if i % every else priced(i, 1), i)
            for i in range(batch)]
     start = time.perf_counter()
     changes = number_changes(existing, new)
@@ -185,7 +190,7 @@ def number_check_cost(existing_n: int, batch: int, every: int = 2) -> None:
 
 async def priced_import(uri: str, batch: int, embedder: Embedder) -> None:
     """``remember_many`` of ``batch`` records, half of them prices, into a user that already
-    has the first version of each price: every later price becomes a proposal."""
+    has the first version of half of those prices: each of those becomes a proposal."""
     graph = await GraphStore.connect(uri, "neo4j", "x")
     await graph.ensure_schema()
     with tempfile.TemporaryDirectory() as tmp:
@@ -193,9 +198,9 @@ async def priced_import(uri: str, batch: int, embedder: Embedder) -> None:
                                      dim=embedder.dim)
         writer = Writer(graph, ArchiveSync(embedder, archive))
         user = f"bench-{uuid.uuid4().hex[:8]}"
-        await writer.remember_many(user, [MemoryItem(priced(i, 0)) for i in range(70)])
-        items = [MemoryItem(synthetic(i) if i % 2 else priced(i, 1 + i // 70),
-                            exchange_id=f"s{i // 20}") for i in range(batch)]
+        await writer.remember_many(user, [MemoryItem(priced(i, 0)) for i in range(0, batch, 4)])
+        items = [MemoryItem(synthetic(i) if i % 2 else priced(i, 1), exchange_id=f"s{i // 20}")
+                 for i in range(batch)]
         start = time.perf_counter()
         results = await writer.remember_many(user, items)
         took_s = time.perf_counter() - start

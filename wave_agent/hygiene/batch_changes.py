@@ -29,6 +29,10 @@ _MAYBE_NUMBER = re.compile(
     r"eight|nine|ten|hundred|thousand|twenty|thirty|forty|fifty)", re.IGNORECASE)
 
 
+# A stem in more records with numbers than this is too common to find candidates by.
+COMMON = 64
+
+
 @dataclass(frozen=True, slots=True)
 class Change:
     """``new`` says ``old``'s words with other numbers: propose that it replace ``old``."""
@@ -85,7 +89,11 @@ def number_changes(existing: Sequence[Fact], new: Sequence[Fact]) -> list[Change
 
     A record that overlaps a new one by Jaccard >= t shares at least one of any
     ``|stems| - ceil(t * |stems|) + 1`` of the new one's stems, so only the postings of that
-    many of its rarest stems are read (prefix filtering)."""
+    many of its rarest stems are read (prefix filtering); of those, the common ones (in more
+    than ``COMMON`` records with numbers: "стоит", "рублей", "месяц") are skipped when a
+    rarer one is there. So a pair that shares only such common words is not compared here
+    (the one-at-a-time path and maintenance's review still see it): the cost stays near
+    linear in the import, not (new prices) x (prices in force)."""
     index: dict[str, list[_Record]] = defaultdict(list)
 
     def add(record: _Record) -> None:
@@ -103,9 +111,11 @@ def number_changes(existing: Sequence[Fact], new: Sequence[Fact]) -> list[Change
             continue
         probes = sorted(record.stems, key=lambda stem: len(index.get(stem, ())))
         keep = len(probes) - math.ceil(numbers.SAME_WORDS_MIN * len(probes)) + 1
+        probes = probes[:keep]
+        rare = [stem for stem in probes if len(index.get(stem, ())) <= COMMON]
         seen: set[str] = set()
         best: tuple[float, _Record] | None = None
-        for stem in probes[:keep]:
+        for stem in rare or probes[:1]:
             for old in index.get(stem, ()):
                 if old.fact.id in seen:
                     continue

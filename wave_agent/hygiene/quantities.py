@@ -10,9 +10,11 @@ No imports from the rest of ``hygiene``: ``similarity`` reads texts through ``ca
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _NUMBER_TOKEN = re.compile(r"\d+(?:(?:[.,]|\u2009)\d+)*|[^\W\d_]+", re.UNICODE)
 _SPACED_THOUSANDS = re.compile(r"(?<=\d)[\s\u00a0\u202f](?=\d{3}\b)")
+_HAS_DIGIT = re.compile(r"\d")
 _COMMA_THOUSANDS = re.compile(r"^\d{1,3}(?:,\d{3})+$")
 
 # Dates and times are numbers that tell events apart, not values that change: "был у врача
@@ -82,11 +84,12 @@ def _digits(token: str) -> float:
 Reading = tuple[float, str, bool, tuple[int, int]]
 
 
-def _read(text: str) -> list[Reading]:
+@lru_cache(maxsize=8192)
+def _read(text: str) -> tuple[Reading, ...]:
     """Every number in ``text``: its value, the words it was written with, whether it is a
     date or a time, and where it stands, in order."""
     joined = _SPACED_THOUSANDS.sub("\u2009", text)
-    dates = [m.span() for m in _DATE.finditer(joined)]
+    dates = [m.span() for m in _DATE.finditer(joined)] if _HAS_DIGIT.search(joined) else []
     out: list[Reading] = []
     total = 0.0
     current: float | None = None  # the number being read (digits or words), None between
@@ -138,7 +141,7 @@ def _read(text: str) -> list[Reading]:
             begin(*match.span())
             current, from_words, tentative = 1.0, True, True
     flush()
-    return out
+    return tuple(out)
 
 
 def numbers(text: str, *, dates: bool = True) -> tuple[str, ...]:
