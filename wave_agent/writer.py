@@ -273,8 +273,12 @@ class Writer(LifecycleMixin):
                            archive=updated.archive, archive_problem=updated.archive_problem)
 
     async def _propose(self, old: Fact, new: Fact, score: float, detail: str,
-                       *, said: str | None = None, told: datetime | None = None) -> WriteResult:
-        for pending in await self.graph.list_proposals(old.user_id):
+                       *, said: str | None = None, told: datetime | None = None,
+                       waiting: list[Proposal] | None = None) -> WriteResult:
+        """``waiting``: the person's pending proposals, read once by a batch (and extended)."""
+        if waiting is None:
+            waiting = await self.graph.list_proposals(old.user_id)
+        for pending in waiting:
             if pending.target_ids == (old.id,) and pending.text == new.text:
                 return WriteResult(WriteStatus.PROPOSED, None, similar_to=old,
                                    similarity=pending.similarity, proposal=pending,
@@ -289,6 +293,7 @@ class Writer(LifecycleMixin):
             id=new_id("p"), user_id=old.user_id, kind=ProposalKind.SUPERSEDE,
             target_ids=(old.id,), text=new.text, similarity=score, reason=reason,
         ))
+        waiting.append(proposal)
         return WriteResult(WriteStatus.PROPOSED, None, similar_to=old, similarity=score,
                            proposal=proposal, reason=proposal.reason)
 
@@ -458,12 +463,13 @@ class Writer(LifecycleMixin):
                     seen.add(key)
                     results[i] = WriteResult(status, fact, archive=state,
                                              archive_problem=self._problem(state))
+            waiting = await self.graph.list_proposals(user_id) if changes else []
             for i in positions:
                 change = changes.get(similarity.normalise(items[i].text))
                 if change is not None:
                     results[i] = await self._propose(
                         change.old, change.new, change.similarity, change.detail,
-                        told=items[i].created_at)
+                        told=items[i].created_at, waiting=waiting)
         return [r for r in results if r is not None]
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
