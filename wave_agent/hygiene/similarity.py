@@ -55,7 +55,7 @@ _POLISH_WORDS = frozenset(["się", "jest", "że", "już", "teraz", "mam", "jeste
 # "цена" ("Пилот стоит 150 тысяч" / "Стоимость пилота 200 тысяч"). Stems are mapped to one.
 _CONCEPTS: dict[str, str] = {
     **dict.fromkeys(("стоимост", "цен", "стоил", "стоят", "cost", "price", "koszt", "kosztuj",
-                     "kosztowa", "kosztow"), "сто"),
+                     "kosztowa", "kosztow", "cen"), "сто"),
     **dict.fromkeys(("руб", "₽", "rub", "rubl", "rouble", "ruble"), "рубл"),
     **dict.fromkeys(("квартплат", "rent", "czynsz"), "аренд"),
     **dict.fromkeys(("оклад", "salari", "salary", "pensj", "wynagrodzeni"), "зарплат"),
