@@ -273,29 +273,55 @@ class Writer(LifecycleMixin):
                            archive=updated.archive, archive_problem=updated.archive_problem)
 
     async def _propose(self, old: Fact, new: Fact, score: float, detail: str,
-                       *, said: str | None = None, told: datetime | None = None,
-                       waiting: list[Proposal] | None = None) -> WriteResult:
-        """``waiting``: the person's pending proposals, read once by a batch (and extended)."""
-        if waiting is None:
-            waiting = await self.graph.list_proposals(old.user_id)
-        for pending in waiting:
+                       *, said: str | None = None) -> WriteResult:
+        for pending in await self.graph.list_proposals(old.user_id):
             if pending.target_ids == (old.id,) and pending.text == new.text:
-                return WriteResult(WriteStatus.PROPOSED, None, similar_to=old,
-                                   similarity=pending.similarity, proposal=pending,
-                                   reason=pending.reason)
+                return self._proposed(old, pending)
+        proposal = await self.graph.create_proposal(
+            self._supersede_proposal(old, new, score, detail, said=said))
+        return self._proposed(old, proposal)
+
+    @staticmethod
+    def _supersede_proposal(old: Fact, new: Fact, score: float, detail: str, *,
+                            said: str | None = None, told: datetime | None = None) -> Proposal:
         # an import: when each value was told orders its proposals for the person
         when = f", told {told.date().isoformat()}" if told is not None else ""
         if numbers.same_words_other_numbers(old.text, new.text):
             reason = f"same words, other numbers ({detail}) as #{old.id}{when}: replace it?"
         else:
             reason = f"said it changed (\"{said}\"){when}: replaces #{old.id}?"
-        proposal = await self.graph.create_proposal(Proposal(
-            id=new_id("p"), user_id=old.user_id, kind=ProposalKind.SUPERSEDE,
-            target_ids=(old.id,), text=new.text, similarity=score, reason=reason,
-        ))
-        waiting.append(proposal)
-        return WriteResult(WriteStatus.PROPOSED, None, similar_to=old, similarity=score,
-                           proposal=proposal, reason=proposal.reason)
+        return Proposal(id=new_id("p"), user_id=old.user_id, kind=ProposalKind.SUPERSEDE,
+                        target_ids=(old.id,), text=new.text, similarity=score, reason=reason)
+
+    @staticmethod
+    def _proposed(old: Fact, proposal: Proposal) -> WriteResult:
+        return WriteResult(WriteStatus.PROPOSED, None, similar_to=old,
+                           similarity=proposal.similarity, proposal=proposal,
+                           reason=proposal.reason)
+
+    async def _propose_many(
+        self, user_id: str, items: Sequence[MemoryItem], positions: Sequence[int],
+        changes: dict[str, batch_changes.Change],
+    ) -> dict[int, WriteResult]:
+        """An import's number changes as proposals, written in one statement; a proposal
+        already pending for the same record and text is reused."""
+        pending = {(p.target_ids, p.text): p for p in await self.graph.list_proposals(user_id)}
+        fresh: dict[tuple[tuple[str, ...], str | None], Proposal] = {}
+        chosen: dict[int, tuple[batch_changes.Change, tuple[tuple[str, ...], str | None]]] = {}
+        for i in positions:
+            change = changes.get(similarity.normalise(items[i].text))
+            if change is None:
+                continue
+            key = ((change.old.id,), change.new.text)
+            if key not in pending and key not in fresh:
+                fresh[key] = self._supersede_proposal(
+                    change.old, change.new, change.similarity, change.detail,
+                    told=items[i].created_at)
+            chosen[i] = (change, key)
+        written = {(p.target_ids, p.text): p
+                   for p in await self.graph.create_proposals(user_id, list(fresh.values()))}
+        return {i: self._proposed(change.old, pending.get(key) or written[key])
+                for i, (change, key) in chosen.items()}
 
     async def _conflict(
         self, old: Fact, new: Fact, vector: np.ndarray, score: float,
@@ -463,13 +489,10 @@ class Writer(LifecycleMixin):
                     seen.add(key)
                     results[i] = WriteResult(status, fact, archive=state,
                                              archive_problem=self._problem(state))
-            waiting = await self.graph.list_proposals(user_id) if changes else []
-            for i in positions:
-                change = changes.get(similarity.normalise(items[i].text))
-                if change is not None:
-                    results[i] = await self._propose(
-                        change.old, change.new, change.similarity, change.detail,
-                        told=items[i].created_at, waiting=waiting)
+            if changes:
+                for i, proposed in (await self._propose_many(
+                        user_id, items, positions, changes)).items():
+                    results[i] = proposed
         return [r for r in results if r is not None]
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
