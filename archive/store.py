@@ -26,7 +26,7 @@ from qdrant_client.common.client_exceptions import ResourceExhaustedResponse
 from qdrant_client.http.exceptions import ResponseHandlingException, UnexpectedResponse
 
 from archive.errors import ArchiveError, ArchiveInputError, ArchiveLocked, ArchiveUnavailable
-from archive.layout import Layout, point_id
+from archive.layout import PREFIX, Layout, point_id
 from archive.local_mode import (
     LOCK_MESSAGE,
     collection_names,
@@ -250,6 +250,28 @@ class ArchiveStore:
 
     # Collections -------------------------------------------------------------------------
 
+    async def other_models(self, user_id: str) -> list[str]:
+        """Collections of this user made by another embedding model or dimension (their
+        ``<model>__<dim>`` part): an archive from before an EMBEDDING_MODEL change, which this
+        store never searches. ``wave reindex`` embeds the graph's records with the current one."""
+        _check_user(user_id)
+        own = self.layout.collection(user_id)
+        suffix = own[len(self.layout.base):]  # "__u_<hash>" locally, "" on a server
+
+        def read(client: QdrantClient) -> list[str]:
+            found = []
+            for name in collection_names(client):
+                if name == own or not name.startswith(PREFIX + "__"):
+                    continue
+                if suffix and not name.endswith(suffix):
+                    continue
+                middle = name[len(PREFIX) + 2: len(name) - len(suffix)]
+                if middle.count("__") == 1 and client.count(name, exact=False).count:
+                    found.append(middle)
+            return sorted(found)
+
+        return await self._run(read)
+
     def _has_collection(self, client: QdrantClient, name: str) -> bool:
         if name in self._collections:
             return True
@@ -447,7 +469,7 @@ class ArchiveStore:
         statuses: Sequence[str] | None = DEFAULT_STATUSES,
     ) -> list[ArchiveHit]:
         """Embed ``text`` with the store's embedder, then ``search``."""
-        vectors = await self._embedder_for("search_text").embed([text])
+        vectors = await self._embedder_for("search_text").embed_query([text])
         return await self.search(user_id, vectors[0], limit=limit, statuses=statuses)
 
     async def has(self, user_id: str, fact_id: str) -> bool:

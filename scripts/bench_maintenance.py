@@ -26,7 +26,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from graph.models import FactType, utcnow
 from wave_agent.health import health_report
-from wave_agent.maintenance import groups
+from wave_agent.hygiene import calibration
 from wave_agent.maintenance.runner import run_maintenance
 from wave_agent.services import Services
 from wave_agent.settings import Settings
@@ -78,10 +78,12 @@ async def similarity_figures(services: Services) -> None:
 
     for i, j in itertools.combinations(range(len(facts_text)), 2):
         a, b = facts_text[i], facts_text[j]
-        score = judge.similarity_of(a, b, float(vectors[i] @ vectors[j]))
+        score = judge.similarity_of(a, b, float(vectors[i] @ vectors[j]),
+                                    calibration.of(embedder))
         (same if a in label and label.get(a) == label.get(b) else diff).append(score)
     print(f"paraphrase pairs: n={len(same)} min={min(same):.3f} max={max(same):.3f}; "
-          f"other pairs: n={len(diff)} max={max(diff):.3f}; threshold {groups.PARAPHRASE_MIN_EN}")
+          f"other pairs: n={len(diff)} max={max(diff):.3f}; "
+          f"threshold {calibration.of(embedder).paraphrase_min_en}")
 
 
 async def main() -> None:

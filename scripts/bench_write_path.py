@@ -5,6 +5,7 @@ Real Neo4j (NEO4J_URI, e.g. `wave services up`), Qdrant local in a temporary dir
 bundled all-MiniLM-L6-v2. Usage:
 
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_write_path.py [--n 100] [--batch 2000]
+    ... scripts/bench_write_path.py --imports-only   # the number-change check and a priced import
 """
 
 from __future__ import annotations
@@ -141,16 +142,93 @@ async def locomo_through_remember(uri: str, data: Path, embedder: Embedder) -> N
     await graph.close()
 
 
+PRICED = ["Аренда квартиры на {s}", "Абонемент в бассейн у {s}", "Пилотный проект для {s}",
+          "Страховка машины {s}", "Репетитор по английскому для {s}", "Czynsz za mieszkanie {s}",
+          "The gym membership of {s}"]
+PEOPLE = ["Игоря", "Анны", "Олега", "Маши", "Лены", "Кости", "Саши", "Оли", "Тани", "Димы"]
+
+
+SYLLABLES = ["ка", "ро", "ми", "ле", "ту", "на", "ви", "зо"]
+
+
+def priced(i: int, version: int) -> str:
+    """Russian-first statements with numbers: subject ``i`` (a made-up name, "проект Каромиле",
+    so every subject is its own) re-stated with a new price for each ``version``; all share
+    "стоит", "рублей", "месяц" and one of seven templates."""
+    word = "".join(SYLLABLES[(i >> shift) & 7] for shift in (0, 3, 6, 9)).capitalize()
+    subject = PRICED[i % 7].format(s=f"{PEOPLE[(i // 7) % 10]} {word}")
+    return f"{subject} стоит {40 + 5 * version + i % 13} 000 рублей в месяц"
+
+
+def number_check_cost(existing_n: int, batch: int, every: int = 2) -> None:
+    """The number-change check of ``remember_many`` alone (pure, no services): an import of
+    ``batch`` records, one in ``every`` with a price, against ``existing_n`` active records
+    (as many with prices). Its cost grows with (new prices) x (records in force that share
+    their frequent words: "стоит", "рублей"), so every=2 is the hard case."""
+    from datetime import timedelta
+
+    from graph.models import Fact, FactType, Status, Tier, Veracity, new_id, utcnow
+    from wave_agent.hygiene.batch_changes import number_changes
+
+    def fact(text: str, k: int) -> Fact:
+        when = utcnow() + timedelta(minutes=k)
+        return Fact(id=new_id("f"), user_id="u", text=text, type=FactType.EVENT,
+                    tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.IMPORTED,
+                    confidence=0.6, created_at=when, last_confirmed_at=when)
+
+    existing = [fact(synthetic(i % 2401) if i % every else priced(i, 0), i)
+                for i in range(existing_n)]
+    new = [fact(synthetic((i + 1) % 2401) if i % every else priced(i, 1), i)
+           for i in range(batch)]
+    start = time.perf_counter()
+    changes = number_changes(existing, new)
+    took = time.perf_counter() - start
+    print(f"== number-change check of remember_many: {batch} new (1 in {every} with a price) "
+          f"against {existing_n} active: {took * 1000:.0f} ms ({batch / took:,.0f} records/s), "
+          f"{len(changes)} proposals")
+
+
+async def priced_import(uri: str, batch: int, embedder: Embedder) -> None:
+    """``remember_many`` of ``batch`` records, half of them prices, into a user that already
+    has the first version of half of those prices: each of those becomes a proposal."""
+    graph = await GraphStore.connect(uri, "neo4j", "x")
+    await graph.ensure_schema()
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = ArchiveStore.local(Path(tmp) / "qdrant", model_name=embedder.model_name,
+                                     dim=embedder.dim)
+        writer = Writer(graph, ArchiveSync(embedder, archive))
+        user = f"bench-{uuid.uuid4().hex[:8]}"
+        await writer.remember_many(user, [MemoryItem(priced(i, 0)) for i in range(0, batch, 4)])
+        items = [MemoryItem(synthetic(i) if i % 2 else priced(i, 1), exchange_id=f"s{i // 20}")
+                 for i in range(batch)]
+        start = time.perf_counter()
+        results = await writer.remember_many(user, items)
+        took_s = time.perf_counter() - start
+        outcomes = Counter(r.status.value for r in results)
+        print(f"== remember_many(): {batch} records, half with prices, in one call: {took_s:.1f} s "
+              f"({batch / took_s:.0f} records/s), {dict(outcomes)}")
+        await writer.erase_user(user)
+        await archive.close()
+    await graph.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=100)
     parser.add_argument("--batch", type=int, default=2000, help="at most 2401 distinct texts")
     parser.add_argument("--locomo", type=Path, default=None,
                         help="also replay the first LoCoMo conversation in DIR through remember()")
+    parser.add_argument("--imports-only", action="store_true",
+                        help="only the import path: the number-change check and a priced import")
     args = parser.parse_args()
     uri = os.environ.get("NEO4J_URI", "bolt://127.0.0.1:7687")
+    number_check_cost(10_000, args.batch, every=10)
+    number_check_cost(10_000, args.batch, every=2)
     embedder = Embedder()
     embedder.load_sync()
+    if args.imports_only:
+        asyncio.run(priced_import(uri, args.batch, embedder))
+        return
     thresholds(embedder)
     asyncio.run(timings(uri, args.n, args.batch, embedder))
     if args.locomo is not None:

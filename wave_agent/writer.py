@@ -34,8 +34,8 @@ from graph.models import (
 )
 from wave_agent import faults
 from wave_agent.archive_sync import ArchiveSync
+from wave_agent.hygiene import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.hygiene import judge as judging
-from wave_agent.hygiene import numbers, quarantine, similarity, tiers
 from wave_agent.hygiene.types import guess_type
 from wave_agent.person_lock import PersonLocks
 from wave_agent.write_result import (
@@ -179,13 +179,15 @@ class Writer(LifecycleMixin):
                         await self.graph.link_about(user_id, candidate.id, await self._entity_ids(
                             user_id, cleaned, entities))
                     return confirmed
-                stated_change = explicit_supersede and (
-                    relation is not judging.Relation.SAME_FRAME
-                    or score >= judging.EXPLICIT_SAME_FRAME_MIN)
+                # a change the person said ("теперь", "больше не", "już nie", "no longer"):
+                # proposed, or carried out when the caller says it is a replacement
+                stated_change = judging.stated_change(candidate.text, cleaned, verdict,
+                                                      told=explicit_supersede)
                 if relation is judging.Relation.NUMBER_CHANGE or stated_change:
                     if explicit_supersede:
                         return await self._supersede_with(candidate, fact, vector, score)
-                    return await self._propose(candidate, fact, score, verdict.detail)
+                    return await self._propose(candidate, fact, score, verdict.detail,
+                                               said=stated_change)
                 if relation is judging.Relation.OPPOSITE:
                     return await self._conflict(candidate, fact, vector, score, entities)
             return await self._create(fact, vector, entities)
@@ -195,12 +197,15 @@ class Writer(LifecycleMixin):
     ) -> judging.Verdict | None:
         if similarity.normalise(candidate.text) == similarity.normalise(text):
             return judging.Verdict(judging.Relation.DUPLICATE, 1.0, "exact repeat")
-        verdict = judging.judge(candidate.text, text, cosine)
+        cal = calibration.of(self.archive.embedder)
+        verdict = judging.judge(candidate.text, text, cosine, cal=cal)
         if verdict.relation is judging.Relation.DUPLICATE and judging.needs_residual(
                 candidate.text, text):
             left, right = judging.residuals(candidate.text, text)
-            pair = await self.archive.embedder.embed([left, right])
-            verdict = judging.judge(candidate.text, text, cosine, float(pair[0] @ pair[1]))
+            embedder = self.archive.embedder
+            pair = await (embedder.embed_query if cal.residual_as_query else embedder.embed)(
+                [left, right])
+            verdict = judging.judge(candidate.text, text, cosine, float(pair[0] @ pair[1]), cal)
         return None if verdict.relation is judging.Relation.UNRELATED else verdict
 
     async def _candidates(
@@ -217,7 +222,9 @@ class Writer(LifecycleMixin):
         vectors = await self.archive.embedder.embed([f.text for f in facts])
         cosines = vectors @ vector
         scored = [(f, float(c)) for f, c in zip(facts, cosines, strict=True)]
-        scored.sort(key=lambda fc: judging.similarity_of(fc[0].text, text, fc[1]), reverse=True)
+        cal = calibration.of(self.archive.embedder)
+        scored.sort(key=lambda fc: judging.similarity_of(fc[0].text, text, fc[1], cal),
+                    reverse=True)
         return scored
 
     # -- the outcomes of remember --------------------------------------------------------------
@@ -272,19 +279,56 @@ class Writer(LifecycleMixin):
                            similarity=score, promoted=tier is not before,
                            archive=updated.archive, archive_problem=updated.archive_problem)
 
-    async def _propose(self, old: Fact, new: Fact, score: float, detail: str) -> WriteResult:
+    async def _propose(self, old: Fact, new: Fact, score: float, detail: str,
+                       *, said: str | None = None) -> WriteResult:
         for pending in await self.graph.list_proposals(old.user_id):
             if pending.target_ids == (old.id,) and pending.text == new.text:
-                return WriteResult(WriteStatus.PROPOSED, None, similar_to=old,
-                                   similarity=pending.similarity, proposal=pending,
-                                   reason=pending.reason)
-        proposal = await self.graph.create_proposal(Proposal(
-            id=new_id("p"), user_id=old.user_id, kind=ProposalKind.SUPERSEDE,
-            target_ids=(old.id,), text=new.text, similarity=score,
-            reason=f"same words, other numbers ({detail}) as #{old.id}: replace it?",
-        ))
-        return WriteResult(WriteStatus.PROPOSED, None, similar_to=old, similarity=score,
-                           proposal=proposal, reason=proposal.reason)
+                return self._proposed(old, pending)
+        proposal = await self.graph.create_proposal(
+            self._supersede_proposal(old, new, score, detail, said=said))
+        return self._proposed(old, proposal)
+
+    @staticmethod
+    def _supersede_proposal(old: Fact, new: Fact, score: float, detail: str, *,
+                            said: str | None = None, told: datetime | None = None) -> Proposal:
+        # an import: when each value was told orders its proposals for the person
+        when = f", told {told.date().isoformat()}" if told is not None else ""
+        if numbers.same_words_other_numbers(old.text, new.text):
+            reason = f"same words, other numbers ({detail}) as #{old.id}{when}: replace it?"
+        else:
+            reason = f"said it changed (\"{said}\"){when}: replaces #{old.id}?"
+        return Proposal(id=new_id("p"), user_id=old.user_id, kind=ProposalKind.SUPERSEDE,
+                        target_ids=(old.id,), text=new.text, similarity=score, reason=reason)
+
+    @staticmethod
+    def _proposed(old: Fact, proposal: Proposal) -> WriteResult:
+        return WriteResult(WriteStatus.PROPOSED, None, similar_to=old,
+                           similarity=proposal.similarity, proposal=proposal,
+                           reason=proposal.reason)
+
+    async def _propose_many(
+        self, user_id: str, items: Sequence[MemoryItem], positions: Sequence[int],
+        changes: dict[str, batch_changes.Change],
+    ) -> dict[int, WriteResult]:
+        """An import's number changes as proposals, written in one statement; a proposal
+        already pending for the same record and text is reused."""
+        pending = {(p.target_ids, p.text): p for p in await self.graph.list_proposals(user_id)}
+        fresh: dict[tuple[tuple[str, ...], str | None], Proposal] = {}
+        chosen: dict[int, tuple[batch_changes.Change, tuple[tuple[str, ...], str | None]]] = {}
+        for i in positions:
+            change = changes.get(similarity.normalise(items[i].text))
+            if change is None:
+                continue
+            key = ((change.old.id,), change.new.text)
+            if key not in pending and key not in fresh:
+                fresh[key] = self._supersede_proposal(
+                    change.old, change.new, change.similarity, change.detail,
+                    told=items[i].created_at)
+            chosen[i] = (change, key)
+        written = {(p.target_ids, p.text): p
+                   for p in await self.graph.create_proposals(user_id, list(fresh.values()))}
+        return {i: self._proposed(change.old, pending.get(key) or written[key])
+                for i, (change, key) in chosen.items()}
 
     async def _conflict(
         self, old: Fact, new: Fact, vector: np.ndarray, score: float,
@@ -383,8 +427,10 @@ class Writer(LifecycleMixin):
         """Import many records at once: one embedding batch, one graph statement.
 
         Applies the length limit (an over-long item is ``skipped``, the batch goes on), the
-        quarantine, and exact-repeat dedupe (within the batch and against the person's
-        active records: a repeat confirms). It skips the near-duplicate, number-change and
+        quarantine, exact-repeat dedupe (within the batch and against the person's active
+        records: a repeat confirms) and number changes by words alone (against the active
+        records and earlier items, in date order: ``proposed``, the text waits in a
+        supersession proposal; ``batch_changes``). It skips the embedding near-duplicate and
         contradiction checks (a replay of thousands of turns; ``wave maintain`` finds
         near-duplicate clusters and proposes merges afterwards).
         """
@@ -426,6 +472,11 @@ class Writer(LifecycleMixin):
                 fresh[key] = len(new_facts)
                 new_facts.append(fact)
                 positions.append(i)
+            # same words, other numbers, against the records in force and earlier items of
+            # this import (in date order): proposals, never a silent second value
+            changes = {similarity.normalise(c.new.text): c for c in batch_changes.number_changes(
+                list(existing.values()), new_facts)} if new_facts else {}
+            new_facts = [f for f in new_facts if similarity.normalise(f.text) not in changes]
             if new_facts:
                 vectors = await self.archive.embedder.embed([f.text for f in new_facts])
                 state = await self.archive.upsert(user_id, new_facts, vectors)
@@ -436,6 +487,8 @@ class Writer(LifecycleMixin):
                 seen: set[str] = set()
                 for i in positions:
                     key = similarity.normalise(items[i].text)
+                    if key in changes:
+                        continue
                     fact = by_key[key]
                     status = (WriteStatus.QUARANTINED if fact.status is Status.QUARANTINED
                               else WriteStatus.CREATED if key not in seen
@@ -443,6 +496,10 @@ class Writer(LifecycleMixin):
                     seen.add(key)
                     results[i] = WriteResult(status, fact, archive=state,
                                              archive_problem=self._problem(state))
+            if changes:
+                for i, proposed in (await self._propose_many(
+                        user_id, items, positions, changes)).items():
+                    results[i] = proposed
         return [r for r in results if r is not None]
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:

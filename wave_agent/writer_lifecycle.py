@@ -263,7 +263,7 @@ class LifecycleMixin:
             if not p.text or len(targets) != 1:
                 raise WriteRejected(f"Proposal {proposal_id} has no replacement text",
                                     next_step=f"`wave reject {proposal_id}`")
-            old = targets[0]
+            old = await self._in_force(targets[0])
             now = utcnow()
             new = Fact(id=new_id("f"), user_id=user_id, text=p.text, type=old.type,
                        tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
@@ -301,6 +301,17 @@ class LifecycleMixin:
             for fact in changed:
                 await self.graph.update_fact(user_id, fact.id, needs_index=False)
         return WriteResult(WriteStatus.APPROVED, proposal=done, reason=p.reason)
+
+    async def _in_force(self, fact: Fact) -> Fact:
+        """The current version of ``fact``: an import proposes each later value against the
+        record in force then, so approving them in order replaces the latest approved one
+        (1000 -> 1200 -> 1500, history kept), not a record already replaced."""
+        seen = {fact.id}
+        while fact.status is Status.SUPERSEDED and fact.superseded_by not in (None, *seen):
+            assert fact.superseded_by is not None
+            seen.add(fact.superseded_by)
+            fact = await self._fact(fact.user_id, fact.superseded_by)
+        return fact
 
     async def _merge(self, tx: GraphTransaction, user_id: str, p: Proposal,
                      targets: list[Fact]) -> list[Fact]:

@@ -32,6 +32,30 @@ class ReviewQueries(Executor):
         )
         return proposal_from(records[0]["n"])
 
+    async def create_proposals(self, user_id: str, proposals: list[Proposal]) -> list[Proposal]:
+        """Many proposals of one user in one statement (an import's number changes)."""
+        if not proposals:
+            return []
+        records = await self._write(
+            """
+            UNWIND $rows AS row
+            CREATE (n:Proposal) SET n = row.props
+            WITH n, row
+            CALL (n, row) {
+              UNWIND row.target_ids AS tid
+              OPTIONAL MATCH (f:Fact {id: tid}) WHERE f.user_id = $user_id
+              OPTIONAL MATCH (e:Entity {id: tid}) WHERE e.user_id = $user_id
+              WITH n, coalesce(f, e) AS target WHERE target IS NOT NULL
+              MERGE (n)-[:CONCERNS]->(target)
+            }
+            RETURN n
+            """,
+            rows=[{"props": proposal_props(p), "target_ids": list(p.target_ids)}
+                  for p in proposals if p.user_id == user_id],
+            user_id=user_id,
+        )
+        return [proposal_from(r["n"]) for r in records]
+
     async def get_proposal(self, user_id: str, id: str) -> Proposal | None:
         records = await self._read(
             "MATCH (n:Proposal {id: $id}) WHERE n.user_id = $user_id RETURN n",

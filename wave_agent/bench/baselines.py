@@ -22,15 +22,29 @@ class Encoder(Protocol):
     def encode_sync(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
+def stopwords_for(language: str) -> list[str]:
+    """bm25s's stop words for a Snowball language name; none where it has no list (Polish)."""
+    from bm25s import stopwords
+
+    found = getattr(stopwords, f"STOPWORDS_{language.upper()}", None)
+    if language == "english":
+        found = stopwords.STOPWORDS_EN
+    return list(found or ())
+
+
 class BM25Index:
-    def __init__(self, texts: Sequence[str]) -> None:
+    """``language``: a Snowball stemmer name (PyStemmer: english, russian, polish...)."""
+
+    def __init__(self, texts: Sequence[str], language: str = "english") -> None:
         import bm25s
         import Stemmer
 
         self._bm25s = bm25s
-        self._stemmer = Stemmer.Stemmer("english")
+        self._stemmer = Stemmer.Stemmer(language)
+        self._stopwords = stopwords_for(language)
         self._n = len(texts)
-        tokens = bm25s.tokenize(list(texts), stopwords="en", stemmer=self._stemmer, show_progress=False)
+        tokens = bm25s.tokenize(list(texts), stopwords=self._stopwords, stemmer=self._stemmer,
+                                show_progress=False)
         self._index = bm25s.BM25()
         self._index.index(tokens, show_progress=False)
 
@@ -38,7 +52,8 @@ class BM25Index:
         if not self._n:
             return []
         words = self._bm25s.tokenize(
-            [query], stopwords="en", stemmer=self._stemmer, show_progress=False, return_ids=False
+            [query], stopwords=self._stopwords, stemmer=self._stemmer, show_progress=False,
+            return_ids=False,
         )[0]
         known = [w for w in words if w in self._index.vocab_dict]
         if not known:

@@ -128,6 +128,9 @@ class PrimedEmbedder:
             return np.stack([self._cache[t] for t in texts])
         return await self._embedder.embed(list(texts))  # type: ignore[no-any-return]
 
+    async def embed_query(self, texts: Sequence[str]) -> np.ndarray:
+        return await self._embedder.embed_query(list(texts))  # type: ignore[no-any-return]
+
     def forget(self) -> None:
         self._cache.clear()
 
@@ -194,7 +197,7 @@ async def run_conversation(
                   conversation.name)
 
         started = time.perf_counter()
-        vector = (await (dense_embedder or embedder).embed([question.text]))[0]
+        vector = (await (dense_embedder or embedder).embed_query([question.text]))[0]
         dense_top = dense.search_vector(vector, max(KS))
         tally.latency["dense"].append((time.perf_counter() - started) * 1000)
         tally.add("dense", [ids[i] for i in dense_top], question.evidence, conversation.name)

@@ -9,7 +9,7 @@ exact-repeat dedupe apply, and nothing bypasses the graph.
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +75,12 @@ def export(
     console.print(f"Exported {counts} to {report['json']} and {report['markdown']}")
 
 
+def _aware(when: datetime) -> datetime:
+    """A date without a zone in a hand-written import file is read as UTC (the stores refuse
+    naive datetimes)."""
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+
+
 def _items(path: Path) -> tuple[list[MemoryItem], int]:
     """Records to import, and how many non-active records were left out."""
     try:
@@ -111,7 +117,7 @@ def _items(path: Path) -> tuple[list[MemoryItem], int]:
         items.append(MemoryItem(
             text=record["text"],
             type=FactType(kind) if kind in {t.value for t in FactType} else None,
-            created_at=datetime.fromisoformat(created) if isinstance(created, str) else None,
+            created_at=_aware(datetime.fromisoformat(created)) if isinstance(created, str) else None,
             speaker=record.get("speaker") if isinstance(record.get("speaker"), str) else None,
             source_message_ids=tuple(str(s) for s in record.get("source_message_ids") or ()),
             # an active record with a quarantine reason was released by the person

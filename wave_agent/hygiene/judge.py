@@ -21,7 +21,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from wave_agent.hygiene import numbers, polarity, similarity
+from wave_agent.hygiene.calibration import DEFAULT as DEFAULT_CALIBRATION
+from wave_agent.hygiene.calibration import Calibration
+from wave_agent.hygiene.quantities import canonical
 
+# all-MiniLM-L6-v2's thresholds; each model's own are in ``hygiene.calibration`` (these are
+# MiniLM's entry there).
 # Combined similarity at or above which a text is the same statement in other words.
 DUPLICATE_MIN_EN = 0.80
 DUPLICATE_MIN_RU = 0.72
@@ -58,9 +63,13 @@ class Verdict:
     detail: str = ""
 
 
-def similarity_of(old: str, new: str, cosine: float) -> float:
+def similarity_of(
+    old: str, new: str, cosine: float, cal: Calibration = DEFAULT_CALIBRATION
+) -> float:
+    """The combined score of a raw model cosine (rescaled by the model's calibration)."""
     russian = similarity.is_cyrillic(new) or similarity.is_cyrillic(old)
-    return round(similarity.combined(cosine, similarity.lexical(old, new), russian=russian), 4)
+    return round(similarity.combined(cal.rescale(cosine), similarity.lexical(old, new),
+                                     russian=russian), 4)
 
 
 def _frame(text: str) -> frozenset[str]:
@@ -71,8 +80,10 @@ def residuals(old: str, new: str) -> tuple[str, str]:
     """The content words of each text that the other lacks (by stem), in order."""
     def leftover(a: str, b: str) -> str:
         others = similarity.content_stems(b)
-        return " ".join(w for w in similarity.words(a)
-                        if w not in similarity.STOPWORDS and similarity.stem(w) not in others)
+        language = similarity.language_of(a)
+        return " ".join(w for w in similarity.words(canonical(a))
+                        if w not in similarity.STOPWORDS
+                        and similarity.stem(w, language) not in others)
     return leftover(old, new), leftover(new, old)
 
 
@@ -82,13 +93,18 @@ def needs_residual(old: str, new: str) -> bool:
     return bool(left and right)
 
 
-def judge(old: str, new: str, cosine: float, residual_cosine: float | None = None) -> Verdict:
-    """``residual_cosine``: cosine of the embeddings of ``residuals(old, new)``; without it a
-    pair over the threshold is a duplicate whatever its leftover words."""
-    score = similarity_of(old, new, cosine)
+def judge(
+    old: str, new: str, cosine: float, residual_cosine: float | None = None,
+    cal: Calibration = DEFAULT_CALIBRATION,
+) -> Verdict:
+    """``cosine``: the model's raw cosine of the two texts (as passages); ``residual_cosine``:
+    raw cosine of the embeddings of ``residuals(old, new)`` (as queries when
+    ``cal.residual_as_query``); without it a pair over the threshold is a duplicate whatever
+    its leftover words. ``cal``: the calibration of the model that made the cosines."""
+    score = similarity_of(old, new, cosine, cal)
     russian = similarity.is_cyrillic(new) or similarity.is_cyrillic(old)
-    duplicate_min = DUPLICATE_MIN_RU if russian else DUPLICATE_MIN_EN
-    opposite_min = OPPOSITE_MIN_RU if russian else OPPOSITE_MIN_EN
+    duplicate_min = cal.duplicate_min_ru if russian else cal.duplicate_min_en
+    opposite_min = cal.opposite_min_ru if russian else cal.opposite_min_en
     same_frame = similarity.jaccard(_frame(old), _frame(new)) >= SAME_FRAME_MIN
     if similarity.different_names(old, new):
         if same_frame:
@@ -96,7 +112,7 @@ def judge(old: str, new: str, cosine: float, residual_cosine: float | None = Non
         return Verdict(Relation.UNRELATED, score)
     if numbers.same_words_other_numbers(old, new):
         return Verdict(Relation.NUMBER_CHANGE, score,
-                       f"{', '.join(numbers.numbers(old))} -> {', '.join(numbers.numbers(new))}")
+                       f"{', '.join(numbers.written(old))} -> {', '.join(numbers.written(new))}")
     left, right = residuals(old, new)
     close_words = max(len(left.split()), len(right.split())) < NEW_WORDS_MAX
     if polarity.opposite(old, new) and score >= opposite_min and close_words:
@@ -111,10 +127,39 @@ def judge(old: str, new: str, cosine: float, residual_cosine: float | None = Non
                            f"the new text says more: {right!r}")
         if residual_cosine is not None:
             one_word = len(left.split()) == 1 and len(right.split()) == 1
-            if residual_cosine < (RESIDUAL_MIN_ONE_WORD if one_word else RESIDUAL_MIN):
+            floor = cal.residual_min_one_word if one_word else cal.residual_min
+            if cal.rescale(residual_cosine) < floor:
                 return Verdict(Relation.SAME_FRAME if same_frame else Relation.UNRELATED, score,
                                f"other words: {left!r} / {right!r}")
         return Verdict(Relation.DUPLICATE, score)
     if same_frame:
         return Verdict(Relation.SAME_FRAME, score)
     return Verdict(Relation.UNRELATED, score)
+
+
+def stated_change(old: str, new: str, verdict: Verdict, *, told: bool = False) -> str | None:
+    """Why ``new`` replaces ``old`` when the person said a change, or None.
+
+    ``told``: the caller said outright that it is a replacement (``explicit_supersede``).
+    Otherwise the new text must carry a change marker ("теперь", "больше не", "już nie",
+    "no longer"): with it, a contradiction ("Я пью кофе" / "Я больше не пью кофе") or a
+    record in the same frame ("Я живу в Москве" / "Теперь я живу в Казани") is a change,
+    not a second truth. A marker does not move a record about someone else: when the old
+    text opens with a name the new one lacks ("Анна живёт в Берлине" / "Игорь теперь живёт
+    в Берлине"), it is not a change of that record.
+    """
+    marker = numbers.has_change_marker(new)
+    if not told and marker is None:
+        return None
+    if verdict.relation is Relation.NUMBER_CHANGE:
+        return marker or "told"
+    if verdict.relation is Relation.OPPOSITE:
+        return marker or "told"
+    if verdict.relation is not Relation.SAME_FRAME or verdict.similarity < EXPLICIT_SAME_FRAME_MIN:
+        return None
+    if not told:
+        first = similarity.words(old)[:1]
+        subject = {similarity.stem(w, similarity.language_of(old)) for w in first}
+        if subject & (similarity.names(old) - similarity.content_stems(new)):
+            return None
+    return marker or "told"

@@ -1,4 +1,4 @@
-"""Negation: "I drink coffee" and "I don't drink coffee" share every content word.
+"""Negation: "I drink coffee" and "I don't drink coffee" share every content word (RU, PL, EN).
 
 The embedding and the stemmed overlap both call such a pair near-identical; the writer
 must see a contradiction (a conflict, or a supersession when the person said so), never a
@@ -11,7 +11,7 @@ import re
 
 _NEGATION = re.compile(
     r"(?:\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot|without|no longer|не|нет|ни|"
-    r"никогда|никто|ничего|нигде|без|больше не)\b|n['’]t\b)",
+    r"никогда|никто|ничего|нигде|без|больше не|уже не|nie|nigdy|nikt|nic|nigdzie|już nie)\b|n['’]t\b)",
     re.IGNORECASE,
 )
 

@@ -12,6 +12,8 @@ from functools import lru_cache
 
 import Stemmer
 
+from wave_agent.hygiene.quantities import canonical
+
 _WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
@@ -31,15 +33,36 @@ _RU_WORDS = (
     его её ее их им ему ей был была было были быть есть будет будут очень просто сейчас теперь
     всё все весь вся"""
 )
+_PL_WORDS = (
+    """a i w we z ze na do od po za o u przy dla bez nad pod przez że czy ale lub albo to ten ta
+    te tego tej jak jest są był była było były być będzie mam ma mamy masz mój moja moje moi
+    mnie mi ja ty on ona ono my wy oni one jego jej ich go się sobie już jeszcze teraz też także
+    tylko bardzo nie tak wszystko wszyscy"""
+)
 STOPWORDS_EN = frozenset(_EN_WORDS.split())
 STOPWORDS_RU = frozenset(_RU_WORDS.split())
-# Negations ("not", "не") are stopwords here on purpose: polarity is checked separately
+STOPWORDS_PL = frozenset(_PL_WORDS.split())
+# Negations ("not", "не", "nie") are stopwords here on purpose: polarity is checked separately
 # (``polarity.py``), so "I eat meat" / "I don't eat meat" share their content words.
-STOPWORDS = STOPWORDS_EN | STOPWORDS_RU
+STOPWORDS = STOPWORDS_EN | STOPWORDS_RU | STOPWORDS_PL
 _STOP = STOPWORDS
 
 
-@lru_cache(maxsize=2)
+_POLISH_LETTERS = re.compile(r"[ąćęłńśźż]", re.IGNORECASE)
+_POLISH_WORDS = frozenset(["się", "jest", "że", "już", "teraz", "mam", "jestem", "kosztuje", "oraz", "był", "była", "było", "mój", "moja", "moje", "dla", "przez", "bardzo", "czy"])
+
+# One concept, several words: the price of a thing is said with "стоит", "стоимость" or
+# "цена" ("Пилот стоит 150 тысяч" / "Стоимость пилота 200 тысяч"). Stems are mapped to one.
+_CONCEPTS: dict[str, str] = {
+    **dict.fromkeys(("стоимост", "цен", "стоил", "стоят", "cost", "price", "koszt", "kosztuj",
+                     "kosztowa", "kosztow", "cen"), "сто"),
+    **dict.fromkeys(("руб", "₽", "rub", "rubl", "rouble", "ruble"), "рубл"),
+    **dict.fromkeys(("квартплат", "rent", "czynsz"), "аренд"),
+    **dict.fromkeys(("оклад", "salari", "salary", "pensj", "wynagrodzeni"), "зарплат"),
+}
+
+
+@lru_cache(maxsize=3)
 def _stemmer(language: str) -> Stemmer.Stemmer:
     return Stemmer.Stemmer(language)
 
@@ -49,24 +72,41 @@ def words(text: str) -> list[str]:
     return [m.group(0).lower().replace("ё", "е") for m in _WORD.finditer(text)]
 
 
-def stem(word: str) -> str:
+def language_of(text: str) -> str:
+    """"russian", "polish" or "english": the stemmer for the Latin words of ``text``."""
+    if is_cyrillic(text):
+        return "russian"
+    if _POLISH_LETTERS.search(text) or any(w in _POLISH_WORDS for w in words(text)):
+        return "polish"
+    return "english"
+
+
+def stem(word: str, language: str | None = None) -> str:
+    """The word's stem (Cyrillic words by the Russian stemmer, Latin ones by ``language``,
+    English by default), with words of one concept ("стоимость", "цена") mapped to one."""
     if _DIGIT.search(word):
         return word.replace(",", ".")
-    language = "russian" if _CYRILLIC.search(word) else "english"
-    return str(_stemmer(language).stemWord(word))
+    if _CYRILLIC.search(word):
+        language = "russian"
+    elif language not in ("english", "polish"):
+        language = "polish" if _POLISH_LETTERS.search(word) else "english"
+    stemmed = str(_stemmer(language).stemWord(word))
+    return _CONCEPTS.get(stemmed, stemmed)
 
 
 def content_stems(text: str, *, numbers: bool = True) -> frozenset[str]:
-    """Stems of the content words (stopwords dropped); numbers kept unless ``numbers=False``."""
+    """Stems of the content words (stopwords dropped); numbers kept, by value ("150 тысяч"
+    and "150 000" are "150000"), unless ``numbers=False``."""
+    language = language_of(text)
     out: set[str] = set()
-    for word in words(text):
+    for word in words(canonical(text)):
         if word in _STOP:
             continue
         if _DIGIT.search(word):
             if numbers:
                 out.add(stem(word))
             continue
-        out.add(stem(word))
+        out.add(stem(word, language))
     return frozenset(out)
 
 
@@ -108,17 +148,25 @@ def combined(cosine: float, lexical_score: float, *, russian: bool) -> float:
     return max(cosine, 0.7 * cosine + 0.3 * lexical_score)
 
 
-_CAPITALISED = re.compile(r"\b[A-ZА-ЯЁ][^\W\d_]*", re.UNICODE)
+_CAPITALISED = re.compile(r"\b[A-ZА-ЯЁĄĆĘŁŃÓŚŹŻ][^\W\d_]*", re.UNICODE)
+# A short lead-in before a colon at the start ("Цена изменилась:", "Update:") is a heading,
+# not a name; nor are common sentence openers.
+_LEAD_IN = re.compile(r"^\s*(?:[^\W\d_]+[\s,]*){1,3}:", re.UNICODE)
+_OPENERS = frozenset(["кстати", "вчера", "сегодня", "завтра", "итак", "короче", "обновление", "новость", "цена", "стоимость", "апдейт", "update", "news", "today", "yesterday", "tomorrow", "btw", "also", "price", "cost", "dziś", "dzisiaj", "wczoraj", "jutro", "cena", "koszt", "aktualizacja", "obecnie"])
 
 
 def names(text: str) -> frozenset[str]:
     """Stems of capitalised words that are not stopwords (people, places, products...)."""
+    language = language_of(text)
+    lead = _LEAD_IN.match(text)
     out: set[str] = set()
     for match in _CAPITALISED.finditer(text):
-        word = match.group(0).lower().replace("ё", "е")
-        if word in _STOP:
+        if lead is not None and match.start() < lead.end():
             continue
-        out.add(stem(word))
+        word = match.group(0).lower().replace("ё", "е")
+        if word in _STOP or word in _OPENERS:
+            continue
+        out.add(stem(word, language))
     return frozenset(out)
 
 

@@ -23,17 +23,20 @@ from typing import Any
 import numpy as np
 
 from graph.models import Fact
-from wave_agent.hygiene import judge, numbers, similarity
+from wave_agent.hygiene import calibration, judge, numbers, similarity
+from wave_agent.hygiene.calibration import Calibration
 
 log = logging.getLogger("wave.maintenance.groups")
 
-PARAPHRASE_MIN_EN = 0.55
-PARAPHRASE_MIN_RU = 0.45
+# Paraphrase thresholds are per model (``hygiene.calibration``; MiniLM's: 0.55 EN, 0.45 RU).
 # Pairs below this combined score are not examined further (cheap pre-filter).
 EXAMINE_MIN = 0.4
-# The lowest score at which ``judge`` can call a pair DUPLICATE or OPPOSITE.
-VERDICT_MIN = min(judge.DUPLICATE_MIN_EN, judge.DUPLICATE_MIN_RU,
-                  judge.OPPOSITE_MIN_EN, judge.OPPOSITE_MIN_RU)
+
+
+def verdict_min(cal: Calibration) -> float:
+    """The lowest score at which ``judge`` can call a pair DUPLICATE or OPPOSITE."""
+    return min(cal.duplicate_min_en, cal.duplicate_min_ru, cal.opposite_min_en,
+               cal.opposite_min_ru)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,13 +54,17 @@ class Similarities:
     matrix product, the writer's ``combined`` score on the whole matrix; ``judge`` (stemming,
     polarity) runs only on pairs close enough for its verdict to matter."""
 
-    def __init__(self, facts: Sequence[Fact], vectors: np.ndarray) -> None:
+    def __init__(self, facts: Sequence[Fact], vectors: np.ndarray,
+                 cal: Calibration = calibration.DEFAULT) -> None:
+        """``vectors``: the records' passage embeddings by the model ``cal`` was measured on."""
+        self.cal = cal
+        self._verdict_min = verdict_min(cal)
         self.facts = list(facts)
         n = len(self.facts)
         self._norm = [similarity.normalise(f.text) for f in self.facts]
         self._russian = np.array([similarity.is_cyrillic(f.text) for f in self.facts], dtype=bool)
         self.cosine = (vectors @ vectors.T) if n else np.zeros((0, 0), dtype=np.float32)
-        scores = self._combined(self.cosine)
+        scores = self._combined(cal.rescale_array(self.cosine))
         same_text = np.zeros((n, n), dtype=bool)
         by_text: dict[str, list[int]] = {}
         for i, key in enumerate(self._norm):
@@ -73,7 +80,7 @@ class Similarities:
         self._residual: dict[tuple[int, int], float] = {}
 
     def _combined(self, cosine: np.ndarray) -> np.ndarray:
-        """``similarity.combined`` for every pair at once."""
+        """``similarity.combined`` for every pair at once (of rescaled cosines)."""
         n = len(self.facts)
         if n == 0:
             return np.zeros((0, 0))
@@ -110,7 +117,7 @@ class Similarities:
             stored.update({f.id: np.asarray(v, dtype=np.float32)
                            for f, v in zip(missing, fresh, strict=True)})
         vectors = np.stack([stored[f.id] for f in facts]).astype(np.float32)
-        found = cls(facts, vectors)
+        found = cls(facts, vectors, calibration.of(embedder))
         await found._embed_residuals(embedder)
         return found
 
@@ -125,7 +132,8 @@ class Similarities:
         if not wanted:
             return
         texts = list(dict.fromkeys(t for pair in wanted.values() for t in pair))
-        vectors = dict(zip(texts, await embedder.embed(texts), strict=True))
+        embed = embedder.embed_query if self.cal.residual_as_query else embedder.embed
+        vectors = dict(zip(texts, await embed(texts), strict=True))
         for key, (left, right) in wanted.items():
             self._residual[key] = float(np.dot(vectors[left], vectors[right]))
 
@@ -137,13 +145,13 @@ class Similarities:
             else:
                 a, b = self.facts[i].text, self.facts[j].text
                 self._relations[key] = judge.judge(
-                    a, b, float(self.cosine[i, j]), self._residual.get(key)).relation
+                    a, b, float(self.cosine[i, j]), self._residual.get(key), self.cal).relation
         return self._relations[key]
 
     def _verdict_matters(self, i: int, j: int, score: float) -> bool:
         """Below every duplicate/opposite threshold ``judge`` can only say UNRELATED or
         SAME_FRAME; skip the (slow) call."""
-        return score >= VERDICT_MIN or self._norm[i] == self._norm[j]
+        return score >= self._verdict_min or self._norm[i] == self._norm[j]
 
     def duplicate_pairs(self) -> list[Pair]:
         return self._select(lambda i, j, s: self._verdict_matters(i, j, s)
@@ -158,7 +166,8 @@ class Similarities:
             matters = self._verdict_matters(i, j, score)
             if matters and self.relation(i, j) is judge.Relation.DUPLICATE:
                 return True
-            least = PARAPHRASE_MIN_RU if self._russian[i] or self._russian[j] else PARAPHRASE_MIN_EN
+            russian = self._russian[i] or self._russian[j]
+            least = self.cal.paraphrase_min_ru if russian else self.cal.paraphrase_min_en
             if score < least:
                 return False
             a, b = self.facts[i].text, self.facts[j].text

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from graph.models import Fact, FactType, Status, utcnow
+from wave_agent.hygiene import calibration
 from wave_agent.recall import decay, fusion, voices, when
 from wave_agent.recall.presets import VOICES, Preset, resolve
 
@@ -123,6 +124,19 @@ class Recall:
         self._speakers: dict[str, tuple[float, list[str]]] = {}
         self._vectors = VectorCache(self.config.vector_cache)
 
+    async def _check_model_change(self, archive: Any, user_id: str, degraded: Any) -> None:
+        """An empty semantic voice with another model's vectors on disk: say so, plainly
+        (a changed EMBEDDING_MODEL needs `wave reindex`; never a silent mix or silent gap)."""
+        try:
+            others = await archive.other_models(user_id)
+        except Exception as exc:  # the check is advice; the voice already answered
+            log.debug("model-change check failed: %s", exc)
+            return
+        if others:
+            degraded.reasons["semantic"] = (
+                f"the archive holds vectors of another embedding model ({', '.join(others)}), "
+                f"not of {self.embedder.model_name}: run `wave reindex`")
+
     async def _speakers_of(self, user_id: str) -> list[str]:
         """The user's speakers, cached for ``speakers_ttl_s`` (names change rarely)."""
         cached = self._speakers.get(user_id)
@@ -186,7 +200,7 @@ class Recall:
             archive = self.archive
 
             async def go() -> voices.VoiceResult:
-                vector = (await self.embedder.embed([query]))[0]
+                vector = (await self.embedder.embed_query([query]))[0]
                 if period is None:
                     return await voices.semantic(archive, user_id, vector, statuses, cfg.depth)
                 plain, dated = await asyncio.gather(
@@ -196,6 +210,8 @@ class Recall:
                 return plain
             results["semantic"] = await voices.guarded(
                 "semantic", go, voices.VoiceResult(), timeout, degraded)
+            if not results["semantic"].ids and "semantic" not in degraded.reasons:
+                await self._check_model_change(archive, user_id, degraded)
 
         async def run_lexical() -> None:
             async def go() -> voices.VoiceResult:
@@ -323,13 +339,16 @@ class Recall:
                 factor *= 1.0 + chosen.speaker_bonus
             final[fid] = score * factor
 
+        cal = calibration.of(self.embedder)
+
         def similarity(a: str, b: str) -> float:
             va, vb = vectors.get(a), vectors.get(b)
             if va is not None and vb is not None:
-                return float(np.dot(va, vb))
+                return cal.rescale(float(np.dot(va, vb)))  # MMR's scale is MiniLM's
             return fusion.token_similarity(facts[a].text, facts[b].text)
 
-        chosen_ids = fusion.mmr(final, k, similarity, lam=chosen.mmr_lambda, pool=cfg.mmr_pool)
+        chosen_ids = fusion.mmr(final, k, similarity, lam=chosen.mmr_lambda, pool=cfg.mmr_pool,
+                                duplicate=cal.mmr_duplicate)
         degraded.timings_ms["fusion"] = (time.perf_counter() - fused_at) * 1000
         degraded.timings_ms["total"] = (time.perf_counter() - started) * 1000
         if degraded:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from archive.embedder import Embedder
 from archive.models import ArchiveRecord
 from wave_agent.cli.recall_cmd import _drift, rebuild
 from wave_agent.services import Services
@@ -42,3 +43,27 @@ async def test_drift_is_listed_then_repaired(settings: Settings, user_id: str) -
         hits = await engine.search(user_id, "where did I live", k=5, history=True)
         assert old.id in {h.fact.id for h in hits}
         assert engine.last_degraded.reasons.get("semantic") is None
+
+
+async def test_an_archive_of_another_model_is_reported_until_reindexed(
+    settings: Settings, user_id: str, embedder: Embedder
+) -> None:
+    """EMBEDDING_MODEL changed (MiniLM -> the default): recall says `wave reindex`, plainly,
+    instead of answering from the graph alone as if nothing were missing; the rebuild fixes it."""
+    old_settings = settings.model_copy(update={"embedding_model": "all-MiniLM-L6-v2"})
+    async with Services(old_settings) as services:
+        writer: Writer = await services.writer()
+        kept = (await writer.remember(user_id, "Моя собака породы корги, зовут Бублик")).fact
+        assert kept is not None
+    async with Services(settings) as services:
+        services._cache["embedder"] = embedder  # the default model, loaded once per session
+        engine = await services.recall()
+        await engine.search(user_id, "какая порода у моего пса", k=5)
+        reason = engine.last_degraded.reasons.get("semantic") or ""
+        assert "all-minilm-l6-v2" in reason and "wave reindex" in reason
+        result = await rebuild(services, user_id, await services.archive(), lambda d, t: None)
+        assert result["indexed"] == 1
+        hits = await engine.search(user_id, "какая порода у моего пса", k=5)
+        assert engine.last_degraded.reasons.get("semantic") is None
+        assert hits and hits[0].fact.id == kept.id
+        assert hits[0].ranks.get("semantic") == 1

@@ -37,7 +37,7 @@ async def test_price_change_is_proposed_then_superseded_on_approval(
     assert proposed.status is WriteStatus.PROPOSED
     assert proposed.proposal is not None and proposed.proposal.target_ids == (old_id,)
     assert proposed.as_json()["proposal"]["target"] == old_id
-    assert "150 -> 200" in (proposed.reason or "")
+    assert "150 тысяч -> 200 тысяч" in (proposed.reason or "")
     # the new text waits in the proposal, not as a second active fact
     assert await active(graph, user_id) == ["Пилот стоит 150 тысяч"]
 

