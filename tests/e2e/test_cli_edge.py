@@ -60,6 +60,12 @@ def test_usage_errors_are_one_line_naming_the_help(
     assert not Path(cli_env["DATA_DIR"]).exists()
 
 
+def test_wave_alone_shows_the_help_and_nothing_else(cli_env: dict[str, str]) -> None:
+    done = wave(cli_env)
+    assert "Usage: wave" in done.stdout and "remember" in done.stdout
+    assert done.stderr == "" and done.returncode == 2
+
+
 @pytest.mark.parametrize(("args", "shown"), [
     (["facts", "--user", ""],
      "wave: --user is empty. Next: give --user a name or a number, e.g. --user alena"),

@@ -57,7 +57,9 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except Exception as exc:  # click usage errors and the like
         if isinstance(exc, _usage_error_types()):
-            typer.echo(_usage_line(exc), err=True)
+            line = _usage_line(exc)
+            if line:
+                typer.echo(line, err=True)
             sys.exit(getattr(exc, "exit_code", 2))
         logging.getLogger("wave").exception("unexpected error")
         typer.echo(f"wave: unexpected error: {exc!r}. Next: rerun with LOG_LEVEL=DEBUG and report it", err=True)
@@ -84,6 +86,8 @@ def _usage_line(exc: Exception) -> str:
     ctx = getattr(exc, "ctx", None)
     command = getattr(ctx, "command_path", None) or "wave"
     format_message = getattr(exc, "format_message", None)
-    message = str(format_message() if callable(format_message) else exc).strip().rstrip(".")
-    message = " ".join(message.split()) or "bad command line"
-    return f"{command}: {message}. Next: see `{command} --help`"
+    message = str(format_message() if callable(format_message) else exc).strip()
+    if type(exc).__name__ == "NoArgsIsHelpError":  # `wave` alone: the help is the answer
+        return message  # typer has printed it already (empty here); plain click has not
+    message = " ".join(message.rstrip(".").split())
+    return f"{command}: {message}. Next: see `{command} --help`" if message else ""
