@@ -89,6 +89,18 @@ def test_bad_user_ids_and_text_are_refused_at_once(
     assert not Path(cli_env["DATA_DIR"]).exists()  # refused before any store was opened
 
 
+def test_webhook_mode_without_a_secret_does_not_start(cli_env: dict[str, str]) -> None:
+    cli_env.update(TELEGRAM_BOT_TOKEN="123456:TEST-token", TELEGRAM_MODE="webhook",
+                   TELEGRAM_WEBHOOK_URL="https://wave.example/hook")
+    done = wave(cli_env, "run")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", (
+        "wave: TELEGRAM_WEBHOOK_SECRET: not set: webhook mode needs it, or anyone reaching the "
+        "listener could pose as you. Next: put at least 16 random letters, digits, _ or - there "
+        "(make some with `python3 -c 'import secrets; print(secrets.token_urlsafe(32))'`), or "
+        "use TELEGRAM_MODE=polling\n"))
+    assert not Path(cli_env["DATA_DIR"]).exists()  # refused before Neo4j or any store started
+
+
 @pytest.mark.neo4j
 @pytest.mark.slow
 def test_one_name_in_two_spellings_is_one_person_and_ids_never_share_a_file(
