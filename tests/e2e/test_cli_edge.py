@@ -35,7 +35,7 @@ def cli_env(tmp_path: Path) -> dict[str, str]:
 
 
 def wave(env: dict[str, str], *args: str | bytes) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WAVE, *args], env=env, capture_output=True, text=True, timeout=300,
+    return subprocess.run([WAVE, *args], env=env, capture_output=True, text=True, timeout=900,
                           cwd=Path(env["DATA_DIR"]).parent)
 
 

@@ -149,7 +149,7 @@ class TelegramTestServer:
         """A group chat, for ``send_text(..., chat=TelegramTestServer.group(-100...))``."""
         return {"id": chat_id, "type": chat_type, "title": title}
 
-    async def wait_delivered(self, update: dict[str, Any], *, timeout: float = 30.0) -> None:
+    async def wait_delivered(self, update: dict[str, Any], *, timeout: float = 120.0) -> None:
         """Wait until the bot has confirmed ``update`` (a later ``getUpdates`` offset)."""
         await self.wait_for(
             lambda c: c.method == "getupdates"
@@ -222,7 +222,7 @@ class TelegramTestServer:
         ]
 
     async def wait_for(
-        self, predicate: Callable[[Call], bool], *, count: int = 1, timeout: float = 30.0
+        self, predicate: Callable[[Call], bool], *, count: int = 1, timeout: float = 120.0
     ) -> list[Call]:
         """Wait until ``count`` calls match ``predicate``; return them (in order)."""
         async def matched() -> list[Call]:
@@ -240,7 +240,7 @@ class TelegramTestServer:
             raise AssertionError(f"timed out waiting for {count} matching call(s); last: {seen}") from exc
 
     async def wait_for_method(
-        self, method: str, chat_id: int | None = None, *, count: int = 1, timeout: float = 30.0
+        self, method: str, chat_id: int | None = None, *, count: int = 1, timeout: float = 120.0
     ) -> list[Call]:
         def match(call: Call) -> bool:
             if call.method != method.lower():

@@ -81,7 +81,7 @@ async def polling(
         dispatcher.start_polling(bot, handle_signals=False, polling_timeout=1)
     )
     try:
-        await telegram.wait_for_method("getUpdates", timeout=20)
+        await telegram.wait_for_method("getUpdates", timeout=120)
         yield RunningBot(telegram, settings, backend, dispatcher)
     finally:
         if not task.done():

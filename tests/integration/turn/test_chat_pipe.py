@@ -31,7 +31,7 @@ async def test_wave_chat_in_a_pipe_answers_each_line_and_drains(
     ]
     done = subprocess.run(
         [str(Path(sys.executable).parent / "wave"), "chat", "--debug"],
-        input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=300,
+        input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=900,
         check=False, cwd=Path(__file__).resolve().parents[3],
     )
     assert done.returncode == 0, done.stderr[-3000:]
