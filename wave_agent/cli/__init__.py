@@ -30,12 +30,16 @@ def _register() -> None:
     from wave_agent.cli import (  # noqa: F401
         blocks_cmd,
         chat_cmd,
+        erasure_cmd,
         maintain_cmd,
+        mcp_cmd,
         memory_cmd,
+        quarantine_cmd,
         recall_cmd,
         run_cmd,
         services_cmd,
         transfer_cmd,
+        web_cmd,
     )
 
 
