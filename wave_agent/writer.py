@@ -34,6 +34,7 @@ from graph.models import (
 )
 from wave_agent import faults
 from wave_agent.archive_sync import ArchiveSync
+from wave_agent.edge_input import not_utf8
 from wave_agent.hygiene import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.hygiene import judge as judging
 from wave_agent.hygiene.types import guess_type
@@ -77,6 +78,10 @@ class MemoryItem:
 def check_text(text: str) -> str:
     """The text as it will be stored, or ``WriteRejected`` (never truncated)."""
     cleaned = text.strip()
+    if not_utf8(cleaned):  # lone surrogates: bytes that were not UTF-8 (argv, a pipe)
+        raise WriteRejected("Cannot remember this text: it is not valid UTF-8",
+                            next_step="retype it in a UTF-8 terminal (check `locale`) or "
+                                      "convert the file with `iconv -t UTF-8`")
     if not cleaned:
         raise WriteRejected("Cannot remember an empty text",
                             next_step="say what to remember, e.g. `wave remember \"...\"`")

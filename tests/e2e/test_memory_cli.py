@@ -34,7 +34,7 @@ def cli_env(tmp_path: Path, neo4j_uri: str) -> dict[str, str]:
 
 
 def wave(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WAVE, *args], env=env, capture_output=True, text=True, timeout=180,
+    return subprocess.run([WAVE, *args], env=env, capture_output=True, text=True, timeout=900,
                           cwd=env["DATA_DIR"].rsplit("/", 1)[0])
 
 

@@ -26,7 +26,7 @@ def _env(tmp_path: Path, neo4j_uri: str) -> dict[str, str]:
 
 
 def _wave(env: dict[str, str], cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WAVE, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=300)
+    return subprocess.run([WAVE, *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=900)
 
 
 def test_export_then_import_moves_active_records_and_refuses_a_bad_file(

@@ -133,13 +133,29 @@ class TelegramTestServer:
         return update
 
     async def send_text(self, user_id: int, text: str, **extra: Any) -> dict[str, Any]:
-        """The person with ``user_id`` writes ``text`` in their private chat with the bot."""
+        """The person with ``user_id`` writes ``text`` in their private chat with the bot
+        (or in the chat given as ``chat=``)."""
         return await self.push_update({"message": self._message(user_id, text, **extra)})
 
-    async def send_command(self, user_id: int, command: str, args: str = "") -> dict[str, Any]:
+    async def send_command(
+        self, user_id: int, command: str, args: str = "", **extra: Any
+    ) -> dict[str, Any]:
         text = f"/{command}" + (f" {args}" if args else "")
         entity = {"type": "bot_command", "offset": 0, "length": len(command) + 1}
-        return await self.send_text(user_id, text, entities=[entity])
+        return await self.send_text(user_id, text, entities=[entity], **extra)
+
+    @staticmethod
+    def group(chat_id: int, title: str = "Семья", chat_type: str = "supergroup") -> dict[str, Any]:
+        """A group chat, for ``send_text(..., chat=TelegramTestServer.group(-100...))``."""
+        return {"id": chat_id, "type": chat_type, "title": title}
+
+    async def wait_delivered(self, update: dict[str, Any], *, timeout: float = 120.0) -> None:
+        """Wait until the bot has confirmed ``update`` (a later ``getUpdates`` offset)."""
+        await self.wait_for(
+            lambda c: c.method == "getupdates"
+            and int(c.params.get("offset", 0) or 0) > update["update_id"],
+            timeout=timeout,
+        )
 
     async def forward(
         self, user_id: int, text: str, *, origin_name: str = "Новости", channel: bool = True
@@ -206,7 +222,7 @@ class TelegramTestServer:
         ]
 
     async def wait_for(
-        self, predicate: Callable[[Call], bool], *, count: int = 1, timeout: float = 30.0
+        self, predicate: Callable[[Call], bool], *, count: int = 1, timeout: float = 120.0
     ) -> list[Call]:
         """Wait until ``count`` calls match ``predicate``; return them (in order)."""
         async def matched() -> list[Call]:
@@ -224,7 +240,7 @@ class TelegramTestServer:
             raise AssertionError(f"timed out waiting for {count} matching call(s); last: {seen}") from exc
 
     async def wait_for_method(
-        self, method: str, chat_id: int | None = None, *, count: int = 1, timeout: float = 30.0
+        self, method: str, chat_id: int | None = None, *, count: int = 1, timeout: float = 120.0
     ) -> list[Call]:
         def match(call: Call) -> bool:
             if call.method != method.lower():
@@ -316,7 +332,8 @@ class TelegramTestServer:
         message: dict[str, Any] = {
             "message_id": next(self._message_ids),
             "date": int(time.time()),
-            "chat": {"id": chat_id, "type": "private", "first_name": "Тест"},
+            "chat": ({"id": chat_id, "type": "private", "first_name": "Тест"} if chat_id > 0
+                     else self.group(chat_id)),
             "from": {"id": BOT_ID, "is_bot": True, "first_name": "Wave",
                      "username": BOT_USERNAME},
             **content,

@@ -18,7 +18,14 @@ from aiogram.exceptions import TelegramForbiddenError, TelegramRetryAfter
 from aiogram.types import ErrorEvent
 
 from wave_agent.bot.backend import BotBackend
-from wave_agent.bot.middlewares import AllowList, ApiRetry, InFlight, MessageSize, RateLimit
+from wave_agent.bot.middlewares import (
+    AllowList,
+    ApiRetry,
+    InFlight,
+    MessageSize,
+    PrivateOnly,
+    RateLimit,
+)
 from wave_agent.bot.replies import BotConfig, for_telegram
 from wave_agent.bot.routers import all_routers
 from wave_agent.bot.routers.start import bot_commands
@@ -64,6 +71,7 @@ def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> D
     if not allowed:
         log.warning("TELEGRAM_ALLOWED_USERS is empty: Wave will refuse everyone. "
                     "Put your Telegram id there (a stranger's refusal shows their id).")
+    dispatcher.update.outer_middleware(PrivateOnly())  # before AllowList: no group gets memory
     dispatcher.update.outer_middleware(AllowList(allowed))
     rate = RateLimit(settings.telegram_rate_per_minute)
     dispatcher["rate_limit"] = rate  # /forget_me clears the person's window

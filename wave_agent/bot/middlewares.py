@@ -1,6 +1,8 @@
 """Middlewares: who may talk to Wave, how fast, how long; and Telegram API errors.
 
-Update middlewares (outer, in this order): ``AllowList`` (strangers get one polite refusal,
+Update middlewares (outer, in this order): ``PrivateOnly`` (Wave works in private chats only:
+a group or supergroup gets one short note saying so, at most once a day per group, and
+nothing of anyone's memory; channels get nothing), ``AllowList`` (strangers get one polite refusal,
 nothing about them is stored: the set of already-refused ids lives in process memory only and
 is bounded), ``RateLimit`` (per user, sliding window, one kind answer per window) and
 ``MessageSize`` (a kind answer naming the limit). The allowed person's Wave user id is put in
@@ -61,6 +63,54 @@ async def _tell(bot: Bot, event: TelegramObject, chat: Chat | None, user: User, 
         await bot.answer_callback_query(event.id, text[:200], show_alert=True)
         return
     await bot.send_message(chat.id if chat else user.id, text)
+
+
+PRIVATE_ONLY_TEXT = (
+    "I'm Wave, a personal assistant: I work in private chats only, so I don't read or keep "
+    "anything said here. To talk to me, open a private chat with @{username}."
+)
+
+
+class PrivateOnly(BaseMiddleware):
+    """Only private chats reach Wave: no command, reply or memory ever goes to a group.
+
+    A group or supergroup gets one short note (``PRIVATE_ONLY_TEXT``) at most once per
+    ``note_every_s`` per chat, whoever wrote, and nothing else: no refusal to each stranger,
+    no typing, no error message. A button pressed on a message in a group gets the same note
+    as a toast, seen by the presser only. Channels and chats without a type get nothing. The
+    chats already told live in process memory only, bounded.
+    """
+
+    def __init__(self, *, note_every_s: float = 24 * 3600.0, remember: int = 10_000) -> None:
+        self.note_every_s = note_every_s
+        self._told: OrderedDict[int, float] = OrderedDict()
+        self._remember = remember
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        chat: Chat | None = data.get("event_chat")
+        if chat is None or chat.type == "private":
+            return await handler(event, data)  # no chat (inline queries): AllowList decides
+        bot: Bot = data["bot"]
+        if isinstance(event, Update) and event.callback_query is not None:
+            text = PRIVATE_ONLY_TEXT.format(username=(await bot.me()).username)
+            await bot.answer_callback_query(event.callback_query.id, text[:200], show_alert=True)
+            return None
+        if chat.type not in {"group", "supergroup"}:
+            log.info("ignored an update from a %s chat", chat.type)
+            return None
+        now = time.monotonic()
+        told_at = self._told.get(chat.id)
+        if told_at is not None and now - told_at < self.note_every_s:
+            log.debug("ignored a group update (the group was told already)")
+            return None
+        self._told[chat.id] = now
+        self._told.move_to_end(chat.id)
+        while len(self._told) > self._remember:
+            self._told.popitem(last=False)
+        log.info("told a group that Wave works in private chats only")
+        text = PRIVATE_ONLY_TEXT.format(username=(await bot.me()).username)
+        await bot.send_message(chat.id, text)
+        return None
 
 
 class AllowList(BaseMiddleware):

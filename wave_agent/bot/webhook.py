@@ -4,6 +4,10 @@ Wave listens on ``TELEGRAM_WEBHOOK_LISTEN`` (plain HTTP, behind your TLS-termina
 the path of ``TELEGRAM_WEBHOOK_URL``, registers that URL with Telegram (``setWebhook``, with
 ``TELEGRAM_WEBHOOK_SECRET`` as the secret token Telegram sends back) and checks the secret on
 every request. Shutdown (SIGINT/SIGTERM or ``stop``) drains the post-processor.
+
+The secret is required (at least ``MIN_SECRET_CHARS`` characters): the allow-list trusts the
+sender id inside each update, so without it anyone who can reach the listener could post an
+update that poses as the owner. ``check_webhook_settings`` refuses before anything starts.
 """
 
 from __future__ import annotations
@@ -25,6 +29,31 @@ from wave_agent.settings import Settings
 log = logging.getLogger("wave.bot.webhook")
 
 
+MIN_SECRET_CHARS = 16
+MAKE_SECRET = "python3 -c 'import secrets; print(secrets.token_urlsafe(32))'"
+
+
+def check_webhook_settings(settings: Settings) -> str:
+    """The webhook URL; refuses one that is not public https, or a missing or short secret."""
+    url = settings.telegram_webhook_url
+    if not url or urlparse(url).scheme != "https":
+        raise ConfigError(
+            "TELEGRAM_WEBHOOK_URL", "webhook mode needs a public https:// URL",
+            "set TELEGRAM_WEBHOOK_URL=https://your.host/wave-hook (proxied to "
+            "TELEGRAM_WEBHOOK_LISTEN), or use TELEGRAM_MODE=polling",
+        )
+    secret = settings.telegram_webhook_secret
+    if not secret or len(secret) < MIN_SECRET_CHARS:
+        problem = ("not set" if not secret else f"only {len(secret)} characters") + (
+            ": webhook mode needs it, or anyone reaching the listener could pose as you")
+        raise ConfigError(
+            "TELEGRAM_WEBHOOK_SECRET", problem,
+            f"put at least {MIN_SECRET_CHARS} random letters, digits, _ or - there (make some "
+            f"with `{MAKE_SECRET}`), or use TELEGRAM_MODE=polling",
+        )
+    return url
+
+
 def _listen(settings: Settings) -> tuple[str, int]:
     host, _, port = settings.telegram_webhook_listen.rpartition(":")
     return host, int(port)
@@ -34,13 +63,7 @@ async def run_webhook(
     settings: Settings, backend: BotBackend, *, stop: asyncio.Event | None = None
 ) -> None:
     """Serve the webhook until ``stop`` is set (or SIGINT/SIGTERM when ``stop`` is None)."""
-    url = settings.telegram_webhook_url
-    if not url or urlparse(url).scheme != "https":
-        raise ConfigError(
-            "TELEGRAM_WEBHOOK_URL", "webhook mode needs a public https:// URL",
-            "set TELEGRAM_WEBHOOK_URL=https://your.host/wave-hook (proxied to "
-            "TELEGRAM_WEBHOOK_LISTEN), or use TELEGRAM_MODE=polling",
-        )
+    url = check_webhook_settings(settings)
     bot = build_bot(settings)
     dispatcher = build_dispatcher(settings, backend)
     app = web.Application()

@@ -62,11 +62,38 @@ def main() -> None:
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except Exception as exc:  # click usage errors and the like
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
+        if isinstance(exc, _usage_error_types()):
+            line = _usage_line(exc)
+            if line:
+                typer.echo(line, err=True)
+            sys.exit(getattr(exc, "exit_code", 2))
         logging.getLogger("wave").exception("unexpected error")
         typer.echo(f"wave: unexpected error: {exc!r}. Next: rerun with LOG_LEVEL=DEBUG and report it", err=True)
         sys.exit(1)
+
+
+def _usage_error_types() -> tuple[type[Exception], ...]:
+    """Usage errors of the click typer runs on: typer >= 0.29 bundles its own click."""
+    found: list[type[Exception]] = []
+    bundled = getattr(typer, "TyperException", None)
+    if isinstance(bundled, type) and issubclass(bundled, Exception):
+        found.append(bundled)
+    try:
+        import click
+    except ImportError:  # typer no longer needs click itself
+        pass
+    else:
+        found.append(click.ClickException)
+    return tuple(found)
+
+
+def _usage_line(exc: Exception) -> str:
+    """One line: what was wrong with the command line, and where its usage is shown."""
+    ctx = getattr(exc, "ctx", None)
+    command = getattr(ctx, "command_path", None) or "wave"
+    format_message = getattr(exc, "format_message", None)
+    message = str(format_message() if callable(format_message) else exc).strip()
+    if type(exc).__name__ == "NoArgsIsHelpError":  # `wave` alone: the help is the answer
+        return message  # typer has printed it already (empty here); plain click has not
+    message = " ".join(message.rstrip(".").split())
+    return f"{command}: {message}. Next: see `{command} --help`" if message else ""

@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 
+from wave_agent.edge_input import normalise_user_id
 from wave_agent.plain import plain
 from wave_agent.settings import Settings, load_settings
 
@@ -41,7 +42,10 @@ def settings() -> Settings:
 
 
 def user_or_default(user: str | None) -> str:
-    return user or settings().default_user
+    """The ``--user`` given (normalised; an empty one is refused), else ``DEFAULT_USER``."""
+    if user is not None:
+        return normalise_user_id(user, source="--user")
+    return normalise_user_id(settings().default_user, source="DEFAULT_USER")
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:

@@ -19,6 +19,7 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
+from wave_agent.edge_input import refuse_not_utf8
 from wave_agent.errors import WaveError
 from wave_agent.services import Services
 
@@ -94,6 +95,7 @@ def reflect_command(
     """A 2-5 paragraph narrative from memory, citing dates and record ids (offline: a timeline)."""
     from wave_agent.reflect import reflect
 
+    refuse_not_utf8(question, "The question")
     if not question.strip():
         raise WaveError("reflect needs a question",
                         next_step='ask one, e.g. `wave reflect "how has my work changed?"`')

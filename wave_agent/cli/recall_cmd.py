@@ -28,6 +28,7 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
+from wave_agent.edge_input import refuse_not_utf8
 from wave_agent.errors import WaveError
 from wave_agent.services import Services
 
@@ -75,6 +76,7 @@ def recall(
     """Search memory the way the agent does, and show each voice's rank."""
     from wave_agent.recall import hit_json
 
+    refuse_not_utf8(query, "The search text")
     if not query.strip():
         raise WaveError("Nothing to search for", next_step='give words: `wave recall "where does Anna work"`')
     user_id = user_or_default(user)

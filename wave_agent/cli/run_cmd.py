@@ -35,6 +35,10 @@ def run_command() -> None:
     loaded = settings()
     if not loaded.telegram_bot_token:
         raise ConfigError("TELEGRAM_BOT_TOKEN", "not set, so there is no bot to run", NO_TOKEN_FIX)
+    if loaded.telegram_mode == "webhook":
+        from wave_agent.bot.webhook import check_webhook_settings
+
+        check_webhook_settings(loaded)  # before Neo4j or any store starts
     run(serve(loaded))
 
 

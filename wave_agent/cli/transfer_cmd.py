@@ -27,6 +27,7 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
+from wave_agent.edge_input import export_stem
 from wave_agent.erasure import record_export
 from wave_agent.errors import WaveError
 from wave_agent.services import Services
@@ -60,7 +61,7 @@ def export(
                 data_dir=services.settings.data_dir,
             )
         out.mkdir(parents=True, exist_ok=True)
-        stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in user_id)[:64] or "user"
+        stem = export_stem(user_id)  # one file pair per person: `a/b` and `a_b` differ
         json_path, md_path = out / f"{stem}-memory.json", out / f"{stem}-memory.md"
         json_path.write_bytes(document.json_bytes)
         md_path.write_bytes(document.markdown_bytes)

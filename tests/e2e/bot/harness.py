@@ -16,9 +16,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from aiogram import Dispatcher
+
 from tests.support.telegram_server import TelegramTestServer
 from wave_agent.bot.app import build_bot, build_dispatcher
 from wave_agent.bot.backend import BotBackend
+from wave_agent.bot.middlewares import InFlight
 from wave_agent.settings import Settings
 
 STRANGER = 666_000  # never in the allow-list
@@ -40,6 +43,18 @@ class RunningBot:
     telegram: TelegramTestServer
     settings: Settings
     backend: BotBackend
+    dispatcher: Dispatcher
+
+    async def settled(self, last: dict[str, Any], *, timeout: float = 60.0) -> None:
+        """Wait until every update up to ``last`` has been fetched and fully handled.
+
+        The bot confirms ``last`` with its next ``getUpdates`` offset; by the time that request
+        reaches the server the handling tasks have started (they were scheduled first), and
+        ``InFlight`` counts them until they end. For asserting what did *not* happen.
+        """
+        await self.telegram.wait_delivered(last, timeout=timeout)
+        in_flight: InFlight = self.dispatcher["in_flight"]
+        assert await in_flight.wait_idle(timeout), f"{in_flight.count} update(s) still running"
 
 
 def bot_settings(
@@ -66,8 +81,8 @@ async def polling(
         dispatcher.start_polling(bot, handle_signals=False, polling_timeout=1)
     )
     try:
-        await telegram.wait_for_method("getUpdates", timeout=20)
-        yield RunningBot(telegram, settings, backend)
+        await telegram.wait_for_method("getUpdates", timeout=120)
+        yield RunningBot(telegram, settings, backend, dispatcher)
     finally:
         if not task.done():
             await dispatcher.stop_polling()

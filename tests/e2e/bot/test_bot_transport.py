@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import socket
 
 import aiohttp
 import pytest
@@ -15,10 +16,13 @@ from tests.e2e.bot.harness import bot_settings, free_port, polling
 from tests.support.telegram_server import TelegramTestServer
 from wave_agent.bot.services_backend import ServicesBackend
 from wave_agent.bot.webhook import run_webhook
+from wave_agent.errors import ConfigError
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 
 pytestmark = pytest.mark.neo4j
+
+SECRET = "wave-hook-secret-0123456789"
 
 
 async def test_unknown_command_gets_help_not_silence(
@@ -38,11 +42,10 @@ async def test_rate_limit_answers_kindly_once_and_drops_the_rest(
     owner: int, settings: Settings, services: Services, telegram: TelegramTestServer
 ) -> None:
     config = bot_settings(settings, telegram, owner, telegram_rate_per_minute=2)
-    async with polling(config, ServicesBackend(services), telegram):
+    async with polling(config, ServicesBackend(services), telegram) as running:
         for _ in range(5):
-            await telegram.send_command(owner, "help")
-        await telegram.wait_for_method("sendMessage", owner, count=3)
-        await asyncio.sleep(0.5)
+            last = await telegram.send_command(owner, "help")
+        await running.settled(last)  # all five handled: nothing more will come
     texts = telegram.texts_to(owner)
     assert len(texts) == 3  # two answers, one kind refusal, nothing for the last two
     assert sum("2 a minute" in t for t in texts) == 1
@@ -81,14 +84,14 @@ async def test_webhook_mode_checks_the_secret_and_answers(
     config = bot_settings(
         settings, telegram, owner, telegram_mode="webhook",
         telegram_webhook_url="https://wave.example/hook/abc",
-        telegram_webhook_listen=f"127.0.0.1:{port}", telegram_webhook_secret="s3cret",
+        telegram_webhook_listen=f"127.0.0.1:{port}", telegram_webhook_secret=SECRET,
     )
     stop = asyncio.Event()
     server = asyncio.create_task(run_webhook(config, ServicesBackend(services), stop=stop))
     try:
         [registered] = await telegram.wait_for_method("setWebhook")
         assert registered.params["url"] == "https://wave.example/hook/abc"
-        assert registered.params["secret_token"] == "s3cret"
+        assert registered.params["secret_token"] == SECRET
         update = {"update_id": 1, "message": {
             "message_id": 1, "date": 1, "chat": {"id": owner, "type": "private"},
             "from": TelegramTestServer.user(owner), "text": "/help",
@@ -97,7 +100,10 @@ async def test_webhook_mode_checks_the_secret_and_answers(
         async with aiohttp.ClientSession() as http:
             async with http.post(url, json=update) as refused:
                 assert refused.status == 401
-            headers = {"X-Telegram-Bot-Api-Secret-Token": "s3cret"}
+            wrong = {"X-Telegram-Bot-Api-Secret-Token": SECRET[:-1] + "x"}
+            async with http.post(url, json=update, headers=wrong) as refused:
+                assert refused.status == 401
+            headers = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
             async with http.post(url, json=update, headers=headers) as accepted:
                 assert accepted.status == 200
         [answer] = await telegram.wait_for_method("sendMessage", owner)
@@ -105,6 +111,28 @@ async def test_webhook_mode_checks_the_secret_and_answers(
     finally:
         stop.set()
         await server
+    assert len(telegram.calls_of("sendMessage")) == 1  # the two refused posts did nothing
+
+
+@pytest.mark.parametrize(("secret", "problem"), [
+    (None, "not set"), ("short-secret", "only 12 characters")])
+async def test_webhook_mode_refuses_to_start_without_a_strong_secret(
+    owner: int, settings: Settings, services: Services, telegram: TelegramTestServer,
+    secret: str | None, problem: str,
+) -> None:
+    port = free_port()
+    config = bot_settings(
+        settings, telegram, owner, telegram_mode="webhook",
+        telegram_webhook_url="https://wave.example/hook/abc",
+        telegram_webhook_listen=f"127.0.0.1:{port}", telegram_webhook_secret=secret,
+    )
+    with pytest.raises(ConfigError) as refused:
+        await run_webhook(config, ServicesBackend(services), stop=asyncio.Event())
+    assert str(refused.value).startswith(f"TELEGRAM_WEBHOOK_SECRET: {problem}: webhook mode")
+    assert "\n" not in str(refused.value)
+    assert telegram.calls == []  # nothing registered with Telegram
+    with socket.socket() as probe:  # and nothing listens
+        assert probe.connect_ex(("127.0.0.1", port)) != 0
 
 
 async def test_blocked_by_the_user_is_logged_and_the_bot_goes_on(

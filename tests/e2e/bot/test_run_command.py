@@ -48,11 +48,11 @@ async def test_run_answers_on_telegram_and_drains_on_sigterm(
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     try:
-        await telegram.wait_for_method("getUpdates", timeout=120)
+        await telegram.wait_for_method("getUpdates", timeout=900)
         await telegram.send_text(owner, "Я люблю зелёный чай с жасмином.")
-        [reply] = await telegram.wait_for_method("sendMessage", owner, timeout=120)
+        [reply] = await telegram.wait_for_method("sendMessage", owner, timeout=300)
         process.send_signal(signal.SIGTERM)
-        _, err = await asyncio.wait_for(process.communicate(), 120)
+        _, err = await asyncio.wait_for(process.communicate(), 600)
     finally:
         if process.returncode is None:
             process.kill()
