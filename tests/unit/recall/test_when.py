@@ -3,7 +3,6 @@ English, Russian and Polish; the "may" verb; impossible dates; time zones; exclu
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -360,17 +359,3 @@ def test_span_is_plain_frozen_data_with_the_phrase() -> None:
 def test_a_naive_now_is_refused() -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         query_span("yesterday", datetime(2023, 8, 15))  # noqa: DTZ001
-
-
-def test_fast_enough_for_every_question() -> None:
-    questions = [
-        "What did Anna say about the trip to Kraków we discussed in June?",
-        "Что Анна говорила про поездку в Краков 3 июня 2023 года?",
-        "Co robiłem w zeszłym tygodniu z Anną?",
-    ]
-    started = time.perf_counter()
-    for _ in range(100):
-        for question in questions:
-            query_span(question, NOW)
-    per_call = (time.perf_counter() - started) / 300
-    assert per_call < 0.001  # measured ~0.05 ms; the bound leaves room for a busy machine
