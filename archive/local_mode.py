@@ -100,6 +100,21 @@ def tune_storage(client: QdrantClient, name: str) -> None:
         log.warning("local collection %s: could not enable WAL (%s)", name, exc)
 
 
+def compact_storage(client: QdrantClient, name: str) -> bool:
+    """Checkpoint and VACUUM a local collection's SQLite file, so a deleted point's payload
+    (its text) is not left in the WAL or in free pages. False if not applicable."""
+    inner = getattr(client, "_client", None)
+    collection = getattr(inner, "collections", {}).get(name)
+    storage = getattr(getattr(collection, "storage", None), "storage", None)
+    if not isinstance(storage, sqlite3.Connection):
+        return False
+    storage.commit()
+    storage.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    storage.execute("VACUUM")
+    storage.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    return True
+
+
 def overfetch(
     client: QdrantClient, collection: str, query: list[float], limit: int, wanted: tuple[str, ...]
 ) -> list[models.ScoredPoint]:

@@ -30,6 +30,7 @@ from archive.layout import PREFIX, Layout, point_id
 from archive.local_mode import (
     LOCK_MESSAGE,
     collection_names,
+    compact_storage,
     one_blas_thread,
     overfetch,
     probe_lock,
@@ -381,6 +382,22 @@ class ArchiveStore:
                 client.delete(collection, points_selector=selector, wait=True)
 
         await self._run(write)
+
+    async def compact(self, user_id: str) -> bool:
+        """After an erasure, drop the old bytes a delete leaves in local mode's SQLite file (WAL
+        checkpoint, then VACUUM). Server mode: Qdrant's optimizer vacuums segments itself
+        (see README, "Privacy"); nothing to do here. True when compacted."""
+        _check_user(user_id)
+        if not self.is_local:
+            return False
+        collection = self.layout.collection(user_id)
+
+        def write(client: QdrantClient) -> bool:
+            if not self._has_collection(client, collection):
+                return True
+            return compact_storage(client, collection)
+
+        return await self._run(write)
 
     # Reads -------------------------------------------------------------------------------
 

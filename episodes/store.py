@@ -215,6 +215,25 @@ class EpisodeStore:
         found = await self._run(self._read_weekly, self._weekly_path(user_id, iso_week))
         return None if found is None else found[0]
 
+    # Erasure ----------------------------------------------------------------------------------
+
+    async def remove_lines(
+        self, user_id: str, fact_ids: Sequence[str], redact: Callable[[str], str] | None = None
+    ) -> list[tuple[date, int]]:
+        """Remove every line that names one of ``fact_ids`` (the lines those records wrote, hand
+        edits included); weekly summaries of the weeks touched are rewritten the same way
+        (``redact`` cleans what a summary says in other words). Returns (day, lines removed)."""
+        wanted = {f for f in fact_ids if f}
+        if not wanted:
+            return []
+        async with self._lock(user_id):
+            return await self._run(self._remove_lines_sync, user_id, wanted, redact)
+
+    async def erase_user(self, user_id: str) -> int:
+        """Remove the person's whole folder (days, weekly summaries, user.json); files removed."""
+        async with self._lock(user_id):
+            return await self._run(_remove_tree, self._user_dir(user_id))
+
     async def close(self) -> None:
         self._locks.clear()
 
@@ -393,6 +412,43 @@ class EpisodeStore:
         body = text[: marker.start()] + ("\n" if text[marker.start()] == "\n" else "")
         return text, checksum(body) == marker[1]
 
+    def _remove_lines_sync(
+        self, user_id: str, wanted: set[str], redact: Callable[[str], str] | None
+    ) -> list[tuple[date, int]]:
+        if not self._user_dir(user_id).is_dir():
+            return []
+        removed: list[tuple[date, int]] = []
+        with self._file_lock(user_id):
+            for day in self._days_sync(user_id):
+                path = self._day_path(user_id, day)
+                text = self._decode(path, path.read_bytes())
+                lines = parse_text(text)
+                kept = [line.raw for line in lines if not wanted.intersection(line.fact_ids)]
+                if len(kept) != len(lines):
+                    atomic_write_text(path, "\n".join(kept) + "\n")
+                    removed.append((day, len(lines) - len(kept)))
+            weeks = {iso_week_of(day) for day, _ in removed}
+            for week in sorted(weeks):
+                self._scrub_weekly(self._weekly_path(user_id, week), wanted, redact)
+        return removed
+
+    def _scrub_weekly(
+        self, path: Path, wanted: set[str], redact: Callable[[str], str] | None
+    ) -> None:
+        found = self._read_weekly(path)
+        if found is None:
+            return
+        text, untouched = found
+        marker = _WEEKLY_MARKER.search(text)
+        body = text[: marker.start()] if marker else text
+        lines = [ln for ln in body.split("\n")
+                 if not any(fid in ln for fid in wanted)]
+        cleaned = "\n".join(redact(ln) if redact else ln for ln in lines).rstrip("\n") + "\n"
+        if untouched:
+            cleaned = f"{cleaned}<!-- wave-weekly s={checksum(cleaned)} -->\n"
+        if cleaned != text:
+            atomic_write_text(path, cleaned)
+
     def _stale_weeks(self, user_id: str, current_week: str) -> list[str]:
         weeks: dict[str, float] = {}
         for day in self._days_sync(user_id):
@@ -407,6 +463,21 @@ class EpisodeStore:
             if not path.exists() or path.stat().st_mtime < newest:
                 stale.append(week)
         return stale
+
+
+def _remove_tree(folder: Path) -> int:
+    """Delete ``folder`` and everything in it; how many files went."""
+    if not folder.exists():
+        return 0
+    count = 0
+    for path in sorted(folder.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()
+        else:
+            path.unlink()
+            count += 1
+    folder.rmdir()
+    return count
 
 
 __all__ = ["EpisodeStore", "iso_week_of", "parse_iso_week", "render_days"]

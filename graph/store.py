@@ -27,6 +27,7 @@ from graph import schema
 from graph.errors import translated
 from graph.queries.context import ContextQueries
 from graph.queries.entities import EntityQueries
+from graph.queries.erasure import ErasureQueries
 from graph.queries.facts import FactQueries
 from graph.queries.review import ReviewQueries
 
@@ -45,7 +46,7 @@ _QUIET = [
 ]
 
 
-class _Operations(FactQueries, EntityQueries, ReviewQueries, ContextQueries):
+class _Operations(FactQueries, EntityQueries, ReviewQueries, ContextQueries, ErasureQueries):
     """Every graph operation, over some executor."""
 
 

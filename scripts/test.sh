@@ -15,6 +15,20 @@ if ! command -v docker-compose >/dev/null 2>&1; then
   fi
 fi
 
+# Debian's chromium for the memory page's browser tests (Playwright drives it; it never
+# downloads a browser of its own).
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "== installing chromium (Debian) for the memory page's browser tests"
+  if command -v apt-get >/dev/null 2>&1; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+      || echo "!! could not install chromium; the memory page tests will fail (CI) or skip, saying so"
+  fi
+fi
+# the page's JavaScript (pinned in wave_agent/web/static/package-lock.json)
+if [ ! -d wave_agent/web/static/node_modules ] && command -v npm >/dev/null 2>&1; then
+  npm ci --prefix wave_agent/web/static --no-audit --no-fund --loglevel=error || true
+fi
+
 TEST_DATA=$(mktemp -d -t wave-test-XXXXXX)
 export DATA_DIR="$TEST_DATA" NEO4J_PORT=${WAVE_TEST_NEO4J_PORT:-17687}
 cleanup() {

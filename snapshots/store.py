@@ -97,6 +97,21 @@ class SnapshotStore:
         """Newest first, skipping unreadable files."""
         return await self._run(self._recent_sync, user_id, limit)
 
+    async def rewrite(
+        self, user_id: str, change: Callable[[Snapshot], Snapshot | None]
+    ) -> int:
+        """Erasure: pass every snapshot of the person through ``change`` (same value: kept;
+        another: written in place; None: the file is removed). Returns how many changed."""
+        async with self._lock(user_id):
+            return await self._run(self._rewrite_sync, user_id, change)
+
+    async def erase_user(self, user_id: str) -> int:
+        """Remove the person's whole snapshot folder; how many files went."""
+        from episodes.store import _remove_tree
+
+        async with self._lock(user_id):
+            return await self._run(_remove_tree, user_path(self.root, user_id))
+
     async def close(self) -> None:
         self._locks.clear()
 
@@ -175,6 +190,25 @@ class SnapshotStore:
                 log.info("returning the snapshot of session %s once", snapshot.session_id)
                 return spent
         return None
+
+    def _rewrite_sync(self, user_id: str, change: Callable[[Snapshot], Snapshot | None]) -> int:
+        folder = user_path(self.root, user_id)
+        if not folder.is_dir():
+            return 0
+        changed = 0
+        with self._file_lock(folder):
+            for path in self._files(folder):
+                snapshot = self._load(path)
+                if snapshot is None:
+                    continue
+                after = change(snapshot)
+                if after is None:
+                    path.unlink(missing_ok=True)
+                    changed += 1
+                elif after != snapshot:
+                    atomic_write_json(path, after.to_json())
+                    changed += 1
+        return changed
 
     def _recent_sync(self, user_id: str, limit: int) -> list[Snapshot]:
         found: list[Snapshot] = []

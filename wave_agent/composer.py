@@ -39,6 +39,7 @@ EVICTION_ORDER: tuple[str, ...] = (LAST_EXCHANGE, SUMMARY, NOTES, EXCERPTS, DEEP
 MAX_EXCERPTS = 4
 MAX_EXCERPT_CHARS = 2_000
 
+MEMORY_STATUS = "Memory status"
 TITLES = {
     SUMMARY: "Summary (this conversation, the previous session, recent days)",
     NOTES: "Notes (facts you stored about the person)",
@@ -117,6 +118,8 @@ class Composition:
     note_ids: tuple[str, ...] = ()
     excerpt_ids: tuple[str, ...] = ()
     memory_lines: tuple[str, ...] = ()  # what recall brought, for the offline client
+    memory_notes: tuple[str, ...] = ()  # the notes kept, for the offline client
+    memory_unreadable: str | None = None  # why memory could not be read this turn
     dropped_visible: tuple[str, ...] = ()  # excerpt ids dropped as already visible
 
     def messages(self, message: str) -> list[ChatMessage]:
@@ -239,8 +242,10 @@ class Composer:
                                  len(inp.deeper_window), len(window),
                                  note=inp.failed.get(DEEPER_WINDOW, "")))
 
+        unreadable = memory_unreadable(inp.failed)
         sections = [
             *persona,
+            Section(MEMORY_STATUS, _UNREADABLE_NOTE.format(unreadable) if unreadable else ""),
             Section(TITLES[SUMMARY], "\n".join(summary_lines)),
             Section(TITLES[NOTES], "\n".join(kept_notes)),
             Section(TITLES[EXCERPTS], "\n".join(kept_excerpts)),
@@ -254,8 +259,10 @@ class Composer:
         spent = sum(layer.got_chars for layer in layers if layer.in_budget)
         # The offline client reads nothing but these lines, so a hit dropped from the excerpts
         # because the notes already show it still answers the question here (recall's order).
-        answering = set(kept_excerpt_ids) | set(dropped)
-        memory = tuple(h.text for h in inp.excerpts if h.id in answering)[: self.max_excerpts]
+        # Every hit, in recall's order: the offline client ranks them and shows a few.
+        memory = tuple(h.text for h in inp.excerpts)[: 2 * self.max_excerpts]
+        kept_note_set = set(kept_note_ids)
+        memory_notes = tuple(n.text for n in inp.notes if n.id in kept_note_set)
         return Composition(
             system=system,
             prefix=tuple(prefix),
@@ -265,8 +272,26 @@ class Composer:
             note_ids=kept_note_ids,
             excerpt_ids=kept_excerpt_ids,
             memory_lines=memory,
+            memory_notes=memory_notes,
+            memory_unreadable=unreadable,
             dropped_visible=tuple(dropped),
         )
+
+
+_UNREADABLE_NOTE = (
+    "Memory could not be read for this message ({0}). What you know about the person may be "
+    "missing here: do not say that memory holds nothing; say it could not be read just now and "
+    "that the answer may be incomplete."
+)
+
+
+def memory_unreadable(failed: Mapping[str, str]) -> str | None:
+    """Why the person's records could not be read this turn (the memory search or the notes
+    failed), shortly; None when they were read."""
+    missing = [name for name in (EXCERPTS, NOTES) if name in failed]
+    if not missing:
+        return None
+    return "; ".join(f"{name}: {failed[name]}" for name in missing)[:200]
 
 
 def _newest_that_fit(exchanges: Sequence[Exchange], left: int) -> list[Exchange]:

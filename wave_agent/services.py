@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from graph.store import GraphStore
     from snapshots.store import SnapshotStore
     from wave_agent.blocks.store import BlockStore
+    from wave_agent.erasure import Eraser
     from wave_agent.llm.client import LLMClient
     from wave_agent.postprocess.fanout import PostProcessor
     from wave_agent.postprocess.outbox import Outbox
@@ -296,6 +297,28 @@ class Services:
 
             self._cache["reflect"] = Reflector(self)
         return self._cache["reflect"]  # type: ignore[no-any-return]
+
+
+    # Erasure (issue 19) ------------------------------------------------------------------------
+
+    async def eraser(self) -> Eraser:
+        """Erasure across every layer (``wave delete``, ``wave forget-me``, ``/forget_me``).
+        Core blocks that cannot be opened (Letta misconfigured) are reported as pending."""
+        from wave_agent.erasure import Eraser, ErasureStores
+
+        blocks: BlockStore | None
+        try:
+            blocks = await self.blocks()
+        except Exception as exc:  # reported by the eraser as a layer it could not reach
+            log.warning("erasure without core blocks: %s", exc)
+            blocks = None
+        return Eraser(ErasureStores(
+            writer=await self.writer(), graph=await self.graph(),
+            episodes=await self.episodes(), snapshots=await self.snapshots(), blocks=blocks,
+            sessions=await self.sessions(), data_dir=self.settings.data_dir,
+            sessions_path=self.settings.data_dir / "sessions.sqlite3",
+            outbox_path=self.settings.outbox_path,
+        ))
 
 
 async def _letta_blocks(settings: Settings) -> BlockStore:

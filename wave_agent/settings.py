@@ -72,6 +72,13 @@ class Settings(BaseSettings):
     telegram_rate_per_minute: int = Field(default=20, ge=1, le=1000)
     telegram_max_message_chars: int = Field(default=4096, ge=100, le=100_000)
 
+    # the memory page (`wave web`, or beside the bot with WEB_ENABLED)
+    web_enabled: bool = False
+    web_host: str = "127.0.0.1"
+    web_port: int = Field(default=8766, ge=1, le=65535)
+    web_secret: str | None = Field(default=None, min_length=16)
+    web_public_url: str | None = None
+
     prompt_budget_chars: int = Field(default=18_000, ge=2_000, le=1_000_000)
     session_idle_minutes: int = Field(default=30, ge=1, le=24 * 60)
     store_timeout_s: float = Field(default=2.0, gt=0, le=60)
@@ -95,7 +102,8 @@ class Settings(BaseSettings):
     @field_validator(
         "neo4j_uri", "qdrant_url", "letta_base_url", "llm_base_url", "telegram_api_base",
         "telegram_webhook_url", "qdrant_api_key", "letta_api_key", "llm_api_key",
-        "telegram_bot_token", "qdrant_path", "telegram_webhook_secret", mode="before",
+        "telegram_bot_token", "qdrant_path", "telegram_webhook_secret", "web_secret",
+        "web_public_url", mode="before",
     )
     @classmethod
     def _empty_is_unset(cls, value: object) -> object:

@@ -216,7 +216,8 @@ class TurnService:
         except TimeoutError:
             problems = [f"stores did not open within {timeout_s:g}s"]
         for problem in problems:
-            log.warning("warm-up: %s; the turn will go on without it until it answers", problem)
+            log.warning("warm-up: %s; the turn will go on without it until it answers", problem,
+                        extra={"notice": True})
         return problems
 
     async def close(self) -> None:
@@ -226,6 +227,17 @@ class TurnService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._refreshing.clear()
+
+    def forget_user(self, user_id: str) -> None:
+        """Erasure: drop everything this process holds for the person (cached blocks and
+        notes, the last turn's debug view); the next message starts from the stores."""
+        self.memory_changed(user_id)
+        for held in (self._bases, self._debug, self._generation):
+            held.pop(user_id, None)
+        task = self._refreshing.pop(user_id, None)
+        if task is not None:
+            task.cancel()
+        self._refresh_locks.pop(user_id, None)
 
     def last_debug(self, user_id: str) -> TurnDebug | None:
         return self._debug.get(user_id)
@@ -316,6 +328,35 @@ class TurnService:
         async with self.sessions.lock(user_id):
             prepared = await self._prepare(user_id, text, now or datetime.now(UTC))
         return prepared.composition, prepared.timings
+
+    async def memory_sections(self, user_id: str, query: str, *,
+                              now: datetime | None = None) -> str:
+        """The memory a turn about ``query`` would carry (core blocks, notes, recent days,
+        recall excerpts), through the same reads and the one composer, under the same budget.
+
+        For callers outside a conversation (the MCP ``memory`` prompt): no session is begun or
+        touched, so there is no conversation window, and a failing store costs its section.
+        """
+        failed: dict[str, str] = {}
+        persona, facts, episodes, found = await asyncio.gather(
+            self._read(PERSONA, failed, lambda: self.memory.core_blocks(user_id)),
+            self._read(NOTES, failed, lambda: self.memory.notes(user_id, limit=NOTES_FETCH)),
+            self._read(EPISODES, failed,
+                       lambda: self.memory.recent_episodes(user_id, budget=EPISODES_BUDGET)),
+            self._read(EXCERPTS_SECTION, failed,
+                       lambda: self.memory.search(user_id, query, k=8)),
+        )
+        notes = sorted(facts or (), key=lambda f: TIER_RANK.get(f.tier.value, 3))
+        composition = self.composer.compose(ComposerInput(
+            now=now or datetime.now(UTC),
+            message=query,
+            persona=[Section(title, value) for title, value in persona or ()],
+            summary=["Recent days (episode log, compressed):\n" + episodes] if episodes else [],
+            notes=[note_of(f) for f in notes],
+            excerpts=[note_of(f) for f in found or ()],
+            failed=failed,
+        ))
+        return composition.system
 
     async def _prepare(self, user_id: str, text: str, now: datetime) -> _Prepared:
         timings: dict[str, float] = {}
@@ -479,7 +520,9 @@ class TurnService:
             for round_ in range(MAX_TOOL_ROUNDS + 1):
                 last_round = round_ == MAX_TOOL_ROUNDS
                 response = await self.llm.chat(
-                    messages, tools=() if last_round else specs, memory=composition.memory_lines
+                    messages, tools=() if last_round else specs, memory=composition.memory_lines,
+                    memory_notes=composition.memory_notes,
+                    memory_unreadable=composition.memory_unreadable,
                 )
                 if not response.tool_calls or last_round:
                     content = (response.content or "").strip()

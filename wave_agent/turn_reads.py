@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
+from wave_agent.errors import WaveError
+from wave_agent.outage import NEO4J, OUTAGES
 
 if TYPE_CHECKING:
     from wave_agent.services import Services
@@ -20,6 +22,14 @@ BLOCK_TITLES = {
 }
 NOTE_TIERS = (Tier.CORE, Tier.FACT, Tier.OBSERVATION)
 WARM_UP_USER = "__wave_warm_up__"  # owns nothing; reads for it only warm caches
+
+
+class MemoryUnreadable(WaveError):
+    """Recall found nothing because its stores did not answer: not an empty memory."""
+
+    def __init__(self, reasons: str) -> None:
+        super().__init__(f"memory search could not read the stores ({reasons})",
+                         next_step="check `wave services status`")
 
 
 def facts_of(result: Any) -> list[Fact]:
@@ -65,6 +75,8 @@ class TurnReads:
                            ("recall", self.search(WARM_UP_USER, "warm up the memory", k=1))):
             try:
                 await read
+            except MemoryUnreadable:
+                pass  # a slow first search while warming up: the graph reads report an outage
             except Exception as exc:
                 problems.append(f"{name} read: {type(exc).__name__}: {exc}"[:300])
         return problems
@@ -73,13 +85,26 @@ class TurnReads:
         """Auto-recall: the whole message, current records only (no superseded history)."""
         recall = await self.services.recall()
         result = await recall.search(user_id, query, k=k)
-        return [f for f in facts_of(result) if f.in_prompt_path]
+        found = [f for f in facts_of(result) if f.in_prompt_path]
+        degraded = getattr(result, "degraded", None) or getattr(recall, "last_degraded", None)
+        if not found and degraded:
+            # Nothing found because the voices failed is not "nothing in memory": the turn
+            # reports the excerpts as missing, and the reply says memory could not be read.
+            reasons = getattr(degraded, "reasons", {}) or {}
+            raise MemoryUnreadable(", ".join(f"{k}: {v}" for k, v in reasons.items())[:200])
+        return found
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
         graph = await self.services.graph()
-        return await graph.list_facts(
-            user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
-        )
+        try:
+            facts = await graph.list_facts(
+                user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
+            )
+        except Exception as exc:
+            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            raise
+        OUTAGES.answered(NEO4J)
+        return facts
 
     async def core_blocks(self, user_id: str) -> list[tuple[str, str]]:
         blocks = await self.services.blocks()

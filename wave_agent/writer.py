@@ -69,6 +69,7 @@ class MemoryItem:
     exchange_id: str | None = None
     episode_date: str | None = None
     valid_until: datetime | None = None  # state/commitment: maintenance expires it after
+    released_reason: str | None = None  # released from quarantine by the person: stays released
 
 
 def check_text(text: str) -> str:
@@ -236,8 +237,11 @@ class Writer(LifecycleMixin):
     async def _quarantine(
         self, fact: Fact, reason: str, entities: Sequence[tuple[str, EntityType]]
     ) -> WriteResult:
-        for same in await self.graph.list_facts(fact.user_id, statuses=(Status.QUARANTINED,)):
+        for same in await self.graph.list_facts(fact.user_id,
+                                                statuses=(Status.QUARANTINED, Status.ACTIVE)):
             if similarity.normalise(same.text) == similarity.normalise(fact.text):
+                if same.status is Status.ACTIVE:  # released by the person: stays released
+                    return await self._confirm(same, fact, 1.0)
                 return WriteResult(WriteStatus.QUARANTINED, same, reason=same.quarantine_reason)
         held = replace(fact, status=Status.QUARANTINED, tier=Tier.OBSERVATION, pinned=False,
                        quarantine_reason=reason)
@@ -445,7 +449,7 @@ class Writer(LifecycleMixin):
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
         when = item.created_at or utcnow()
-        suspicion = quarantine.detect(cleaned)
+        suspicion = None if item.released_reason else quarantine.detect(cleaned)
         kind = FactType(item.type) if item.type is not None else guess_type(cleaned)
         exchanges = (item.exchange_id,) if item.exchange_id else ()
         return Fact(
@@ -458,7 +462,7 @@ class Writer(LifecycleMixin):
             source_message_ids=tuple(item.source_message_ids), exchange_ids=exchanges,
             episode_date=item.episode_date, valid_until=item.valid_until or (
                 when + STATE_LIFETIME if kind is FactType.STATE else None),
-            quarantine_reason=suspicion.reason if suspicion else None,
+            quarantine_reason=suspicion.reason if suspicion else item.released_reason,
         )
 
     # -- shared helpers --------------------------------------------------------------------------

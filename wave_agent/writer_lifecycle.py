@@ -97,9 +97,10 @@ class LifecycleMixin:
                            archive_problem=self._problem(state))
 
     async def erase_user(self, user_id: str) -> int:
-        """Erase a whole user from the graph and the archive (benchmark users, or a person who
-        asks for all of it to go); how many graph nodes went. A locked or down archive leaves
-        the vectors for the drift check (`wave reindex --check`) to drop."""
+        """Erase a whole user from the graph and the archive; how many graph nodes went. The
+        writer's part of ``wave forget-me`` (``wave_agent.erasure.Eraser.forget_person`` adds
+        every other layer and file); the benchmarks call it alone for their throwaway users. A
+        locked or down archive leaves the vectors for the drift check to drop."""
         removed = await self.graph.purge_user(user_id)
         archive = self.archive.archive
         if archive is not None:
@@ -141,6 +142,9 @@ class LifecycleMixin:
         if record_id.startswith("p-"):
             proposal = await self._pending(user_id, record_id)
             done = await self.graph.set_proposal_status(user_id, record_id, ProposalStatus.REJECTED)
+            if done.text:  # a declined text is not kept (issue 19); kind and targets stay
+                await self.graph.clear_proposal_text(user_id, record_id)
+                done = replace(done, text=None, reason="declined; its text was erased")
             return WriteResult(WriteStatus.REJECTED, proposal=done, reason=proposal.reason)
         fact = await self.graph.get_fact(user_id, record_id)
         if fact is None:

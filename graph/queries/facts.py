@@ -253,15 +253,20 @@ class FactQueries(Executor):
         statuses: Iterable[Status | str] | None = None,
         types: Iterable[FactType | str] | None = None,
         limit: int | None = None,
+        offset: int = 0,
     ) -> list[Fact]:
-        """The user's facts, newest first (``created_at`` desc); ``None`` filters allow all."""
+        """The user's facts, newest first (``created_at`` desc); ``None`` filters allow all.
+        ``offset`` skips that many (a page of a long list)."""
         params = {"tiers": enum_values(Tier, tiers), "statuses": enum_values(Status, statuses),
                   "types": enum_values(FactType, types)}
         records = await self._read(
             "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
-            + f" RETURN {fact_out('f')} AS fact ORDER BY f.created_at DESC, f.id"
-            + (" LIMIT $limit" if limit is not None else ""),
+            + " WITH f ORDER BY f.created_at DESC, f.id"
+            + (" SKIP $offset" if offset else "")
+            + (" LIMIT $limit" if limit is not None else "")
+            + f" RETURN {fact_out('f')} AS fact",
             user_id=user_id, limit=max(0, int(limit)) if limit is not None else None,
+            offset=max(0, int(offset)),
             **{k: v for k, v in params.items() if v is not None},
         )
         return [fact_from(r["fact"]) for r in records]

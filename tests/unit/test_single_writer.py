@@ -18,6 +18,8 @@ ALLOWED = {
     "wave_agent/writer_lifecycle.py",
     # measures the graph store's own write path, on a throwaway user it deletes afterwards
     "scripts/bench_graph.py",
+    # fills a throwaway user's graph to time the memory page's reads, and deletes it after
+    "scripts/bench_web.py",
 }
 
 # Names only the graph store has: any call to them is a fact write.

@@ -7,6 +7,10 @@ result is over the block's limit it is never cut: the block is compacted (by the
 near-repeated lines go first, then the oldest lines, keeping headings, the first line and the
 lines this batch added) and the compaction is logged with a unified diff, which also goes
 into the new version's reason in history.
+
+A core block is in every prompt, so every proposed line passes the same quarantine check as
+a fact (``wave_agent.hygiene.quarantine``): a line that reads like an instruction to the
+assistant is skipped, logged with the reason, and never reaches the block.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from wave_agent.blocks.store import Block, BlockError, BlockStore, BlockTooLong
+from wave_agent.hygiene import quarantine
 
 log = logging.getLogger("wave.blocks.editor")
 
@@ -209,7 +214,8 @@ class BlockEditor:
                     applied.append(edit)
                 else:
                     skipped.append(SkippedEdit(edit, why))
-                    log.info("skipped an edit of %s for %s: %s", label, user_id, why)
+                    (log.warning if why.startswith("held back") else log.info)(
+                        "skipped an edit of %s for %s: %s", label, user_id, why)
             edited = "\n".join(lines)
             if edited == current.value:
                 return EditResult(current, False, tuple(applied), tuple(skipped))
@@ -226,6 +232,10 @@ class BlockEditor:
 
     def _apply_one(self, lines: list[str], edit: BlockEdit, limit: int, added: list[str]) -> str | None:
         """Apply ``edit`` to ``lines`` in place; the reason it was skipped, or None."""
+        proposed = edit.text if isinstance(edit, AppendLine) else edit.new
+        suspicion = quarantine.detect(proposed) if proposed.strip() else None
+        if suspicion is not None:
+            return f"held back, {suspicion.reason}"
         if isinstance(edit, AppendLine):
             text = one_line(edit.text)
             if not text:

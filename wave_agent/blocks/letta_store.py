@@ -183,6 +183,38 @@ class _PendingQueue:
         with closing(self._connect()) as conn:
             conn.execute("DELETE FROM pending WHERE id = ?", (entry_id,))
 
+    def rewrite(self, user_id: str, label: str, change: Callable[[str, str], str]) -> int:
+        """Erasure: pass queued values through ``change``; zeroes what it frees."""
+        if not self.path.exists():
+            return 0
+        changed = 0
+        with closing(self._connect()) as conn:
+            conn.execute("PRAGMA secure_delete=ON")
+            rows = conn.execute(
+                "SELECT id, value, reason FROM pending WHERE user_id = ? AND label = ?",
+                (user_id, label),
+            ).fetchall()
+            for entry_id, value, reason in rows:
+                after = change(value, reason)
+                if after != value:
+                    conn.execute("UPDATE pending SET value = ? WHERE id = ?", (after, entry_id))
+                    changed += 1
+            if changed:
+                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                conn.execute("VACUUM")
+        return changed
+
+    def erase_user(self, user_id: str) -> int:
+        """Erasure: drop every queued update of the person; zeroes what it frees."""
+        if not self.path.exists():
+            return 0
+        with closing(self._connect()) as conn:
+            conn.execute("PRAGMA secure_delete=ON")
+            removed = conn.execute("DELETE FROM pending WHERE user_id = ?", (user_id,)).rowcount
+            if removed:
+                conn.execute("VACUUM")
+        return int(removed)
+
 
 class LettaBlockStore:
     """``BlockStore`` on a Letta server; used when ``LETTA_BASE_URL`` is set."""
@@ -321,6 +353,77 @@ class LettaBlockStore:
         if first_failure is not None:
             raise first_failure
         return applied
+
+    async def rewrite_versions(
+        self, user_id: str, label: str, change: Callable[[str, str], str]
+    ) -> int:
+        """Erasure: pass the current block, every history block and every queued update
+        through ``change(value, reason)``; values are replaced in place (version numbers and
+        reasons kept, ``wave_sha256`` updated so the change is not taken for an outside edit).
+        Returns how many stored versions changed."""
+        check_user(user_id)
+        check_label(label)
+        async with self._lock(user_id, label):
+            changed = await asyncio.to_thread(self._pending.rewrite, user_id, label, change)
+            current = await self._current(user_id, label)
+            if current is not None:
+                after = change(current.value, current.reason)
+                if after != current.value:
+                    await self._replace_value(current.block_id, user_id, label, current.version,
+                                              current.updated_at, current.reason, after)
+                    changed += 1
+            for block in await self._list_blocks(
+                history_label(label), [HISTORY_TAG, user_tag(user_id)]
+            ):
+                meta = _meta(block)
+                if meta.get("wave_user") != user_id or meta.get("wave_label") != label:
+                    continue
+                value = str(block.value or "")
+                reason = str(meta.get("wave_reason") or "")
+                after = change(value, reason)
+                if after != value:
+                    await self._replace_value(
+                        str(block.id), user_id, label, int(meta.get("wave_version") or 0),
+                        _parse_time(meta.get("wave_updated_at")), reason, after)
+                    changed += 1
+            return changed
+
+    async def erase_user(self, user_id: str) -> int:
+        """Erasure: delete the person's blocks, their history blocks, the Letta agent Wave made
+        for them, and their queued updates. Returns how many Letta objects went."""
+        check_user(user_id)
+        await asyncio.to_thread(self._pending.erase_user, user_id)
+        removed = 0
+        for label in LABELS:
+            async with self._lock(user_id, label):
+                for found_label, tags in ((label, [WAVE_TAG, user_tag(user_id)]),
+                                          (history_label(label), [HISTORY_TAG, user_tag(user_id)])):
+                    for block in await self._list_blocks(found_label, tags):
+                        if _meta(block).get("wave_user") != user_id:
+                            continue
+                        await self._call("delete a block",
+                                         lambda b=str(block.id): self._client.blocks.delete(b))  # type: ignore[misc]
+                        removed += 1
+        agents = await self._call(
+            "list agents",
+            lambda: self._collect(self._client.agents.list(
+                tags=[AGENT_TAG, user_tag(user_id)], match_all_tags=True)),
+        )
+        for agent in agents:
+            if (agent.metadata or {}).get("wave_user") == user_id:
+                await self._call("delete an agent",
+                                 lambda a=str(agent.id): self._client.agents.delete(a))  # type: ignore[misc]
+                removed += 1
+        return removed
+
+    async def _replace_value(self, block_id: str, user_id: str, label: str, version: int,
+                             at: datetime | None, reason: str, value: str) -> None:
+        await self._call(
+            "rewrite a block",
+            lambda: self._client.blocks.update(
+                block_id, value=value, limit=max(self.limit, len(value)),
+                metadata=self._metadata(user_id, label, version, at, reason, value)),
+        )
 
     async def attach_to_agent(
         self,

@@ -18,6 +18,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import ParamSpec, TypeVar
@@ -92,6 +93,26 @@ class MarkdownBlockStore:
         check_label(label)
         async with self._lock(user_id, label):
             return await self._run(self._revert_sync, user_id, label, version)
+
+    # Erasure (beyond the protocol) -------------------------------------------------------------
+
+    async def rewrite_versions(
+        self, user_id: str, label: str, change: Callable[[str, str], str]
+    ) -> int:
+        """Erasure: pass the value of every stored version (and the current file) through
+        ``change(value, reason)``; history is rewritten in place, numbering kept. Returns how
+        many versions changed."""
+        check_user(user_id)
+        check_label(label)
+        async with self._lock(user_id, label):
+            return await self._run(self._rewrite_sync, user_id, label, change)
+
+    async def erase_user(self, user_id: str) -> int:
+        """Remove the person's block folder (both blocks, their history); files removed."""
+        from episodes.store import _remove_tree
+
+        check_user(user_id)
+        return await self._run(_remove_tree, user_path(self.root, user_id))
 
     async def close(self) -> None:
         self._locks.clear()
@@ -225,6 +246,26 @@ class MarkdownBlockStore:
         self._append_history(hist_path, entry)
         log.info("block %s of %s is now version %d (%s)", label, user_id, entry.version, reason)
         return self._block(user_id, label, value, entry.version, entry.updated_at)
+
+    def _rewrite_sync(
+        self, user_id: str, label: str, change: Callable[[str, str], str]
+    ) -> int:
+        md, hist_path, lock = self._paths(user_id, label)
+        if not md.parent.is_dir():
+            return 0
+        with self._file_lock(lock):
+            _current, history = self._current(user_id, label)  # records a pending hand edit
+            rewritten = [replace(v, value=change(v.value, v.reason)) for v in history]
+            changed = sum(1 for a, b in zip(history, rewritten, strict=True) if a != b)
+            if not changed:
+                return 0
+            lines = [json.dumps({"version": v.version, "value": v.value,
+                                 "updated_at": v.updated_at.isoformat(), "reason": v.reason},
+                                ensure_ascii=False) for v in rewritten]
+            atomic_write_text(hist_path, "\n".join(lines) + "\n")
+            if rewritten:
+                atomic_write_text(md, rewritten[-1].value)
+            return changed
 
     def _set_sync(self, user_id: str, label: str, value: str, reason: str) -> Block:
         with self._file_lock(self._paths(user_id, label)[2]):

@@ -53,6 +53,9 @@ def bot_config(settings: Settings) -> BotConfig:
 def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> Dispatcher:
     """The dispatcher with its middlewares, routers, error handler and lifecycle hooks."""
     in_flight = InFlight()
+    from wave_agent.web.serve import link_maker
+
+    extra.setdefault("web_link", link_maker(settings))
     dispatcher = Dispatcher(
         backend=backend, config=bot_config(settings), in_flight=in_flight, **extra
     )
@@ -63,6 +66,7 @@ def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> D
                     "Put your Telegram id there (a stranger's refusal shows their id).")
     dispatcher.update.outer_middleware(AllowList(allowed))
     rate = RateLimit(settings.telegram_rate_per_minute)
+    dispatcher["rate_limit"] = rate  # /forget_me clears the person's window
     dispatcher.message.outer_middleware(rate)
     dispatcher.callback_query.outer_middleware(rate)
     dispatcher.message.outer_middleware(MessageSize(settings.telegram_max_message_chars))

@@ -89,6 +89,10 @@ class BotBackend(Protocol):
     async def health(self, user_id: str) -> str: ...
 
     async def export(self, user_id: str) -> Export: ...
+    async def forget_me_preview(self, user_id: str) -> str:
+        """What /forget_me would erase, in words (for the confirmation)."""
+    async def forget_me(self, user_id: str) -> str:
+        """Erase the person from every layer; says what went."""
 
     def debug(self, user_id: str) -> str | None: ...
 

@@ -1,16 +1,23 @@
 """A person's whole memory as two documents: JSON (every field) and markdown (to read).
 
 Everything scoped to the user: facts of every status (superseded ones carry the history),
-entities, proposals and conflicts from the graph; the core blocks; the episode days; the
-session snapshots. Nothing from another user is read.
+entities, proposals and conflicts from the graph; the core blocks with every stored version;
+the episode days and weekly summaries; the session snapshots; the conversation log and the
+outbox jobs (given ``data_dir``). Nothing from another user is read. After ``wave forget-me``
+every part is empty.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import sqlite3
+from contextlib import closing, suppress
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from episodes.store import iso_week_of
 from graph.models import Fact, Status, Tier
 from wave_agent.bot.backend import Export
 from wave_agent.plain import plain
@@ -31,7 +38,9 @@ async def export_memory(
     blocks: BlockStore | None = None,
     episodes: EpisodeStore | None = None,
     snapshots: SnapshotStore | None = None,
+    data_dir: Path | None = None,
 ) -> Export:
+    """``data_dir`` adds the conversation log and the outbox jobs (Wave's own SQLite files)."""
     from wave_agent.blocks.store import LABELS
 
     facts = await graph.list_facts(user_id)
@@ -39,15 +48,29 @@ async def export_memory(
     proposals = await graph.list_proposals(user_id, status=None)
     conflicts = await graph.list_conflicts(user_id, resolved=None)
     block_values: dict[str, str] = {}
+    block_history: dict[str, list[dict[str, Any]]] = {}
     if blocks is not None:
         for label in LABELS:
-            block_values[label] = (await blocks.get(user_id, label)).value
+            block = await blocks.get(user_id, label)
+            block_values[label] = block.value  # a block never written: its default text
+            if block.version > 0:
+                block_history[label] = [plain(v) for v in await blocks.history(user_id, label)]
     days: dict[str, str] = {}
     if episodes is not None:
         for day in await episodes.days(user_id):
             episode = await episodes.read_day(user_id, day)
             days[day.isoformat()] = "\n".join(line.raw for line in episode.lines)
+    weekly: dict[str, str] = {}
+    if episodes is not None:
+        for day in await episodes.days(user_id):
+            week = iso_week_of(day)
+            if week not in weekly:
+                text = await episodes.weekly(user_id, week)
+                if text is not None:
+                    weekly[week] = text
     sessions = await snapshots.recent(user_id, limit=SNAPSHOT_LIMIT) if snapshots else []
+    exchanges, jobs = ([], []) if data_dir is None else await asyncio.to_thread(
+        _conversations, data_dir, user_id)
 
     document = {
         "user_id": user_id,
@@ -59,15 +82,48 @@ async def export_memory(
         "blocks": block_values,
         "episodes": days,
         "snapshots": [plain(s) for s in sessions],
+        "block_history": block_history,
+        "weekly_summaries": weekly,
+        "conversation": exchanges,
+        "outbox": jobs,
     }
     counts = {"facts": len(facts), "entities": len(entities), "proposals": len(proposals),
-              "episode days": len(days), "snapshots": len(sessions)}
+              "episode days": len(days), "snapshots": len(sessions),
+              "block versions": sum(len(v) for v in block_history.values()),
+              "exchanges": len(exchanges), "outbox jobs": len(jobs)}
     markdown = _markdown(user_id, facts, document)
     return Export(
         json_bytes=json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8"),
         markdown_bytes=markdown.encode("utf-8"),
         counts=counts,
     )
+
+
+def _conversations(data_dir: Path, user_id: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The person's exchanges (session log) and post-processing jobs (outbox), read-only."""
+    exchanges: list[dict[str, Any]] = []
+    jobs: list[dict[str, Any]] = []
+    sessions_db, outbox_db = data_dir / "sessions.sqlite3", data_dir / "outbox.sqlite3"
+    if sessions_db.exists():
+        with closing(sqlite3.connect(sessions_db, timeout=10)) as db, \
+                suppress(sqlite3.OperationalError):
+                for row in db.execute(
+                        "SELECT e.session_id, e.at, e.user_text, e.reply, s.carry FROM exchanges e "
+                        "JOIN sessions s ON s.id = e.session_id WHERE e.user_id = ? "
+                        "ORDER BY e.at, e.seq", (user_id,)):
+                    exchanges.append({"session": row[0], "at": row[1], "user_text": row[2],
+                                      "reply": row[3], "carried_snapshot": row[4]})
+    if outbox_db.exists():
+        with closing(sqlite3.connect(outbox_db, timeout=10)) as db, \
+                suppress(sqlite3.OperationalError):
+                for key, status, payload in db.execute(
+                        "SELECT key, status, payload FROM jobs WHERE user_id = ? ORDER BY created_at",
+                        (user_id,)):
+                    steps = {step: json.loads(result) if result else None for step, result in
+                             db.execute("SELECT step, result FROM steps WHERE key = ?", (key,))}
+                    jobs.append({"key": key, "status": status, "payload": json.loads(payload),
+                                 "steps": steps})
+    return exchanges, jobs
 
 
 def _fact_md(fact: Fact) -> str:

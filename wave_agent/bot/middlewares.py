@@ -126,6 +126,12 @@ class RateLimit(BaseMiddleware):
         return None
 
 
+    def forget(self, telegram_id: int) -> None:
+        """Erasure (/forget_me): drop the person's window; nothing about them stays here."""
+        self._seen.pop(telegram_id, None)
+        self._warned_until.pop(telegram_id, None)
+
+
 class MessageSize(BaseMiddleware):
     """Refuses, kindly, a message longer than ``max_chars`` (text or caption)."""
 

@@ -59,7 +59,27 @@ class ServicesBackend:
             blocks=await self.services.blocks(),
             episodes=await self.services.episodes(),
             snapshots=await self.services.snapshots(),
+            data_dir=self.services.settings.data_dir,
         )
+
+    async def forget_me_preview(self, user_id: str) -> str:
+        counts = await (await self.services.eraser()).what_would_go(user_id)
+        shown = [f"{n} {what}" for what, n in counts.items() if n > 0]
+        return ", ".join(shown) if shown else "nothing stored yet"
+
+    async def forget_me(self, user_id: str) -> str:
+        """/forget_me: every layer (the same ``Eraser`` as ``wave forget-me``), then what this
+        process holds for the person (cached blocks and notes, the last debug view)."""
+        # Post-processing still running for this exchange would write it back afterwards.
+        await self.services.postprocessor().drain(60)
+        report = await (await self.services.eraser()).forget_person(user_id)
+        if self._turns is not None:
+            self._turns.forget_user(user_id)
+        gone = [layer for layer, counts in report.layers.items() if counts]
+        text = "Removed from: " + (", ".join(gone) if gone else "nothing held anything") + "."
+        if report.pending:
+            text += " Still to finish: " + "; ".join(report.pending) + "."
+        return text
 
     # Conversation -------------------------------------------------------------------------
 

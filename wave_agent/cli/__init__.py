@@ -31,12 +31,16 @@ def _register() -> None:
         bench_memory_cmd,
         blocks_cmd,
         chat_cmd,
+        erasure_cmd,
         maintain_cmd,
+        mcp_cmd,
         memory_cmd,
+        quarantine_cmd,
         recall_cmd,
         run_cmd,
         services_cmd,
         transfer_cmd,
+        web_cmd,
     )
 
 

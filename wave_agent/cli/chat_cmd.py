@@ -5,6 +5,10 @@ turn's layers and sizes to stderr). ``/reset`` starts a new session, ``/debug`` 
 turn, ``/quit`` ends. Before it exits it drains the post-processing outbox, so every fact of the
 conversation is stored (what cannot be stored yet stays in the outbox and is said so).
 
+Logs go to ``DATA_DIR/logs/wave-chat.log``; the screen gets only what a person must act on,
+never in the middle of the input line (``--verbose`` shows every record on stderr). A line that
+is not UTF-8 is skipped with one line saying so.
+
 ``wave bench turn`` measures everything the turn does before the model call.
 """
 
@@ -18,9 +22,11 @@ import typer
 
 from wave_agent.cli import app, bench_app
 from wave_agent.cli.common import USER_OPTION, run, settings, user_or_default
+from wave_agent.cli.terminal import Screen, log_to_file
 from wave_agent.settings import Settings
 
 DEBUG_OPTION = typer.Option(False, "--debug", help="Show each turn's layers and sizes on stderr.")
+VERBOSE_OPTION = typer.Option(False, "--verbose", "-v", help="Show every log record on stderr.")
 DRAIN_OPTION = typer.Option(
     120.0, "--drain-timeout", help="Seconds to keep retrying the outbox before exiting."
 )
@@ -31,20 +37,51 @@ def chat_command(
     user: str | None = USER_OPTION,
     debug: bool = DEBUG_OPTION,
     drain_timeout: float = DRAIN_OPTION,
+    verbose: bool = VERBOSE_OPTION,
 ) -> None:
     """Chat with Wave in the terminal (or a pipe: one message per line)."""
     loaded = settings()
-    run(chat(loaded, user_or_default(user), debug=debug, drain_timeout=drain_timeout))
+    run(chat(loaded, user_or_default(user), debug=debug, drain_timeout=drain_timeout,
+             verbose=verbose))
 
 
 def _err(text: str) -> None:
     typer.echo(text, err=True)
 
 
-async def chat(loaded: Settings, user_id: str, *, debug: bool, drain_timeout: float) -> None:
+OFFLINE_LINE = (
+    "Offline mode: I keep what you tell me about yourself and answer from those records, but "
+    "cannot reason or chat. For a model, set LLM_BASE_URL to an OpenAI-compatible endpoint, "
+    "e.g. Ollama: LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5"
+)
+NOT_UTF8 = "wave: line {0} could not be read (it is not UTF-8 text); skipped it, go on typing."
+
+
+def read_line(raw: bytes, number: int, screen: Screen) -> str | None:
+    """One line of input as text; None (and one line on the screen) when it is not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        screen.say(NOT_UTF8.format(number), now=True)
+        return None
+
+
+async def chat(
+    loaded: Settings, user_id: str, *, debug: bool, drain_timeout: float, verbose: bool = False
+) -> None:
     from wave_agent.services import Services
 
     interactive = sys.stdin.isatty()
+    screen = Screen()
+    log_path = None if verbose else log_to_file(loaded.data_dir, loaded.log_level, screen,
+                                                verbose=False)
+    if interactive:
+        if loaded.offline_llm:
+            _err(OFFLINE_LINE)
+        else:
+            _err(f"Wave, model {loaded.llm_model} at {loaded.llm_base_url}.")
+        if log_path is not None:
+            _err(f"Logs: {log_path} (--verbose shows them here). Starting the memory...")
     async with Services(loaded, autostart_neo4j=True) as services:
         turns = await services.turns()
         await turns.warm_up()
@@ -52,14 +89,19 @@ async def chat(loaded: Settings, user_id: str, *, debug: bool, drain_timeout: fl
         if services.outbox().pending_count():
             worker.kick()  # leftovers of an earlier run
         if interactive:
-            mode = "offline mode (set LLM_BASE_URL for a model)" if loaded.offline_llm else loaded.llm_model
-            _err(f"Wave, {mode}. /reset new session, /debug last turn, /quit or Ctrl-D to end.")
+            _err("Ready. /reset new session, /debug last turn, /quit or Ctrl-D to end.")
+        number = 0
         while True:
             if interactive:
-                typer.echo("> ", err=True, nl=False)
-            line = await asyncio.to_thread(sys.stdin.readline)
-            if not line:
+                screen.prompt("> ")
+            raw = await asyncio.to_thread(sys.stdin.buffer.readline)
+            screen.line_read()
+            if not raw:
                 break
+            number += 1
+            line = read_line(raw, number, screen)
+            if line is None:
+                continue
             text = line.strip()
             if not text:
                 continue

@@ -34,6 +34,9 @@ def settings() -> Settings:
     )
     for noisy in ("httpx", "neo4j", "sentence_transformers", "aiogram.event"):
         logging.getLogger(noisy).setLevel(max(logging.WARNING, logging.getLevelName(loaded.log_level)))
+    from wave_agent.outage import install_driver_filter
+
+    install_driver_filter()  # an outage is one line when it begins and one when it ends
     return loaded
 
 

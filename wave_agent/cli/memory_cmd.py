@@ -170,7 +170,7 @@ def _single(name: str, doc: str) -> None:
 
 _single("forget", "Archive a record (reversible with `wave restore`).")
 _single("restore", "Bring an archived record back.")
-_single("delete", "Erase a record from the graph and the archive (cannot be undone).")
+# `delete` erases from every layer: wave_agent/cli/erasure_cmd.py
 _single("pin", "Vouch for a record: it becomes a fact (identity: core).")
 _single("approve", "Carry out a proposal (p-…) or release a quarantined record (f-…).")
 _single("reject", "Decline a proposal, or archive a quarantined record.")

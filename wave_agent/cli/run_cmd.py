@@ -49,6 +49,28 @@ async def _start_maintenance(stack: AsyncExitStack, services: Services) -> None:
     stack.callback(scheduler.shutdown)
 
 
+async def _start_web(stack: AsyncExitStack, services: Services, loaded: Settings) -> None:
+    """The memory page beside the bot (WEB_ENABLED); links come from the bot's /web."""
+    import asyncio
+
+    from wave_agent.web.serve import check_address
+    from wave_agent.web.serve import serve as serve_web
+
+    check_address(loaded, loaded.web_host)
+    task = asyncio.create_task(serve_web(services, loaded.web_host, loaded.web_port))
+    log.info("memory page on http://%s:%s (ask the bot for /web)", loaded.web_host, loaded.web_port)
+
+    async def stop() -> None:
+        task.cancel()
+        try:
+            await task
+        except (asyncio.CancelledError, Exception) as exc:
+            if not isinstance(exc, asyncio.CancelledError):
+                log.warning("the memory page stopped with an error: %s", exc)
+
+    stack.push_async_callback(stop)
+
+
 async def serve(loaded: Settings) -> None:
     """Open the services, start maintenance, and run the bot until a signal stops it."""
     from wave_agent.bot.services_backend import ServicesBackend
@@ -60,6 +82,8 @@ async def serve(loaded: Settings) -> None:
         backend = ServicesBackend(services)
         await backend.start()
         await _start_maintenance(stack, services)
+        if loaded.web_enabled:
+            await _start_web(stack, services, loaded)
         if loaded.telegram_mode == "webhook":
             from wave_agent.bot.webhook import run_webhook
 

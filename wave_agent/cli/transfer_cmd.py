@@ -27,6 +27,7 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
+from wave_agent.erasure import record_export
 from wave_agent.errors import WaveError
 from wave_agent.services import Services
 from wave_agent.writer import MemoryItem
@@ -56,12 +57,14 @@ def export(
                 blocks=await services.blocks(),
                 episodes=await services.episodes(),
                 snapshots=await services.snapshots(),
+                data_dir=services.settings.data_dir,
             )
         out.mkdir(parents=True, exist_ok=True)
         stem = "".join(c if c.isalnum() or c in "-_" else "_" for c in user_id)[:64] or "user"
         json_path, md_path = out / f"{stem}-memory.json", out / f"{stem}-memory.md"
         json_path.write_bytes(document.json_bytes)
         md_path.write_bytes(document.markdown_bytes)
+        record_export(settings().data_dir, user_id, [json_path, md_path])  # forget-me removes them
         return {"json": str(json_path), "markdown": str(md_path), "counts": document.counts}
 
     report = run(go())
@@ -111,6 +114,9 @@ def _items(path: Path) -> tuple[list[MemoryItem], int]:
             created_at=datetime.fromisoformat(created) if isinstance(created, str) else None,
             speaker=record.get("speaker") if isinstance(record.get("speaker"), str) else None,
             source_message_ids=tuple(str(s) for s in record.get("source_message_ids") or ()),
+            # an active record with a quarantine reason was released by the person
+            released_reason=(record.get("quarantine_reason") or None
+                             if isinstance(record.get("quarantine_reason"), str) else None),
         ))
     return items, left_out
 

@@ -127,11 +127,15 @@ class LLMClient(Protocol):
         *,
         tools: Sequence[ToolSpec] = (),
         memory: Sequence[str] = (),
+        memory_notes: Sequence[str] = (),
+        memory_unreadable: str | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
     ) -> ChatResponse:
-        """One completion. ``memory`` is what recall found, as lines: online clients ignore
-        it (it is already in the prompt); the offline client builds its reply from it."""
+        """One completion. ``memory`` is what recall found, ``memory_notes`` the notes, as
+        lines, and ``memory_unreadable`` why memory could not be read (None when it could):
+        online clients ignore them (the prompt carries all three); the offline client builds
+        its reply from them."""
         ...
 
     async def complete_json(

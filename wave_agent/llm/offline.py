@@ -1,209 +1,209 @@
-"""Offline mode: no endpoint configured. It says so, replies from what recall found, and
-extracts facts with heuristics (Russian and English: name, city, work, preferences, numbers
-and prices, relations, "запомни"/"remember").
+"""Offline mode: no endpoint configured. It says so, says what it will keep of a statement,
+and answers a question with the records that match it best (what recall found, then the notes),
+or says that nothing matched, or that memory could not be read. Extraction is in
+``offline_extract`` (Russian, English, Polish).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from graph.models import EntityType, FactType
 from wave_agent.llm.client import ChatMessage, ChatResponse, OfflineUnsupported, ToolSpec
+from wave_agent.llm.offline_extract import (
+    _CANON,
+    _REMEMBER,
+    ExtractedEntity,
+    ExtractedFact,
+    classify,
+    extract_heuristic,
+    has_statement,
+    is_small_talk,
+    language,
+    real_words,
+)
+
+__all__ = [
+    "ExtractedEntity", "ExtractedFact", "OfflineClient", "classify", "extract_heuristic",
+    "has_statement", "is_russian", "is_small_talk", "language", "offline_reply", "rank_memory",
+    "real_words",
+]
 
 OFFLINE_MODEL = "offline"
 OFFLINE_LABEL_RU = "[офлайн: языковая модель не подключена, задайте LLM_BASE_URL]"
 OFFLINE_LABEL_EN = "[offline: no language model configured, set LLM_BASE_URL]"
+OFFLINE_LABEL_PL = "[offline: brak modelu językowego, ustaw LLM_BASE_URL]"
 MAX_MEMORY_LINES = 4
-
-_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-_WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 
 
 def is_russian(text: str) -> bool:
-    letters = [ch for ch in text if ch.isalpha()]
-    if not letters:
-        return False
-    return sum(1 for ch in letters if _CYRILLIC.match(ch)) * 2 >= len(letters)
-
-
-def real_words(text: str) -> list[str]:
-    """Words of two or more letters (no digits, no punctuation)."""
-    return _WORD.findall(text)
-
-
-@dataclass(frozen=True, slots=True)
-class ExtractedEntity:
-    name: str
-    type: EntityType
-
-
-@dataclass(frozen=True, slots=True)
-class ExtractedFact:
-    """A fact found in an exchange: what the writer receives."""
-
-    text: str
-    type: FactType
-    entities: tuple[ExtractedEntity, ...] = ()
-
-
-# --- heuristic extraction -------------------------------------------------------------------
-
-_NAME = r"([A-ZА-ЯЁ][\w'-]+(?:\s+[A-ZА-ЯЁ][\w'-]+)?)"
-_PLACE = r"([A-ZА-ЯЁ][\w'-]+(?:[\s-]+[A-ZА-ЯЁ][\w'-]+)?)"
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?;\n])\s+|\n+")
-
-_REMEMBER = re.compile(
-    r"^\s*(?:пожалуйста,?\s+)?(?:запомни(?:те)?|remember|please remember|note)\b[\s,:-]*"
-    r"(?:(?:что|that)\s+)?(.+)$",
-    re.IGNORECASE | re.DOTALL,
-)
-
-# (group, pattern, fact type, template for group 1, entity type of group 1); one match per
-# group and sentence, so "живу в Берлине и работаю в Яндексе" gives two facts.
-_PATTERNS: tuple[tuple[str, re.Pattern[str], FactType, str, EntityType | None], ...] = (
-    ("name", re.compile(r"(?i:\bменя зовут)\s+" + _NAME), FactType.IDENTITY, "Пользователя зовут {0}", EntityType.PERSON),
-    ("name", re.compile(r"(?i:\bmy name is|\bcall me)\s+" + _NAME), FactType.IDENTITY, "The user's name is {0}", EntityType.PERSON),
-    ("city", re.compile(r"(?i:(?:\bя\s+)?(?:сейчас\s+)?\bживу)\s+(?:в|во)\s+" + _PLACE), FactType.IDENTITY, "Пользователь живёт в {0}", EntityType.PLACE),
-    ("city", re.compile(r"(?i:\bя\s+(?:переехал|переехала|переезжаю))\s+(?:в|во)\s+" + _PLACE), FactType.IDENTITY, "Пользователь переехал в {0}", EntityType.PLACE),
-    ("city", re.compile(r"(?i:\bi\s+(?:live|am living|moved|have moved|relocated))\s+(?:in|to)\s+" + _PLACE), FactType.IDENTITY, "The user lives in {0}", EntityType.PLACE),
-    ("work", re.compile(r"(?i:(?:\bя\s+)?\bработаю)\s+(?:в|во|на)\s+" + _PLACE), FactType.IDENTITY, "Пользователь работает в {0}", EntityType.ORGANISATION),
-    ("work", re.compile(r"(?i:\bi\s+work)\s+(?:at|for)\s+" + _PLACE), FactType.IDENTITY, "The user works at {0}", EntityType.ORGANISATION),
-    ("work", re.compile(r"(?i:(?:\bя\s+)?\bработаю)\s+([^\W\d][\w-]+(?:\s+[^\W\d][\w-]+){0,3})"), FactType.IDENTITY, "Пользователь работает {0}", None),
-    ("work", re.compile(r"(?i:\bi\s+work\s+as|\bi am an?|\bi'm an?)\s+([a-z][\w-]+(?:\s+[a-z][\w-]+){0,2}?)(?=[.,;!?]|$|\s+(?:at|for|in)\b)"), FactType.IDENTITY, "The user works as {0}", None),
-)
-
-_PREFERENCE = re.compile(
-    r"(?i)\b(я\s+(?:очень\s+)?(?:не\s+)?(?:люблю|обожаю|предпочитаю|ненавижу)|мне\s+(?:очень\s+)?(?:не\s+)?нравится"
-    r"|терпеть не могу|i\s+(?:really\s+)?(?:love|like|prefer|hate|enjoy|adore)|i\s+(?:don't|do not)\s+like"
-    r"|my favou?rite)\b"
-)
-_RELATION_WORDS = re.compile(
-    r"(?i)\b(?:жена|жены|муж|мужа|друг|друга|подруга|брат|брата|сестра|сестры|мама|мамы|папа|папы"
-    r"|сын|сына|дочь|дочери|коллега|коллеги|начальник|wife|husband|friend|brother|sister|mother|mom"
-    r"|father|dad|son|daughter|colleague|boss|partner)\b"
-)
-_NUMBER = re.compile(r"\d")
-_MONEY = re.compile(
-    r"(?i)(?:\d[\d\s.,]*\s*(?:руб|р\.|₽|\$|€|евро|доллар|usd|eur|zł|злот|тыс|k\b))|(?:[$€₽]\s*\d)"
-)
-_DECISION = re.compile(r"(?i)\b(?:решил|решила|решили|буду|будем|decided|i will|i'll|going to|собираюсь)\b")
-_COMMITMENT = re.compile(
-    r"(?i)\b(?:должен|должна|обещал|обещала|надо|нужно|дедлайн|до\s+(?:пятницы|понедельника|вторника|среды|четверга|субботы|воскресенья|завтра)"
-    r"|deadline|must|promised|have to|need to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow))\b"
-)
-_STATE = re.compile(
-    r"(?i)\b(?:устал|устала|болею|заболел|заболела|грустно|настроение|сегодня я|tired|sick|feel|feeling|today i am|i'm exhausted)\b"
-)
-_PERSON_AFTER_RELATION = re.compile(
-    r"(?i:жена|муж|друг|подруга|брат|сестра|мама|папа|сын|дочь|коллега|начальник|wife|husband|friend|brother|sister|mother|father|son|daughter|colleague|boss|partner)"
-    r"\s+(?:зовут\s+|is\s+|named\s+)?([A-ZА-ЯЁ][a-zа-яё'-]+)"
-)
-_MIN_FACT_WORDS = 3
-
-
-def classify(text: str) -> FactType:
-    """The likeliest fact type of one sentence."""
-    if any(p.search(text) for _, p, kind, _, _ in _PATTERNS if kind is FactType.IDENTITY):
-        return FactType.IDENTITY
-    if _PREFERENCE.search(text):
-        return FactType.PREFERENCE
-    if _COMMITMENT.search(text):
-        return FactType.COMMITMENT
-    if _DECISION.search(text):
-        return FactType.DECISION
-    if _RELATION_WORDS.search(text):
-        return FactType.RELATIONSHIP
-    if _STATE.search(text):
-        return FactType.STATE
-    return FactType.EVENT
-
-
-def _clean(sentence: str) -> str:
-    return re.sub(r"\s+", " ", sentence).strip(" \t\n-–—•*,;")
-
-
-def _entities(sentence: str) -> tuple[ExtractedEntity, ...]:
-    found: list[ExtractedEntity] = []
-    for match in _PERSON_AFTER_RELATION.finditer(sentence):
-        found.append(ExtractedEntity(match.group(1), EntityType.PERSON))
-    return tuple(found)
-
-
-def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
-    """Facts the person stated, found by patterns; at most ``max_facts``, no duplicates."""
-    facts: list[ExtractedFact] = []
-    seen: set[str] = set()
-
-    def add(fact: ExtractedFact) -> None:
-        key = fact.text.casefold()
-        if key not in seen and len(facts) < max_facts:
-            seen.add(key)
-            facts.append(fact)
-
-    for raw in _SENTENCE_SPLIT.split(user_text):
-        sentence = _clean(raw)
-        if not sentence:
-            continue
-        remembered = _REMEMBER.match(sentence)
-        if remembered:
-            body = _clean(remembered.group(1))
-            if len(real_words(body)) >= 2:
-                add(ExtractedFact(_capitalise(body), classify(body), _entities(body)))
-            continue
-        matched: set[str] = set()
-        for group, pattern, kind, template, entity_type in _PATTERNS:
-            match = None if group in matched else pattern.search(sentence)
-            if not match:
-                continue
-            value = match.group(1).strip()
-            entities = (ExtractedEntity(value, entity_type),) if entity_type else ()
-            add(ExtractedFact(template.format(value), kind, entities + _entities(sentence)))
-            matched.add(group)
-        if matched or len(real_words(sentence)) < _MIN_FACT_WORDS:
-            continue
-        if _PREFERENCE.search(sentence) or _MONEY.search(sentence) or (
-            _NUMBER.search(sentence) and _first_person(sentence)
-        ) or (_RELATION_WORDS.search(sentence) and _first_person(sentence)) or (
-            _DECISION.search(sentence) and _first_person(sentence)
-        ) or (_COMMITMENT.search(sentence) and _first_person(sentence)):
-            add(ExtractedFact(_capitalise(sentence), classify(sentence), _entities(sentence)))
-    return facts
-
-
-_FIRST_PERSON = re.compile(r"(?i)\b(?:я|мне|меня|мой|моя|моё|мои|мы|нам|наш|i|i'm|my|me|we|our)\b")
-
-
-def _first_person(sentence: str) -> bool:
-    return bool(_FIRST_PERSON.search(sentence))
-
-
-def _capitalise(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
+    return language(text) == "ru"
 
 # --- offline replies ------------------------------------------------------------------------
 
+_TEXTS = {
+    "ru": {
+        "label": OFFLINE_LABEL_RU,
+        "kept": "Запомню: {0}.",
+        "noted": "Записала, сохраню в память.",
+        "found": "Вот что я помню об этом:",
+        "nothing": "В памяти по этому поводу ничего не нашлось.",
+        "nearest": "Прямо об этом ничего не нашла; ближайшее, что есть в памяти:",
+        "unreadable": "Память сейчас не читается (хранилище не ответило), так что ответ может быть "
+                      "неполным; проверьте `wave services status`.",
+        "partial": "Часть памяти сейчас не прочиталась (хранилище не ответило вовремя), так что "
+                   "ответ может быть неполным.",
+    },
+    "en": {
+        "label": OFFLINE_LABEL_EN,
+        "kept": "I'll remember: {0}.",
+        "noted": "Noted; I will keep it in memory.",
+        "found": "Here is what I remember about that:",
+        "nothing": "I found nothing in memory about that.",
+        "nearest": "Nothing on exactly that; the nearest I have in memory:",
+        "unreadable": "I could not read memory just now (the store did not answer), so this "
+                      "answer may be missing something; check `wave services status`.",
+        "partial": "Part of memory could not be read just now (a store did not answer in time), "
+                   "so this answer may be missing something.",
+    },
+    "pl": {
+        "label": OFFLINE_LABEL_PL,
+        "kept": "Zapamiętam: {0}.",
+        "noted": "Zanotowane, zachowam w pamięci.",
+        "found": "Oto co pamiętam na ten temat:",
+        "nothing": "W pamięci nie ma nic na ten temat.",
+        "nearest": "Nic dokładnie na ten temat; najbliższe, co mam w pamięci:",
+        "unreadable": "Nie udało się teraz odczytać pamięci (magazyn nie odpowiedział), więc "
+                      "odpowiedź może być niepełna; sprawdź `wave services status`.",
+        "partial": "Części pamięci nie udało się teraz odczytać (magazyn nie odpowiedział na "
+                   "czas), więc odpowiedź może być niepełna.",
+    },
+}
 
-def offline_reply(user_text: str, memory: Sequence[str]) -> str:
-    """A reply that says it is offline and shows what recall found."""
-    russian = is_russian(user_text)
-    label = OFFLINE_LABEL_RU if russian else OFFLINE_LABEL_EN
-    lines = [label]
-    if _REMEMBER.match(user_text.strip()):
-        lines.append("Записала, сохраню в память." if russian else "Noted; I will keep it in memory.")
-    shown = [m.strip() for m in memory if m.strip()][:MAX_MEMORY_LINES]
-    if shown:
-        lines.append("Вот что я помню об этом:" if russian else "Here is what I remember about that:")
-        lines.extend(f"- {item}" for item in shown)
-    elif len(real_words(user_text)) >= 2:
-        lines.append(
-            "В памяти по этому поводу ничего не нашлось."
-            if russian
-            else "I found nothing in memory about that."
-        )
+# Words that say what a question is about. A record sharing the topic of a question word
+# matches it even in other words ("где я работаю?" / "The user works at Google").
+_TOPICS: dict[str, tuple[str, ...]] = {
+    "work": ("работ", "служ", "профес", "должн", "work", "job", "profes", "prac", "zawó", "zawo",
+             "firm", "компан", "company", "employ", "кем", "учител", "врач", "инжен", "програм",
+             "медсест", "бухгал", "юрист", "менедж", "дизайн", "teacher", "nurse", "engineer",
+             "develop", "doctor", "design", "manag", "nauczyc", "lekar", "inżyn", "program",
+             "pielęg", "księgow", "kim"),
+    "food": ("ем", "еда", "ешь", "пита", "вегет", "eat", "food", "diet", "vegan", "vegetar",
+             "jem", "jedz", "wegetar", "piję", "пью", "drink"),
+    "home": ("жив", "город", "переех", "родом", "откуд", "live", "city", "moved", "from", "mieszk",
+             "miast", "pochodz", "прожив"),
+    "name": ("зов", "имя", "имен", "name", "called", "imi", "nazyw"),
+    "age": ("лет", "год", "возраст", "age", "old", "lat", "wiek"),
+    "birthday": ("рожд", "birth", "born", "urodz"),
+    "likes": ("люб", "нрав", "обож", "like", "love", "enjoy", "favo", "prefer", "lubi", "ulubi",
+              "koch", "uwielb", "хобби", "увлек", "hobb", "pasj"),
+    "pet": ("питом", "живот", "pet", "zwierz"),
+    "family": ("семь", "родн", "family", "rodzin", "дет", "children", "kids", "dzieci"),
+}
+_WHOLE_WORDS = {"ем", "кем", "kim", "jem", "old", "age", "lat", "лет"}  # not prefixes
+_TOPIC_WEIGHT = {"name": 0.5}
+_GENERIC = {"пользоват", "user", "użytko", "uzytko", "знаешь", "помниш", "know", "remem", "pamięt",
+            "wiesz", "tell", "скажи", "расска", "powied"}
+_QUESTION_WORDS = {
+    "как", "что", "где", "куда", "когда", "почему", "зачем", "кто", "кого", "сколько", "какой",
+    "какая", "какое", "какие", "чем", "про", "моего", "моей", "моя", "мой", "мои", "моих", "меня",
+    "мне", "ты", "знаешь", "помнишь", "what", "where", "when", "why", "who", "which", "how", "do",
+    "does", "did", "you", "my", "is", "are", "the", "about", "jak", "co", "gdzie", "kiedy", "kto",
+    "ile", "czy", "mój", "moja", "moje", "mojego", "mojej", "mnie", "się", "вы", "of",
+}
+
+
+def _stem(word: str) -> str:
+    word = word.casefold()
+    return word[: max(3, min(len(word) - 2, 5))] if len(word) > 3 else word
+
+
+def _profile(text: str) -> tuple[set[str], set[str], set[str]]:
+    """Stems, kin/pet words (canonical) and topics of a text."""
+    stems: set[str] = set()
+    kin: set[str] = set()
+    topics: set[str] = set()
+    for word in real_words(text):
+        folded = word.casefold()
+        if folded in _CANON:
+            canon, kind = _CANON[folded]
+            kin.add(canon)
+            topics.add("pet" if kind == "pet" else "family")
+        if folded in _QUESTION_WORDS:
+            continue
+        stem = _stem(folded)
+        stems.add(stem)
+        for topic, prefixes in _TOPICS.items():
+            if any(folded == p if p in _WHOLE_WORDS else (stem.startswith(p) or folded.startswith(p))
+                   for p in prefixes):
+                topics.add(topic)
+    return stems, kin, topics
+
+
+def _score(question: tuple[set[str], set[str], set[str]], record: str) -> float:
+    q_stems, q_kin, q_topics = question
+    r_stems, r_kin, r_topics = _profile(record)
+    score = 0.0
+    for stem in q_stems & r_stems:
+        score += 0.3 if stem in _GENERIC or any(stem.startswith(g) for g in _GENERIC) else 1.0
+    score += 3.0 * len(q_kin & r_kin)
+    for topic in q_topics & r_topics:
+        score += _TOPIC_WEIGHT.get(topic, 1.5)
+    if r_kin and not q_kin:
+        score -= 1.5  # about a relative or a pet, while the question is about the person
+    return score
+
+
+def rank_memory(question: str, records: Sequence[str]) -> list[str]:
+    """The records that share words, family or pet words, or a topic with the question, best
+    first (ties keep the given order: recall's, then the notes')."""
+    profile = _profile(question)
+    scored: list[tuple[float, int, str]] = []
+    seen: set[str] = set()
+    for index, record in enumerate(records):
+        text = record.strip()
+        if not text or text.casefold() in seen:
+            continue
+        seen.add(text.casefold())
+        score = _score(profile, text)
+        if score > 0.5:
+            scored.append((-score, index, text))
+    return [text for _, _, text in sorted(scored)]
+
+
+def offline_reply(
+    user_text: str,
+    memory: Sequence[str],
+    *,
+    notes: Sequence[str] = (),
+    memory_unreadable: str | None = None,
+) -> str:
+    """A reply that says it is offline; for a statement, what it will keep; for a question, the
+    records that match it (or that nothing does, or that memory could not be read)."""
+    texts = _TEXTS[language(user_text)]
+    lines = [texts["label"]]
+    stripped = user_text.strip()
+    kept = extract_heuristic(stripped, max_facts=8)
+    if _REMEMBER.match(stripped):
+        lines.append(texts["noted"])
+    elif kept:
+        lines.append(texts["kept"].format("; ".join(f.text.rstrip(".") for f in kept)))
+    if kept or len(real_words(stripped)) < 2 or (is_small_talk(stripped) and "?" not in stripped):
+        return "\n".join(lines)
+    ranked = rank_memory(stripped, [*memory, *notes])
+    if memory_unreadable:
+        lines.append(texts["partial"] if ranked else texts["unreadable"])
+    if ranked:
+        lines.append(texts["found"])
+        lines.extend(f"- {item}" for item in ranked[:MAX_MEMORY_LINES])
+    elif memory_unreadable:
+        pass  # the line above already says why nothing is shown
+    elif any(m.strip() for m in memory):
+        lines.append(texts["nearest"])
+        nearest = next(m.strip() for m in memory if m.strip())
+        lines.append(f"- {nearest}")
+    else:
+        lines.append(texts["nothing"])
     return "\n".join(lines)
 
 
@@ -224,12 +224,15 @@ class OfflineClient:
         *,
         tools: Sequence[ToolSpec] = (),
         memory: Sequence[str] = (),
+        memory_notes: Sequence[str] = (),
+        memory_unreadable: str | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
     ) -> ChatResponse:
         user_text = next((m.content or "" for m in reversed(messages) if m.role == "user"), "")
         return ChatResponse(
-            content=offline_reply(user_text, memory),
+            content=offline_reply(user_text, memory, notes=memory_notes,
+                                  memory_unreadable=memory_unreadable),
             model=OFFLINE_MODEL,
             finish_reason="stop",
             offline=True,

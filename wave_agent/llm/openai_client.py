@@ -105,6 +105,8 @@ class OpenAIClient:
         *,
         tools: Sequence[ToolSpec] = (),
         memory: Sequence[str] = (),
+        memory_notes: Sequence[str] = (),
+        memory_unreadable: str | None = None,
         temperature: float | None = None,
         max_tokens: int | None = None,
     ) -> ChatResponse:

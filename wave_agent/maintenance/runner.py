@@ -22,6 +22,7 @@ from wave_agent.maintenance.jobs.blocks import Blocks
 from wave_agent.maintenance.jobs.compress import Compress
 from wave_agent.maintenance.jobs.drift import Drift
 from wave_agent.maintenance.jobs.duplicates import Duplicates
+from wave_agent.maintenance.jobs.erasure import Erasure
 from wave_agent.maintenance.jobs.expire import Expire
 from wave_agent.maintenance.jobs.generalise import Generalise
 from wave_agent.maintenance.jobs.promote import Promote
@@ -35,7 +36,7 @@ log = logging.getLogger("wave.maintenance")
 
 JOBS: tuple[Job, ...] = (
     Expire(), ArchiveStale(), Promote(), Duplicates(), Generalise(), Review(), Drift(), Compress(),
-    Blocks(),
+    Blocks(), Erasure(),
 )
 JOB_NAMES: tuple[str, ...] = tuple(job.name for job in JOBS)
 

@@ -11,6 +11,7 @@ when the next is due is skipped, not stacked (``max_instances=1``, ``coalesce``)
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -35,6 +36,11 @@ CONTINUOUS = tuple(name for name in JOB_NAMES if name != "compress")
 async def _pass(services: Services, names: tuple[str, ...]) -> None:
     try:
         reports = await run_maintenance(services, jobs=names)
+    except asyncio.CancelledError:
+        # `wave run` is stopping: each job's mutations are whole, so the next run (after the
+        # restart) picks up where this one stopped. Not an error, and no traceback in the log.
+        log.info("maintenance interrupted by shutdown; the next run goes on from here")
+        return
     except Exception:  # never let the scheduler's job die silently
         log.exception("scheduled maintenance failed; the next run retries")
         return

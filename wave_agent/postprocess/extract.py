@@ -10,24 +10,23 @@ from typing import Any
 
 from graph.models import EntityType, FactType
 from wave_agent.llm.client import LLMBadOutput, LLMClient
-from wave_agent.llm.offline import ExtractedEntity, ExtractedFact, extract_heuristic, real_words
+from wave_agent.llm.offline import ExtractedEntity, ExtractedFact, extract_heuristic, has_statement
 from wave_agent.llm.prompts import extract
 
 log = logging.getLogger("wave.postprocess.extract")
 
-MIN_WORDS = 3  # fewer real words from the person: nothing worth keeping ("спасибо", "ok")
-MIN_CHARS = 12
-BASE_FACTS = 2  # "My name is Anna. I live in Warsaw." holds two
+BASE_FACTS = 4  # "Я Марина, живу в Самаре, у меня кот Барсик." holds three
 MAX_FACTS = 8
 CHARS_PER_FACT = 250
 
 
 def fact_budget(user_text: str, reply: str) -> int:
-    """0 for an exchange too short to hold a fact; else 2 + one per 250 characters, capped at 8.
+    """0 for an exchange that states nothing (a question, a greeting, thanks: "спасибо", "ok");
+    else 2 + one per 250 characters, capped at 8. A short statement counts ("Я Марина").
 
     The person's words count in full, the reply a quarter (facts are the person's, but a
     reply can carry what they confirmed)."""
-    if len(real_words(user_text)) < MIN_WORDS or len(user_text.strip()) < MIN_CHARS:
+    if not has_statement(user_text):
         return 0
     size = len(user_text) + len(reply) // 4
     return max(1, min(MAX_FACTS, BASE_FACTS + size // CHARS_PER_FACT))

@@ -34,6 +34,7 @@ from graph.models import FactType, RelationType, Status, Veracity
 from wave_agent.errors import WaveError
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
+from wave_agent.outage import NEO4J, OUTAGES
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
 from wave_agent.postprocess.outbox import Job, Outbox
 
@@ -241,6 +242,8 @@ class PostProcessor:
                 return outcome
             raise
         outcome = {"id": written.id, "status": str(written.status.value)}
+        if written.proposal is not None:  # provenance for erasing the proposal's text
+            outcome["proposal"] = written.proposal.id
         self.outbox.mark(job.key, step, outcome)
         return outcome
 
@@ -297,6 +300,14 @@ class PostProcessor:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
+        from wave_agent.hygiene import quarantine
+
+        said = quarantine.detect(str(job.payload.get("user_text", "")))
+        if said is not None and new_facts:
+            # The core block is in every prompt: nothing from a message that reads like an
+            # instruction goes there, however the extraction reworded it (the records stay).
+            log.warning("core block left alone for %s: the message %s", job.key, said.reason)
+            new_facts = []
         if new_facts:
             from wave_agent.blocks.editor import BadBlockEdit, BlockEditor, parse_edits
             from wave_agent.llm.prompts import block_edits
@@ -325,8 +336,12 @@ class PostProcessor:
         try:
             async with asyncio.timeout(self.ping_timeout_s):
                 await graph.ping()
-        except TimeoutError as exc:
+        except TimeoutError as exc:  # slow (a busy machine) is not down: no outage notice
             raise GraphDown(f"Neo4j did not answer within {self.ping_timeout_s:g}s") from exc
+        except Exception as exc:
+            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            raise
+        OUTAGES.answered(NEO4J)
 
     async def _store(self, accessor: Callable[[], Any]) -> Any:
         async with asyncio.timeout(self.write_timeout_s):

@@ -46,7 +46,7 @@ async def test_wave_chat_in_a_pipe_answers_each_line_and_drains(
         texts = sorted(f.text for f in await graph.list_facts(user_id))
     finally:
         await graph.close()
-    assert texts == ["I love green tea in the mornings.", "Пользователь живёт в Берлине",
+    assert texts == ["The user loves green tea in the mornings", "Пользователь живёт в Берлине",
                      "Пользователя зовут Влад"]
 
 

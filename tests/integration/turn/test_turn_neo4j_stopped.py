@@ -80,7 +80,7 @@ async def test_neo4j_down_mid_conversation_loses_and_duplicates_nothing(
             "The user's name is Anna",
             "The user lives in Warsaw",
             "The user works at Google",
-            "I love hiking in the Tatra mountains.",
+            "The user loves hiking in the Tatra mountains",
             "У сестры день рождения 12 марта",
         ])
         assert all(f.mention_count == 1 for f in facts), [(f.text, f.mention_count) for f in facts]

@@ -103,7 +103,7 @@ async def test_bad_json_from_the_model_gets_an_actionable_error_not_a_crash(
     assert report.pending == 0
     graph = await online.graph()
     texts = [f.text for f in await graph.list_facts(user_id)]
-    assert texts == ["I really like green tea in the mornings"]
+    assert texts == ["The user likes green tea in the mornings"]
 
 
 async def test_model_down_answers_from_memory_and_keeps_the_exchange(

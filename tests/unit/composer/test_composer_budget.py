@@ -177,3 +177,14 @@ def test_offline_memory_lines_keep_hits_the_notes_already_show() -> None:
     )
     assert composition.excerpt_ids == ()
     assert composition.memory_lines == ("Пользователя зовут Влад",)
+
+
+def test_memory_that_could_not_be_read_is_told_to_the_model_not_passed_as_empty() -> None:
+    """Regression (issue 18): during an outage the turn looked like an empty memory."""
+    down = Composer(18_000).compose(ComposerInput(
+        now=NOW, message="Что ты знаешь про мою черепаху?",
+        failed={EXCERPTS: "timed out after 2s", NOTES: "ServiceUnavailable"}))
+    assert "## Memory status\nMemory could not be read" in down.system
+    assert down.memory_unreadable and "timed out" in down.memory_unreadable
+    fine = Composer(18_000).compose(ComposerInput(now=NOW, message="m"))
+    assert "Memory status" not in fine.system and fine.memory_unreadable is None

@@ -1,4 +1,4 @@
-"""The offline mode: heuristic extraction (Russian and English), labelled replies, budgets."""
+"""The offline mode: heuristic extraction (Russian, English, Polish), labelled replies, budgets."""
 
 from __future__ import annotations
 
@@ -33,12 +33,13 @@ def test_english_name_city_work_preference() -> None:
     )
     assert [f.text for f in facts] == [
         "The user's name is Anna", "The user lives in Warsaw", "The user works at Google",
-        "I love hiking in the mountains."]
+        "The user loves hiking in the mountains"]
     assert facts[3].type is FactType.PREFERENCE
 
 
 @pytest.mark.parametrize(("message", "expected", "kind"), [
-    ("Я люблю зелёный чай без сахара.", "Я люблю зелёный чай без сахара.", FactType.PREFERENCE),
+    ("Я люблю зелёный чай без сахара.", "Пользователь любит зелёный чай без сахара",
+     FactType.PREFERENCE),
     ("Аренда квартиры стоит 1200 евро в месяц.", "Аренда квартиры стоит 1200 евро в месяц.",
      FactType.EVENT),
     ("Запомни, что у жены день рождения 12 марта", "У жены день рождения 12 марта",
@@ -69,7 +70,7 @@ def test_fact_budget_grows_with_length_and_is_capped() -> None:
     assert fact_budget("ok sure", "x" * 5000) == 0
     short = fact_budget("I moved to Lisbon last month", "Nice!")
     medium = fact_budget("I moved to Lisbon last month. " * 20, "Nice!")
-    assert 2 == short < medium <= MAX_FACTS
+    assert 4 == short < medium <= MAX_FACTS
     assert fact_budget("word " * 5000, "") == MAX_FACTS
 
 
@@ -95,3 +96,92 @@ def test_tool_specs_are_valid_json_schema_objects() -> None:
     for spec in TOOL_SPECS:
         assert spec.parameters["type"] == "object"
         assert spec.parameters.get("additionalProperties") is False
+
+
+def test_marina_regression_name_city_and_cat_are_all_kept() -> None:
+    """Regression (issue 21): offline kept only the city of this message; the name and the cat
+    were lost, and "Как зовут моего кота?" answered with the city."""
+    facts = extract_heuristic("Привет! Я Марина, живу в Самаре, у меня кот Барсик.", max_facts=8)
+    assert [f.text for f in facts] == [
+        "Пользователя зовут Марина", "Пользователь живёт в Самаре", "У пользователя кот Барсик"]
+    assert fact_budget("Я Марина", "") > 0  # a two-word statement is not "too short"
+    reply = offline_reply("Как зовут моего кота?", [
+        "Пользователь живёт в Самаре", "Пользователя зовут Марина", "У пользователя кот Барсик"])
+    assert reply.splitlines()[1:3] == ["Вот что я помню об этом:", "- У пользователя кот Барсик"]
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Cześć! Mam na imię Kasia, mieszkam w Krakowie i mam psa Burka.",
+     ["Użytkownik ma na imię Kasia", "Użytkownik mieszka w Krakowie",
+      "Użytkownik ma zwierzę: pies o imieniu Burka"]),
+    ("Mój brat ma na imię Tomek.", ["Brat użytkownika ma na imię Tomek"]),
+    ("Lubię jeździć na rowerze.", ["Użytkownik lubi jeździć na rowerze"]),
+    ("Pracuję jako pielęgniarka w szpitalu.", ["Użytkownik pracuje jako pielęgniarka w szpitalu"]),
+    ("Моего сына зовут Петя.", ["Сын пользователя — Петя"]),
+    ("Мне 34 года.", ["Пользователю 34 года"]),
+    ("Мой день рождения 5 мая.", ["День рождения пользователя — 5 мая"]),
+    ("I have a dog named Rex.", ["The user has a dog named Rex"]),
+    ("I'm from Lisbon originally.", ["The user is from Lisbon"]),
+    ("My birthday is on March 3rd.", ["The user's birthday is March 3rd"]),
+])
+def test_normalised_facts_in_three_languages(message: str, expected: list[str]) -> None:
+    got = _texts(message)
+    assert len(got) == len(expected) and all(g.startswith(e) for g, e in zip(got, expected, strict=True)), got
+
+
+@pytest.mark.parametrize("message", [
+    "Вчера ходила в кино с подругой", "Я устала сегодня.", "У меня двое детей.",
+    "I'm tired today.", "Wczoraj byłam u dentysty.",
+])
+def test_statements_no_pattern_knows_are_kept_verbatim(message: str) -> None:
+    assert _texts(message) == [message]
+
+
+@pytest.mark.parametrize("message", [
+    "Привет!", "Доброе утро, Волна", "Спасибо, я теперь понимаю", "Hi there!", "Thanks a lot!",
+    "Dzięki!", "Cześć, co słychać?", "Как зовут моего кота?", "Помоги написать письмо",
+    "Can you help me with a letter?", "Сегодня хорошая погода", "Ты классный",
+])
+def test_questions_greetings_thanks_and_requests_are_not_kept(message: str) -> None:
+    assert _texts(message) == []
+
+
+@pytest.mark.parametrize("message", ["Привет!", "Hi there!", "Dzięki!", "Как зовут моего кота?"])
+def test_greetings_thanks_and_questions_cost_no_extraction(message: str) -> None:
+    assert fact_budget(message, "a long reply " * 40) == 0
+
+
+def test_a_question_after_a_statement_keeps_the_statement() -> None:
+    assert _texts("Я Марина, а тебя как зовут?") == ["Пользователя зовут Марина"]
+
+
+def test_offline_reply_ranks_records_by_the_question_and_says_when_none_match() -> None:
+    reply = offline_reply("Где я работаю?", ["Пользователь любит чай"],
+                          notes=["Пользователь работает в Яндексе", "Пользователя зовут Влад"])
+    assert reply.splitlines()[2] == "- Пользователь работает в Яндексе"
+    assert "Пользователя зовут Влад" not in reply
+    none = offline_reply("Что я думаю о политике?", [], notes=["Пользователь любит чай"])
+    assert none.splitlines()[1] == "В памяти по этому поводу ничего не нашлось."
+
+
+def test_offline_reply_says_memory_could_not_be_read_not_that_it_is_empty() -> None:
+    """Regression (issue 18): during a Neo4j outage the reply said memory held nothing."""
+    reply = offline_reply("Что ты знаешь про мою черепаху Тортиллу?", [],
+                          memory_unreadable="excerpts: ServiceUnavailable")
+    assert "Память сейчас не читается" in reply and "неполным" in reply
+    assert "ничего не нашлось" not in reply
+    en = offline_reply("What do you know about my turtle?", [], memory_unreadable="notes: down")
+    assert "could not read memory" in en and "nothing in memory" not in en
+
+
+def test_offline_reply_to_a_statement_says_what_it_will_keep() -> None:
+    reply = offline_reply("Я Марина, живу в Самаре.", ["Пользователь любит чай"])
+    assert reply.splitlines()[1] == "Запомню: Пользователя зовут Марина; Пользователь живёт в Самаре."
+    assert "любит чай" not in reply
+
+
+def test_offline_reply_with_part_of_memory_unread_shows_what_it_found_and_says_so() -> None:
+    reply = offline_reply("Как зовут моего кота?", ["У пользователя кот Барсик"],
+                          memory_unreadable="notes: timed out after 2s")
+    assert "Часть памяти сейчас не прочиталась" in reply and "неполным" in reply
+    assert "- У пользователя кот Барсик" in reply

@@ -10,11 +10,13 @@ def all_routers() -> list[Router]:
         chat,
         debug,
         export,
+        forget_me,
         health,
         memory,
         proposals,
         reflect,
         start,
+        web,
     )
 
     # ``start`` goes last: its fallback answers unknown commands with help.
@@ -25,7 +27,9 @@ def all_routers() -> list[Router]:
         reflect.router(),
         health.router(),
         export.router(),
+        forget_me.router(),
         debug.router(),
+        web.router(),
         chat.router(),
         start.router(),
     ]

@@ -19,7 +19,9 @@ COMMANDS: list[tuple[str, str]] = [
     ("reflect", "/reflect <question>: a narrative from your memory"),
     ("health", "the state of your memory (contradictions first)"),
     ("export", "your whole memory as files (JSON and markdown)"),
+    ("forget_me", "erase everything Wave holds about you (asks first)"),
     ("debug", "what went into the last answer, layer by layer"),
+    ("web", "a one-time link to your memory page"),
     ("help", "this list"),
 ]
 

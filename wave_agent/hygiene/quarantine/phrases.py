@@ -49,8 +49,6 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     # overriding the assistant's instructions
     (rf"\b(?:ignore|disregard|forget|override|bypass|skip)\s+{_PRIOR_EN}{_RULES_EN}", "an order to drop the assistant's instructions"),
     (rf"(?:игнорируй(?:те)?|проигнорируй(?:те)?|забудь(?:те)?|отбрось(?:те)?|не\s+обращай(?:те)?\s+внимания\s+на|не\s+слушай(?:те)?|обойди(?:те)?)\s+{_PRIOR_RU}{_RULES_RU}", "an order to drop the assistant's instructions"),
-    (r"\bsystem\s+(?:prompt|message|instructions?)\b", "a reference to the system prompt"),
-    (r"системн(?:ый|ого|ому|ым)\s+промпт\w*|системн(?:ое|ые|ая|ую|ой)\s+(?:сообщени\w*|инструкци\w*|подсказк\w*)", "a reference to the system prompt"),
     (r"\b(?:new|updated|following|hidden|secret)\s+instructions?\s*:", "new instructions for the assistant"),
     (r"(?:нов(?:ые|ая)|обновл[её]нн(?:ые|ая)|скрыт(?:ые|ая)|следующ(?:ие|ая))\s+инструкци[ия]\s*:", "new instructions for the assistant"),
     (r"\b(?:developer|god|dan|jailbreak)\s+mode\b|\bjailbreak\b|\bdo anything now\b", "a jailbreak phrase"),

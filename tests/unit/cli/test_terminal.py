@@ -1,0 +1,68 @@
+"""``wave chat``'s screen: notices only, never inside the input line; one outage, two lines."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import pytest
+
+from wave_agent.cli.chat_cmd import NOT_UTF8, read_line
+from wave_agent.cli.terminal import Screen, ScreenHandler
+from wave_agent.outage import DriverOutageFilter, Outages
+
+
+def test_a_notice_while_the_prompt_waits_is_printed_after_the_line_not_inside_it() -> None:
+    stream = io.StringIO()
+    screen = Screen(stream)
+    screen.prompt("> ")
+    screen.say("wave: Neo4j is not answering")
+    assert stream.getvalue() == "> "  # the person may be typing: nothing lands on their line
+    screen.line_read()
+    assert stream.getvalue() == "> wave: Neo4j is not answering\n"
+
+
+def test_the_screen_shows_notices_and_hides_the_rest_unless_verbose() -> None:
+    quiet, loud = io.StringIO(), io.StringIO()
+    logger = logging.getLogger("wave.test.terminal")
+    logger.propagate = False
+    logger.setLevel(logging.DEBUG)
+    handlers = [ScreenHandler(Screen(quiet), verbose=False), ScreenHandler(Screen(loud), verbose=True)]
+    for handler in handlers:
+        logger.addHandler(handler)
+    try:
+        logger.info("created archive collection wave__x")
+        logger.warning("recall voice lexical timed out")
+        logger.warning("start Neo4j: `wave services up`", extra={"notice": True})
+    finally:
+        for handler in handlers:
+            logger.removeHandler(handler)
+    assert quiet.getvalue() == "wave: start Neo4j: `wave services up`\n"
+    assert "created archive collection" in loud.getvalue() and "timed out" in loud.getvalue()
+
+
+def test_a_line_that_is_not_utf8_is_one_line_and_skipped() -> None:
+    stream = io.StringIO()
+    assert read_line(b"\xff\xfe\n", 2, Screen(stream)) is None
+    assert stream.getvalue() == NOT_UTF8.format(2) + "\n"
+    assert read_line("Привет\n".encode(), 3, Screen(stream)) == "Привет\n"
+
+
+def test_driver_warnings_of_one_outage_become_one_line_and_its_end_another(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    outages = Outages()
+    driver = logging.getLogger("neo4j.session.test")
+    driver.addFilter(DriverOutageFilter(outages))
+    caplog.set_level(logging.INFO)
+    for attempt in range(64):
+        driver.warning("Transaction failed and will be retried in %ss (%s)", 1.0,
+                       f"Couldn't connect to localhost:7687 (attempt {attempt})\nblock line")
+    outages.answered("Neo4j")
+    outages.answered("Neo4j")
+    shown = [r.getMessage() for r in caplog.records]
+    assert len(shown) == 2, shown
+    assert shown[0].startswith("Neo4j is not answering (Transaction failed") and "\n" not in shown[0]
+    assert shown[1].startswith("Neo4j answers again")
+    assert all(getattr(r, "notice", False) for r in caplog.records)
+

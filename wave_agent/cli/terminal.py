@@ -1,0 +1,103 @@
+"""A clean terminal for ``wave chat``: logs go to a file under ``DATA_DIR``; the screen (stderr)
+gets only what a person must act on (records logged with ``notice=True``, and critical ones),
+and never in the middle of the input line: while the prompt waits for a line, notices wait too
+and are printed as soon as the line is read. ``--verbose`` shows every record, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import threading
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+from typing import TextIO
+
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOG_FILE = "wave-chat.log"
+LOG_BYTES = 5_000_000
+LOG_BACKUPS = 3
+
+
+class Screen:
+    """stderr for a person; holds notices while the prompt waits for input."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self._lock = threading.Lock()
+        self._waiting = False
+        self._held: list[str] = []
+
+    def say(self, text: str, *, now: bool = False) -> None:
+        with self._lock:
+            if self._waiting and not now:
+                self._held.append(text)
+                return
+            self._write(text + "\n")
+
+    def prompt(self, text: str = "> ") -> None:
+        """Print what was held, then the prompt; notices wait until ``line_read``."""
+        with self._lock:
+            self._flush()
+            self._write(text)
+            self._waiting = True
+
+    def line_read(self) -> None:
+        with self._lock:
+            self._waiting = False
+            self._flush()
+
+    def _flush(self) -> None:
+        held, self._held = self._held, []
+        for text in held:
+            self._write(text + "\n")
+
+    def _write(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+            self.stream.flush()
+        except (OSError, ValueError):  # the terminal is gone: nothing to tell
+            pass
+
+
+class ScreenHandler(logging.Handler):
+    """Notices (``extra={"notice": True}``) and critical records; every record when verbose."""
+
+    def __init__(self, screen: Screen, *, verbose: bool) -> None:
+        super().__init__()
+        self.screen = screen
+        self.verbose = verbose
+        self.setFormatter(logging.Formatter(LOG_FORMAT))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self.verbose:
+                self.screen.say(self.format(record), now=True)
+            elif getattr(record, "notice", False) or record.levelno >= logging.CRITICAL:
+                self.screen.say(f"wave: {record.getMessage()}")
+        except Exception:
+            self.handleError(record)
+
+
+def log_to_file(data_dir: Path, level: str, screen: Screen, *, verbose: bool) -> Path:
+    """Route every record to ``DATA_DIR/logs/wave-chat.log`` and the screen handler, replacing
+    the stderr handler the CLI starts with; the log file's path."""
+    folder = data_dir / "logs"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / LOG_FILE
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    to_file = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS,
+                                  encoding="utf-8")
+    to_file.setFormatter(logging.Formatter(LOG_FORMAT))
+    root.addHandler(to_file)
+    root.addHandler(ScreenHandler(screen, verbose=verbose))
+    root.setLevel(level)
+    _quiet_warnings()
+    return path
+
+
+def _quiet_warnings() -> None:
+    """Python warnings (a library's deprecation, a tokenizer's advice) go to the log file."""
+    logging.captureWarnings(True)
