@@ -7,7 +7,8 @@ File format (a directory; docs/benchmarks.md, "Memory benchmark", has an example
   baseline; ``asked_at`` (optional) is when the questions are asked (default: a day after the
   last fact).
 - ``facts.jsonl``: one record a line, ``{"id": "f001", "date": "2026-01-12", "text": "..."}``
-  (``date`` is ISO, a day or a moment: when it was said), in any order.
+  (``date`` is ISO, a day or a moment: when it was said), in any order. Facts of one day
+  without a time are placed an hour apart from 09:00 (separate conversations).
 - ``questions.jsonl``: ``{"id": "q001", "text": "...", "answers": ["f001", "f014"],
   "kind": "paraphrase", "split": "tune"}``. ``answers``: the facts that answer it (R@k counts
   the question as found when at least one of them is in the first k; for a question needing two
@@ -94,6 +95,21 @@ def _lines(path: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _spread_days(facts: list[SetFact], day_only: list[bool]) -> list[SetFact]:
+    """Facts given a day without a time were said in separate conversations that day: from
+    09:00, an hour apart, in file order (otherwise they would all be one moment, and recall
+    would take them for one conversation's context). Give times to model a conversation."""
+    seen: dict[datetime, int] = {}
+    out = []
+    for fact, spread in zip(facts, day_only, strict=True):
+        if spread:
+            n = seen.get(fact.at, 0)
+            seen[fact.at] = n + 1
+            fact = SetFact(fact.id, fact.at + timedelta(hours=9 + n), fact.text)
+        out.append(fact)
+    return out
+
+
 def load_set(directory: Path) -> MemorySet:
     meta_path = directory / "set.json"
     meta: dict[str, Any] = {}
@@ -105,6 +121,8 @@ def load_set(directory: Path) -> MemorySet:
             raise WaveError(f"facts.jsonl record {n} needs an \"id\" and a \"text\"",
                             next_step='{"id": "f001", "date": "2026-01-12", "text": "..."}')
         facts.append(SetFact(r["id"], _when(r.get("date", ""), f"fact {r['id']}"), r["text"]))
+    facts = _spread_days(facts, [len(str(r.get("date", ""))) <= 10
+                                 for r in _lines(directory / "facts.jsonl")])
     known = {f.id for f in facts}
     questions = []
     for n, r in enumerate(_lines(directory / "questions.jsonl"), 1):
@@ -183,10 +201,14 @@ def summarise(data: MemorySet, scores: Scores, misses: list[dict[str, Any]]) -> 
 
 async def run_memory_benchmark(
     directory: Path, *, services: Any, progress: Progress | None = None, keep: bool = False,
+    voice_timeout_s: float = 5.0,
 ) -> dict[str, Any]:
+    """``voice_timeout_s``: recall's per-voice timeout. Wave's default (1 s) drops a voice on a
+    machine this loaded; the benchmark measures what the voices find, so it waits longer and
+    counts the questions answered with a voice missing anyway (``degraded``)."""
     from archive.embedder import Embedder
     from graph.models import Veracity
-    from wave_agent.recall import Recall
+    from wave_agent.recall import Recall, RecallConfig
     from wave_agent.writer import MemoryItem
 
     data = load_set(directory)
@@ -218,7 +240,9 @@ async def run_memory_benchmark(
     set_ids = [f.id for f in facts]
     bm25 = BM25Index(texts, language=data.language)
     dense = DenseIndex(await dense_embedder.embed(texts))
-    recall = Recall(graph, archive, embedder, clock=lambda: data.asked_at)
+    recall = Recall(graph, archive, embedder, clock=lambda: data.asked_at,
+                    config=RecallConfig(voice_timeout_s=voice_timeout_s))
+    degraded = 0
     scores = Scores()
     misses: list[dict[str, Any]] = []
     try:
@@ -226,6 +250,7 @@ async def run_memory_benchmark(
             started = time.perf_counter()
             hits = await recall.search(user_id, q.text, k=max(KS))
             scores.latency["wave"].append((time.perf_counter() - started) * 1000)
+            degraded += bool(recall.last_degraded.reasons)
             ranked = [wave_ids.get(h.fact.id, h.fact.id) for h in hits]
             scores.add("wave", ranked, q.answers)
             if scores.first["wave"][-1] is None or scores.first["wave"][-1] > 5:
@@ -247,6 +272,7 @@ async def run_memory_benchmark(
         if not keep:
             await writer.erase_user(user_id)
     summary = summarise(data, scores, misses)
+    summary["degraded"] = degraded
     summary["user"] = user_id
     summary["kept"] = keep
     summary["model"] = embedder.model_name

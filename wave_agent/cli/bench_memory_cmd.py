@@ -88,4 +88,5 @@ def _print(summary: dict[str, Any]) -> None:
     console.print(table)
     lat = summary["latency_ms"]
     console.print(f"latency ms: wave p50 {lat['wave']['p50']} p95 {lat['wave']['p95']}; "
-                  f"dense p50 {lat['dense']['p50']} p95 {lat['dense']['p95']}")
+                  f"dense p50 {lat['dense']['p50']} p95 {lat['dense']['p95']}; questions "
+                  f"answered with a voice missing: {summary['degraded']}")

@@ -332,9 +332,12 @@ class Recall:
             if fact is None or fact.status not in allowed or fact.user_id != user_id:
                 continue
             factor = decay.record_factor(fact, now, chosen.decay_strength)
-            factor *= lifted.get(episode_of(fact), 1.0)
-            if fact.type is FactType.EVENT:
-                factor *= information(fact.text, cfg.info_prior)
+            if fact.exchange_ids:
+                # A turn of a conversation: the day's talk and how much the turn says count.
+                # An imported record (no exchange) stands alone: neither applies to it.
+                factor *= lifted.get(episode_of(fact), 1.0)
+                if fact.type is FactType.EVENT:
+                    factor *= information(fact.text, cfg.info_prior)
             if fact.speaker and fact.speaker.casefold() in named:
                 factor *= 1.0 + chosen.speaker_bonus
             final[fid] = score * factor
@@ -410,13 +413,14 @@ def episode_of(fact: Fact) -> str:
 def episode_factors(scores: dict[str, float], facts: dict[str, Fact], pool: int,
                     weight: float) -> dict[str, float]:
     """Lift per episode: the best ``pool`` candidates' scores summed by episode, ranked;
-    an answer is usually said where other relevant things were said."""
+    an answer is usually said where other relevant things were said. Only conversation
+    turns (records with an exchange) make up episodes."""
     if weight <= 0:
         return {}
     mass: dict[str, float] = {}
     for fid in sorted(scores, key=lambda i: -scores[i])[:pool]:
         fact = facts.get(fid)
-        if fact is not None:
+        if fact is not None and fact.exchange_ids:
             key = episode_of(fact)
             mass[key] = mass.get(key, 0.0) + scores[fid]
     ordered = sorted(mass, key=lambda e: -mass[e])

@@ -17,10 +17,13 @@ from wave_agent.recall.engine import (
 DAY = datetime(2023, 6, 3, 14, 0, tzinfo=UTC)
 
 
-def fact(fid: str, at: datetime, text: str = "", episode: str | None = None) -> Fact:
+def fact(fid: str, at: datetime, text: str = "", episode: str | None = None,
+         exchange: str | None = "x1") -> Fact:
+    """A conversation turn (it has an exchange) unless ``exchange=None`` (an import)."""
     return Fact(id=fid, user_id="u", text=text or fid, type=FactType.EVENT, tier=Tier.FACT,
                 status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=at,
-                last_confirmed_at=at, episode_date=episode)
+                last_confirmed_at=at, episode_date=episode,
+                exchange_ids=(exchange,) if exchange else ())
 
 
 def test_speaker_names_leave_the_lexical_query_with_their_possessive() -> None:
@@ -45,6 +48,12 @@ def test_the_episode_where_the_best_candidates_cluster_is_lifted_most() -> None:
     assert episode_factors(scores, facts, pool=40, weight=0.0) == {}
     # the episode is the day of the conversation the record came from when it is known
     assert episode_of(fact("x", DAY, episode="2023-06-02")) == "2023-06-02"
+
+
+def test_imported_records_make_no_episode() -> None:
+    """Records imported on one day are separate statements, not one conversation."""
+    facts = {"i1": fact("i1", DAY, exchange=None), "i2": fact("i2", DAY, exchange=None)}
+    assert episode_factors({"i1": 0.05, "i2": 0.04}, facts, pool=40, weight=0.5) == {}
 
 
 def test_the_dated_voice_keeps_only_records_of_the_period_and_fuses_both_texts() -> None:
