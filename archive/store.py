@@ -210,10 +210,11 @@ class ArchiveStore:
                 probe_lock(self.path)
                 client = QdrantClient(path=str(self.path))
             except RuntimeError as exc:
+                # Only the lock is an outage; any other RuntimeError is a bug and stays loud.
                 if LOCK_MESSAGE in str(exc):
                     raise ArchiveLocked(self.path, holder_pid(self.path / ".lock")) from exc
-                raise ArchiveUnavailable(self.where, str(exc)) from exc
-            except (OSError, sqlite3.Error, ValueError) as exc:
+                raise
+            except (OSError, sqlite3.Error) as exc:  # the storage itself: disk, files
                 raise ArchiveUnavailable(self.where, f"{type(exc).__name__}: {exc}") from exc
             for name in collection_names(client):
                 tune_storage(client, name)
