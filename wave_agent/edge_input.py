@@ -85,3 +85,16 @@ def export_stem(user_id: str) -> str:
     digest = hashlib.sha256(user_id.encode("utf-8", "surrogatepass")).hexdigest()[:16]
     return f"{cleaned}.{digest}"
 
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address only this machine reaches (the MCP server's and the page's check
+    before they listen without a secret)."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

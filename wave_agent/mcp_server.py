@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -132,13 +131,6 @@ def bearer(headers: Any) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,4 +430,3 @@ class BearerGuard:
             await send({"type": "http.response.body", "body": body.encode()})
             return
         await self.app(scope, receive, send)
-

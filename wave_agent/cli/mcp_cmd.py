@@ -25,7 +25,8 @@ def mcp_command(
     user: str | None = USER_OPTION,
 ) -> None:
     """Serve the person's memory to MCP clients (desktop, IDE and coding agents)."""
-    from wave_agent.mcp_server import TokenStore, is_loopback
+    from wave_agent.edge_input import is_loopback
+    from wave_agent.mcp_server import TokenStore
 
     loaded = settings()
     tokens = TokenStore(loaded.data_dir / "mcp" / "tokens.json")

@@ -127,14 +127,3 @@ class SpentLinks:
 
 def secret_path(settings: Settings) -> Path:
     return settings.data_dir / "web" / "secret"
-
-
-def is_loopback(host: str) -> bool:
-    import ipaddress
-
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False

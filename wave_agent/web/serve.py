@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from wave_agent.edge_input import is_loopback
 from wave_agent.errors import ConfigError, WaveError
 from wave_agent.services import Services
 from wave_agent.settings import Settings
@@ -17,7 +18,7 @@ log = logging.getLogger("wave.web")
 
 
 def check_address(settings: Settings, host: str) -> None:
-    if not auth.is_loopback(host) and not settings.web_secret:
+    if not is_loopback(host) and not settings.web_secret:
         raise ConfigError(
             "WEB_SECRET", f"not set, and the page would listen on {host}, beyond this machine",
             "set WEB_SECRET to a long random string (e.g. `openssl rand -hex 32`) in .env, or "
