@@ -376,6 +376,9 @@ _REMEMBER = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;…\n])\s+|\n+")
+# Wave's own provenance line before a forwarded or quoted text ("[forwarded from …: not the
+# person's own words]"): it says whose words follow; it is not a statement to keep.
+_MARKER = re.compile(r"\[[^\[\]]{1,300}\]")
 _CLAUSE_SPLIT = re.compile(r"\s*[,;:—–]\s+|\s+(?:а|но|и|but|and|ale|a|i|oraz)\s+(?=(?:я|мне|у|мой|моя|мы|i|my|we|ja|mój|moja|mam|jestem)\b)",
                            re.IGNORECASE)
 
@@ -629,7 +632,7 @@ def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
     lang = language(user_text)
     for raw in _SENTENCE_SPLIT.split(user_text):
         cleaned = _clean(raw)
-        if not cleaned:
+        if not cleaned or _MARKER.fullmatch(cleaned):
             continue
         remembered = _REMEMBER.match(cleaned)
         if remembered:
@@ -665,6 +668,6 @@ def has_statement(user_text: str) -> bool:
     """Whether the person's message states anything worth extracting (not small talk)."""
     for raw in _SENTENCE_SPLIT.split(user_text):
         cleaned = _clean(raw)
-        if cleaned and (_REMEMBER.match(cleaned) or statements(_LEADING_SMALL_TALK.sub("", cleaned).strip())):
+        if cleaned and not _MARKER.fullmatch(cleaned) and (_REMEMBER.match(cleaned) or statements(_LEADING_SMALL_TALK.sub("", cleaned).strip())):
             return True
     return False

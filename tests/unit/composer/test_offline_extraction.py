@@ -185,3 +185,15 @@ def test_offline_reply_with_part_of_memory_unread_shows_what_it_found_and_says_s
                           memory_unreadable="notes: timed out after 2s")
     assert "Часть памяти сейчас не прочиталась" in reply and "неполным" in reply
     assert "- У пользователя кот Барсик" in reply
+
+
+def test_the_forward_marker_is_not_kept_as_a_fact() -> None:
+    """Regression: the bot's provenance line before a forwarded text was stored as a record."""
+    from wave_agent.bot.backend import Provenance
+    from wave_agent.llm.offline_extract import has_statement
+
+    marker = Provenance("forwarded", "forwarded from Случайный канал").marker
+    text = f"{marker}\nМой брат Кирилл живёт в Екатеринбурге."
+    facts = [f.text for f in extract_heuristic(text, max_facts=8)]
+    assert facts and not any("forwarded" in t or "not the person" in t for t in facts)
+    assert not has_statement(marker)
