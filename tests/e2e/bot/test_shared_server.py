@@ -43,8 +43,16 @@ def _env(**values: str) -> dict[str, str]:
 
 
 def _texts(writer: str) -> list[str]:
-    cities = ("Казани", "Томске", "Гданьске", "Лиссабоне", "Осло", "Вильнюсе", "Тбилиси", "Бергене")
-    return [f"Заметка {writer}-{n}: в {2000 + n} году я {n} дней провёл в {cities[n % len(cities)]}"
+    # Distinct statements: no two share most of their words, and none differ only by a number
+    # (the writer rightly turns "same words, other numbers" into a proposal, even in an import).
+    places = ("в Казани", "в Томске", "в Гданьске", "в Лиссабоне", "в Осло", "в Вильнюсе",
+              "в Тбилиси", "в Бергене")
+    deeds = ("купил старый велосипед", "выучил испанскую песню", "сломал любимую кружку",
+             "нашёл редкую марку", "посадил молодую яблоню", "испёк ржаной хлеб",
+             "починил соседский забор", "увидел северное сияние")
+    who = {"A": "Антон", "B": "Борис"}.get(writer, writer)
+    return [f"{who} {deeds[n % len(deeds)]} {places[(n // len(deeds) + n) % len(places)]}"
+            f" ({writer}{chr(0x430 + n % 32)}{chr(0x430 + n // 32)})"
             for n in range(PER_WRITER)]
 
 
