@@ -15,7 +15,8 @@ File format (a directory; docs/benchmarks.md, "Memory benchmark", has an example
   facts, list both: either one found counts, the second shows in ``both@10``); ``kind``: any
   label (per-kind figures); ``split``: ``tune`` or ``held`` (held out: never tuned on).
 
-Facts go in through ``Writer.remember_many`` (``wave import``'s own path), questions through
+Facts go in through ``Writer.remember_many`` (``wave import``'s own path; a changed number it
+proposes is approved, as the person would), questions through
 ``Recall.search`` with k 10, in one run with plain BM25 (the language's stemmer and stop words)
 and plain dense search with Wave's embedding model over the same facts.
 """
@@ -232,6 +233,10 @@ async def run_memory_benchmark(
         results = await writer.remember_many(user_id, [
             MemoryItem(text=f.text, veracity=Veracity.STATED, created_at=f.at) for f in chunk])
         for f, result in zip(chunk, results, strict=True):
+            if result.proposal is not None and result.fact is None:
+                # a changed number: the import proposes it, and the person approves (the
+                # seeds' 150 -> 200); the new record supersedes the old, both stay findable
+                result = await writer.approve(user_id, result.proposal.id)
             if result.fact is not None:
                 wave_ids[result.fact.id] = f.id
         report("remembering", min(start + batch, len(facts)), len(facts))
