@@ -75,6 +75,10 @@ class DriverOutageFilter(logging.Filter):
             detail = record.getMessage()
         except Exception:  # a malformed driver record: still an outage sign
             detail = str(record.msg)
+        if "defunct connection" in detail:
+            # After Neo4j comes back, the pool finds its old connections dead and retries on
+            # new ones: not an outage (a real one also fails to connect, which opens it).
+            return False
         self.outages.failed(NEO4J, detail)
         return False
 

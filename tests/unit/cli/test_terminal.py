@@ -66,3 +66,21 @@ def test_driver_warnings_of_one_outage_become_one_line_and_its_end_another(
     assert shown[1].startswith("Neo4j answers again")
     assert all(getattr(r, "notice", False) for r in caplog.records)
 
+
+
+def test_stale_connections_after_neo4j_returns_open_no_second_outage(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Regression (merge of the restart fix and the outage lines): after Neo4j came back, the
+    pool's dead connections made the driver warn once more, and a second outage was logged."""
+    outages = Outages()
+    driver = logging.getLogger("neo4j.io.test")
+    driver.addFilter(DriverOutageFilter(outages))
+    caplog.set_level(logging.INFO)
+    driver.warning("Transaction failed and will be retried in 1.0s (Couldn't connect to x)")
+    outages.answered("Neo4j")
+    driver.warning("Transaction failed and will be retried in 0.9s (Failed to read from "
+                   "defunct connection IPv4Address(('127.0.0.1', 7687)))")
+    shown = [r.getMessage() for r in caplog.records]
+    assert len(shown) == 2 and shown[1].startswith("Neo4j answers again"), shown
+    assert not outages.is_down("Neo4j")
