@@ -96,15 +96,17 @@ async def test_a_merge_killed_half_way_leaves_nothing_half_done(
     graph: GraphStore, offline_writer: Writer, user_id: str, neo4j_uri: str, tmp_path: Path,
     kind: ProposalKind,
 ) -> None:
-    texts = ["Я люблю плавать в бассейне", "Плавание в бассейне я очень люблю",
-             "Бассейн и плавание мне нравятся"]
+    # three records the writer keeps apart (with e5 a close paraphrase is confirmed as one),
+    # which the person may still merge: what the merge is about does not matter here
+    texts = ["Я люблю плавать в бассейне по утрам", "По выходным я катаюсь на велосипеде",
+             "Зимой я хожу на лыжах в лес"]
     ids = []
     for i, text in enumerate(texts):
         result = await offline_writer.remember(user_id, text, exchange_id=f"x{i}")
         assert result.fact is not None
         ids.append(result.fact.id)
     assert len({*ids}) == 3, "the test needs three separate records"
-    general = "Я люблю плавать" if kind is ProposalKind.GENERALISE else None
+    general = "Я люблю спорт" if kind is ProposalKind.GENERALISE else None
     proposal = await offline_writer.propose(user_id, kind, ids, "test", text=general)
     go = tmp_path / "go"
     [(code, stdout, _)] = _run_together(
