@@ -75,6 +75,8 @@ class TurnDebug:
     model: str
     offline: bool
     tool_calls: tuple[str, ...] = ()
+    # what auto-recall found but left out because the conversation already shows it
+    dropped_visible: tuple[str, ...] = ()
 
     def render(self) -> str:
         lines = [
@@ -310,6 +312,7 @@ class TurnService:
             searched=prepared.searched,
             search_note=prepared.search_note,
             excerpt_ids=composition.excerpt_ids,
+            dropped_visible=composition.dropped_visible,
             failed=prepared.failed,
             timings_ms=timings,
             model=model,
