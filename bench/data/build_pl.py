@@ -3,7 +3,6 @@ question held out)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 FACTS: list[tuple[str, str, str]] = [
@@ -82,24 +81,10 @@ QUESTIONS: list[tuple[str, str, list[str]]] = [
 
 
 def main() -> None:
-    out = Path(__file__).parent / "memory-pl"
-    out.mkdir(exist_ok=True)
-    ids = {key: f"f{n:03d}" for n, (key, _, _) in enumerate(FACTS, 1)}
-    assert len(ids) == len(FACTS), "duplicate fact key"
-    (out / "set.json").write_text(json.dumps({
-        "name": "memory-pl", "language": "polish", "asked_at": "2026-07-01T12:00:00+00:00",
-    }, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    with (out / "facts.jsonl").open("w", encoding="utf-8") as fh:
-        for key, date, text in FACTS:
-            fh.write(json.dumps({"id": ids[key], "date": date, "text": text},
-                                ensure_ascii=False) + "\n")
-    with (out / "questions.jsonl").open("w", encoding="utf-8") as fh:
-        for n, (kind, text, answers) in enumerate(QUESTIONS, 1):
-            fh.write(json.dumps({
-                "id": f"q{n:03d}", "text": text, "answers": [ids[a] for a in answers],
-                "kind": kind, "split": "held" if n % 3 == 0 else "tune",
-            }, ensure_ascii=False) + "\n")
-    print(f"{len(FACTS)} facts, {len(QUESTIONS)} questions -> {out}")  # noqa: T201
+    from memory_set_writer import write_set
+
+    write_set(Path(__file__).parent / "memory-pl", language="polish",
+              asked_at="2026-07-01T12:00:00+00:00", facts=FACTS, questions=QUESTIONS)
 
 
 if __name__ == "__main__":
