@@ -2,7 +2,8 @@
 one ``Writer.remember`` and the throughput of ``remember_many`` (the LoCoMo replay's path).
 
 Real Neo4j (NEO4J_URI, e.g. `wave services up`), Qdrant local in a temporary directory, the
-bundled all-MiniLM-L6-v2. Usage:
+default embedding model (EMBEDDING_MODEL). The batch throughput is measured on Russian and on
+English synthetic statements. Usage:
 
     NEO4J_URI=bolt://127.0.0.1:7687 .venv/bin/python scripts/bench_write_path.py [--n 100] [--batch 2000]
     ... scripts/bench_write_path.py --imports-only   # the number-change check and a priced import
@@ -40,10 +41,21 @@ WHEN = ["in spring", "last winter", "with Maria", "after the trip", "before lunc
         "in Kazan"]
 
 
-def synthetic(i: int) -> str:
+SUBJECTS_RU = ["Игорь", "Анна", "Пилотный проект", "Сервис оплаты", "Моя сестра", "Олег",
+               "Офис"]
+VERBS_RU = ["любит", "переехал в", "упоминал", "выбрал", "посетил", "обсуждал", "купил"]
+OBJECTS_RU = ["Берлин", "джаз", "Postgres", "новую машину", "группу поддержки", "зелёный чай",
+              "картину"]
+WHEN_RU = ["весной", "прошлой зимой", "с Марией", "после поездки", "перед обедом", "на работе",
+           "в Казани"]
+
+
+def synthetic(i: int, *, russian: bool = False) -> str:
     """Distinct statements without numbers (numbers would make them supersession candidates)."""
-    return (f"{SUBJECTS[i % 7]} {VERBS[(i // 7) % 7]} {OBJECTS[(i // 49) % 7]} "
-            f"{WHEN[(i // 343) % 7]}")
+    subjects, verbs, objects, when = ((SUBJECTS_RU, VERBS_RU, OBJECTS_RU, WHEN_RU) if russian
+                                      else (SUBJECTS, VERBS, OBJECTS, WHEN))
+    return (f"{subjects[i % 7]} {verbs[(i // 7) % 7]} {objects[(i // 49) % 7]} "
+            f"{when[(i // 343) % 7]}")
 
 
 def thresholds(embedder: Embedder) -> None:
@@ -100,14 +112,19 @@ async def timings(uri: str, n: int, batch: int, embedder: Embedder) -> None:
             assert result.status.value == "confirmed", result.as_json()
         print(f"  confirmation of a repeat: median {statistics.median(confirm):.1f} ms")
 
-        user2 = f"bench-{uuid.uuid4().hex[:8]}"
-        items = [MemoryItem(synthetic(i), exchange_id=f"s{i // 20}") for i in range(batch)]
-        start = time.perf_counter()
-        results = await writer.remember_many(user2, items)
-        took_s = time.perf_counter() - start
-        created = sum(1 for r in results if r.status.value == "created")
-        print(f"== remember_many(): {batch} records in one call: {took_s:.1f} s "
-              f"({batch / took_s:.0f} records/s), {created} created")
+        for russian in (True, False):
+            user2 = f"bench-{uuid.uuid4().hex[:8]}"
+            items = [MemoryItem(synthetic(i, russian=russian), exchange_id=f"s{i // 20}")
+                     for i in range(batch)]
+            start = time.perf_counter()
+            results = await writer.remember_many(user2, items)
+            took_s = time.perf_counter() - start
+            created = sum(1 for r in results if r.status.value == "created")
+            print(f"== remember_many(), {'Russian' if russian else 'English'}: {batch} records "
+                  f"in one call: {took_s:.1f} s ({batch / took_s:.0f} records/s), "
+                  f"{created} created")
+            await writer.erase_user(user2)
+        await writer.erase_user(user)
         await archive.close()
     await graph.close()
 
