@@ -63,6 +63,10 @@ def locked(
 class LifecycleMixin:
     graph: GraphStore
     archive: ArchiveSync
+    # Erases one record from every layer (``Eraser.delete``); ``Services`` sets it. An approved
+    # DELETE proposal goes through it, so the text leaves the episode log, the snapshots and
+    # the core blocks too, not only the graph and the archive.
+    erase_record: Callable[[str, str], Awaitable[object]] | None = None
 
     if TYPE_CHECKING:  # provided by Writer
         def _lock(self, user_id: str) -> AbstractAsyncContextManager[None]: ...
@@ -274,7 +278,13 @@ class LifecycleMixin:
                                                 proposal_id=proposal_id)
             done = await self.graph.get_proposal(user_id, proposal_id)
             return replace(result, proposal=done, reason=p.reason)
-        if p.kind is ProposalKind.DELETE:
+        if p.kind is ProposalKind.DELETE and self.erase_record is not None:
+            for fact in targets:  # erasing a record also removes the proposals about it
+                await self.erase_record(user_id, fact.id)
+                faults.checkpoint("approve:deleted-one")
+            done = replace(p, status=ProposalStatus.APPROVED)
+            return WriteResult(WriteStatus.APPROVED, proposal=done, reason=p.reason)
+        if p.kind is ProposalKind.DELETE:  # no eraser (a bare Writer): graph and archive
             async with self.graph.transaction() as tx:
                 for fact in targets:
                     await tx.delete_fact(user_id, fact.id)

@@ -154,3 +154,31 @@ async def test_a_quarantined_record_is_deleted_by_its_id(
     assert await graph.get_fact(user_id, held.fact.id) is None
     assert await graph_holds(graph, user_id, "Щукозавр") == []
     assert files_holding(settings.data_dir, "Щукозавр") == []
+
+
+async def test_approving_a_proposed_forget_erases_from_every_layer(
+    services: Services, settings: Settings, user_id: str
+) -> None:
+    """The model's `forget` tool (and MCP's) only proposes; once the person approves, the record
+    goes as `wave delete` takes it: also out of the day log, the snapshot and the core block."""
+    from graph.models import ProposalKind
+
+    await converse(services, user_id,
+                   f"Меня зовут Анна {SURNAME}, я живу в Казани.",
+                   "Я работаю учителем математики в школе.")
+    graph = await services.graph()
+    writer = await services.writer()
+    record = await the_record(graph, user_id, SURNAME)
+    proposal = await writer.propose(user_id, ProposalKind.DELETE, [record.id],
+                                    "the person asked to forget the surname")
+    assert files_holding(settings.data_dir, SURNAME)  # nothing goes before the approval
+
+    result = await writer.approve(user_id, proposal.id)
+
+    assert result.status.value == "approved"
+    assert result.proposal is not None and result.proposal.status is ProposalStatus.APPROVED
+    assert files_holding(settings.data_dir, SURNAME) == []
+    assert await graph_holds(graph, user_id, SURNAME) == []
+    assert record.id not in await (await services.archive()).fact_ids(user_id)
+    kazan = await the_record(graph, user_id, "Казан")
+    assert kazan.status is Status.ACTIVE
