@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import _free_port
 from tests.support.openai_server import ScriptedOpenAI
+from wave_agent import localneo4j
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 
@@ -44,3 +46,17 @@ async def offline(settings: Settings) -> AsyncIterator[Services]:
     async with Services(settings) as services:
         await (await services.turns()).warm_up()
         yield services
+
+
+@pytest.fixture
+def own_neo4j(tmp_path: Path) -> Iterator[Settings]:
+    """A private embedded Neo4j, for the tests that stop and restart it (never the shared
+    test server)."""
+    private = Settings(  # type: ignore[call-arg]
+        _env_file=None, data_dir=tmp_path / "neo", neo4j_port=_free_port()
+    )
+    localneo4j.up(private, wait_s=240)
+    try:
+        yield private
+    finally:
+        localneo4j.down(private)

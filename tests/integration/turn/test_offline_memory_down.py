@@ -5,8 +5,6 @@ Runs on its OWN embedded Neo4j (never the shared test server)."""
 from __future__ import annotations
 
 import logging
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,24 +18,6 @@ pytestmark = pytest.mark.slow
 
 QUESTION = "Что ты знаешь про мою черепаху Тортиллу?"
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture
-def own_neo4j(tmp_path: Path) -> Iterator[Settings]:
-    """A private embedded Neo4j: this test stops and restarts it."""
-    private = Settings(  # type: ignore[call-arg]
-        _env_file=None, data_dir=tmp_path / "neo", neo4j_port=_free_port()
-    )
-    localneo4j.up(private, wait_s=240)
-    try:
-        yield private
-    finally:
-        localneo4j.down(private)
 
 
 async def test_memory_down_is_not_told_as_memory_empty_and_the_outage_is_two_lines(

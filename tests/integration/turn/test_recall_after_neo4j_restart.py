@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.turn.test_turn_neo4j_stopped import own_neo4j  # noqa: F401 (fixture)
 from wave_agent import localneo4j
 from wave_agent.postprocess.outbox import DONE
 from wave_agent.services import Services
@@ -28,7 +27,7 @@ BACK_DEADLINE_S = 150  # from the store's return; a loaded machine (measured: ~2
 
 
 async def test_recall_and_the_outbox_come_back_soon_after_a_neo4j_restart(
-    own_neo4j: Settings, tmp_path: Path,  # noqa: F811
+    own_neo4j: Settings, tmp_path: Path,
 ) -> None:
     settings = Settings(  # type: ignore[call-arg]
         _env_file=None, data_dir=tmp_path / "data", neo4j_uri=own_neo4j.effective_neo4j_uri,

@@ -3,8 +3,6 @@ arrives exactly once. Runs on its OWN embedded Neo4j (never the shared test serv
 
 from __future__ import annotations
 
-import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,24 +14,6 @@ from wave_agent.settings import Settings
 
 pytestmark = pytest.mark.slow
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture
-def own_neo4j(tmp_path: Path) -> Iterator[Settings]:
-    """A private embedded Neo4j: this test stops and restarts it."""
-    private = Settings(  # type: ignore[call-arg]
-        _env_file=None, data_dir=tmp_path / "neo", neo4j_port=_free_port()
-    )
-    localneo4j.up(private, wait_s=240)
-    try:
-        yield private
-    finally:
-        localneo4j.down(private)
 
 
 async def test_neo4j_down_mid_conversation_loses_and_duplicates_nothing(
