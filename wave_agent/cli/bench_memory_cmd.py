@@ -4,19 +4,16 @@ with the language's stemmer and plain dense search with Wave's embedding model."
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from wave_agent.cli import bench_app
-from wave_agent.cli.common import JSON_OPTION, console, err_console, settings
-from wave_agent.cli.recall_cmd import _layer_errors
+from wave_agent.cli.common import JSON_OPTION, console, settings
+from wave_agent.cli.recall_cmd import _layer_errors, bench_services
 from wave_agent.errors import WaveError
-from wave_agent.services import Services
 
 SET_OPTION = typer.Option(
     None, "--data", file_okay=False,
@@ -46,19 +43,9 @@ def bench_memory(
     base = settings()
 
     async def go() -> list[dict[str, Any]]:
-        with tempfile.TemporaryDirectory(prefix="wave-memory-") as scratch:
-            bench_settings = base.model_copy(update={"qdrant_path": Path(scratch) / "qdrant",
-                                                     "qdrant_url": None})
-            async with Services(bench_settings, autostart_neo4j=True) as services:
-                with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                              TimeElapsedColumn(), console=err_console, transient=True) as bar:
-                    task = bar.add_task("loading", total=1)
-
-                    def progress(label: str, done: int, total: int) -> None:
-                        bar.update(task, description=label, completed=done, total=max(total, 1))
-
-                    return [await run_memory_benchmark(s, services=services, progress=progress,
-                                                       keep=keep) for s in sets]
+        async with bench_services(base, "wave-memory-") as (services, progress):
+            return [await run_memory_benchmark(s, services=services, progress=progress,
+                                               keep=keep) for s in sets]
 
     summaries = _layer_errors(go)
     if details:

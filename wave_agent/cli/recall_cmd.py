@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -31,6 +32,7 @@ from wave_agent.cli.common import (
 from wave_agent.edge_input import refuse_not_utf8
 from wave_agent.errors import WaveError
 from wave_agent.services import Services
+from wave_agent.settings import Settings
 
 T = TypeVar("T")
 
@@ -222,6 +224,26 @@ DETAILS_OPTION = typer.Option(None, "--details", dir_okay=False,
                               help="Also write per-conversation and per-category figures here.")
 
 
+@asynccontextmanager
+async def bench_services(
+    base: Settings, prefix: str
+) -> AsyncIterator[tuple[Services, Callable[[str, int, int], None]]]:
+    """Services for a benchmark, on a scratch archive (a benchmark never touches, or waits for,
+    the person's one), and a progress bar on stderr fed by ``progress(label, done, total)``."""
+    with tempfile.TemporaryDirectory(prefix=prefix) as scratch:
+        bench_settings = base.model_copy(update={"qdrant_path": Path(scratch) / "qdrant",
+                                                 "qdrant_url": None})
+        async with Services(bench_settings, autostart_neo4j=True) as services:
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                          TimeElapsedColumn(), console=err_console, transient=True) as bar:
+                task = bar.add_task("loading", total=1)
+
+                def progress(label: str, done: int, total: int) -> None:
+                    bar.update(task, description=label, completed=done, total=max(total, 1))
+
+                yield services, progress
+
+
 @bench_app.command("locomo")
 def bench_locomo(
     data: Path = DATA_OPTION,
@@ -238,20 +260,9 @@ def bench_locomo(
     base = settings()
 
     async def go() -> dict[str, Any]:
-        with tempfile.TemporaryDirectory(prefix="wave-locomo-") as scratch:
-            # A scratch archive: the benchmark never touches (or waits for) the person's one.
-            bench_settings = base.model_copy(update={"qdrant_path": Path(scratch) / "qdrant",
-                                                     "qdrant_url": None})
-            async with Services(bench_settings, autostart_neo4j=True) as services:
-                with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                              TimeElapsedColumn(), console=err_console, transient=True) as bar:
-                    task = bar.add_task("loading", total=1)
-
-                    def progress(label: str, done: int, total: int) -> None:
-                        bar.update(task, description=label, completed=done, total=max(total, 1))
-
-                    return await run_benchmark(data, services=services, conversations=conversations,
-                                               names=only or None, progress=progress, keep=keep)
+        async with bench_services(base, "wave-locomo-") as (services, progress):
+            return await run_benchmark(data, services=services, conversations=conversations,
+                                       names=only or None, progress=progress, keep=keep)
 
     summary = _layer_errors(go)
     extra = summary.pop("_extra", {})
