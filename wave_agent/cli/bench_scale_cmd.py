@@ -42,6 +42,10 @@ def bench_scale(
     per_person: int = typer.Option(10_000, help="...with this many records each (0: skip)."),
     queries: int = typer.Option(100, min=10, help="Searches timed per row."),
     pool: int = typer.Option(2_000, min=100, help="Real embeddings the records' vectors reuse."),
+    grpc: bool = typer.Option(True, "--grpc/--rest", help="The server client's transport "
+                              "(QDRANT_GRPC_PORT set, or REST on QDRANT_URL)."),
+    index_wait: float = typer.Option(900.0, min=0, help="Server: seconds to wait for the "
+                                     "optimizer's index (status green) before timing searches."),
     qdrant_bin: Path | None = BIN_OPTION,
     out: Path | None = OUT_OPTION,
 ) -> None:
@@ -79,7 +83,8 @@ def bench_scale(
         for kind, many, each in plan:
             rows.append(run_sync(measure(kind, vectors, people=many, per_person=each,
                                          queries=queries, qdrant_bin=binary, progress=progress,
-                                         scratch=Path(scratch))))
+                                         scratch=Path(scratch), grpc=grpc,
+                                         index_wait_s=index_wait)))
             if out:
                 _save(out, rows, load, vectors.dim, pool)
     table = Table(title=f"wave bench scale ({vectors.dim}-d vectors; load at start "
@@ -92,6 +97,9 @@ def bench_scale(
                       f"{r.search_p50_ms:.1f}", f"{r.search_p95_ms:.1f}", f"{r.reopen_s:.1f}",
                       f"{r.memory_mb:,.0f}", f"{r.index_s:.0f}")
     console.print(table)
+    for r in rows:
+        if r.note:
+            console.print(f"{r.backend} {r.scenario} {r.records:,}: {r.note}")
     console.print(f"Vectors: {pool} real embeddings reused with noise; texts, ids, statuses and "
                   f"times are each record's own; queries are real embeddings. Load now "
                   f"{os.getloadavg()[0]:.1f}.")
