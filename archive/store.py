@@ -621,7 +621,7 @@ def _check_user(user_id: str) -> None:
 
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, grpc.RpcError) and callable(getattr(exc, "code", None)):
-        details = exc.details() if callable(getattr(exc, "details", None)) else ""  # type: ignore[attr-defined]
-        return f"gRPC {exc.code().name}: {details}".rstrip(": ")  # type: ignore[attr-defined]
+        details = exc.details() if callable(getattr(exc, "details", None)) else ""
+        return f"gRPC {exc.code().name}: {details}".rstrip(": ")
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
