@@ -23,6 +23,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from wave_agent.bench.scale import CITIES, NAMES, THINGS, pct, texts
@@ -141,10 +142,9 @@ async def measure_graph(store: GraphStore, count: int, *, queries: int = 100,
             await store.fulltext_search(user_id, phrase)
         for ids in seeds[:10]:
             await store.neighbourhood(user_id, ids, hops=2, limit=50)
-        ft, ft_hits = await _timed([(lambda p=p: store.fulltext_search(user_id, p, limit=20))
+        ft, ft_hits = await _timed([partial(store.fulltext_search, user_id, p, limit=20)
                                     for p in phrases])
-        nb, nb_hits = await _timed([(lambda s=s: store.neighbourhood(user_id, s, hops=2,
-                                                                        limit=50))
+        nb, nb_hits = await _timed([partial(store.neighbourhood, user_id, s, hops=2, limit=50)
                                     for s in seeds])
     finally:
         await purge(store, user_id)
