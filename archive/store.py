@@ -128,7 +128,7 @@ class ArchiveStore:
         self.url = url
         self._api_key = api_key
         self._timeout_s = timeout_s
-        # Server only: talk gRPC on this port (bulk writes ~2x faster than REST, see
+        # Server only: talk gRPC on this port (bulk writes ~1.5x faster than REST, see
         # docs/benchmarks.md "Scale"); None keeps REST on ``url``.
         self.grpc_port = grpc_port if url is not None else None
         self.embedder = embedder

@@ -48,7 +48,7 @@ class Settings(BaseSettings):
     qdrant_api_key: str | None = None
     qdrant_path: Path | None = None
     # Set: the server client talks gRPC on this port of QDRANT_URL's host (6334 by default on a
-    # Qdrant server); bulk writes ~2x faster than REST (docs/benchmarks.md, "Scale").
+    # Qdrant server); bulk writes ~1.5x faster than REST (docs/benchmarks.md, "Scale").
     qdrant_grpc_port: int | None = Field(default=None, ge=1, le=65535)
 
     # Letta: unset means markdown block files under data_dir/blocks.
