@@ -105,6 +105,21 @@ async def bench_turn_at_scale(settings: Settings, count: int, *, turns: int = 60
                 await _measure(service, user_id, max(5, turns // 6), refresh=False,
                                session_start=True, count=count, scenario="session start"),
             ]
+            info["recall_voices_ms"] = await _voice_timings(services, user_id, QUERIES)
         finally:
             await (await services.writer()).erase_user(user_id)
     return figures, info
+
+
+async def _voice_timings(services: Any, user_id: str, queries: list[str]) -> dict[str, Any]:
+    """Where recall's time goes: p50/p95 ms of each voice (``RecallResult.degraded``) over two
+    rounds of the questions, called directly as the turn's auto-recall does."""
+    from wave_agent.bench.scale import pct
+
+    recall = await services.recall()
+    seen: dict[str, list[float]] = {}
+    for query in queries * 2:
+        result = await recall.recall(user_id, query)
+        for name, ms in result.degraded.timings_ms.items():
+            seen.setdefault(name, []).append(ms)
+    return {name: [round(pct(v, 0.5), 1), round(pct(v, 0.95), 1)] for name, v in seen.items()}

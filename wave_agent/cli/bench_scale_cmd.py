@@ -146,6 +146,10 @@ def bench_scale(
                       f"{turn_info.get('archive_load_s')} s, index wait "
                       f"{turn_info.get('index_wait_s')} s):")
         console.print(render(turn_rows))
+        voices = turn_info.get("recall_voices_ms") or {}
+        if voices:
+            console.print("recall voices, p50 / p95 ms: " + ", ".join(
+                f"{name} {p50:.0f} / {p95:.0f}" for name, (p50, p95) in voices.items()))
     if out:
         _save(out, rows, load, vectors.dim, pool, graph_rows, turn_rows, turn_info)
 
