@@ -321,10 +321,7 @@ class FactQueries(Executor):
         """The user's most recently confirmed facts (``last_confirmed_at`` desc)."""
         params = {"statuses": enum_values(Status, statuses)}
         records = await self._read(
-            # ``IS NOT NULL`` (always true: every fact has it) lets the planner read the
-            # (user_id, last_confirmed_at) index in order and stop at the limit.
-            "MATCH (f:Fact) WHERE f.user_id = $user_id AND f.last_confirmed_at IS NOT NULL"
-            + _filters(params)
+            "MATCH (f:Fact) WHERE f.user_id = $user_id" + _filters(params)
             + f" RETURN {fact_out('f')} AS fact ORDER BY f.last_confirmed_at DESC, f.id LIMIT $limit",
             user_id=user_id, limit=max(0, int(limit)),
             **{k: v for k, v in params.items() if v is not None},
