@@ -64,17 +64,21 @@ def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def qdrant_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str | None]:
-    """URL of a real Qdrant server, or None when there is none (its tests then skip).
+def qdrant_endpoint(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[str, int | None] | None]:
+    """A real Qdrant server's URL and gRPC port (None: unknown), or None when there is none
+    (its tests then skip).
 
     ``scripts/test.sh`` starts one (``scripts/test.d/qdrant.up``) and exports
-    ``WAVE_TEST_QDRANT_URL``. Run pytest by hand without it and, when the binary exists
-    (``WAVE_QDRANT_BIN`` or ``../shared/bin/qdrant``), the session starts its own on a free
-    loopback port under a temporary directory, and stops it after.
+    ``WAVE_TEST_QDRANT_URL`` (and ``WAVE_TEST_QDRANT_GRPC_PORT``). Run pytest by hand without
+    it and, when the binary exists (``WAVE_QDRANT_BIN`` or ``../shared/bin/qdrant``), the
+    session starts its own on free loopback ports under a temporary directory, and stops it.
     """
     given = os.environ.get("WAVE_TEST_QDRANT_URL")
     if given:
-        yield given.rstrip("/")
+        port = os.environ.get("WAVE_TEST_QDRANT_GRPC_PORT", "").strip()
+        yield given.rstrip("/"), int(port) if port else None
         return
     from wave_agent import localqdrant
 
@@ -84,9 +88,21 @@ def qdrant_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str | None]
         return
     server = localqdrant.start(tmp_path_factory.mktemp("qdrant-server"), binary=binary)
     try:
-        yield server.url
+        yield server.url, server.grpc_port
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def qdrant_url(qdrant_endpoint: tuple[str, int | None] | None) -> str | None:
+    """URL of a real Qdrant server, or None when there is none (its tests then skip)."""
+    return qdrant_endpoint[0] if qdrant_endpoint else None
+
+
+@pytest.fixture(scope="session")
+def qdrant_grpc_port(qdrant_endpoint: tuple[str, int | None] | None) -> int | None:
+    """The gRPC port of the ``qdrant_url`` server, or None when unknown."""
+    return qdrant_endpoint[1] if qdrant_endpoint else None
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ No package registry ships a Qdrant server, so Wave cannot install one; a binary 
 the repository (``../shared/bin/qdrant``), be named by ``WAVE_QDRANT_BIN``, or be on ``PATH``.
 ``start`` runs it on a free 127.0.0.1 port with its own storage, snapshots and working
 directory under ``root`` (Qdrant writes ``.qdrant-initialized`` and ``snapshots/`` into its
-working directory), waits for ``/readyz`` and returns the URL; ``stop`` ends it by its pid.
+working directory), waits for ``/readyz`` and returns the URL (and the gRPC port, also written
+to ``root/qdrant.grpc_port``); ``stop`` ends it by its pid.
 
 Production installs point ``QDRANT_URL`` at a server they run themselves (docker compose, a
 cluster, Qdrant Cloud); Wave never starts one for them.
@@ -38,6 +39,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 BESIDE_REPO = REPO_ROOT.parent / "shared" / "bin" / "qdrant"
 PID_FILE = "qdrant.pid"
 URL_FILE = "qdrant.url"
+GRPC_PORT_FILE = "qdrant.grpc_port"
 LOG_FILE = "qdrant.log"
 
 
@@ -46,6 +48,7 @@ class QdrantServer:
     url: str
     pid: int
     root: Path
+    grpc_port: int | None = None
 
     @property
     def log_file(self) -> Path:
@@ -139,6 +142,7 @@ def start(root: Path, *, binary: Path, wait_s: float = 120.0) -> QdrantServer:
     url = f"http://127.0.0.1:{http_port}"
     (root / PID_FILE).write_text(str(process.pid))
     (root / URL_FILE).write_text(url)
+    (root / GRPC_PORT_FILE).write_text(str(grpc_port))
     deadline = time.monotonic() + wait_s
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -146,7 +150,7 @@ def start(root: Path, *, binary: Path, wait_s: float = 120.0) -> QdrantServer:
                 "Qdrant server", f"{binary} exited with status {process.returncode} during "
                 f"start-up: {_tail(root / LOG_FILE)}", f"read {root / LOG_FILE}")
         if _ready(url):
-            return QdrantServer(url=url, pid=process.pid, root=root)
+            return QdrantServer(url=url, pid=process.pid, root=root, grpc_port=grpc_port)
         time.sleep(0.2)
     stop(root)
     raise ServiceUnavailable(

@@ -112,6 +112,7 @@ class Services:
                     store = ArchiveStore.server(
                         self.settings.qdrant_url,
                         api_key=self.settings.qdrant_api_key,
+                        grpc_port=self.settings.qdrant_grpc_port,
                         model_name=embedder.model_name,
                         dim=embedder.dim,
                         embedder=embedder,

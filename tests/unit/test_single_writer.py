@@ -20,6 +20,9 @@ ALLOWED = {
     "scripts/bench_graph.py",
     # fills a throwaway user's graph to time the memory page's reads, and deletes it after
     "scripts/bench_web.py",
+    # `wave bench scale`: bulk-loads a throwaway person's graph (100k facts: the writer would
+    # embed each text) to time its reads and the turn at that size, and deletes it after
+    "wave_agent/bench/graph_scale.py",
 }
 
 # Names only the graph store has: any call to them is a fact write.

@@ -158,8 +158,10 @@ def records(pool: VectorPool, count: int, seed: int) -> Iterator[list[ArchiveRec
 class Backend:
     """A fresh archive of one kind under ``root``; ``reopen`` measures a restart."""
 
-    def __init__(self, kind: str, root: Path, dim: int, qdrant_bin: Path | None) -> None:
+    def __init__(self, kind: str, root: Path, dim: int, qdrant_bin: Path | None,
+                 grpc: bool = True) -> None:
         self.kind, self.root, self.dim, self.qdrant_bin = kind, root, dim, qdrant_bin
+        self.grpc = grpc
         self.server: Any = None
         self.store = self._open()
 
@@ -172,29 +174,33 @@ class Backend:
             assert self.qdrant_bin is not None
             self.server = localqdrant.start(self.root / "server", binary=self.qdrant_bin)
         return ArchiveStore.server(self.server.url, model_name="bench-scale", dim=self.dim,
-                                   timeout_s=120)
+                                   timeout_s=120,
+                                   grpc_port=self.server.grpc_port if self.grpc else None)
 
-    async def settle(self, deadline_s: float = 900.0) -> float:
+    async def settle(self, deadline_s: float = 900.0) -> tuple[float, bool]:
         """Server: wait until Qdrant's optimizer has indexed what was written (status green);
-        a search before that scans unindexed segments. Returns the seconds waited."""
+        a search before that scans unindexed segments. Returns the seconds waited and whether
+        the collection turned green before ``deadline_s``."""
         if self.server is None:
-            return 0.0
+            return 0.0, True
         from qdrant_client import QdrantClient, models
 
         from archive.layout import base_collection
 
         client = QdrantClient(url=self.server.url, timeout=60, check_compatibility=False)
         started = time.perf_counter()
+        green = False
         try:
             while time.perf_counter() - started < deadline_s:
                 info = await asyncio.to_thread(client.get_collection,
                                                base_collection("bench-scale", self.dim))
                 if info.status == models.CollectionStatus.GREEN:
+                    green = True
                     break
                 await asyncio.sleep(1.0)
         finally:
             client.close()
-        return time.perf_counter() - started
+        return time.perf_counter() - started, green
 
     def memory_mb(self) -> float:
         return rss_mb(self.server.pid if self.server else os.getpid())
@@ -242,13 +248,14 @@ async def _search(store: ArchiveStore, users: list[str], pool: VectorPool, runs:
 
 
 async def measure(kind: str, pool: VectorPool, *, people: int, per_person: int, queries: int,
-                  qdrant_bin: Path | None, progress: Progress, scratch: Path) -> ScaleRow:
+                  qdrant_bin: Path | None, progress: Progress, scratch: Path,
+                  grpc: bool = True, index_wait_s: float = 900.0) -> ScaleRow:
     scenario = "one person" if people == 1 else f"{people} people"
     total = people * per_person
     label = f"{kind} {scenario} {total:,}"
     root = Path(tempfile.mkdtemp(prefix=f"scale-{kind}-", dir=scratch))
     baseline = rss_mb(os.getpid())
-    backend = Backend(kind, root, pool.dim, qdrant_bin)
+    backend = Backend(kind, root, pool.dim, qdrant_bin, grpc)
     try:
         users = [f"scale-{uuid.uuid4().hex[:8]}" for _ in range(people)]
         spent = 0.0
@@ -260,15 +267,18 @@ async def measure(kind: str, pool: VectorPool, *, people: int, per_person: int, 
 
             await _write(backend.store, user, pool, per_person, seed=n + 1, tick=tick)
             spent += time.perf_counter() - started
-        index_s = await backend.settle()
+        index_s, green = await backend.settle(index_wait_s)
         samples = await _search(backend.store, users, pool, queries)
         memory = backend.memory_mb() - (baseline if kind == "local" else 0.0)
         reopen = await backend.reopen(users[0], pool.queries[0])
     finally:
         await backend.close()
+    if kind == "server":
+        kind = "server gRPC" if grpc else "server REST"
     return ScaleRow(kind, scenario, total, round(total / spent, 1) if spent else 0.0,
                     round(pct(samples, 0.5), 2), round(pct(samples, 0.95), 2), round(reopen, 2),
-                    round(memory, 1), round(index_s, 1))
+                    round(memory, 1), round(index_s, 1),
+                    "" if green else f"not green after {index_wait_s:.0f} s: part scanned")
 
 
 def as_json(rows: list[ScaleRow]) -> list[dict[str, Any]]:

@@ -42,6 +42,15 @@ def bench_scale(
     per_person: int = typer.Option(10_000, help="...with this many records each (0: skip)."),
     queries: int = typer.Option(100, min=10, help="Searches timed per row."),
     pool: int = typer.Option(2_000, min=100, help="Real embeddings the records' vectors reuse."),
+    grpc: bool = typer.Option(True, "--grpc/--rest", help="The server client's transport "
+                              "(QDRANT_GRPC_PORT set, or REST on QDRANT_URL)."),
+    index_wait: float = typer.Option(900.0, min=0, help="Server: seconds to wait for the "
+                                     "optimizer's index (status green) before timing searches."),
+    graph: bool = typer.Option(True, "--graph/--no-graph", help="Also Neo4j full-text and "
+                               "two-hop reads at each size (NEO4J_URI or the embedded one)."),
+    graph_max: int = typer.Option(100_000, help="Skip the graph above this many facts."),
+    turn: int = typer.Option(100_000, help="The pre-LLM turn (`wave bench turn`'s measure) with "
+                             "this many facts of one person on a Qdrant server (0: skip)."),
     qdrant_bin: Path | None = BIN_OPTION,
     out: Path | None = OUT_OPTION,
 ) -> None:
@@ -67,6 +76,9 @@ def bench_scale(
         if per_person and (kind == "server" or people * per_person <= local_max):
             plan.append((kind, people, per_person))
     rows: list[ScaleRow] = []
+    graph_rows: list[Any] = []
+    turn_rows: list[Any] = []
+    turn_info: dict[str, Any] = {}
     load = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="wave-scale-") as scratch, Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -79,9 +91,25 @@ def bench_scale(
         for kind, many, each in plan:
             rows.append(run_sync(measure(kind, vectors, people=many, per_person=each,
                                          queries=queries, qdrant_bin=binary, progress=progress,
-                                         scratch=Path(scratch))))
+                                         scratch=Path(scratch), grpc=grpc,
+                                         index_wait_s=index_wait)))
             if out:
-                _save(out, rows, load, vectors.dim, pool)
+                _save(out, rows, load, vectors.dim, pool, graph_rows)
+        if graph:
+            graph_sizes = [n for n in _sizes(sizes) if n <= graph_max]
+            skipped = [n for n in _sizes(sizes) if n > graph_max]
+            if skipped:
+                err_console.print(f"graph: skipped {', '.join(f'{n:,}' for n in skipped)} "
+                                  f"(above --graph-max {graph_max:,})")
+            graph_rows += run_sync(_graph_rows(cfg, graph_sizes, queries, progress))
+            if out:
+                _save(out, rows, load, vectors.dim, pool, graph_rows)
+        if turn and binary is not None:
+            turn_rows, turn_info = _turn_rows(cfg, turn, pool, binary, Path(scratch), progress)
+            if out:
+                _save(out, rows, load, vectors.dim, pool, graph_rows, turn_rows, turn_info)
+        elif turn:
+            err_console.print("[yellow]turn at scale skipped: it needs the Qdrant server binary[/]")
     table = Table(title=f"wave bench scale ({vectors.dim}-d vectors; load at start "
                         f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f})")
     for column in ("backend", "scenario", "records", "write rec/s", "search p50 ms",
@@ -92,15 +120,94 @@ def bench_scale(
                       f"{r.search_p50_ms:.1f}", f"{r.search_p95_ms:.1f}", f"{r.reopen_s:.1f}",
                       f"{r.memory_mb:,.0f}", f"{r.index_s:.0f}")
     console.print(table)
+    for r in rows:
+        if r.note:
+            console.print(f"{r.backend} {r.scenario} {r.records:,}: {r.note}")
     console.print(f"Vectors: {pool} real embeddings reused with noise; texts, ids, statuses and "
                   f"times are each record's own; queries are real embeddings. Load now "
                   f"{os.getloadavg()[0]:.1f}.")
+    if graph_rows:
+        graph_table = Table(title="Neo4j, one person: bulk load, full-text (limit 20) and "
+                                  "two-hop (limit 50) reads")
+        for column in ("facts", "entities", "relations", "load facts/s", "full-text p50 ms",
+                       "full-text p95 ms", "two-hop p50 ms", "two-hop p95 ms"):
+            graph_table.add_column(column, justify="right")
+        for g in graph_rows:
+            graph_table.add_row(f"{g.facts:,}", f"{g.entities:,}", f"{g.relations:,}",
+                                f"{g.load_per_s:,.0f}", f"{g.fulltext_p50_ms:.1f}",
+                                f"{g.fulltext_p95_ms:.1f}", f"{g.two_hop_p50_ms:.1f}",
+                                f"{g.two_hop_p95_ms:.1f}")
+        console.print(graph_table)
+    if turn_rows:
+        from wave_agent.turn_bench import render
+
+        console.print(f"Pre-LLM turn, one person, {turn:,} facts on a Qdrant server "
+                      f"(graph load {turn_info.get('graph_load_s')} s, archive load "
+                      f"{turn_info.get('archive_load_s')} s, index wait "
+                      f"{turn_info.get('index_wait_s')} s):")
+        console.print(render(turn_rows))
+        voices = turn_info.get("recall_voices_ms") or {}
+        if voices:
+            console.print("recall voices, p50 / p95 ms: " + ", ".join(
+                f"{name} {p50:.0f} / {p95:.0f}" for name, (p50, p95) in voices.items()))
     if out:
-        _save(out, rows, load, vectors.dim, pool)
+        _save(out, rows, load, vectors.dim, pool, graph_rows, turn_rows, turn_info)
 
 
-def _save(out: Path, rows: list[Any], load: tuple[float, float, float], dim: int, pool: int) -> None:
+def _turn_rows(cfg: Any, count: int, pool: int, binary: Path, scratch: Path,
+               progress: Any) -> tuple[list[Any], dict[str, Any]]:
+    from wave_agent import localqdrant
+    from wave_agent.bench.scale import run_sync
+    from wave_agent.bench.turn_scale import bench_turn_at_scale
+
+    server = localqdrant.start(scratch / "turn-server", binary=binary)
+    try:
+        # Its own data directory (sessions, outbox) and server; the graph is the configured one.
+        turn_cfg = cfg.model_copy(update={
+            "data_dir": scratch / "turn-data", "qdrant_url": server.url,
+            "qdrant_grpc_port": server.grpc_port, "neo4j_uri": cfg.effective_neo4j_uri})
+        figures, info = run_sync(bench_turn_at_scale(turn_cfg, count, pool_size=pool,
+                                                     progress=progress))
+        info["server_memory_mb"] = round(localqdrant_rss(server.pid), 1)
+        return figures, info
+    finally:
+        server.stop()
+
+
+def localqdrant_rss(pid: int) -> float:
+    from wave_agent.bench.scale import rss_mb
+
+    return rss_mb(pid)
+
+
+async def _graph_rows(cfg: Any, sizes: list[int], queries: int, progress: Any) -> list[Any]:
+    from graph.store import GraphStore
+    from wave_agent.bench.graph_scale import measure_graph
+
+    try:
+        store = await GraphStore.connect(cfg.effective_neo4j_uri, cfg.neo4j_user,
+                                         cfg.neo4j_password)
+        await store.ensure_schema()
+    except Exception as exc:  # the archive rows stand on their own: say why, go on
+        err_console.print(f"[yellow]graph rows skipped: Neo4j at {cfg.effective_neo4j_uri} "
+                          f"({type(exc).__name__}: {exc}); start it with `wave services up` "
+                          "or set NEO4J_URI[/]")
+        return []
+    try:
+        return [await measure_graph(store, n, queries=queries, progress=progress) for n in sizes]
+    finally:
+        await store.close()
+
+
+def _save(out: Path, rows: list[Any], load: tuple[float, float, float], dim: int, pool: int,
+          graph_rows: list[Any], turn_rows: list[Any] | None = None,
+          turn_info: dict[str, Any] | None = None) -> None:
+    from dataclasses import asdict
+
     from wave_agent.bench.scale import as_json
 
     out.write_text(json.dumps({"dim": dim, "pool": pool, "load_at_start": load,
-                               "load_now": os.getloadavg(), "rows": as_json(rows)}, indent=2))
+                               "load_now": os.getloadavg(), "rows": as_json(rows),
+                               "graph": [asdict(g) for g in graph_rows],
+                               "turn": [asdict(t) for t in turn_rows or []],
+                               "turn_load": turn_info or {}}, indent=2))

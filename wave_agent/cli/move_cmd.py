@@ -57,6 +57,7 @@ def reindex_to_server(url: str, *, user: str | None, as_json: bool) -> None:
                                       "embedded again from the graph[/]")
                     source = None
             target = ArchiveStore.server(target_url, api_key=base.qdrant_api_key,
+                                         grpc_port=base.qdrant_grpc_port,
                                          model_name=embedder.model_name, dim=embedder.dim,
                                          embedder=embedder, timeout_s=60.0)
             try:

@@ -1,7 +1,8 @@
 """The archive contract runs on Qdrant local mode (its own per-user layout, and the server's
 shared-collection layout with user filters) and, when WAVE_TEST_QDRANT_URL is set, on a Qdrant
 server (the session's ``qdrant_url``: ``scripts/test.d/qdrant.up`` starts one, or the session
-does when the binary exists). Local stores live in ``tmp_path``; the embedder is the session's
+does when the binary exists), over REST and over gRPC (``QDRANT_GRPC_PORT``; the port is
+WAVE_TEST_QDRANT_GRPC_PORT or the one the session's server listens on). Local stores live in ``tmp_path``; the embedder is the session's
 bundled model. Server calls get a generous timeout: on a busy machine a 5 s default is not a
 test of Wave."""
 
@@ -21,9 +22,10 @@ SERVER_TIMEOUT_S = 60.0
 StoreFactory = Callable[..., ArchiveStore]
 
 
-@pytest.fixture(params=["local", "local-shared", "server"])
+@pytest.fixture(params=["local", "local-shared", "server", "server-grpc"])
 async def make_store(
-    request: pytest.FixtureRequest, tmp_path: Path, embedder: Embedder, qdrant_url: str | None
+    request: pytest.FixtureRequest, tmp_path: Path, embedder: Embedder, qdrant_url: str | None,
+    qdrant_grpc_port: int | None,
 ) -> AsyncIterator[StoreFactory]:
     """Builds stores of one backend; ``make_store(model_name=..., dim=...)`` for other models.
 
@@ -31,10 +33,12 @@ async def make_store(
     fresh ``user_id``; locally each test has its own directory.
     """
     url = qdrant_url
-    if request.param == "server" and not url:
+    if request.param.startswith("server") and not url:
         from wave_agent.localqdrant import missing_binary_reason
 
         pytest.skip(missing_binary_reason())
+    if request.param == "server-grpc" and qdrant_grpc_port is None:
+        pytest.skip("the Qdrant server's gRPC port is unknown (set WAVE_TEST_QDRANT_GRPC_PORT)")
     built: list[ArchiveStore] = []
 
     def build(
@@ -57,6 +61,7 @@ async def make_store(
                 dim=size,
                 embedder=model,
                 timeout_s=SERVER_TIMEOUT_S,
+                grpc_port=qdrant_grpc_port if request.param == "server-grpc" else None,
             )
         built.append(store)
         return store

@@ -73,3 +73,29 @@ async def test_a_server_that_is_down_is_pending() -> None:
         assert sync.problem is not None and "unavailable" in sync.problem
     finally:
         await store.close()
+
+
+async def test_a_grpc_server_that_stops_is_pending_not_a_bug(tmp_path: Path) -> None:
+    """Over gRPC (QDRANT_GRPC_PORT) an outage is a gRPC status, not an httpx error: it must
+    still become "pending" with one line, and the write before it must have landed."""
+    from wave_agent import localqdrant
+
+    binary = localqdrant.find_binary()
+    if binary is None:
+        pytest.skip(localqdrant.missing_binary_reason())
+    server = localqdrant.start(tmp_path / "server", binary=binary)
+    store = ArchiveStore.server(server.url, grpc_port=server.grpc_port, model_name=MODEL,
+                                dim=DIM, timeout_s=5)
+    sync = _sync(store)
+    try:
+        assert await sync.upsert("u", [_fact("f-1")], np.ones((1, DIM), np.float32)) \
+            is ArchiveState.INDEXED
+        assert [h.fact_id for h in await store.search("u", np.ones(DIM, np.float32))] == ["f-1"]
+        server.stop()
+        assert await sync.upsert("u", [_fact("f-2")], np.ones((1, DIM), np.float32)) \
+            is ArchiveState.PENDING
+        assert sync.problem is not None and "unavailable" in sync.problem
+        assert "gRPC" in sync.problem and "Traceback" not in sync.problem
+    finally:
+        await store.close()
+        server.stop()

@@ -15,6 +15,8 @@ from wave_agent.settings import load_settings
         ("NEO4J_PORT", "80"),
         ("NEO4J_URI", "http://localhost:7474"),
         ("QDRANT_URL", "qdrant:6333"),
+        ("QDRANT_GRPC_PORT", "grpc"),
+        ("QDRANT_GRPC_PORT", "70000"),
         ("TELEGRAM_ALLOWED_USERS", "12345,alice"),
         ("TIMEZONE", "Mars/Olympus"),
         ("PROMPT_BUDGET_CHARS", "-1"),
@@ -34,13 +36,15 @@ def test_bad_value_names_the_variable_and_the_fix(
 
 
 def test_empty_values_mean_embedded_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("NEO4J_URI", "QDRANT_URL", "QDRANT_PATH", "LETTA_BASE_URL", "LLM_BASE_URL"):
+    for name in ("NEO4J_URI", "QDRANT_URL", "QDRANT_PATH", "QDRANT_GRPC_PORT", "LETTA_BASE_URL",
+                 "LLM_BASE_URL"):
         monkeypatch.setenv(name, "")
     monkeypatch.setenv("DATA_DIR", "/tmp/wave-x")
     settings = load_settings(_env_file=None)
     assert settings.neo4j_uri is None
     assert settings.effective_neo4j_uri == "bolt://127.0.0.1:7687"
     assert str(settings.qdrant_local_path) == "/tmp/wave-x/qdrant"
+    assert settings.qdrant_grpc_port is None
     assert settings.offline_llm
 
 
