@@ -35,6 +35,12 @@ INDEXES: tuple[str, ...] = (
     "CREATE INDEX fact_user_tier IF NOT EXISTS FOR (n:Fact) ON (n.user_id, n.tier)",
     "CREATE INDEX fact_user_type IF NOT EXISTS FOR (n:Fact) ON (n.user_id, n.type)",
     "CREATE INDEX fact_created IF NOT EXISTS FOR (n:Fact) ON (n.created_at)",
+    # A person's newest records in index order (the temporal voice, the notes, a page of
+    # records): with the user in the ORDER BY too, the planner reads the first rows of these
+    # instead of sorting every fact of the person (90 -> 6 ms at 100k facts, PROFILE: Top over
+    # 85k rows -> NodeIndexSeek of 73).
+    "CREATE INDEX fact_user_confirmed IF NOT EXISTS FOR (n:Fact) ON (n.user_id, n.last_confirmed_at)",
+    "CREATE INDEX fact_user_created IF NOT EXISTS FOR (n:Fact) ON (n.user_id, n.created_at)",
     "CREATE INDEX fact_confirmed IF NOT EXISTS FOR (n:Fact) ON (n.last_confirmed_at)",
     "CREATE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id)",
     "CREATE INDEX proposal_user_status IF NOT EXISTS FOR (n:Proposal) ON (n.user_id, n.status)",
