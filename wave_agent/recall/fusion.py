@@ -22,16 +22,22 @@ def weighted_rrf(
     rankings: Mapping[str, Sequence[str]],
     weights: Mapping[str, float],
     rrf_k: int = RRF_K,
+    scale: Mapping[str, Mapping[str, float]] | None = None,
 ) -> tuple[dict[str, float], dict[str, dict[str, int]]]:
-    """Fused score per id and each id's 1-based rank in each voice that returned it."""
+    """Fused score per id and each id's 1-based rank in each voice that returned it.
+
+    ``scale``: per voice, a multiplier per id (missing ids count 1): how much of the voice's
+    vote an item deserves beyond its rank."""
     scores: dict[str, float] = {}
     ranks: dict[str, dict[str, int]] = {}
     for voice, ranking in rankings.items():
         weight = weights.get(voice, 0.0)
+        factors = (scale or {}).get(voice, {})
         for position, item in enumerate(ranking):
             ranks.setdefault(item, {}).setdefault(voice, position + 1)
             if weight > 0:
-                scores[item] = scores.get(item, 0.0) + weight / (rrf_k + position + 1)
+                scores[item] = scores.get(item, 0.0) + (
+                    weight * factors.get(item, 1.0) / (rrf_k + position + 1))
             else:
                 scores.setdefault(item, 0.0)
     return scores, ranks
