@@ -78,6 +78,7 @@ def all_presets(**weights: float) -> dict[str, Any]:
 
 VARIANTS: dict[str, Callable[[], dict[str, Any]]] = {
     "main": lambda: {},
+    "now": lambda: {},
     "sem1": lambda: all_presets(semantic=1.0),
     "sem1_ctx05": lambda: all_presets(semantic=1.0, context_semantic=0.5, context_lexical=0.5),
     "sem05": lambda: all_presets(semantic=0.5),
@@ -99,6 +100,7 @@ VARIANTS: dict[str, Callable[[], dict[str, Any]]] = {
     "cov1_graphrecency": lambda: {},
     "cov1_nograph": lambda: all_presets(graph=0.0),
     "cov1_graph1": lambda: all_presets(graph=1.0),
+    "copyrule_old": lambda: {},
     "cov1_graph02": lambda: all_presets(graph=0.2),
     "cov1_graph01": lambda: all_presets(graph=0.1),
     "cov1_ep025": lambda: {},
@@ -133,6 +135,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "cov1_graphrecency": {"graph_by_meaning": False},
     "cov1_nograph": {},
     "cov1_graph1": {},
+    "copyrule_old": {"copies_keep_numbers": False},
     "cov1_graph02": {},
     "cov1_graph01": {},
     "cov1_ep025": {"episode_weight": 0.25},

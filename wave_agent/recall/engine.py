@@ -37,6 +37,7 @@ import numpy as np
 from graph.entities import content_stems, stem
 from graph.models import Fact, FactType, Status, utcnow
 from wave_agent.hygiene import calibration
+from wave_agent.hygiene.quantities import numbers
 from wave_agent.recall import decay, fusion, voices, when
 from wave_agent.recall.presets import VOICES, Preset, resolve
 
@@ -102,6 +103,10 @@ class RecallConfig:
     # recency, which says nothing about the question: records of equal walk score are ordered
     # by their cosine with the query instead.
     graph_by_meaning: bool = True
+    # Two records with other numbers are never copies for MMR, however alike ("karnet
+    # kosztuje 150 zł" / "karnet kosztuje teraz 180 zł": one is a change of the other, and
+    # the copy rule put the current price after everything else).
+    copies_keep_numbers: bool = True
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)
 
@@ -376,8 +381,17 @@ class Recall:
                 return cal.rescale(float(np.dot(va, vb)))  # MMR's scale is MiniLM's
             return fusion.token_similarity(facts[a].text, facts[b].text)
 
+        said: dict[str, tuple[str, ...]] = {}
+
+        def other_numbers(a: str, b: str) -> bool:
+            for fid in (a, b):
+                if fid not in said:
+                    said[fid] = tuple(sorted(numbers(facts[fid].text, dates=False)))
+            return said[a] != said[b]
+
         chosen_ids = fusion.mmr(final, k, similarity, lam=chosen.mmr_lambda, pool=cfg.mmr_pool,
-                                duplicate=cal.mmr_duplicate)
+                                duplicate=cal.mmr_duplicate,
+                                distinct=other_numbers if cfg.copies_keep_numbers else None)
         degraded.timings_ms["fusion"] = (time.perf_counter() - fused_at) * 1000
         degraded.timings_ms["total"] = (time.perf_counter() - started) * 1000
         if degraded:

@@ -68,12 +68,14 @@ def mmr(
     lam: float = 0.75,
     pool: int = 50,
     duplicate: float = 0.8,
+    distinct: Callable[[str, str], bool] | None = None,
 ) -> list[str]:
     """Maximal marginal relevance over the ``pool`` best ids; relevance normalised to [0, 1].
 
     A candidate at least ``duplicate`` similar to one already picked is a paraphrase of it
     (the write path's duplicate threshold): it comes only once nothing else is left, so a tight
-    spread of relevance cannot carry a second copy past a different record."""
+    spread of relevance cannot carry a second copy past a different record. ``distinct``:
+    pairs that are never copies however alike (e.g. two prices: one is a change of the other)."""
     ordered = sorted(scores, key=lambda i: -scores[i])[:pool]
     if not ordered:
         return []
@@ -90,6 +92,6 @@ def mmr(
         for other in remaining:
             alike = similarity(best, other)
             redundancy[other] = max(redundancy[other], alike)
-            if alike >= duplicate:
+            if alike >= duplicate and not (distinct is not None and distinct(best, other)):
                 copies.add(other)
     return chosen

@@ -89,6 +89,21 @@ def test_a_paraphrase_of_a_picked_record_waits_until_nothing_else_is_left() -> N
     assert mmr(scores, 4, similarity)[-1] == "tea-2"   # still there when asked for more
 
 
+def test_a_changed_price_is_not_a_copy_of_the_old_one() -> None:
+    from wave_agent.recall.fusion import mmr
+
+    scores = {"old": 1.0, "new": 0.99, "a": 0.70, "b": 0.60}
+    prices = {"old": "150", "new": "180", "a": "", "b": ""}
+
+    def similarity(x: str, y: str) -> float:
+        return 0.9 if {x, y} == {"old", "new"} else 0.3
+
+    # alike by cosine, but other numbers: a change, not a copy; it competes as any record
+    # (MMR's redundancy still applies) instead of waiting until nothing else is left
+    assert "new" in mmr(scores, 3, similarity, distinct=lambda x, y: prices[x] != prices[y])
+    assert "new" not in mmr(scores, 3, similarity)
+
+
 def test_the_vector_cache_drops_the_least_recently_used_and_keeps_users_apart() -> None:
     import numpy as np
 
