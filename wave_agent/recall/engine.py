@@ -441,7 +441,10 @@ def _stop_stems() -> frozenset[str]:
     ``content_stems`` stems them: question words and pronouns say nothing about the answer."""
     from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_RUSSIAN
 
-    questions = ["сколько", "почему", "каком", "какие", "какого", "какую", "каких", "which", "whose", "ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy", "dlaczego"]
+    questions = ["сколько", "почему", "каком", "какие", "какого", "какую", "каких",
+                 "which", "whose",
+                 "ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy",
+                 "dlaczego"]
     return frozenset(stem(w) for w in (*STOPWORDS_RUSSIAN, *STOPWORDS_EN_PLUS, *questions))
 
 
