@@ -1,8 +1,9 @@
 """Named retrieval presets: how much each voice counts for a kind of question.
 
-A preset is chosen from the query's intent (``classify``) unless the caller names one. The
-semantic voice leads by default, then the graph and the lexical voices, recency last (seed
-``001``); a "when / last week / когда" question lifts the temporal voices; an explicit history
+A preset is chosen from the query's intent (``classify``) unless the caller names one. By
+default the text voices lead (lexical and semantic, each also through its context windows),
+recency and the graph after them (weighted by what they earned on the benchmarks:
+docs/benchmarks.md); a "when / last week / когда" question lifts the temporal voices; an explicit history
 question ("what was it before", "раньше") also opens superseded and archived records.
 """
 
