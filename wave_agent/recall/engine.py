@@ -34,8 +34,10 @@ from typing import Any
 
 import numpy as np
 
+from graph.entities import content_stems, stem
 from graph.models import Fact, FactType, Status, utcnow
 from wave_agent.hygiene import calibration
+from wave_agent.hygiene.quantities import numbers
 from wave_agent.recall import decay, fusion, voices, when
 from wave_agent.recall.presets import VOICES, Preset, resolve
 
@@ -92,6 +94,19 @@ class RecallConfig:
     # likelier it holds the answer, and both BM25 and cosine normalise length away:
     # x ((words + 1) / EVENT_WORDS) ** info_prior.
     info_prior: float = 0.2
+    # A full-text hit counts by how much of the query it covers: x (share of the query's
+    # content stems found in the record, or in its context window) ** lexical_coverage.
+    # BM25 puts a record matching one common word ("зовут", "стоит") first when nothing
+    # matches the rest, and rank fusion would give that first place a full vote.
+    lexical_coverage: float = 1.0
+    # The graph walk scores the records about one entity alike (all 1.0) and breaks ties by
+    # recency, which says nothing about the question: records of equal walk score are ordered
+    # by their cosine with the query instead.
+    graph_by_meaning: bool = True
+    # Two records with other numbers are never copies for MMR, however alike ("karnet
+    # kosztuje 150 zł" / "karnet kosztuje teraz 180 zł": one is a change of the other, and
+    # the copy rule put the current price after everything else).
+    copies_keep_numbers: bool = True
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)
 
@@ -178,6 +193,7 @@ class Recall:
         results: dict[str, voices.VoiceResult] = {}
         query_entities: list[str] = []
         around: dict[str, tuple[Fact, list[Fact]]] = {}
+        lexical_query = [query]  # the query as the lexical voice asked it (names left out)
 
         async def fetch_context(ids: Sequence[str]) -> None:
             # One read for every text voice's candidates: on two cores the Neo4j round trips
@@ -218,6 +234,7 @@ class Recall:
                 # Every record of a speaker carries their name: as a query word it matches
                 # half the conversation. Who said it counts through the speaker bonus.
                 text = without_names(query, await self._speakers_of(user_id))
+                lexical_query[0] = text
                 return await voices.lexical(self.graph, user_id, text, statuses, cfg.depth)
             results["lexical"] = await voices.guarded(
                 "lexical", go, voices.VoiceResult(), timeout, degraded)
@@ -313,6 +330,17 @@ class Recall:
         facts.update(seed_walk.facts)
         graph_ids = list(rankings.get("graph", []))
         graph_ids += [i for i in seed_walk.ids if i not in graph_ids]
+        if cfg.graph_by_meaning and query_vector is not None and graph_ids:
+            walked = {**seed_walk.scores, **results.get("graph", voices.VoiceResult()).scores}
+            missing = [i for i in graph_ids if i not in vectors]
+            if missing and archive is not None:
+                more: dict[str, np.ndarray] = await voices.guarded(
+                    "vectors", lambda: archive.vectors(user_id, missing), {}, timeout, degraded)
+                self._vectors.put_many(user_id, more)
+                vectors.update(more)
+            graph_ids = sorted(graph_ids, key=lambda i: (
+                -round(walked.get(i, 0.0), 6),
+                -(float(np.dot(vectors[i], query_vector)) if i in vectors else -1.0)))
         rankings["graph"] = graph_ids
         rankings.update(context_rankings(pool, links, facts, lexical_scores, vectors,
                                          query_vector, cfg.depth))
@@ -320,7 +348,10 @@ class Recall:
             rankings["dated"] = dated_ranking(
                 period, facts, rankings.get("lexical", []),
                 results.get("dated-semantic", voices.VoiceResult()).ids, cfg.depth)
-        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights, cfg.rrf_k)
+        scale = None
+        if cfg.lexical_coverage > 0:
+            scale = coverage_scale(lexical_query[0], rankings, links, facts, cfg.lexical_coverage)
+        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights, cfg.rrf_k, scale)
 
         now = self.clock()
         allowed = set(statuses)
@@ -350,8 +381,17 @@ class Recall:
                 return cal.rescale(float(np.dot(va, vb)))  # MMR's scale is MiniLM's
             return fusion.token_similarity(facts[a].text, facts[b].text)
 
+        said: dict[str, tuple[str, ...]] = {}
+
+        def other_numbers(a: str, b: str) -> bool:
+            for fid in (a, b):
+                if fid not in said:
+                    said[fid] = tuple(sorted(numbers(facts[fid].text, dates=False)))
+            return said[a] != said[b]
+
         chosen_ids = fusion.mmr(final, k, similarity, lam=chosen.mmr_lambda, pool=cfg.mmr_pool,
-                                duplicate=cal.mmr_duplicate)
+                                duplicate=cal.mmr_duplicate,
+                                distinct=other_numbers if cfg.copies_keep_numbers else None)
         degraded.timings_ms["fusion"] = (time.perf_counter() - fused_at) * 1000
         degraded.timings_ms["total"] = (time.perf_counter() - started) * 1000
         if degraded:
@@ -396,6 +436,19 @@ class VectorCache:
             self._items.popitem(last=False)
 
 
+def _stop_stems() -> frozenset[str]:
+    """Stems of the stop words of the languages recall stems (Russian, English), as
+    ``content_stems`` stems them: question words and pronouns say nothing about the answer."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_RUSSIAN
+
+    questions = ["сколько", "почему", "каком", "какие", "какого", "какую", "каких",
+                 "which", "whose",
+                 "ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy",
+                 "dlaczego"]
+    return frozenset(stem(w) for w in (*STOPWORDS_RUSSIAN, *STOPWORDS_EN_PLUS, *questions))
+
+
+STOP_STEMS = _stop_stems()
 EVENT_WORDS = 20  # a typical chat message; the information factor is 1 there
 _WORD = re.compile(r"\w+", re.UNICODE)
 
@@ -441,6 +494,35 @@ def dated_ranking(period: tuple[datetime, datetime], facts: dict[str, Fact],
         {"lexical": [i for i in lexical if inside(i)], "semantic": [i for i in semantic if inside(i)]},
         {"lexical": 1.0, "semantic": 1.0})
     return sorted(fused, key=lambda i: -fused[i])[:depth]
+
+
+def coverage_scale(query: str, rankings: dict[str, list[str]], links: dict[str, list[str]],
+                   facts: dict[str, Fact], power: float) -> dict[str, dict[str, float]]:
+    """Per full-text voice, each record's share of the query's content stems it covers
+    (``lexical``: the record; ``context_lexical``: the record with its context window), to
+    the ``power``. A record the index matched covers at least one stem."""
+    wanted = set(content_stems(query)) - STOP_STEMS
+    if len(wanted) < 2:
+        return {}
+    own: dict[str, set[str]] = {}
+
+    def stems_of(fid: str) -> set[str]:
+        if fid not in own:
+            fact = facts.get(fid)
+            own[fid] = set(content_stems(fact.text)) if fact is not None else set()
+        return own[fid]
+
+    out: dict[str, dict[str, float]] = {}
+    for voice in ("lexical", "context_lexical"):
+        factors: dict[str, float] = {}
+        for fid in rankings.get(voice, ()):
+            found = stems_of(fid) & wanted
+            if voice == "context_lexical":
+                for other in links.get(fid, ()):
+                    found |= stems_of(other) & wanted
+            factors[fid] = (max(1, len(found)) / len(wanted)) ** power
+        out[voice] = factors
+    return out
 
 
 def without_names(query: str, names: Sequence[str]) -> str:

@@ -22,16 +22,22 @@ def weighted_rrf(
     rankings: Mapping[str, Sequence[str]],
     weights: Mapping[str, float],
     rrf_k: int = RRF_K,
+    scale: Mapping[str, Mapping[str, float]] | None = None,
 ) -> tuple[dict[str, float], dict[str, dict[str, int]]]:
-    """Fused score per id and each id's 1-based rank in each voice that returned it."""
+    """Fused score per id and each id's 1-based rank in each voice that returned it.
+
+    ``scale``: per voice, a multiplier per id (missing ids count 1): how much of the voice's
+    vote an item deserves beyond its rank."""
     scores: dict[str, float] = {}
     ranks: dict[str, dict[str, int]] = {}
     for voice, ranking in rankings.items():
         weight = weights.get(voice, 0.0)
+        factors = (scale or {}).get(voice, {})
         for position, item in enumerate(ranking):
             ranks.setdefault(item, {}).setdefault(voice, position + 1)
             if weight > 0:
-                scores[item] = scores.get(item, 0.0) + weight / (rrf_k + position + 1)
+                scores[item] = scores.get(item, 0.0) + (
+                    weight * factors.get(item, 1.0) / (rrf_k + position + 1))
             else:
                 scores.setdefault(item, 0.0)
     return scores, ranks
@@ -62,12 +68,14 @@ def mmr(
     lam: float = 0.75,
     pool: int = 50,
     duplicate: float = 0.8,
+    distinct: Callable[[str, str], bool] | None = None,
 ) -> list[str]:
     """Maximal marginal relevance over the ``pool`` best ids; relevance normalised to [0, 1].
 
     A candidate at least ``duplicate`` similar to one already picked is a paraphrase of it
     (the write path's duplicate threshold): it comes only once nothing else is left, so a tight
-    spread of relevance cannot carry a second copy past a different record."""
+    spread of relevance cannot carry a second copy past a different record. ``distinct``:
+    pairs that are never copies however alike (e.g. two prices: one is a change of the other)."""
     ordered = sorted(scores, key=lambda i: -scores[i])[:pool]
     if not ordered:
         return []
@@ -84,6 +92,6 @@ def mmr(
         for other in remaining:
             alike = similarity(best, other)
             redundancy[other] = max(redundancy[other], alike)
-            if alike >= duplicate:
+            if alike >= duplicate and not (distinct is not None and distinct(best, other)):
                 copies.add(other)
     return chosen

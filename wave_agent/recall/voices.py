@@ -114,7 +114,8 @@ async def graph_walk(graph: Any, user_id: str, entity_ids: Sequence[str],
         return VoiceResult()
     scored = await graph.neighbourhood(user_id, list(entity_ids), hops=2, limit=limit,
                                        statuses=statuses)
-    return VoiceResult(ids=[s.fact.id for s in scored], facts={s.fact.id: s.fact for s in scored})
+    return VoiceResult(ids=[s.fact.id for s in scored], facts={s.fact.id: s.fact for s in scored},
+                       scores={s.fact.id: float(s.score) for s in scored})
 
 
 async def mentioned_entities(graph: Any, user_id: str, query: str) -> list[str]:

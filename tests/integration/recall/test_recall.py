@@ -183,3 +183,20 @@ async def test_the_day_a_question_names_is_the_persons_day(
     utc = Recall(graph, archive, embedder, config=config)
     hits = await utc.search(user_id, "What did I bake on 4 June 2023?", k=2)
     assert all(h.ranks["dated"] is None for h in hits)  # in UTC nothing was said on the 4th
+
+
+async def test_the_graph_voice_orders_a_persons_records_by_the_question_not_by_age(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    igor = [("Игорь", EntityType.PERSON)]
+    dog = (await writer.remember(user_id, "У Игоря есть пёс, корги по кличке Бублик",
+                                 entities=igor)).fact
+    await writer.remember(user_id, "Игорь ходит в третий класс", entities=igor)
+    await writer.remember(user_id, "Игорь вернулся из лагеря загорелый", entities=igor)
+    assert dog is not None
+    hits = await recall.search(user_id, "какая собака у Игоря?", k=3)
+    by_id = {h.fact.id: h for h in hits}
+    # all three are about Igor alike; the oldest answers the question, and the walk's
+    # tie-break used to be recency (it came third)
+    assert by_id[dog.id].ranks["graph"] == 1, [(h.fact.text, h.ranks) for h in hits]
+    assert hits[0].fact.id == dog.id

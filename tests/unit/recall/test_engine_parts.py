@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from graph.models import Fact, FactType, Status, Tier, Veracity
+from wave_agent.recall import fusion
 from wave_agent.recall.engine import (
+    coverage_scale,
     dated_ranking,
     episode_factors,
     episode_of,
@@ -87,6 +89,21 @@ def test_a_paraphrase_of_a_picked_record_waits_until_nothing_else_is_left() -> N
     assert mmr(scores, 4, similarity)[-1] == "tea-2"   # still there when asked for more
 
 
+def test_a_changed_price_is_not_a_copy_of_the_old_one() -> None:
+    from wave_agent.recall.fusion import mmr
+
+    scores = {"old": 1.0, "new": 0.99, "a": 0.70, "b": 0.60}
+    prices = {"old": "150", "new": "180", "a": "", "b": ""}
+
+    def similarity(x: str, y: str) -> float:
+        return 0.9 if {x, y} == {"old", "new"} else 0.3
+
+    # alike by cosine, but other numbers: a change, not a copy; it competes as any record
+    # (MMR's redundancy still applies) instead of waiting until nothing else is left
+    assert "new" in mmr(scores, 3, similarity, distinct=lambda x, y: prices[x] != prices[y])
+    assert "new" not in mmr(scores, 3, similarity)
+
+
 def test_the_vector_cache_drops_the_least_recently_used_and_keeps_users_apart() -> None:
     import numpy as np
 
@@ -98,3 +115,21 @@ def test_the_vector_cache_drops_the_least_recently_used_and_keeps_users_apart() 
     cache.put_many("u", {"c": np.ones(3)})
     assert set(cache.get_many("u", ["a", "b", "c"])) == {"a", "c"}
     assert cache.get_many("other", ["a"]) == {}
+
+
+def test_a_full_text_hit_on_one_common_word_counts_less_than_one_on_the_whole_question() -> None:
+    facts = {
+        "name": fact("name", DAY, "Жену Олега зовут Алсу, она преподаёт татарский."),
+        "dog": fact("dog", DAY, "Собаку зовут Бублик, это корги."),
+    }
+    rankings = {"lexical": ["name", "dog"], "context_lexical": ["name", "dog"]}
+    scale = coverage_scale("как зовут собаку?", rankings, {}, facts, 1.0)
+    # "как" is a question word: the query's words are "зовут" and "собаку"
+    assert scale["lexical"] == {"name": 0.5, "dog": 1.0}
+    scores, _ = fusion.weighted_rrf(rankings, {"lexical": 1.0, "context_lexical": 1.0}, 30, scale)
+    assert scores["dog"] > scores["name"]  # second by BM25, first once coverage counts
+    # the context window's words count for the context voice
+    around = coverage_scale("как зовут собаку?", rankings, {"name": ["dog"]}, facts, 1.0)
+    assert around["context_lexical"]["name"] == 1.0 and around["lexical"]["name"] == 0.5
+    # a one-word question leaves the voice as it was
+    assert coverage_scale("собака?", rankings, {}, facts, 1.0) == {}
