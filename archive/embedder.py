@@ -134,6 +134,11 @@ class Embedder:
         with self._cache_lock:
             return len(self._cache)
 
+    def forget_cached(self) -> None:
+        """Empty the cache (a benchmark timing new messages, as a person sends them)."""
+        with self._cache_lock:
+            self._cache.clear()
+
     @property
     def loaded(self) -> bool:
         return self._model is not None

@@ -97,13 +97,16 @@ async def bench_turn_at_scale(settings: Settings, count: int, *, turns: int = 60
                     f"x-w{i}-{uuid.uuid4().hex[:6]}", QUERIES[i], f"an answer about {THINGS[i]}"))
             for _ in range(5):
                 await service.prepare(user_id, QUERIES[0])
+            new = services.embedder()  # every measured message is new to the embedder
             figures = [
                 await _measure(service, user_id, turns, refresh=False, session_start=False,
-                               count=count, scenario="cached"),
+                               count=count, scenario="cached", embedder=new),
                 await _measure(service, user_id, max(10, turns // 2), refresh=True,
-                               session_start=False, count=count, scenario="refreshed"),
+                               session_start=False, count=count, scenario="refreshed",
+                               embedder=new),
                 await _measure(service, user_id, max(5, turns // 6), refresh=False,
-                               session_start=True, count=count, scenario="session start"),
+                               session_start=True, count=count, scenario="session start",
+                               embedder=new),
             ]
             try:  # an extra view: it must not cost the figures above
                 info["recall_voices_ms"] = await _voice_timings(services, user_id, QUERIES)
@@ -123,6 +126,7 @@ async def _voice_timings(services: Any, user_id: str, queries: list[str]) -> dic
     recall = await services.recall()
     seen: dict[str, list[float]] = {}
     for query in queries * 2:
+        services.embedder().forget_cached()  # a new message: the semantic voice embeds it
         result = await recall.search(user_id, query, k=8)  # as the turn asks
         for name, ms in result.degraded.timings_ms.items():
             seen.setdefault(name, []).append(ms)
