@@ -136,29 +136,36 @@ async def bench_turn(settings: Settings, sizes: list[int], *, turns: int = 60) -
         for count in sizes:
             user_id = f"bench-turn-{count}-{uuid.uuid4().hex[:6]}"
             await _load(services, user_id, count)
-            # A session with a few exchanges in its window, as in a conversation.
-            await service.prepare(user_id, "hello there, how are you?")
-            session = service.sessions.log.current(user_id)
-            assert session is not None
-            for i in range(6):
-                service.sessions.log.add(session.id, user_id, Exchange(
-                    f"x-w{i}-{uuid.uuid4().hex[:6]}", QUERIES[i], f"an answer about {THINGS[i]}"))
-            for _ in range(5):  # warm caches (model, page cache, query plans)
-                await service.prepare(user_id, QUERIES[0])
-            new = services.embedder()  # every measured message is new to the embedder
-            results.append(await _measure(service, user_id, turns, refresh=False,
-                                          session_start=False, count=count, scenario="cached",
-                                          embedder=new))
-            results.append(await _measure(service, user_id, max(10, turns // 2), refresh=True,
-                                          session_start=False, count=count, scenario="refreshed",
-                                          embedder=new))
-            results.append(await _measure(service, user_id, max(5, turns // 6), refresh=False,
-                                          session_start=True, count=count,
-                                          scenario="session start", embedder=new))
+            results.extend(await measure_turns(services, service, user_id, count, turns))
             # The bench user must not stay in the person's stores: besides the clutter, its
             # records would count in the full-text index's statistics for everyone.
             await (await services.writer()).erase_user(user_id)
     return results
+
+
+async def measure_turns(services: Any, service: Any, user_id: str, count: int,
+                        turns: int) -> list[Figures]:
+    """The three kinds of turn for a person whose ``count`` facts are loaded: a session with a
+    few exchanges in its window (as in a conversation), five warm-up turns (model, page cache,
+    query plans), then ``cached``, ``refreshed`` and ``session start``; every measured message
+    is new to the embedder."""
+    await service.prepare(user_id, "hello there, how are you?")
+    session = service.sessions.log.current(user_id)
+    assert session is not None
+    for i in range(6):
+        service.sessions.log.add(session.id, user_id, Exchange(
+            f"x-w{i}-{uuid.uuid4().hex[:6]}", QUERIES[i], f"an answer about {THINGS[i]}"))
+    for _ in range(5):
+        await service.prepare(user_id, QUERIES[0])
+    new = services.embedder()
+    return [
+        await _measure(service, user_id, turns, refresh=False, session_start=False,
+                       count=count, scenario="cached", embedder=new),
+        await _measure(service, user_id, max(10, turns // 2), refresh=True,
+                       session_start=False, count=count, scenario="refreshed", embedder=new),
+        await _measure(service, user_id, max(5, turns // 6), refresh=False,
+                       session_start=True, count=count, scenario="session start", embedder=new),
+    ]
 
 
 def render(figures: list[Figures]) -> str:

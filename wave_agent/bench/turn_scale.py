@@ -29,7 +29,6 @@ import numpy as np
 from archive.models import ArchiveRecord
 from wave_agent.bench.graph_scale import Progress, load_graph
 from wave_agent.bench.scale import VectorPool
-from wave_agent.composer import Exchange
 from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
@@ -61,7 +60,7 @@ async def bench_turn_at_scale(settings: Settings, count: int, *, turns: int = 60
                               pool_size: int = 2_000, progress: Progress | None = None
                               ) -> tuple[list[Figures], dict[str, Any]]:
     from wave_agent.services import Services
-    from wave_agent.turn_bench import QUERIES, THINGS, _measure
+    from wave_agent.turn_bench import QUERIES, measure_turns
 
     info: dict[str, Any] = {}
     async with Services(settings, autostart_neo4j=True) as services:
@@ -89,25 +88,7 @@ async def bench_turn_at_scale(settings: Settings, count: int, *, turns: int = 60
                     progress(f"archive {count:,}", offset + len(chunk), count)
             info["archive_load_s"] = round(time.perf_counter() - started, 1)
             info["index_wait_s"] = round(await _index_green(settings, 1_800), 1)
-            await service.prepare(user_id, "hello there, how are you?")
-            session = service.sessions.log.current(user_id)
-            assert session is not None
-            for i in range(6):
-                service.sessions.log.add(session.id, user_id, Exchange(
-                    f"x-w{i}-{uuid.uuid4().hex[:6]}", QUERIES[i], f"an answer about {THINGS[i]}"))
-            for _ in range(5):
-                await service.prepare(user_id, QUERIES[0])
-            new = services.embedder()  # every measured message is new to the embedder
-            figures = [
-                await _measure(service, user_id, turns, refresh=False, session_start=False,
-                               count=count, scenario="cached", embedder=new),
-                await _measure(service, user_id, max(10, turns // 2), refresh=True,
-                               session_start=False, count=count, scenario="refreshed",
-                               embedder=new),
-                await _measure(service, user_id, max(5, turns // 6), refresh=False,
-                               session_start=True, count=count, scenario="session start",
-                               embedder=new),
-            ]
+            figures = await measure_turns(services, service, user_id, count, turns)
             try:  # an extra view: it must not cost the figures above
                 info["recall_voices_ms"] = await _voice_timings(services, user_id, QUERIES)
             except Exception as exc:
