@@ -78,6 +78,11 @@ def all_presets(**weights: float) -> dict[str, Any]:
 
 VARIANTS: dict[str, Callable[[], dict[str, Any]]] = {
     "main": lambda: {},
+    "copyday_off": lambda: {},
+    "sem075": lambda: all_presets(semantic=0.75),
+    "ctxsem15": lambda: all_presets(context_semantic=1.5),
+    "decay05": lambda: {"presets__DEFAULT": dataclasses.replace(presets.DEFAULT, decay_strength=0.5)},
+    "commit09": lambda: {"decay__DECAY": _decay(COMMITMENT=decay.Weibull(60.0, 1.0, floor=0.9))},
     "now": lambda: {},
     "sem1": lambda: all_presets(semantic=1.0),
     "sem1_ctx05": lambda: all_presets(semantic=1.0, context_semantic=0.5, context_lexical=0.5),
@@ -125,6 +130,7 @@ def _decay(**curves: Any) -> Any:
     return MappingProxyType(table)
 
 CONFIGS: dict[str, dict[str, Any]] = {
+    "copyday_off": {"copies_same_day": False},
     "main": {"lexical_coverage": 0.0},
     "sem1": {"lexical_coverage": 0.0},
     "cov2": {"lexical_coverage": 2.0},

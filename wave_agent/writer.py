@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from graph import kin
 from graph.models import (
     MAX_FACT_CHARS,
     Conflict,
@@ -242,7 +243,9 @@ class Writer(LifecycleMixin):
         state = await self.archive.upsert(fact.user_id, [fact],
                                           None if vector is None else vector[None, :])
         stored = replace(fact, needs_index=state is ArchiveState.PENDING)
-        entity_ids = await self._entity_ids(fact.user_id, fact.text, entities)
+        entity_ids = await self._relatives(fact)
+        entity_ids += [e for e in await self._entity_ids(fact.user_id, fact.text, entities)
+                       if e not in entity_ids]
         stored = await self.graph.create_fact(stored, entity_ids)
         status = WriteStatus.QUARANTINED if stored.status is Status.QUARANTINED else WriteStatus.CREATED
         return WriteResult(status, stored, archive=state, archive_problem=self._problem(state))
@@ -487,7 +490,8 @@ class Writer(LifecycleMixin):
                 state = await self.archive.upsert(user_id, new_facts, vectors)
                 pending = state is ArchiveState.PENDING
                 new_facts = [replace(f, needs_index=pending) for f in new_facts]
-                await self.graph.create_facts(new_facts)
+                about = {f.id: ids for f in new_facts if (ids := await self._relatives(f))}
+                await self.graph.create_facts(new_facts, about)
                 by_key = {similarity.normalise(f.text): f for f in new_facts}
                 seen: set[str] = set()
                 for i in positions:
@@ -526,6 +530,22 @@ class Writer(LifecycleMixin):
         )
 
     # -- shared helpers --------------------------------------------------------------------------
+
+    async def _relatives(self, fact: Fact) -> list[str]:
+        """The person's relatives the record names with their role ("Сыну Игорю девять лет"):
+        each a person entity carrying the role as an alias, so recall reads "что я обещал
+        сыну?" as a question about Igor too (``graph.kin``). A held record teaches nothing:
+        an injected "my son is X" must not rewire who the son is."""
+        if fact.status is not Status.ACTIVE:
+            return []
+        ids: list[str] = []
+        for relative in kin.relatives(fact.text):
+            entity = await self.graph.resolve_entity(fact.user_id, relative.name, EntityType.PERSON)
+            if relative.alias not in entity.aliases:
+                entity = await self.graph.add_aliases(fact.user_id, entity.id, [relative.alias])
+            if entity.id not in ids:
+                ids.append(entity.id)
+        return ids
 
     async def _entity_ids(
         self, user_id: str, text: str, entities: Sequence[tuple[str, EntityType]]

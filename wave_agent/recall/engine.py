@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from graph import kin
 from graph.entities import content_stems, stem
 from graph.models import Fact, FactType, Status, utcnow
 from wave_agent.hygiene import calibration
@@ -107,6 +108,11 @@ class RecallConfig:
     # kosztuje 150 zł" / "karnet kosztuje teraz 180 zł": one is a change of the other, and
     # the copy rule put the current price after everything else).
     copies_keep_numbers: bool = True
+    # Records said on different days are never copies for MMR: the write path merges a
+    # statement said again into the record it repeats (a confirmation), so two alike records
+    # days apart are what happened next ("обещал маме починить кран" / "починил наконец кран",
+    # "одолжил Олегу 30 тысяч" / "Олег вернул долг"), not a paraphrase to skip.
+    copies_same_day: bool = True
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)
 
@@ -190,10 +196,21 @@ class Recall:
         period = None if span is None else (
             span.start, span.end + timedelta(days=cfg.dated_after_days))
 
+        # A question about "сына" is a question about Igor too, when the memory knows the son
+        # is Igor ("Сыну Игорю девять лет"): his name joins the text voices' query, and his
+        # entity the graph walk. Asked only when the query names a role (one indexed read).
+        relatives: list[Any] = []
+        asked = kin.roles_asked(query)
+        if asked:
+            relatives = await voices.guarded(
+                "relatives", lambda: voices.relatives(self.graph, user_id, asked), [],
+                timeout, degraded)
+        wide = kin.expand(query, list(dict.fromkeys(e.name for e in relatives)))
+
         results: dict[str, voices.VoiceResult] = {}
-        query_entities: list[str] = []
+        query_entities: list[str] = [e.id for e in relatives]
         around: dict[str, tuple[Fact, list[Fact]]] = {}
-        lexical_query = [query]  # the query as the lexical voice asked it (names left out)
+        lexical_query = [wide]  # the query as the lexical voice asked it (speakers left out)
 
         async def fetch_context(ids: Sequence[str]) -> None:
             # One read for every text voice's candidates: on two cores the Neo4j round trips
@@ -216,7 +233,7 @@ class Recall:
             archive = self.archive
 
             async def go() -> voices.VoiceResult:
-                vector = (await self.embedder.embed_query([query]))[0]
+                vector = (await self.embedder.embed_query([wide]))[0]
                 if period is None:
                     return await voices.semantic(archive, user_id, vector, statuses, cfg.depth)
                 plain, dated = await asyncio.gather(
@@ -233,7 +250,7 @@ class Recall:
             async def go() -> voices.VoiceResult:
                 # Every record of a speaker carries their name: as a query word it matches
                 # half the conversation. Who said it counts through the speaker bonus.
-                text = without_names(query, await self._speakers_of(user_id))
+                text = without_names(wide, await self._speakers_of(user_id))
                 lexical_query[0] = text
                 return await voices.lexical(self.graph, user_id, text, statuses, cfg.depth)
             results["lexical"] = await voices.guarded(
@@ -248,8 +265,9 @@ class Recall:
         async def run_graph() -> None:
             async def go() -> voices.VoiceResult:
                 ids = await voices.mentioned_entities(self.graph, user_id, query)
-                query_entities.extend(ids)
-                return await voices.graph_walk(self.graph, user_id, ids, statuses, cfg.graph_depth)
+                query_entities.extend(i for i in ids if i not in query_entities)
+                return await voices.graph_walk(self.graph, user_id, query_entities, statuses,
+                                               cfg.graph_depth)
             results["graph"] = await voices.guarded(
                 "graph", go, voices.VoiceResult(), timeout, degraded)
 
@@ -383,15 +401,20 @@ class Recall:
 
         said: dict[str, tuple[str, ...]] = {}
 
-        def other_numbers(a: str, b: str) -> bool:
+        def distinct(a: str, b: str) -> bool:
+            """Never copies, however alike: another day's record, or other numbers."""
+            if cfg.copies_same_day and (
+                    facts[a].created_at.date() != facts[b].created_at.date()):
+                return True
+            if not cfg.copies_keep_numbers:
+                return False
             for fid in (a, b):
                 if fid not in said:
                     said[fid] = tuple(sorted(numbers(facts[fid].text, dates=False)))
             return said[a] != said[b]
 
         chosen_ids = fusion.mmr(final, k, similarity, lam=chosen.mmr_lambda, pool=cfg.mmr_pool,
-                                duplicate=cal.mmr_duplicate,
-                                distinct=other_numbers if cfg.copies_keep_numbers else None)
+                                duplicate=cal.mmr_duplicate, distinct=distinct)
         degraded.timings_ms["fusion"] = (time.perf_counter() - fused_at) * 1000
         degraded.timings_ms["total"] = (time.perf_counter() - started) * 1000
         if degraded:

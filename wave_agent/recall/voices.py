@@ -16,7 +16,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from graph.models import Fact, Status
+from graph import kin
+from graph.models import Entity, EntityType, Fact, Status
 
 log = logging.getLogger("wave.recall")
 
@@ -120,3 +121,14 @@ async def graph_walk(graph: Any, user_id: str, entity_ids: Sequence[str],
 
 async def mentioned_entities(graph: Any, user_id: str, query: str) -> list[str]:
     return [e.id for e in await graph.entities_in_text(user_id, query)]
+
+
+async def relatives(graph: Any, user_id: str, roles: Sequence[str]) -> list[Entity]:
+    """The person's relatives in ``roles`` ("son", "wife"): person entities carrying one of
+    the role's words as an alias (the writer gives them: ``graph.kin``)."""
+    if not roles:
+        return []
+    words = [w for role in roles for w in kin.role_words(role)]
+    wanted = set(words)
+    return [e for e in await graph.entities_in_text(user_id, " ".join(words))
+            if e.type is EntityType.PERSON and wanted & {a.lower() for a in e.aliases}]

@@ -200,3 +200,29 @@ async def test_the_graph_voice_orders_a_persons_records_by_the_question_not_by_a
     # tie-break used to be recency (it came third)
     assert by_id[dog.id].ranks["graph"] == 1, [(h.fact.text, h.ranks) for h in hits]
     assert hits[0].fact.id == dog.id
+
+
+@pytest.mark.parametrize("same_day_rule", [True, False])
+async def test_what_happened_next_is_not_a_copy_of_what_came_before(
+    writer: Writer, graph: GraphStore, archive: object, embedder: Embedder, user_id: str,
+    same_day_rule: bool,
+) -> None:
+    # Alike enough to be paraphrases by cosine, said two months apart: the loan and its return.
+    lent = datetime(2026, 2, 10, 9, 0, tzinfo=UTC)
+    await writer.remember_many(user_id, [
+        MemoryItem("Одолжил Олегу 30 тысяч на ремонт машины, обещал вернуть летом.",
+                   veracity=Veracity.STATED, created_at=lent),
+        MemoryItem("Олег вернул долг, все 30 тысяч.", veracity=Veracity.STATED,
+                   created_at=lent + timedelta(days=60)),
+        *[MemoryItem(t, veracity=Veracity.STATED, created_at=lent + timedelta(days=i))
+          for i, t in enumerate(["Купил новые кроссовки для бега.",
+                                 "Записался к стоматологу на пятницу.",
+                                 "Соседи затеяли ремонт, стучат с утра.",
+                                 "Ринат покрасил бампер за 12 тысяч."], 1)],
+    ])
+    engine = Recall(graph, archive, embedder, clock=lambda: lent + timedelta(days=90),
+                    config=RecallConfig(voice_timeout_s=30.0, copies_same_day=same_day_rule))
+    hits = await engine.search(user_id, "сколько денег я давал в долг брату Олегу?", k=2)
+    texts = [h.fact.text for h in hits]
+    loan_found = any(t.startswith("Одолжил") for t in texts)
+    assert loan_found is same_day_rule, texts

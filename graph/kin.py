@@ -1,0 +1,208 @@
+"""The person's relatives: who "сын", "moja żona" and "my brother" are (pure, no I/O).
+
+People name their relatives by role far more often than by name when they ask: "что я обещал
+сыну?", "чем болела дочь?". A semantic model cannot know that the son is Igor; the memory can,
+from the record that said so: "Сыну Игорю девять лет", "Мой старший брат Олег живёт в Казани",
+"Мама, Людмила Петровна, живёт одна", "Nasz syn Kuba", "My wife, Anna, ...".
+
+- ``relatives(text)``: the (role, name) pairs a record states about the person's own family.
+  A role counts when it is the person's: after a possessive ("мой", "наша", "mój", "my"), or
+  opening a sentence with the name next to it ("Сыну Игорю", "Córka Zosia", "Мама, Людмила
+  Петровна,"). Someone else's relative is not the person's: "У Олега и Алсу сын Тимур" (no
+  possessive, mid-sentence), "Сестра Марины, Катя" (Russian: the name is in another case),
+  "Жену Олега зовут Алсу" / "Żona Marka ma na imię Ola" (a naming sentence names the other).
+  Russian names are brought to the nominative (pymorphy3: "Игорю" -> "Игорь").
+- ``roles_asked(query)``: the roles a question asks about by role alone ("сыну"; not "жену
+  Олега", where the name is already there).
+- ``role_words(role)``: the words of a role in every language, the alias a relative's entity
+  carries (``alias``) among them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+# role -> (Russian lemmas, Polish forms, English forms); the first Russian lemma is the alias
+# stored on a Russian-named relative, the first Polish / English form likewise.
+_ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+    "son": (("сын", "сынок", "сыночек"),
+            ("syn", "syna", "synowi", "synem", "synu", "synek", "synka", "synkowi"), ("son",)),
+    "daughter": (("дочь", "дочка", "дочурка", "доченька"),
+                 ("córka", "córki", "córce", "córkę", "córką", "córko", "córeczka", "córeczki",
+                  "córeczce", "córeczkę"), ("daughter",)),
+    "wife": (("жена",), ("żona", "żony", "żonie", "żonę", "żoną", "żono"), ("wife",)),
+    "husband": (("муж",), ("mąż", "męża", "mężowi", "mężem", "mężu"), ("husband",)),
+    "brother": (("брат", "братик"), ("brat", "brata", "bratu", "bratem", "bracie"), ("brother",)),
+    "sister": (("сестра", "сестрёнка", "сестренка"),
+               ("siostra", "siostry", "siostrze", "siostrę", "siostrą"), ("sister",)),
+    "mother": (("мама", "мать", "мамочка", "мамуля"),
+               ("mama", "mamy", "mamie", "mamę", "mamą", "mamo", "matka", "matki", "matce",
+                "matkę"), ("mom", "mum", "mother")),
+    "father": (("папа", "отец", "батя"),
+               ("tata", "taty", "tacie", "tatę", "tatą", "tato", "ojciec", "ojca", "ojcu"),
+               ("dad", "father")),
+    "father-in-law": (("тесть", "свёкор", "свекор"), ("teść", "teścia", "teściowi"),
+                      ("father-in-law",)),
+    "mother-in-law": (("тёща", "теща", "свекровь"), ("teściowa", "teściowej", "teściową"),
+                      ("mother-in-law",)),
+    "grandmother": (("бабушка",), ("babcia", "babci", "babcię", "babcią"), ("grandma", "grandmother")),
+    "grandfather": (("дедушка", "дед"), ("dziadek", "dziadka", "dziadkowi"), ("grandpa", "grandfather")),
+    "nephew": (("племянник",), ("bratanek", "siostrzeniec"), ("nephew",)),
+    "niece": (("племянница",), ("bratanica", "siostrzenica"), ("niece",)),
+}
+
+_RU_LEMMA = {lemma: role for role, (ru, _, _) in _ROLES.items() for lemma in ru}
+_FORM = {form: role for role, (_, pl, en) in _ROLES.items() for form in (*pl, *en)}
+
+_POSSESSIVES = frozenset((
+    "мой", "моя", "моё", "мое", "мои", "моего", "моей", "моему", "мою", "моим", "моими", "моих",
+    "наш", "наша", "наше", "наши", "нашего", "нашей", "нашему", "нашу", "нашим", "нашими", "наших",
+    "mój", "moja", "moje", "mojego", "mojej", "mojemu", "moją", "moim", "nasz", "nasza", "nasze",
+    "naszego", "naszej", "naszemu", "naszą", "naszym", "my", "our",
+))
+
+# A sentence that names someone ("Жену Олега зовут Алсу", "Żona Marka ma na imię Ola") names
+# the other person's relative: the capitalised word after the role is whose she is.
+_NAMING = re.compile(r"\b(зовут|звали|ma na imię|nazywa się|is called|is named|named)\b",
+                     re.IGNORECASE)
+_TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|[.!?;:]|,", re.UNICODE)
+_CAPITALISED = re.compile(r"^[^\W\d_][^\W\d_]*$", re.UNICODE)
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+@dataclass(frozen=True, slots=True)
+class Relative:
+    role: str   # "son", "mother-in-law", ...
+    name: str   # as the person's entity is called: "Игорь", "Людмила Петровна", "Kuba"
+    alias: str  # the role word the entity carries: "сын", "syn", "son"
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+def _ru_parses(word: str) -> list[Any]:
+    return list(_morph().parse(word.lower()))
+
+
+def role_of(word: str) -> str | None:
+    """The role a word names ("сыну" -> "son", "żonie" -> "wife"), or None."""
+    lowered = word.lower()
+    if _CYRILLIC.search(lowered):
+        for parse in _ru_parses(lowered):
+            if parse.tag.POS == "NOUN" and parse.normal_form in _RU_LEMMA:
+                return _RU_LEMMA[parse.normal_form]
+        return None
+    return _FORM.get(lowered)
+
+
+def role_words(role: str) -> tuple[str, ...]:
+    ru, pl, en = _ROLES[role]
+    return (*ru, *pl, *en)
+
+
+def _alias(role: str, word: str) -> str:
+    ru, pl, en = _ROLES[role]
+    if _CYRILLIC.search(word):
+        return ru[0]
+    return pl[0] if word.lower() in pl else en[0]
+
+
+def _is_name(token: str) -> bool:
+    return bool(_CAPITALISED.match(token)) and token[0].isupper() and len(token) > 1
+
+
+def _cases(word: str, *, names: bool) -> set[str]:
+    """The grammatical cases a Russian word can be in, in the singular (a relative is one
+    person), as a name or as any noun."""
+    found = set()
+    for parse in _ru_parses(word):
+        if names and not ({"Name", "Surn", "Patr"} & parse.tag.grammemes):
+            continue
+        if parse.tag.number == "plur":
+            continue
+        if parse.tag.case:
+            found.add(parse.tag.case)
+    return found
+
+
+def _patronymic(word: str) -> bool:
+    return bool(_CYRILLIC.search(word)) and any(
+        "Patr" in parse.tag.grammemes for parse in _ru_parses(word))
+
+
+def _nominative(word: str) -> str:
+    """A Russian name in the nominative ("Игорю" -> "Игорь"); other words as written."""
+    if not _CYRILLIC.search(word):
+        return word
+    for parse in _ru_parses(word):
+        if {"Name", "Surn", "Patr"} & parse.tag.grammemes:
+            inflected = parse.inflect({"nomn"})
+            if inflected is not None:
+                return str(inflected.word).capitalize()
+    return word
+
+
+def relatives(text: str) -> list[Relative]:
+    """The person's relatives the text names with their role, in order (see the module)."""
+    tokens = _TOKEN.findall(text)
+    naming = bool(_NAMING.search(text))
+    found: list[Relative] = []
+    for i, token in enumerate(tokens):
+        role = role_of(token)
+        if role is None:
+            continue
+        before = [t.lower() for t in tokens[max(0, i - 2):i]]
+        possessive = bool(before) and (before[-1] in _POSSESSIVES or (
+            len(before) == 2 and before[0] in _POSSESSIVES and before[1] not in ",.!?;:"))
+        opens = i == 0 or tokens[i - 1] in {".", "!", "?", ";", ":"}
+        if not (possessive or opens):
+            continue  # "У Олега и Алсу сын Тимур": someone else's
+        j = i + 1
+        comma = j < len(tokens) and tokens[j] == ","
+        if comma:
+            j += 1
+        if j >= len(tokens) or not _is_name(tokens[j]):
+            continue
+        parts = [tokens[j]]
+        if j + 1 < len(tokens) and _is_name(tokens[j + 1]) and (
+                comma or _patronymic(tokens[j + 1])):
+            parts.append(tokens[j + 1])  # "Людмила Петровна", "Николай Андреевич"
+        if not comma and naming:
+            continue  # "Жену Олега зовут Алсу": Oleg's wife
+        if not comma and _CYRILLIC.search(token):
+            # "Сыну Игорю" (both dative) is the son; "Сестра Марины" (genitive) is Marina's
+            roles = _cases(token, names=False)
+            if roles and not roles & _cases(parts[0], names=True):
+                continue
+        name = " ".join(_nominative(p) for p in parts)
+        relative = Relative(role, name, _alias(role, token))
+        if relative not in found:
+            found.append(relative)
+    return found
+
+
+def roles_asked(query: str) -> list[str]:
+    """The roles a question names by role alone ("что я обещал сыну?" -> ["son"]); a role
+    followed by a name ("жену Олега", "сыну Игорю") names someone already."""
+    tokens = _TOKEN.findall(query)
+    asked: list[str] = []
+    for i, token in enumerate(tokens):
+        role = role_of(token)
+        if role is None or role in asked:
+            continue
+        if i + 1 < len(tokens) and _is_name(tokens[i + 1]):
+            continue
+        asked.append(role)
+    return asked
+
+
+def expand(query: str, names: list[str]) -> str:
+    """The query with the names of the relatives it asks about: "что я обещал сыну? (Игорь)"."""
+    return f"{query} ({', '.join(names)})" if names else query
