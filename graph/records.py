@@ -108,8 +108,7 @@ def fact_from(node: Mapping[str, Any]) -> Fact:
     """A ``Fact`` from node properties; a field the node lacks takes its dataclass default."""
     p = dict(node)
     values: dict[str, Any] = {}
-    for field in dataclasses.fields(Fact):
-        name = field.name
+    for name in FACT_FIELDS:
         if name not in p or p[name] is None:
             continue  # absent: the default (required fields are always stored)
         value = p[name]

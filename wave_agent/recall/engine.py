@@ -23,6 +23,7 @@ Each voice has a timeout; a failing one is dropped and noted in ``last_degraded`
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 import time
@@ -476,9 +477,33 @@ EVENT_WORDS = 20  # a typical chat message; the information factor is 1 there
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
+# What recall derives from a record's text (its words, its content stems) depends on the
+# text alone, and the same records come back query after query: kept per text, a changed or
+# deleted record cannot be served stale.
+TEXT_CACHE = 20_000
+
+
+@functools.lru_cache(maxsize=TEXT_CACHE)
+def word_count(text: str) -> int:
+    """How many words (``\\w+``) ``text`` has."""
+    return len(_WORD.findall(text))
+
+
+@functools.lru_cache(maxsize=TEXT_CACHE)
+def space_words(text: str) -> int:
+    """How many whitespace-separated parts ``text`` has (the context windows' weights)."""
+    return len(text.split())
+
+
+@functools.lru_cache(maxsize=TEXT_CACHE)
+def text_stems(text: str) -> frozenset[str]:
+    """The content stems of ``text`` (``graph.entities.content_stems``), as a set."""
+    return frozenset(content_stems(text))
+
+
 def information(text: str, strength: float) -> float:
     """``((words + 1) / EVENT_WORDS) ** strength``: how much an event record says."""
-    return float(((len(_WORD.findall(text)) + 1) / EVENT_WORDS) ** strength)
+    return float(((word_count(text) + 1) / EVENT_WORDS) ** strength)
 
 
 def episode_of(fact: Fact) -> str:
@@ -527,13 +552,9 @@ def coverage_scale(query: str, rankings: dict[str, list[str]], links: dict[str, 
     wanted = set(content_stems(query)) - STOP_STEMS
     if len(wanted) < 2:
         return {}
-    own: dict[str, set[str]] = {}
-
-    def stems_of(fid: str) -> set[str]:
-        if fid not in own:
-            fact = facts.get(fid)
-            own[fid] = set(content_stems(fact.text)) if fact is not None else set()
-        return own[fid]
+    def stems_of(fid: str) -> frozenset[str]:
+        fact = facts.get(fid)
+        return text_stems(fact.text) if fact is not None else frozenset()
 
     out: dict[str, dict[str, float]] = {}
     for voice in ("lexical", "context_lexical"):
@@ -597,7 +618,7 @@ def context_rankings(
         summed = np.zeros_like(parts[0][1])
         for member, vec in parts:
             fact = facts.get(member)
-            weight = float(len(fact.text.split()) if fact else 1)
+            weight = float(space_words(fact.text) if fact else 1)
             summed += vec * weight * (SELF_WEIGHT if member == fid else 1.0)
         norm = float(np.linalg.norm(summed))
         if norm > 0:
