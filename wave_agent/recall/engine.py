@@ -168,6 +168,19 @@ class Recall:
         self._speakers[user_id] = (time.monotonic(), names)
         return names
 
+    async def warm_up(self, user_id: str, queries: Sequence[str]) -> list[float]:
+        """Ask each of ``queries`` once and forget the answers; each one's milliseconds.
+
+        A process's first searches on a fresh Neo4j compile the query plans and warm the JIT:
+        the first took ~800 ms and the next ten a median 80-120 ms against ~50 ms after
+        (docs/benchmarks.md, "Recall speed"). Benchmarks warm up before they time."""
+        took = []
+        for query in queries:
+            started = time.perf_counter()
+            await self.search(user_id, query, k=1)
+            took.append((time.perf_counter() - started) * 1000)
+        return took
+
     async def search(
         self,
         user_id: str,

@@ -50,6 +50,8 @@ async def test_one_run_scores_wave_bm25_and_dense_per_split_and_kind(
         assert await graph.list_facts(summary["user"]) == []  # erased after the run
     assert set(summary["all"]) == {"wave", "bm25", "dense"}
     assert summary["questions"] == 3 and summary["facts"] == 4
+    # the timed questions come after untimed warm-up searches (one per fact here: 4 facts)
+    assert summary["warmup_ms"]["count"] == 4
     assert set(summary["by_split"]) == {"tune", "held"}
     assert set(summary["by_kind"]) == {"paraphrase", "current"}
     # four records: every system has every answer in its first 10
