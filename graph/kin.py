@@ -69,7 +69,7 @@ _POSSESSIVES = frozenset((
 _NAMING = re.compile(r"\b(зовут|звали|ma na imię|nazywa się|is called|is named|named)\b",
                      re.IGNORECASE)
 _TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|[.!?;:]|,", re.UNICODE)
-_CAPITALISED = re.compile(r"^[^\W\d_][^\W\d_]*$", re.UNICODE)
+_CAPITALISED = re.compile(r"^[^\W\d_]+(?:-[^\W\d_]+)*$", re.UNICODE)  # "Анна-Мария"
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 
 
@@ -141,6 +141,8 @@ def _nominative(word: str) -> str:
     """A Russian name in the nominative ("Игорю" -> "Игорь"); other words as written."""
     if not _CYRILLIC.search(word):
         return word
+    if "-" in word:  # "Анне-Марии" -> "Анна-Мария"
+        return "-".join(_nominative(part) for part in word.split("-"))
     for parse in _ru_parses(word):
         if {"Name", "Surn", "Patr"} & parse.tag.grammemes:
             inflected = parse.inflect({"nomn"})

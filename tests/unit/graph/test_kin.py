@@ -18,6 +18,7 @@ from graph import kin
     ("Córka Zosia ma cztery lata.", "daughter", "Zosia"),
     ("Mama, Halina, mieszka sama w Lublinie.", "mother", "Halina"),
     ("My wife, Anna, is a nurse.", "wife", "Anna"),
+    ("Моя дочь Анна-Мария пошла в школу.", "daughter", "Анна-Мария"),
 ])
 def test_a_relative_named_with_the_persons_role_is_found_in_the_nominative(
         text: str, role: str, name: str) -> None:
