@@ -208,3 +208,61 @@ def roles_asked(query: str) -> list[str]:
 def expand(query: str, names: list[str]) -> str:
     """The query with the names of the relatives it asks about: "что я обещал сыну? (Игорь)"."""
     return f"{query} ({', '.join(names)})" if names else query
+
+
+# Who a sentence is about. "на что у меня аллергия?" asks about the person; "У Сони аллергия
+# на арахис" is about Sonya, however alike in meaning. Possessives do not count as the person:
+# "Моя жена Марина работает бухгалтером" is about Marina.
+_FIRST_PERSON = frozenset((
+    "я", "меня", "мне", "мной", "мною", "ja", "mnie", "mi", "mną", "i", "me", "myself",
+))
+
+
+# Polish drops the pronoun: the verb says who ("jestem uczulony", "pożyczyłem").
+_PL_FIRST = frozenset(("jestem", "mam", "miałem", "miałam", "byłem", "byłam"))
+_PL_PAST_FIRST = re.compile(r"^[a-ząćęłńóśźż]{2,}(?:łem|łam)$")
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(text)
+
+
+def _first_person(tokens: list[str]) -> bool:
+    for token in tokens:
+        lowered = token.lower()
+        if lowered in _FIRST_PERSON or lowered in _PL_FIRST or _PL_PAST_FIRST.match(lowered):
+            return True
+    return False
+
+
+def _names_a_person(tokens: list[str]) -> bool:
+    """A person named in the tokens: a role ("мама", "syn"), or a capitalised first name
+    (Russian: a name by pymorphy3, wherever it stands; Latin script: capitalised mid-sentence,
+    where only names are)."""
+    for i, token in enumerate(tokens):
+        if role_of(token) is not None:
+            return True
+        if not _is_name(token):
+            continue
+        if _CYRILLIC.search(token):
+            # first names only: a surname is as often a street ("на Ленина")
+            if any("Name" in parse.tag.grammemes for parse in _ru_parses(token)):
+                return True
+        elif i > 0 and tokens[i - 1] not in {".", "!", "?", ";", ":"} and token != "I":
+            return True
+    return False
+
+
+def asks_about_self(query: str) -> bool:
+    """The question asks about the person themself: it says "я" / "мне" / "me" (in Polish
+    the verb may say it: "jestem", "pożyczyłem") and names no one else ("на что у меня аллергия?"; not "что я обещал сыну?", "что я подарил Марине?")."""
+    tokens = _tokens(query)
+    return _first_person(tokens) and not _names_a_person(tokens)
+
+
+def about_someone_else(text: str) -> bool:
+    """The record is about someone other than the person: it names someone and never says
+    "я" / "мне" / "me" ("У Сони аллергия на арахис"; not "Врач сказал, что пенициллин мне
+    нельзя", not "Я купил Марине цветы")."""
+    tokens = _tokens(text)
+    return not _first_person(tokens) and _names_a_person(tokens)

@@ -32,6 +32,7 @@ from typing import Any
 
 import numpy as np
 
+from graph import kin
 from wave_agent.hygiene import calibration
 from wave_agent.recall import decay, fusion, presets
 from wave_agent.recall import engine as engine_mod
@@ -54,7 +55,7 @@ def patched(**changes: Any) -> Iterator[None]:
     for dotted, value in changes.items():
         module_name, attr = dotted.split("__", 1)
         module = {"presets": presets, "decay": decay, "engine": engine_mod,
-                  "calibration": calibration}[module_name]
+                  "calibration": calibration, "kin": kin}[module_name]
         saved.append((module, attr, getattr(module, attr)))
         setattr(module, attr, value)
     try:
@@ -117,7 +118,14 @@ VARIANTS: dict[str, Callable[[], dict[str, Any]]] = {
     "cov1_lex05": lambda: all_presets(lexical=0.5),
     "nograph": lambda: all_presets(graph=0.0),
     "notemporal": lambda: all_presets(temporal=0.0),
+    "abl_meaning": lambda: {},
+    "abl_others": lambda: {},
+    "abl_colloquial": lambda: {},
+    "meaning5": lambda: {},
+    "rest05": lambda: {},
+    "abl_rest": lambda: {},
 }
+
 
 
 def _decay(**curves: Any) -> Any:
@@ -152,6 +160,14 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "cov1_sem01": {},
     "cov1_lex05": {},
     "semonly": {"lexical_coverage": 0.0},
+    "meaning5": {"meaning_weight": 5.0},
+    "rest05": {"relative_rest_weight": 0.5},
+    # each of issue 14's last additions left out (docs/benchmarks.md, "Meaning, the person
+    # and the rest of a question")
+    **{f"abl_{n}": {key: off} for n, key, off in (
+        ("meaning", "meaning_weight", 0.0), ("others", "others_factor", 1.0),
+        ("colloquial", "colloquial", False), ("rest", "relative_rest_weight", 0.0))},
+
 }
 
 

@@ -28,7 +28,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
@@ -40,7 +40,7 @@ from graph.entities import content_stems, stem
 from graph.models import Fact, FactType, Status, utcnow
 from wave_agent.hygiene import calibration
 from wave_agent.hygiene.quantities import numbers
-from wave_agent.recall import decay, fusion, voices, when
+from wave_agent.recall import colloquial, decay, fusion, voices, when
 from wave_agent.recall.presets import VOICES, Preset, resolve
 
 log = logging.getLogger("wave.recall")
@@ -114,6 +114,24 @@ class RecallConfig:
     # days apart are what happened next ("обещал маме починить кран" / "починил наконец кран",
     # "одолжил Олегу 30 тысяч" / "Олег вернул долг"), not a paraphrase to skip.
     copies_same_day: bool = True
+    # Each score x exp(meaning_weight * (the record's cosine with the question - the best
+    # candidate's)), the cosine of the record in its context window (see context_rankings;
+    # a lone record's is its own) on MiniLM's scale (calibration.rescale). Rank fusion gives a
+    # first place in any voice a full vote; a record far from the question in meaning should
+    # not ride one to the top. 2.0: +3 questions of memory-ru at R@5, R@1 +5; LoCoMo's tuning
+    # conversations level (at 5.0 they lost 6 points: a turn says less alone than a fact).
+    meaning_weight: float = 2.0
+    # A question about the person themself ("на что у меня аллергия?") scales the records
+    # about someone else ("У Сони аллергия на арахис", graph.kin.about_someone_else) by this.
+    others_factor: float = 0.7
+    # A question naming a relative by role is asked once more without them ("чем болела
+    # дочь?" -> "чем болела?"): the candidates ranked by their cosine with that are one more
+    # voice of this weight. The relative's name brings every record about her, and the
+    # record that says who she is ("Дочке Соне пять лет") matches the question best; what
+    # the question asks about her is in the rest.
+    relative_rest_weight: float = 1.0
+    # Clipped words are asked in full too ("за велик?" -> "велосипед"; colloquial.expand).
+    colloquial: bool = True
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)
 
@@ -220,6 +238,10 @@ class Recall:
                 "relatives", lambda: voices.relatives(self.graph, user_id, asked), [],
                 timeout, degraded)
         wide = kin.expand(query, list(dict.fromkeys(e.name for e in relatives)))
+        if cfg.colloquial:
+            wide = colloquial.expand(wide)
+        rest = without_roles(query) if relatives and cfg.relative_rest_weight > 0 else ""
+        rest_vector: list[np.ndarray] = []
 
         results: dict[str, voices.VoiceResult] = {}
         query_entities: list[str] = [e.id for e in relatives]
@@ -247,7 +269,11 @@ class Recall:
             archive = self.archive
 
             async def go() -> voices.VoiceResult:
-                vector = (await self.embedder.embed_query([wide]))[0]
+                if rest:
+                    vector, other = await self.embedder.embed_query([wide, rest])
+                    rest_vector.append(other)
+                else:
+                    vector = (await self.embedder.embed_query([wide]))[0]
                 if period is None:
                     return await voices.semantic(archive, user_id, vector, statuses, cfg.depth)
                 plain, dated = await asyncio.gather(
@@ -374,20 +400,34 @@ class Recall:
                 -round(walked.get(i, 0.0), 6),
                 -(float(np.dot(vectors[i], query_vector)) if i in vectors else -1.0)))
         rankings["graph"] = graph_ids
+        in_context: dict[str, float] = {}
         rankings.update(context_rankings(pool, links, facts, lexical_scores, vectors,
-                                         query_vector, cfg.depth))
+                                         query_vector, cfg.depth, in_context))
         if period is not None:
             rankings["dated"] = dated_ranking(
                 period, facts, rankings.get("lexical", []),
                 results.get("dated-semantic", voices.VoiceResult()).ids, cfg.depth)
+        weights: Mapping[str, float] = chosen.weights
+        if rest_vector:
+            asked_rest = rest_vector[0]
+            ranked = sorted((i for i in pool if i in vectors),
+                            key=lambda i: -float(np.dot(vectors[i], asked_rest)))
+            rankings["rest"] = ranked[:cfg.depth]
+            weights = {**weights, "rest": cfg.relative_rest_weight}
         scale = None
         if cfg.lexical_coverage > 0:
-            scale = coverage_scale(lexical_query[0], rankings, links, facts, cfg.lexical_coverage)
-        scores, ranks = fusion.weighted_rrf(rankings, chosen.weights, cfg.rrf_k, scale)
+            # The role and the relatives' names are one person: "дочь" and "Соня" count once.
+            person = [frozenset(content_stems(" ".join(
+                [*(w for w in _WORD.findall(query) if kin.role_of(w)),
+                 *(e.name for e in relatives)])))] if relatives else []
+            scale = coverage_scale(lexical_query[0], rankings, links, facts,
+                                   cfg.lexical_coverage, person)
+        scores, ranks = fusion.weighted_rrf(rankings, weights, cfg.rrf_k, scale)
 
         now = self.clock()
         allowed = set(statuses)
         named = named_speakers(query, {f.speaker for f in facts.values() if f.speaker})
+        about_self = cfg.others_factor != 1.0 and not relatives and kin.asks_about_self(query)
         lifted = episode_factors(scores, facts, cfg.episode_pool, cfg.episode_weight)
         final: dict[str, float] = {}
         for fid, score in scores.items():
@@ -403,9 +443,23 @@ class Recall:
                     factor *= information(fact.text, cfg.info_prior)
             if fact.speaker and fact.speaker.casefold() in named:
                 factor *= 1.0 + chosen.speaker_bonus
+            if about_self and kin.about_someone_else(fact.text):
+                factor *= cfg.others_factor
             final[fid] = score * factor
 
         cal = calibration.of(self.embedder)
+        if cfg.meaning_weight > 0 and query_vector is not None and final:
+            closeness: dict[str, float] = {}
+            for fid in final:
+                if fid in in_context:
+                    closeness[fid] = cal.rescale(in_context[fid])
+                elif fid in vectors:
+                    closeness[fid] = cal.rescale(float(np.dot(vectors[fid], query_vector)))
+            if closeness:
+                best, worst = max(closeness.values()), min(closeness.values())
+                for fid in final:  # a record with no vector counts as the farthest
+                    final[fid] *= float(np.exp(
+                        cfg.meaning_weight * (closeness.get(fid, worst) - best)))
 
         def similarity(a: str, b: str) -> float:
             va, vb = vectors.get(a), vectors.get(b)
@@ -558,12 +612,25 @@ def dated_ranking(period: tuple[datetime, datetime], facts: dict[str, Fact],
 
 
 def coverage_scale(query: str, rankings: dict[str, list[str]], links: dict[str, list[str]],
-                   facts: dict[str, Fact], power: float) -> dict[str, dict[str, float]]:
+                   facts: dict[str, Fact], power: float,
+                   one: Sequence[frozenset[str]] = ()) -> dict[str, dict[str, float]]:
     """Per full-text voice, each record's share of the query's content stems it covers
     (``lexical``: the record; ``context_lexical``: the record with its context window), to
-    the ``power``. A record the index matched covers at least one stem."""
+    the ``power``. A record the index matched covers at least one stem.
+
+    The stems of each set in ``one`` count as one: "дочь" and "Соня" in "чем болела дочь?
+    (Соня)" are one person, and the record that says who she is ("Дочке Соне пять лет")
+    covers no more of the question than one that says what happened to her."""
     wanted = set(content_stems(query)) - STOP_STEMS
     if len(wanted) < 2:
+        return {}
+    group_of: dict[str, str] = {}
+    for stems in one:
+        inside = sorted(stems & wanted)
+        for s in inside:
+            group_of[s] = inside[0]
+    concepts = len({group_of.get(s, s) for s in wanted})
+    if concepts < 2:
         return {}
     def stems_of(fid: str) -> frozenset[str]:
         fact = facts.get(fid)
@@ -577,9 +644,17 @@ def coverage_scale(query: str, rankings: dict[str, list[str]], links: dict[str, 
             if voice == "context_lexical":
                 for other in links.get(fid, ()):
                     found |= stems_of(other) & wanted
-            factors[fid] = (max(1, len(found)) / len(wanted)) ** power
+            covered = len({group_of.get(s, s) for s in found})
+            factors[fid] = (max(1, covered) / concepts) ** power
         out[voice] = factors
     return out
+
+
+def without_roles(query: str) -> str:
+    """``query`` without the words that name a relative by role: "чем болела дочь?" ->
+    "чем болела ?"."""
+    return re.sub(r"[^\W\d_]+", lambda m: "" if kin.role_of(m.group(0)) else m.group(0),
+                  query)
 
 
 def without_names(query: str, names: Sequence[str]) -> str:
@@ -608,6 +683,7 @@ def context_rankings(
     vectors: dict[str, np.ndarray],
     query_vector: np.ndarray | None,
     depth: int,
+    cosines: dict[str, float] | None = None,
 ) -> dict[str, list[str]]:
     """Rank records by their context window (the record with those said around it).
 
@@ -636,6 +712,8 @@ def context_rankings(
         norm = float(np.linalg.norm(summed))
         if norm > 0:
             semantic[fid] = float(np.dot(summed, query_vector)) / norm
+    if cosines is not None:
+        cosines.update(semantic)
     return {
         "context_lexical": sorted(lexical, key=lambda i: -lexical[i])[:depth],
         "context_semantic": sorted(semantic, key=lambda i: -semantic[i])[:depth],

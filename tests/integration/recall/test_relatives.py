@@ -78,3 +78,21 @@ async def test_a_question_that_names_whose_relative_it_means_is_not_read_as_the_
                                     "Жену Олега зовут Алсу, она преподаёт татарский."])
     hits = await recall.search(user_id, "как зовут жену Олега?", k=1)
     assert "Алсу" in hits[0].fact.text, [h.fact.text for h in hits]
+
+
+async def test_a_question_about_the_persons_own_allergy_puts_theirs_before_the_familys(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    # Three relatives' allergies say "аллергия"; the person's own does not, and is said first.
+    own = "Врач сказал, что пенициллин мне нельзя: в детстве была сильная реакция."
+    await _import(writer, user_id, [
+        own,
+        "У Сони аллергия на арахис, в садике об этом знают.",
+        "Сдали анализы: у Марины подтвердилась аллергия на кошек и ещё на пыльцу.",
+        "Оказалось, что у Тимура аллергия на пчелиные укусы.",
+        "Пью витамин D по 2000 единиц, врач сказал, что у меня дефицит.",
+        "Записался к стоматологу на 12 февраля, клиника на Ленина.",
+        "Купил абонемент в бассейн на полгода.",
+    ])
+    hits = await recall.search(user_id, "на что у меня аллергия?", k=3)
+    assert own in [h.fact.text for h in hits], [h.fact.text for h in hits]

@@ -68,3 +68,38 @@ def test_every_role_word_names_its_role_in_any_case() -> None:
 def test_the_query_carries_the_names_it_asks_about() -> None:
     assert kin.expand("что я обещал сыну?", ["Игорь"]) == "что я обещал сыну? (Игорь)"
     assert kin.expand("что я обещал сыну?", []) == "что я обещал сыну?"
+
+
+@pytest.mark.parametrize(("query", "about_self"), [
+    ("на что у меня аллергия?", True),
+    ("сколько я плачу за спортзал?", True),
+    ("where do I work?", True),
+    ("что я обещал сыну?", False),          # the son
+    ("что я подарил Марине?", False),       # Marina
+    ("какой породы собака у Игорька?", False),
+    ("на что аллергия у Сони?", False),
+])
+def test_a_question_in_the_first_person_naming_no_one_asks_about_the_person(
+        query: str, about_self: bool) -> None:
+    assert kin.asks_about_self(query) is about_self
+
+
+@pytest.mark.parametrize(("text", "other"), [
+    ("У Сони аллергия на арахис, в садике об этом знают.", True),
+    ("Моя жена Марина работает бухгалтером.", True),   # a possessive is not the person
+    ("Мама жалуется на давление.", True),
+    ("My sister Kate moved to Leeds.", True),
+    ("Врач сказал, что пенициллин мне нельзя.", False),
+    ("Я купил Марине цветы.", False),                  # the person did it
+    ("Записался к стоматологу, клиника на Ленина.", False),  # a street, not a person
+    ("Пью витамин D по 2000 единиц.", False),
+])
+def test_a_record_naming_someone_without_the_person_is_about_someone_else(
+        text: str, other: bool) -> None:
+    assert kin.about_someone_else(text) is other
+
+
+def test_a_polish_verb_in_the_first_person_is_the_person() -> None:
+    assert kin.asks_about_self("na co jestem uczulony?")
+    assert not kin.about_someone_else("Pożyczyłem bratu pięć tysięcy złotych.")
+    assert kin.about_someone_else("Moja żona Kasia dostała awans.")

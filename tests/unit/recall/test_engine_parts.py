@@ -14,6 +14,7 @@ from wave_agent.recall.engine import (
     episode_of,
     information,
     without_names,
+    without_roles,
 )
 
 DAY = datetime(2023, 6, 3, 14, 0, tzinfo=UTC)
@@ -133,3 +134,24 @@ def test_a_full_text_hit_on_one_common_word_counts_less_than_one_on_the_whole_qu
     assert around["context_lexical"]["name"] == 1.0 and around["lexical"]["name"] == 0.5
     # a one-word question leaves the voice as it was
     assert coverage_scale("собака?", rankings, {}, facts, 1.0) == {}
+
+
+def test_a_relative_and_their_name_are_one_thing_the_question_asks_about() -> None:
+    facts = {
+        "who": fact("who", DAY, "Моя дочь Соня ходит в садик «Ромашка»."),
+        "ill": fact("ill", DAY, "Соня болела ветрянкой, неделю сидит дома."),
+    }
+    rankings = {"lexical": ["who", "ill"]}
+    query = "чем болела дочь? (Соня)"
+    apart = coverage_scale(query, rankings, {}, facts, 1.0)
+    person = frozenset({"доч", "сон"})
+    together = coverage_scale(query, rankings, {}, facts, 1.0, [person])
+    # counted apart, who she is covers as much as what she had (two of three stems: "дочь",
+    # "Соня" against "болела", "Соня"); as one person, it covers half of the question
+    assert apart["lexical"]["who"] == apart["lexical"]["ill"]
+    assert together["lexical"] == {"who": 0.5, "ill": 1.0}
+
+
+def test_the_rest_of_a_question_about_a_relative_is_what_it_asks_about_them() -> None:
+    assert without_roles("чем болела дочь?").split() == ["чем", "болела", "?"]
+    assert without_roles("na co choruje mama?").split() == ["na", "co", "choruje", "?"]
