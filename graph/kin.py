@@ -91,10 +91,19 @@ def _ru_parses(word: str) -> list[Any]:
     return list(_morph().parse(word.lower()))
 
 
+# The first two letters of every Russian role word's forms ("отца", "свёкра", "дочери"):
+# a word starting otherwise is not parsed at all (recall asks of every candidate's words).
+_RU_STARTS = frozenset(
+    w.replace("ё", "е")[:2] for w in (*_RU_LEMMA, "отц", "матер", "дочер", "свекр"))
+
+
+@lru_cache(maxsize=65_536)
 def role_of(word: str) -> str | None:
     """The role a word names ("сыну" -> "son", "żonie" -> "wife"), or None."""
     lowered = word.lower()
     if _CYRILLIC.search(lowered):
+        if lowered.replace("ё", "е")[:2] not in _RU_STARTS:
+            return None
         for parse in _ru_parses(lowered):
             if parse.tag.POS == "NOUN" and parse.normal_form in _RU_LEMMA:
                 return _RU_LEMMA[parse.normal_form]
@@ -235,6 +244,11 @@ def _first_person(tokens: list[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=65_536)
+def _first_name(token: str) -> bool:
+    return any("Name" in parse.tag.grammemes for parse in _ru_parses(token))
+
+
 def _names_a_person(tokens: list[str]) -> bool:
     """A person named in the tokens: a role ("мама", "syn"), or a capitalised first name
     (Russian: a name by pymorphy3, wherever it stands; Latin script: capitalised mid-sentence,
@@ -246,7 +260,7 @@ def _names_a_person(tokens: list[str]) -> bool:
             continue
         if _CYRILLIC.search(token):
             # first names only: a surname is as often a street ("на Ленина")
-            if any("Name" in parse.tag.grammemes for parse in _ru_parses(token)):
+            if _first_name(token):
                 return True
         elif i > 0 and tokens[i - 1] not in {".", "!", "?", ";", ":"} and token != "I":
             return True
@@ -260,6 +274,7 @@ def asks_about_self(query: str) -> bool:
     return _first_person(tokens) and not _names_a_person(tokens)
 
 
+@lru_cache(maxsize=65_536)
 def about_someone_else(text: str) -> bool:
     """The record is about someone other than the person: it names someone and never says
     "я" / "мне" / "me" ("У Сони аллергия на арахис"; not "Врач сказал, что пенициллин мне

@@ -155,6 +155,7 @@ class Scores:
     first: dict[str, list[int | None]] = field(default_factory=lambda: {s: [] for s in SYSTEMS})
     every: dict[str, list[bool]] = field(default_factory=lambda: {s: [] for s in SYSTEMS})
     latency: dict[str, list[float]] = field(default_factory=lambda: {"wave": [], "dense": []})
+    steps: dict[str, list[float]] = field(default_factory=dict)  # Wave's, per recall step
 
     def add(self, system: str, ranked: Sequence[str], answers: Sequence[str]) -> None:
         top = list(ranked)[: max(KS)]
@@ -195,6 +196,11 @@ def summarise(data: MemorySet, scores: Scores, misses: list[dict[str, Any]]) -> 
             s: {"p50": round(float(np.percentile(v, 50)), 1),
                 "p95": round(float(np.percentile(v, 95)), 1)}
             for s, v in scores.latency.items() if v
+        },
+        "wave_steps_ms": {
+            step: {"p50": round(float(np.percentile(v, 50)), 1),
+                   "p95": round(float(np.percentile(v, 95)), 1)}
+            for step, v in sorted(scores.steps.items())
         },
         "wave_misses": misses,
     }
@@ -261,7 +267,9 @@ async def run_memory_benchmark(
             started = time.perf_counter()
             hits = await recall.search(user_id, q.text, k=max(KS))
             scores.latency["wave"].append((time.perf_counter() - started) * 1000)
-            degraded += bool(recall.last_degraded.reasons)
+            degraded += bool(hits.degraded.reasons)
+            for step, ms in hits.degraded.timings_ms.items():
+                scores.steps.setdefault(step, []).append(ms)
             ranked = [wave_ids.get(h.fact.id, h.fact.id) for h in hits]
             scores.add("wave", ranked, q.answers)
             if scores.first["wave"][-1] is None or scores.first["wave"][-1] > 5:

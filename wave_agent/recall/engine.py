@@ -242,6 +242,7 @@ class Recall:
             wide = colloquial.expand(wide)
         rest = without_roles(query) if relatives and cfg.relative_rest_weight > 0 else ""
         rest_vector: list[np.ndarray] = []
+        rest_embedding: list[asyncio.Future[np.ndarray]] = []
 
         results: dict[str, voices.VoiceResult] = {}
         query_entities: list[str] = [e.id for e in relatives]
@@ -269,11 +270,11 @@ class Recall:
             archive = self.archive
 
             async def go() -> voices.VoiceResult:
+                vector = (await self.embedder.embed_query([wide]))[0]
                 if rest:
-                    vector, other = await self.embedder.embed_query([wide, rest])
-                    rest_vector.append(other)
-                else:
-                    vector = (await self.embedder.embed_query([wide]))[0]
+                    # embedded while the archive is searched and the graph read, not first
+                    rest_embedding.append(asyncio.ensure_future(
+                        self.embedder.embed_query([rest])))
                 if period is None:
                     return await voices.semantic(archive, user_id, vector, statuses, cfg.depth)
                 plain, dated = await asyncio.gather(
@@ -348,9 +349,17 @@ class Recall:
 
         text_ids = [*rankings.get("lexical", []), *rankings.get("semantic", []),
                     *results.get("dated-semantic", voices.VoiceResult()).ids]
+        async def embed_rest() -> None:
+            if rest_embedding:
+                found = await voices.guarded("rest", lambda: rest_embedding[0], None, timeout,
+                                             degraded)
+                if found is not None:
+                    rest_vector.append(found[0])
+
         async with asyncio.TaskGroup() as group:
             group.create_task(fetch_context(text_ids))
             group.create_task(walk_seeds())
+            group.create_task(embed_rest())
 
         links: dict[str, list[str]] = {}
         for seed, (seed_fact, near) in around.items():
