@@ -56,7 +56,9 @@ class ContextQueries(Executor):
         theirs, once for the seeds and once per seed; the plan it caches then stays (measured:
         the context read 65 ms p50 on a fresh database against 16 ms with the seeks). The
         seeds are found one by one by id (the unique constraint), their neighbours by a
-        time-range seek."""
+        time-range seek. One row comes back, the seeds collected: each row of a result costs
+        ~60 us in the driver and server (180 rows 11-13 ms against 1.7 ms for the same values
+        collected into one, measured on the 2-core machine)."""
         wanted = None if statuses is None else [Status(s).value for s in statuses]
         if not fact_ids or per_fact <= 0:
             return {}
@@ -75,13 +77,13 @@ class ContextQueries(Executor):
               ORDER BY gap, f.created_at, f.id LIMIT $per
               RETURN collect(""" + fact_out("f") + """) AS near
             }
-            RETURN """ + fact_out("s") + """ AS s, near
+            RETURN collect({s: """ + fact_out("s") + """, near: near}) AS rows
             """,
             ids=list(dict.fromkeys(fact_ids)), user_id=user_id, window=int(window_s),
             per=int(per_fact), statuses=wanted,
         )
         read: dict[str, tuple[Fact, list[Fact]]] = {}
-        for r in records:
+        for r in records[0]["rows"] if records else ():
             fact = fact_from(r["s"])
             read[fact.id] = (fact, [fact_from(n) for n in r["near"]])
         # The caller's order, whatever order the plan returned rows in: recall breaks ties

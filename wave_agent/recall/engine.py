@@ -3,7 +3,8 @@ seed ``001``).
 
 1. The query's intent picks a preset (voice weights, how strongly decay applies); a date or
    period it names ("on 3 June, 2023", "в мае", "last week": ``when.query_span``) opens the
-   dated voice.
+   dated voice. A relative it names by role ("сыну") joins it by name ("(Игорь)"), and the
+   rest of it ("что я обещал ?") is embedded too; clipped words join in full ("велосипед").
 2. Concurrently: the query is embedded once and the semantic voice searches the archive (and,
    for a dated question, the archive's records created in that period); the lexical voice
    searches Neo4j full-text, without the names of the user's speakers; the temporal voice
@@ -13,10 +14,12 @@ seed ``001``).
    other voices still run; the semantic voice's records are loaded by that same read.
 3. Second round, concurrently: the graph voice also walks from the strongest seeds'
    entities, and the stored vectors of the candidates and their neighbours are read.
-4. Weighted RRF over the voices; context borrowing from neighbours; each score scaled by
-   the type's Weibull decay, the confidence and the status, by the record's episode (where
-   the best candidates cluster) and, for event records, by how much they say; MMR picks the
-   final ``k``.
+4. Weighted RRF over the voices (and the rest of a relative's question); context borrowing
+   from neighbours; each score scaled by the type's Weibull decay, the confidence and the
+   status, by the record's episode (where the best candidates cluster) and, for event
+   records, by how much they say; for a question about the person, records about someone
+   else count less; then by how far each is from the question in meaning against the best;
+   MMR picks the final ``k``.
 
 Each voice has a timeout; a failing one is dropped and noted in ``last_degraded``."""
 
@@ -118,9 +121,10 @@ class RecallConfig:
     # candidate's)), the cosine of the record in its context window (see context_rankings;
     # a lone record's is its own) on MiniLM's scale (calibration.rescale). Rank fusion gives a
     # first place in any voice a full vote; a record far from the question in meaning should
-    # not ride one to the top. 2.0: +3 questions of memory-ru at R@5, R@1 +5; LoCoMo's tuning
-    # conversations level (at 5.0 they lost 6 points: a turn says less alone than a fact).
-    meaning_weight: float = 2.0
+    # not ride one to the top. 1.0: +3 questions of memory-ru at R@5, LoCoMo level; 2.0 gave
+    # memory-pl one more question and LoCoMo 0.4 R@10 less, 5.0 cost LoCoMo 6 points of R@5
+    # (a conversation turn says less on its own than a stated fact; docs/benchmarks.md).
+    meaning_weight: float = 1.0
     # A question about the person themself ("на что у меня аллергия?") scales the records
     # about someone else ("У Сони аллергия на арахис", graph.kin.about_someone_else) by this.
     others_factor: float = 0.7

@@ -98,8 +98,3 @@ def test_a_record_naming_someone_without_the_person_is_about_someone_else(
         text: str, other: bool) -> None:
     assert kin.about_someone_else(text) is other
 
-
-def test_a_polish_verb_in_the_first_person_is_the_person() -> None:
-    assert kin.asks_about_self("na co jestem uczulony?")
-    assert not kin.about_someone_else("Pożyczyłem bratu pięć tysięcy złotych.")
-    assert kin.about_someone_else("Moja żona Kasia dostała awans.")
