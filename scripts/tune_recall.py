@@ -123,6 +123,8 @@ VARIANTS: dict[str, Callable[[], dict[str, Any]]] = {
     "abl_colloquial": lambda: {},
     "meaning5": lambda: {},
     "meaning2": lambda: {},
+    "ctx30": lambda: {},
+    "ctx40": lambda: {},
     "meaning15": lambda: {},
     "rest05": lambda: {},
     "abl_rest": lambda: {},
@@ -164,6 +166,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "semonly": {"lexical_coverage": 0.0},
     "meaning5": {"meaning_weight": 5.0},
     "meaning2": {"meaning_weight": 2.0},
+    "ctx30": {"context_depth": 30},
+    "ctx40": {"context_depth": 40},
     "meaning15": {"meaning_weight": 1.5},
     "rest05": {"relative_rest_weight": 0.5},
     # each of issue 14's last additions left out (docs/benchmarks.md, "Meaning, the person

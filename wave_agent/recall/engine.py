@@ -87,6 +87,10 @@ class RecallConfig:
     voice_timeout_s: float = 1.0
     mmr_pool: int = 40
     context_seeds: int = 180   # text candidates loaded with their neighbours in time
+    # Of each text voice's candidates (lexical, semantic, dated), the first this many are
+    # read with their context: 40 against all 60, LoCoMo R@10 76.5 -> 76.7, memory-ru level
+    # (30: LoCoMo 77.1, memory-ru one question less); the read is a third shorter.
+    context_depth: int = 40
     rrf_k: int = 30            # rank constant: lower lets a voice's first places count more
     # A question that names a date ("on 3 June", "в мае") also searches the records created
     # in that period; people talk about a day's events over the following days too.
@@ -351,8 +355,9 @@ class Recall:
             seed_walk = await voices.guarded("graph-seeds", go, voices.VoiceResult(), timeout,
                                              degraded)
 
-        text_ids = [*rankings.get("lexical", []), *rankings.get("semantic", []),
-                    *results.get("dated-semantic", voices.VoiceResult()).ids]
+        deep = cfg.context_depth
+        text_ids = [*rankings.get("lexical", [])[:deep], *rankings.get("semantic", [])[:deep],
+                    *results.get("dated-semantic", voices.VoiceResult()).ids[:deep]]
         async def embed_rest() -> None:
             if rest_embedding:
                 found = await voices.guarded("rest", lambda: rest_embedding[0], None, timeout,
