@@ -52,6 +52,9 @@ async def test_one_run_scores_wave_bm25_and_dense_per_split_and_kind(
     assert summary["questions"] == 3 and summary["facts"] == 4
     # the timed questions come after untimed warm-up searches (one per fact here: 4 facts)
     assert summary["warmup_ms"]["count"] == 4
+    # each recall step's time, for the three questions (the semantic voice and the total)
+    assert {"semantic", "total"} <= set(summary["wave_steps_ms"])
+    assert summary["wave_steps_ms"]["total"]["p50"] > 0
     assert set(summary["by_split"]) == {"tune", "held"}
     assert set(summary["by_kind"]) == {"paraphrase", "current"}
     # four records: every system has every answer in its first 10
