@@ -249,6 +249,8 @@ class Recall:
         if cfg.colloquial:
             wide = colloquial.expand(wide)
         rest = without_roles(query) if relatives and cfg.relative_rest_weight > 0 else ""
+        if not _WORD.search(rest):
+            rest = ""  # "сын?" alone: nothing is asked about him beyond who he is
         rest_vector: list[np.ndarray] = []
         rest_embedding: list[asyncio.Future[np.ndarray]] = []
 
@@ -281,8 +283,10 @@ class Recall:
                 vector = (await self.embedder.embed_query([wide]))[0]
                 if rest:
                     # embedded while the archive is searched and the graph read, not first
-                    rest_embedding.append(asyncio.ensure_future(
-                        self.embedder.embed_query([rest])))
+                    future = asyncio.ensure_future(self.embedder.embed_query([rest]))
+                    # a search cancelled before it is awaited must not log an unread error
+                    future.add_done_callback(lambda f: f.cancelled() or f.exception())
+                    rest_embedding.append(future)
                 if period is None:
                     return await voices.semantic(archive, user_id, vector, statuses, cfg.depth)
                 plain, dated = await asyncio.gather(

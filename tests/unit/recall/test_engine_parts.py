@@ -155,3 +155,4 @@ def test_a_relative_and_their_name_are_one_thing_the_question_asks_about() -> No
 def test_the_rest_of_a_question_about_a_relative_is_what_it_asks_about_them() -> None:
     assert without_roles("чем болела дочь?").split() == ["чем", "болела", "?"]
     assert without_roles("na co choruje mama?").split() == ["na", "co", "choruje", "?"]
+    assert without_roles("сын?").strip() == "?"  # nothing asked beyond who: no rest voice
