@@ -25,12 +25,12 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from graph.models import FactType, utcnow
-from wave_agent.health import health_report
-from wave_agent.hygiene import calibration
-from wave_agent.maintenance.runner import run_maintenance
+from wave_agent.ops.health import health_report
+from wave_agent.ops.maintenance.runner import run_maintenance
+from wave_agent.policy import calibration
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.writer import MemoryItem
+from wave_agent.write.writer import MemoryItem
 
 SUBJECTS = ["Igor", "Anna", "the user", "his sister", "the landlord", "the team", "Marek",
             "the client", "his doctor", "the neighbour"]
@@ -74,7 +74,7 @@ async def similarity_figures(services: Services) -> None:
     label = {t: i for i, g in enumerate(PARAPHRASE_SETS) for t in g}
     vectors = await embedder.embed(facts_text)
     same, diff = [], []
-    from wave_agent.hygiene import judge
+    from wave_agent.policy import judge
 
     for i, j in itertools.combinations(range(len(facts_text)), 2):
         a, b = facts_text[i], facts_text[j]

@@ -57,7 +57,7 @@ async def main(data: Path, name: str, rounds: int) -> None:
     from wave_agent.recall import Recall
     from wave_agent.services import Services
     from wave_agent.settings import Settings
-    from wave_agent.writer import MemoryItem
+    from wave_agent.write.writer import MemoryItem
 
     conversation = next(c for c in load_conversations(data) if c.name == name)
     loop = asyncio.get_running_loop()

@@ -1,4 +1,4 @@
-"""Accuracy of the type guesser (``wave_agent/hygiene/types.py``) on labelled statements.
+"""Accuracy of the type guesser (``wave_agent/policy/types.py``) on labelled statements.
 
 Reads ``bench/data/types/{tune,heldout,fresh,other_author}.tsv`` (``type<TAB>language<TAB>text``; see the README
 there) and prints, for each part: overall accuracy, accuracy by language, and per type the
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from graph.models import FactType  # noqa: E402
-from wave_agent.hygiene.types import guess_type  # noqa: E402
+from wave_agent.policy.types import guess_type  # noqa: E402
 
 DATA = ROOT / "bench" / "data" / "types"
 

@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT / "tests" / "unit" / "hygiene"))
 from archive.embedder import Embedder  # noqa: E402
 from archive.store import ArchiveStore  # noqa: E402
 from graph.store import GraphStore  # noqa: E402
-from wave_agent.archive_sync import ArchiveSync  # noqa: E402
-from wave_agent.hygiene import similarity  # noqa: E402
-from wave_agent.hygiene.judge import judge, needs_residual, residuals  # noqa: E402
-from wave_agent.writer import MemoryItem, Writer  # noqa: E402
+from wave_agent.policy import similarity  # noqa: E402
+from wave_agent.policy.judge import judge, needs_residual, residuals  # noqa: E402
+from wave_agent.write.archive_sync import ArchiveSync  # noqa: E402
+from wave_agent.write.writer import MemoryItem, Writer  # noqa: E402
 
 SUBJECTS = ["Igor", "Anna", "the pilot", "the billing service", "my sister", "Oleg", "the office"]
 VERBS = ["likes", "moved to", "mentioned", "decided on", "visited", "talked about", "bought"]
@@ -185,7 +185,7 @@ def number_check_cost(existing_n: int, batch: int, every: int = 2) -> None:
     from datetime import timedelta
 
     from graph.models import Fact, FactType, Status, Tier, Veracity, new_id, utcnow
-    from wave_agent.hygiene.batch_changes import number_changes
+    from wave_agent.policy.batch_changes import number_changes
 
     def fact(text: str, k: int) -> Fact:
         when = utcnow() + timedelta(minutes=k)

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from graph import kin
-from wave_agent.hygiene import calibration
+from wave_agent.policy import calibration
 from wave_agent.recall import decay, fusion, presets
 from wave_agent.recall import engine as engine_mod
 
@@ -182,7 +182,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
 async def load_memory(directory: Path, writer: Any) -> tuple[str, Any, dict[str, str]]:
     from graph.models import Veracity
     from wave_agent.bench.memory import load_set
-    from wave_agent.writer import MemoryItem
+    from wave_agent.write.writer import MemoryItem
 
     data = load_set(directory)
     user_id = f"tune-memory-{uuid.uuid4().hex[:8]}"
@@ -203,7 +203,7 @@ async def load_memory(directory: Path, writer: Any) -> tuple[str, Any, dict[str,
 async def load_locomo(conversation: Any, writer: Any) -> tuple[str, Any]:
     from graph.models import FactType, Veracity
     from wave_agent.bench.locomo import record_text, turn_times
-    from wave_agent.writer import MemoryItem
+    from wave_agent.write.writer import MemoryItem
 
     turns = conversation.turns
     times = turn_times(turns)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from archive.embedder import Embedder
     from archive.store import ArchiveStore
     from graph.store import GraphStore
-    from wave_agent.writer import Writer
+    from wave_agent.write.writer import Writer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
@@ -52,7 +52,7 @@ def neo4j_uri(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if given:
         yield given
         return
-    from wave_agent import localneo4j
+    from wave_agent.infra import localneo4j
 
     home = tmp_path_factory.mktemp("neo4j-data")
     settings = Settings(_env_file=None, data_dir=home, neo4j_port=_free_port())  # type: ignore[call-arg]
@@ -80,7 +80,7 @@ def qdrant_endpoint(
         port = os.environ.get("WAVE_TEST_QDRANT_GRPC_PORT", "").strip()
         yield given.rstrip("/"), int(port) if port else None
         return
-    from wave_agent import localqdrant
+    from wave_agent.infra import localqdrant
 
     binary = localqdrant.find_binary()
     if binary is None:
@@ -109,7 +109,7 @@ def qdrant_grpc_port(qdrant_endpoint: tuple[str, int | None] | None) -> int | No
 def qdrant_server(qdrant_url: str | None) -> str:
     """The Qdrant server's URL; the test skips (one line) when there is no server."""
     if qdrant_url is None:
-        from wave_agent.localqdrant import missing_binary_reason
+        from wave_agent.infra.localqdrant import missing_binary_reason
 
         pytest.skip(missing_binary_reason())
     return qdrant_url
@@ -171,7 +171,7 @@ async def archive(tmp_path: Path, embedder: Embedder) -> AsyncIterator[ArchiveSt
 @pytest.fixture
 def writer(graph: GraphStore, archive: ArchiveStore, embedder: Embedder) -> Writer:
     """The one write path over the shared Neo4j and this test's archive."""
-    from wave_agent.archive_sync import ArchiveSync
-    from wave_agent.writer import Writer
+    from wave_agent.write.archive_sync import ArchiveSync
+    from wave_agent.write.writer import Writer
 
     return Writer(graph, ArchiveSync(embedder, archive))

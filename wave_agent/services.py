@@ -14,7 +14,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from wave_agent import localneo4j
+from wave_agent.infra import localneo4j
 from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
@@ -23,16 +23,16 @@ if TYPE_CHECKING:
     from episodes.store import EpisodeStore
     from graph.store import GraphStore
     from snapshots.store import SnapshotStore
+    from wave_agent.app.reflect import Reflector
     from wave_agent.blocks.store import BlockStore
-    from wave_agent.erasure import Eraser
+    from wave_agent.conversation.session import Sessions
+    from wave_agent.conversation.turn import TurnService
     from wave_agent.llm.client import LLMClient
+    from wave_agent.ops.erasure import Eraser
     from wave_agent.postprocess.fanout import PostProcessor
     from wave_agent.postprocess.outbox import Outbox
     from wave_agent.recall import Recall
-    from wave_agent.reflect import Reflector
-    from wave_agent.session import Sessions
-    from wave_agent.turn import TurnService
-    from wave_agent.writer import Writer
+    from wave_agent.write.writer import Writer
 
 log = logging.getLogger("wave.services")
 
@@ -138,9 +138,9 @@ class Services:
         async with self._lock("writer"):
             if "writer" not in self._cache:
                 from archive.errors import ArchiveError
-                from wave_agent.archive_sync import ArchiveSync
-                from wave_agent.person_lock import PersonLocks
-                from wave_agent.writer import Writer
+                from wave_agent.infra.person_lock import PersonLocks
+                from wave_agent.write.archive_sync import ArchiveSync
+                from wave_agent.write.writer import Writer
 
                 graph = await self.graph()
                 try:
@@ -246,7 +246,7 @@ class Services:
             if "sessions" not in self._cache:
                 from datetime import timedelta
 
-                from wave_agent.session import SessionLog, Sessions
+                from wave_agent.conversation.session import SessionLog, Sessions
 
                 session_log = SessionLog(self.settings.data_dir / "sessions.sqlite3")
                 self._stack.callback(session_log.close)
@@ -276,9 +276,9 @@ class Services:
         """The turn service shared by the bot and ``wave chat``."""
         async with self._lock("turns"):
             if "turns" not in self._cache:
-                from wave_agent.tools import ToolDispatcher, build_handlers
-                from wave_agent.turn import TurnService
-                from wave_agent.turn_reads import TurnReads
+                from wave_agent.conversation.reads import TurnReads
+                from wave_agent.conversation.tools import ToolDispatcher, build_handlers
+                from wave_agent.conversation.turn import TurnService
 
                 def changed(user_id: str) -> None:
                     self._cache["turns"].memory_changed(user_id)
@@ -301,7 +301,7 @@ class Services:
     async def reflect(self) -> Reflector:
         """memory_reflect over recall, the graph, episodes and snapshots (tool, /reflect, CLI)."""
         if "reflect" not in self._cache:
-            from wave_agent.reflect import Reflector
+            from wave_agent.app.reflect import Reflector
 
             self._cache["reflect"] = Reflector(self)
         return self._cache["reflect"]  # type: ignore[no-any-return]
@@ -312,7 +312,7 @@ class Services:
     async def eraser(self) -> Eraser:
         """Erasure across every layer (``wave delete``, ``wave forget-me``, ``/forget_me``).
         Core blocks that cannot be opened (Letta misconfigured) are reported as pending."""
-        from wave_agent.erasure import Eraser, ErasureStores
+        from wave_agent.ops.erasure import Eraser, ErasureStores
 
         blocks: BlockStore | None
         try:

@@ -80,7 +80,7 @@ def _fulltext_call(query_text: str) -> str:
 
 
 class FactQueries(Executor):
-    # -- writes (only wave_agent/writer.py calls these) --------------------------------------
+    # -- writes (only wave_agent/write/writer.py calls these) --------------------------------------
 
     async def create_fact(self, fact: Fact, entities: Iterable[Entity | str] = ()) -> Fact:
         """Store a new fact, linked ``ABOUT`` the given entities (objects or ids) of its user."""

@@ -14,7 +14,7 @@ import pytest
 from archive.embedder import Embedder
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.writer import MemoryItem
+from wave_agent.write.writer import MemoryItem
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 

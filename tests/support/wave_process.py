@@ -4,7 +4,7 @@
     python -m tests.support.wave_process turn USER TEXT   # one turn (offline model), no drain
 
 Settings come from the environment (DATA_DIR, NEO4J_URI; ``.env`` is not read);
-``WAVE_FAULT`` may kill the process at a named point (``wave_agent.faults``).
+``WAVE_FAULT`` may kill the process at a named point (``wave_agent.infra.faults``).
 """
 
 from __future__ import annotations

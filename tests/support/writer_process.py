@@ -22,9 +22,9 @@ from pathlib import Path
 
 from archive.embedder import Embedder
 from graph.store import GraphStore
-from wave_agent.archive_sync import ArchiveSync
-from wave_agent.person_lock import PersonLocks
-from wave_agent.writer import Writer
+from wave_agent.infra.person_lock import PersonLocks
+from wave_agent.write.archive_sync import ArchiveSync
+from wave_agent.write.writer import Writer
 
 
 async def main(argv: list[str]) -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from wave_agent import health_history
-from wave_agent.health import UserHealth
-from wave_agent.mcp_server import TokenStore
+from wave_agent.mcp.server import TokenStore
+from wave_agent.ops import health_history
+from wave_agent.ops.health import UserHealth
 
 
 def _health(user_id: str, contradictions: int = 0) -> UserHealth:

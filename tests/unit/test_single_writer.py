@@ -1,7 +1,7 @@
 """One writer: no module but the writer calls the graph's fact-writing methods or writes
 ``Fact`` nodes in its own Cypher (DESIGN section 4, "a test makes this mechanical").
 
-The writer is ``wave_agent/writer.py`` with its lifecycle half ``wave_agent/writer_lifecycle.py``;
+The writer is ``wave_agent/write/writer.py`` with its lifecycle half ``wave_agent/write/lifecycle.py``;
 ``graph/`` defines the methods. Scanned: every production package and ``scripts/``.
 """
 
@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("wave_agent", "archive", "episodes", "snapshots", "scripts")
 ALLOWED = {
-    "wave_agent/writer.py",
-    "wave_agent/writer_lifecycle.py",
+    "wave_agent/write/writer.py",
+    "wave_agent/write/lifecycle.py",
     # measures the graph store's own write path, on a throwaway user it deletes afterwards
     "scripts/bench_graph.py",
     # fills a throwaway user's graph to time the memory page's reads, and deletes it after
@@ -65,7 +65,7 @@ def scan() -> list[str]:
 def test_only_the_writer_writes_facts() -> None:
     found = scan()
     assert not found, (
-        "fact writes outside wave_agent/writer.py (send them through Writer, "
+        "fact writes outside wave_agent/write/writer.py (send them through Writer, "
         "services.writer()):\n" + "\n".join(found)
     )
 
@@ -85,5 +85,5 @@ def test_the_scan_sees_a_direct_write() -> None:
 
 
 def test_the_writer_itself_is_scanned_when_not_allowed() -> None:
-    source = (ROOT / "wave_agent/writer.py").read_text(encoding="utf-8")
-    assert violations_in(source, "wave_agent/writer.py"), "the scan must see the writer's own calls"
+    source = (ROOT / "wave_agent/write/writer.py").read_text(encoding="utf-8")
+    assert violations_in(source, "wave_agent/write/writer.py"), "the scan must see the writer's own calls"

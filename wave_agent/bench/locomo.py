@@ -155,7 +155,7 @@ async def run_conversation(
     dense_embedder: Any | None = None,
 ) -> str:
     """Replay, ask, score one conversation; returns the benchmark user's id."""
-    from wave_agent.writer import MemoryItem
+    from wave_agent.write.writer import MemoryItem
 
     turns = conversation.turns
     texts = [record_text(t) for t in turns]
@@ -232,9 +232,9 @@ async def run_benchmark(
     keep: bool = False,
 ) -> dict[str, Any]:
     """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras)."""
-    from wave_agent.archive_sync import ArchiveSync
     from wave_agent.recall import Recall
-    from wave_agent.writer import Writer
+    from wave_agent.write.archive_sync import ArchiveSync
+    from wave_agent.write.writer import Writer
 
     selected = load_conversations(data_dir, limit=None if names else conversations)
     if names:

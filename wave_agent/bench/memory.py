@@ -216,7 +216,7 @@ async def run_memory_benchmark(
     from archive.embedder import Embedder
     from graph.models import Veracity
     from wave_agent.recall import Recall, RecallConfig
-    from wave_agent.writer import MemoryItem
+    from wave_agent.write.writer import MemoryItem
 
     data = load_set(directory)
     report = progress or (lambda _label, _done, _total: None)

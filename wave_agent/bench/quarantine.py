@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wave_agent.hygiene.quarantine import detect
+from wave_agent.policy.quarantine import detect
 
 LAYERS = {1: "phrase list (raw text)", 2: "+ normalisation", 3: "+ structural rules", 4: "+ classifier"}
 DEV_SET = Path(__file__).resolve().parents[2] / "bench" / "data" / "quarantine"

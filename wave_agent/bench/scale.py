@@ -168,7 +168,7 @@ class Backend:
     def _open(self) -> ArchiveStore:
         if self.kind == "local":
             return ArchiveStore.local(self.root / "qdrant", model_name="bench-scale", dim=self.dim)
-        from wave_agent import localqdrant
+        from wave_agent.infra import localqdrant
 
         if self.server is None:
             assert self.qdrant_bin is not None

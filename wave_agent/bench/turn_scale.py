@@ -6,7 +6,7 @@ bulk instead: the graph through the real schema (``wave_agent.bench.graph_scale.
 facts, entities, ABOUT links, relations) and the archive through ``ArchiveStore.upsert`` (the
 records' fact ids, texts, types, statuses and times; vectors reused from ``VectorPool``, real
 embeddings plus noise, see ``wave_agent.bench.scale``). The turn service then runs exactly as
-in ``wave bench turn`` (``wave_agent.turn_bench``: a session with six exchanges in its
+in ``wave bench turn`` (``wave_agent.bench.turn``: a session with six exchanges in its
 window, five warm-up turns, then the ``cached``, ``refreshed`` and ``session start`` turns
 timed through ``TurnService.prepare``). The archive is a Qdrant server (``QDRANT_URL``/
 ``QDRANT_GRPC_PORT`` of the settings given); the bench waits for its index (status green)
@@ -32,7 +32,7 @@ from wave_agent.bench.scale import VectorPool
 from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
-    from wave_agent.turn_bench import Figures
+    from wave_agent.bench.turn import Figures
 
 
 async def _index_green(settings: Settings, deadline_s: float) -> float:
@@ -59,8 +59,8 @@ async def _index_green(settings: Settings, deadline_s: float) -> float:
 async def bench_turn_at_scale(settings: Settings, count: int, *, turns: int = 60,
                               pool_size: int = 2_000, progress: Progress | None = None
                               ) -> tuple[list[Figures], dict[str, Any]]:
+    from wave_agent.bench.turn import QUERIES, measure_turns
     from wave_agent.services import Services
-    from wave_agent.turn_bench import QUERIES, measure_turns
 
     info: dict[str, Any] = {}
     async with Services(settings, autostart_neo4j=True) as services:

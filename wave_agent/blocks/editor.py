@@ -9,7 +9,7 @@ lines this batch added) and the compaction is logged with a unified diff, which 
 into the new version's reason in history.
 
 A core block is in every prompt, so every proposed line passes the same quarantine check as
-a fact (``wave_agent.hygiene.quarantine``): a line that reads like an instruction to the
+a fact (``wave_agent.policy.quarantine``): a line that reads like an instruction to the
 assistant is skipped, logged with the reason, and never reaches the block.
 """
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from wave_agent.blocks.store import Block, BlockError, BlockStore, BlockTooLong
-from wave_agent.hygiene import quarantine
+from wave_agent.policy import quarantine
 
 log = logging.getLogger("wave.blocks.editor")
 

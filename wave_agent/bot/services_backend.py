@@ -10,6 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from graph.models import Status, Veracity
+from wave_agent.app.export import export_memory
 from wave_agent.bot.backend import (
     ChatReply,
     Export,
@@ -18,11 +19,10 @@ from wave_agent.bot.backend import (
     ReviewItem,
     ReviewKind,
 )
-from wave_agent.bot.memory_export import export_memory
 
 if TYPE_CHECKING:
+    from wave_agent.conversation.turn import TurnService
     from wave_agent.services import Services
-    from wave_agent.turn import TurnService
 
 log = logging.getLogger("wave.bot.backend")
 
@@ -169,12 +169,12 @@ class ServicesBackend:
     # Reflection and health ------------------------------------------------------------------
 
     async def reflect(self, user_id: str, question: str) -> str:
-        from wave_agent.reflect import reflect
+        from wave_agent.app.reflect import reflect
 
         result = await reflect(self.services, user_id, question)
         return result.text
 
     async def health(self, user_id: str) -> str:
-        from wave_agent.health import health_report, render_text
+        from wave_agent.ops.health import health_report, render_text
 
         return render_text(await health_report(self.services, user_id))

@@ -56,8 +56,8 @@ def bench_scale(
 ) -> None:
     """Write rate, filtered search p50/p95, reopen time and memory at each size."""
     from archive.embedder import Embedder
-    from wave_agent import localqdrant
     from wave_agent.bench.scale import ScaleRow, VectorPool, measure, run_sync
+    from wave_agent.infra import localqdrant
 
     kinds = [k.strip() for k in backends.split(",") if k.strip()]
     if not set(kinds) <= {"local", "server"}:
@@ -139,7 +139,7 @@ def bench_scale(
                                 f"{g.two_hop_p95_ms:.1f}")
         console.print(graph_table)
     if turn_rows:
-        from wave_agent.turn_bench import render
+        from wave_agent.bench.turn import render
 
         console.print(f"Pre-LLM turn, one person, {turn:,} facts on a Qdrant server "
                       f"(graph load {turn_info.get('graph_load_s')} s, archive load "
@@ -156,9 +156,9 @@ def bench_scale(
 
 def _turn_rows(cfg: Any, count: int, pool: int, binary: Path, scratch: Path,
                progress: Any) -> tuple[list[Any], dict[str, Any]]:
-    from wave_agent import localqdrant
     from wave_agent.bench.scale import run_sync
     from wave_agent.bench.turn_scale import bench_turn_at_scale
+    from wave_agent.infra import localqdrant
 
     server = localqdrant.start(scratch / "turn-server", binary=binary)
     try:

@@ -146,7 +146,7 @@ def bench_turn_command(
     out: Path | None = BENCH_OUT,
 ) -> None:
     """p50/p95 of everything the turn does before the model call, at 1k and 10k facts."""
-    from wave_agent.turn_bench import bench_turn, render
+    from wave_agent.bench.turn import bench_turn, render
 
     counts = [int(s) for s in sizes.split(",") if s.strip()]
     figures = run(bench_turn(settings(), counts, turns=turns))

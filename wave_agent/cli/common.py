@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 import typer
 from rich.console import Console
 
-from wave_agent.edge_input import normalise_user_id
-from wave_agent.plain import plain
+from wave_agent.app.plain import plain
+from wave_agent.policy.edge_input import normalise_user_id
 from wave_agent.settings import Settings, load_settings
 
 T = TypeVar("T")
@@ -35,7 +35,7 @@ def settings() -> Settings:
     )
     for noisy in ("httpx", "neo4j", "sentence_transformers", "aiogram.event"):
         logging.getLogger(noisy).setLevel(max(logging.WARNING, logging.getLevelName(loaded.log_level)))
-    from wave_agent.outage import install_driver_filter
+    from wave_agent.infra.outage import install_driver_filter
 
     install_driver_filter()  # an outage is one line when it begins and one when it ends
     return loaded

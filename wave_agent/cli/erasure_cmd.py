@@ -19,8 +19,8 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
-from wave_agent.erasure import ErasureReport
 from wave_agent.errors import WaveError
+from wave_agent.ops.erasure import ErasureReport
 from wave_agent.services import Services
 
 YES_OPTION = typer.Option(False, "--yes", "-y", help="Do not ask (for scripts).")

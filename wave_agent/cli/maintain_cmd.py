@@ -19,13 +19,13 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
-from wave_agent.edge_input import refuse_not_utf8
 from wave_agent.errors import WaveError
+from wave_agent.policy.edge_input import refuse_not_utf8
 from wave_agent.services import Services
 
 
 def _job_help() -> str:
-    from wave_agent.maintenance.runner import JOB_NAMES
+    from wave_agent.ops.maintenance.runner import JOB_NAMES
 
     return f"Run only this job (repeatable): {', '.join(JOB_NAMES)}."
 
@@ -39,7 +39,7 @@ def maintain_command(
 ) -> None:
     """Run memory maintenance once: archive, expire, promote, propose, review, repair, compress,
     apply core-block updates queued while Letta was down."""
-    from wave_agent.maintenance.runner import run_maintenance, select
+    from wave_agent.ops.maintenance.runner import run_maintenance, select
 
     select(job)  # refuse an unknown job name before opening any store
 
@@ -73,7 +73,7 @@ def health_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """The state of memory: contradictions first, then counts, drift, queues and backlog."""
-    from wave_agent.health import health_report, render_rich
+    from wave_agent.ops.health import health_report, render_rich
 
     async def go() -> Any:
         async with Services(settings(), autostart_neo4j=True) as services:
@@ -93,7 +93,7 @@ def reflect_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """A 2-5 paragraph narrative from memory, citing dates and record ids (offline: a timeline)."""
-    from wave_agent.reflect import reflect
+    from wave_agent.app.reflect import reflect
 
     refuse_not_utf8(question, "The question")
     if not question.strip():

@@ -25,8 +25,8 @@ def mcp_command(
     user: str | None = USER_OPTION,
 ) -> None:
     """Serve the person's memory to MCP clients (desktop, IDE and coding agents)."""
-    from wave_agent.edge_input import is_loopback
-    from wave_agent.mcp_server import TokenStore
+    from wave_agent.mcp.server import TokenStore
+    from wave_agent.policy.edge_input import is_loopback
 
     loaded = settings()
     tokens = TokenStore(loaded.data_dir / "mcp" / "tokens.json")
@@ -51,7 +51,7 @@ def mcp_command(
 
 
 async def serve_stdio(loaded: Settings, user_id: str) -> None:
-    from wave_agent.mcp_server import Identity, build_server
+    from wave_agent.mcp.server import Identity, build_server
     from wave_agent.services import Services
 
     async with Services(loaded, autostart_neo4j=True) as services:
@@ -63,7 +63,7 @@ async def serve_stdio(loaded: Settings, user_id: str) -> None:
 async def serve_http(loaded: Settings, tokens: object, host: str, port: int) -> None:
     import uvicorn
 
-    from wave_agent.mcp_server import BearerGuard, Identity, TokenStore, build_server
+    from wave_agent.mcp.server import BearerGuard, Identity, TokenStore, build_server
     from wave_agent.services import Services
 
     assert isinstance(tokens, TokenStore)

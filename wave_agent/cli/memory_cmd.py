@@ -29,8 +29,8 @@ from wave_agent.cli.common import (
 )
 from wave_agent.errors import WaveError
 from wave_agent.services import Services
-from wave_agent.write_result import ArchiveState, WriteRejected, WriteResult
-from wave_agent.writer import Writer, check_supersede_target, check_text
+from wave_agent.write.result import ArchiveState, WriteRejected, WriteResult
+from wave_agent.write.writer import Writer, check_supersede_target, check_text
 
 T = TypeVar("T")
 

@@ -1,6 +1,6 @@
 """``wave reindex --to-server URL``: move an install's semantic archive to a Qdrant server.
 
-The graph is the source (``wave_agent.archive_move``); the old archive only lends the vectors
+The graph is the source (``wave_agent.ops.archive_move``); the old archive only lends the vectors
 it already has, so nothing is lost and nothing is taken from it that the graph does not hold.
 """
 
@@ -29,7 +29,7 @@ def _target_url(url: str) -> str:
 def reindex_to_server(url: str, *, user: str | None, as_json: bool) -> None:
     from archive.errors import ArchiveError, ArchiveLocked
     from archive.store import ArchiveStore
-    from wave_agent.archive_move import move_archive
+    from wave_agent.ops.archive_move import move_archive
 
     target_url = _target_url(url)
     base = settings()

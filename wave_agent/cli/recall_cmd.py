@@ -29,8 +29,8 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
-from wave_agent.edge_input import refuse_not_utf8
 from wave_agent.errors import WaveError
+from wave_agent.policy.edge_input import refuse_not_utf8
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 
@@ -122,7 +122,7 @@ def found_by(ranks: dict[str, int | None]) -> str:
 
 async def _drift(services: Services, user_id: str) -> dict[str, list[str]]:
     """The same drift check maintenance repairs and health reports (one definition)."""
-    from wave_agent.maintenance.drift import index_drift
+    from wave_agent.ops.maintenance.drift import index_drift
 
     drift = await index_drift(await services.graph(), await services.archive(), user_id)
     return {

@@ -44,10 +44,10 @@ def run_command() -> None:
 
 async def _start_maintenance(stack: AsyncExitStack, services: Services) -> None:
     """Start the scheduled maintenance jobs if the maintenance package is present."""
-    if importlib.util.find_spec("wave_agent.maintenance") is None:
+    if importlib.util.find_spec("wave_agent.ops.maintenance") is None:
         log.info("maintenance package not installed: no scheduled jobs")
         return
-    from wave_agent.maintenance import start_scheduler
+    from wave_agent.ops.maintenance import start_scheduler
 
     scheduler = await start_scheduler(services)
     stack.callback(scheduler.shutdown)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from wave_agent import localneo4j
 from wave_agent.cli import app
 from wave_agent.cli.common import JSON_OPTION, console, emit_json, err_console, settings
+from wave_agent.infra import localneo4j
 
 services_app = typer.Typer(help="Start, stop and inspect the embedded local services.", no_args_is_help=True)
 app.add_typer(services_app, name="services")

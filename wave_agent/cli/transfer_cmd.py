@@ -16,7 +16,7 @@ from typing import Any
 import typer
 
 from graph.models import FactType, Status
-from wave_agent.bot.memory_export import export_memory
+from wave_agent.app.export import export_memory
 from wave_agent.cli import app
 from wave_agent.cli.common import (
     JSON_OPTION,
@@ -27,11 +27,11 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
-from wave_agent.edge_input import export_stem
-from wave_agent.erasure import record_export
 from wave_agent.errors import WaveError
+from wave_agent.ops.erasure import record_export
+from wave_agent.policy.edge_input import export_stem
 from wave_agent.services import Services
-from wave_agent.writer import MemoryItem
+from wave_agent.write.writer import MemoryItem
 
 OUT_OPTION = typer.Option(Path("."), "--out", "-o", help="Directory for the two files.")
 PATH_ARGUMENT = typer.Argument(..., help="A JSON file from `wave export` / `/export`, or a JSON list of texts.")

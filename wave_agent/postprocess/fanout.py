@@ -31,11 +31,11 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from graph.models import FactType, RelationType, Status, Veracity
-from wave_agent import faults
 from wave_agent.errors import WaveError
+from wave_agent.infra import faults
+from wave_agent.infra.outage import NEO4J, OUTAGES
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
-from wave_agent.outage import NEO4J, OUTAGES
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
 from wave_agent.postprocess.outbox import Job, Outbox
 
@@ -225,7 +225,7 @@ class PostProcessor:
         session_id = job.payload.get("session_id")
         if not session_id or (await self._db(self.outbox.step, job.key, "session"))[0]:
             return
-        from wave_agent.composer import Exchange
+        from wave_agent.conversation.composer import Exchange
 
         sessions = await self._store(self.services.sessions)
         await self._db(sessions.log.add, str(session_id), job.user_id, Exchange(
@@ -290,7 +290,7 @@ class PostProcessor:
 
     async def _left_by_earlier_attempt(self, job: Job, fact: ExtractedFact) -> dict[str, Any] | None:
         """The record an interrupted write of this fact left, if any (same exchange, same words)."""
-        from wave_agent.hygiene.similarity import normalise
+        from wave_agent.policy.similarity import normalise
 
         graph = await self._store(self.services.graph)
         async with asyncio.timeout(self.write_timeout_s):
@@ -347,7 +347,7 @@ class PostProcessor:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
-        from wave_agent.hygiene import quarantine
+        from wave_agent.policy import quarantine
 
         said = quarantine.detect(str(job.payload.get("user_text", "")))
         if said is not None and new_facts:
@@ -407,6 +407,6 @@ def _graph_outage(exc: BaseException) -> bool:
 
 
 def _is_refusal(exc: WaveError) -> bool:
-    from wave_agent.write_result import WriteRejected
+    from wave_agent.write.result import WriteRejected
 
     return isinstance(exc, WriteRejected)

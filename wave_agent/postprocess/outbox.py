@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from wave_agent.errors import WaveError
-from wave_agent.sqlite_file import SqliteFile
+from wave_agent.infra.sqlite import SqliteFile
 
 log = logging.getLogger("wave.outbox")
 

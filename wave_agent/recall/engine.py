@@ -41,8 +41,8 @@ import numpy as np
 from graph import kin
 from graph.entities import content_stems, stem
 from graph.models import Fact, FactType, Status, utcnow
-from wave_agent.hygiene import calibration
-from wave_agent.hygiene.quantities import numbers
+from wave_agent.policy import calibration
+from wave_agent.policy.quantities import numbers
 from wave_agent.recall import colloquial, decay, fusion, voices, when
 from wave_agent.recall.presets import VOICES, Preset, resolve
 

@@ -319,14 +319,14 @@ class WebApp:
     # -- health, blocks, export ----------------------------------------------------------------
 
     async def health(self, request: Request) -> Response:
-        from wave_agent.health import health_report, render_text
+        from wave_agent.ops.health import health_report, render_text
 
         user_id = _user(request)
         report = await health_report(self.services, user_id)
         graph = await self.services.graph()
         facts = await graph.list_facts(user_id)
         conflicts = await graph.list_conflicts(user_id, resolved=None)
-        from wave_agent import health_history
+        from wave_agent.ops import health_history
 
         samples = health_history.read(self.services.settings.data_dir, user_id)
         queues = {"labels": [x["at"][:16].replace("T", " ") for x in samples],
@@ -354,7 +354,7 @@ class WebApp:
         return self.render(request, "export.html")
 
     async def export_json(self, request: Request) -> Response:
-        from wave_agent.bot.memory_export import export_memory
+        from wave_agent.app.export import export_memory
 
         user_id = _user(request)
         done = await export_memory(

@@ -8,8 +8,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from wave_agent.edge_input import is_loopback
 from wave_agent.errors import ConfigError, WaveError
+from wave_agent.policy.edge_input import is_loopback
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 from wave_agent.web import auth

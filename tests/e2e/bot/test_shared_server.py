@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.telegram_server import TelegramTestServer
-from wave_agent.maintenance.drift import index_drift
+from wave_agent.ops.maintenance.drift import index_drift
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

@@ -34,7 +34,7 @@ async def make_store(
     """
     url = qdrant_url
     if request.param.startswith("server") and not url:
-        from wave_agent.localqdrant import missing_binary_reason
+        from wave_agent.infra.localqdrant import missing_binary_reason
 
         pytest.skip(missing_binary_reason())
     if request.param == "server-grpc" and qdrant_grpc_port is None:

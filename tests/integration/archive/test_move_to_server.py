@@ -12,9 +12,9 @@ import pytest
 from archive.embedder import Embedder
 from archive.store import ArchiveStore
 from graph.store import GraphStore
-from wave_agent.archive_move import move_archive
-from wave_agent.archive_sync import ArchiveSync
-from wave_agent.writer import MemoryItem, Writer
+from wave_agent.ops.archive_move import move_archive
+from wave_agent.write.archive_sync import ArchiveSync
+from wave_agent.write.writer import MemoryItem, Writer
 
 pytestmark = pytest.mark.neo4j
 

@@ -14,8 +14,8 @@ from archive.embedder import Embedder
 from archive.errors import ArchiveInputError
 from archive.store import ArchiveStore
 from graph.models import Fact, FactType, Status, Tier, Veracity, utcnow
-from wave_agent.archive_sync import ArchiveSync
-from wave_agent.write_result import ArchiveState
+from wave_agent.write.archive_sync import ArchiveSync
+from wave_agent.write.result import ArchiveState
 
 DIM = 4
 MODEL = "outage-test-model"
@@ -78,7 +78,7 @@ async def test_a_server_that_is_down_is_pending() -> None:
 async def test_a_grpc_server_that_stops_is_pending_not_a_bug(tmp_path: Path) -> None:
     """Over gRPC (QDRANT_GRPC_PORT) an outage is a gRPC status, not an httpx error: it must
     still become "pending" with one line, and the write before it must have landed."""
-    from wave_agent import localqdrant
+    from wave_agent.infra import localqdrant
 
     binary = localqdrant.find_binary()
     if binary is None:

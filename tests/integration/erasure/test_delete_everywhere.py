@@ -18,7 +18,7 @@ from graph.store import GraphStore
 from tests.integration.erasure.conftest import converse, files_holding
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.write_result import UnknownRecord
+from wave_agent.write.result import UnknownRecord
 
 pytestmark = pytest.mark.neo4j
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.integration.erasure.conftest import converse, files_holding, tree_bytes
-from wave_agent.bot.memory_export import export_memory
-from wave_agent.erasure import record_export
+from wave_agent.app.export import export_memory
+from wave_agent.ops.erasure import record_export
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 
@@ -86,7 +86,7 @@ async def test_forget_me_leaves_no_file_no_node_and_spares_the_other_person(
 async def test_maintenance_compacts_after_an_erasure_and_then_rests(
     services: Services, settings: Settings, user_id: str
 ) -> None:
-    from wave_agent.maintenance.runner import run_maintenance
+    from wave_agent.ops.maintenance.runner import run_maintenance
 
     writer = await services.writer()
     written = await writer.remember(user_id, "Пароль от почты Щукоблеск", exchange_id="cli-m")

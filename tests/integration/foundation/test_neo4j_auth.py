@@ -20,7 +20,7 @@ import pytest
 from archive.embedder import Embedder
 from graph.errors import GraphAuthError
 from graph.store import GraphStore
-from wave_agent import localneo4j
+from wave_agent.infra import localneo4j
 from wave_agent.services import Services
 from wave_agent.settings import Settings, load_settings
 

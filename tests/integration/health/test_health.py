@@ -14,10 +14,10 @@ from datetime import timedelta
 from rich.console import Console
 
 from graph.models import FactType, utcnow
-from wave_agent.health import health_report, render_rich, render_text
+from wave_agent.ops.health import health_report, render_rich, render_text
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.writer import MemoryItem
+from wave_agent.write.writer import MemoryItem
 
 
 async def test_contradiction_alarm_comes_first_and_clears_when_one_side_goes(

@@ -13,8 +13,8 @@ import pytest
 from archive.embedder import Embedder
 from wave_agent.blocks.letta_store import BlockUpdateQueued, LettaBlockStore
 from wave_agent.blocks.store import HUMAN, PERSONA
-from wave_agent.health import health_report
-from wave_agent.maintenance.runner import run_maintenance
+from wave_agent.ops.health import health_report
+from wave_agent.ops.maintenance.runner import run_maintenance
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

@@ -20,7 +20,7 @@ from wave_agent.blocks.letta_store import (
     user_tag,
 )
 from wave_agent.blocks.store import HUMAN, PERSONA, BlockStoreUnavailable, BlockTooLong
-from wave_agent.composer import PERSONA as PERSONA_LAYER
+from wave_agent.conversation.composer import PERSONA as PERSONA_LAYER
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

@@ -8,10 +8,10 @@ from datetime import datetime
 
 from archive.embedder import Embedder
 from tests.integration.maintenance.conftest import share_embedder
-from wave_agent.maintenance.runner import run_maintenance
+from wave_agent.ops.maintenance.runner import run_maintenance
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.write_result import ArchiveState
+from wave_agent.write.result import ArchiveState
 
 
 async def test_drift_waits_for_the_archive_and_repairs_when_it_is_back(

@@ -13,7 +13,7 @@ from graph.models import utcnow
 from tests.integration.maintenance.conftest import days_ago
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.writer import MemoryItem
+from wave_agent.write.writer import MemoryItem
 
 
 def _wave(settings: Settings, *args: str) -> subprocess.CompletedProcess[str]:

@@ -11,11 +11,11 @@ from archive.models import ArchiveRecord
 from episodes.models import EpisodeEntry
 from graph.models import FactType, utcnow
 from tests.integration.maintenance.conftest import days_ago, share_embedder
-from wave_agent.archive_sync import ArchiveSync
-from wave_agent.maintenance.runner import JOB_NAMES, run_maintenance
+from wave_agent.ops.maintenance.runner import JOB_NAMES, run_maintenance
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.writer import MemoryItem, Writer
+from wave_agent.write.archive_sync import ArchiveSync
+from wave_agent.write.writer import MemoryItem, Writer
 
 
 async def _state(services: Services, user_id: str) -> tuple[object, ...]:

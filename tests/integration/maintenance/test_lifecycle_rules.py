@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 
 from graph.models import Fact, FactType, Status, Tier, Veracity, new_id
 from tests.integration.maintenance.conftest import days_ago
-from wave_agent.maintenance.runner import run_maintenance
+from wave_agent.ops.maintenance.runner import run_maintenance
 from wave_agent.services import Services
-from wave_agent.writer import MemoryItem
+from wave_agent.write.writer import MemoryItem
 
 
 async def _one(services: Services, job: str, user_id: str, now: datetime) -> list[str]:

@@ -7,9 +7,9 @@ from datetime import datetime, timedelta
 
 from graph.models import ProposalKind, Status, Tier
 from tests.integration.maintenance.conftest import days_ago
-from wave_agent.maintenance.runner import run_maintenance
+from wave_agent.ops.maintenance.runner import run_maintenance
 from wave_agent.services import Services
-from wave_agent.writer import MemoryItem
+from wave_agent.write.writer import MemoryItem
 
 PARAPHRASES = (
     "Igor always pays in advance",

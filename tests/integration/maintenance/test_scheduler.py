@@ -7,8 +7,8 @@ import asyncio
 from datetime import timedelta
 
 from graph.models import utcnow
-from wave_agent import maintenance
-from wave_agent.maintenance.scheduler import CONTINUOUS, FIRST_RUN_DELAY, INTERVAL
+from wave_agent.ops import maintenance
+from wave_agent.ops.maintenance.scheduler import CONTINUOUS, FIRST_RUN_DELAY, INTERVAL
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

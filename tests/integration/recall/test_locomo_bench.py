@@ -8,12 +8,12 @@ import pytest
 
 from archive.embedder import Embedder
 from graph.store import GraphStore
-from wave_agent.archive_sync import ArchiveSync
 from wave_agent.bench.baselines import BM25Index, ContextRRF, DenseIndex, context_windows
 from wave_agent.bench.locomo import PrimedEmbedder, Tally, recall_at, record_text, run_conversation
 from wave_agent.bench.locomo_data import Conversation, Question, Turn, normalise_evidence
 from wave_agent.recall import Recall, RecallConfig
-from wave_agent.writer import Writer
+from wave_agent.write.archive_sync import ArchiveSync
+from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
 

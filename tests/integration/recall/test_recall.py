@@ -11,7 +11,7 @@ from archive.embedder import Embedder
 from graph.models import EntityType, FactType, Status, Veracity, utcnow
 from graph.store import GraphStore
 from wave_agent.recall import HISTORY, Recall, RecallConfig
-from wave_agent.writer import MemoryItem, Writer
+from wave_agent.write.writer import MemoryItem, Writer
 
 pytestmark = pytest.mark.neo4j
 

@@ -10,7 +10,7 @@ import pytest
 
 from graph.store import GraphStore
 from wave_agent.recall import TEMPORAL, Recall, RecallConfig, RecallResult
-from wave_agent.writer import Writer
+from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
 

@@ -9,7 +9,7 @@ from archive.models import ArchiveRecord
 from wave_agent.cli.recall_cmd import _drift, rebuild
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.writer import Writer
+from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
 

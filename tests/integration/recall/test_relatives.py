@@ -12,7 +12,7 @@ import pytest
 from graph.models import EntityType, Status, Veracity
 from graph.store import GraphStore
 from wave_agent.recall import Recall
-from wave_agent.writer import MemoryItem, Writer
+from wave_agent.write.writer import MemoryItem, Writer
 
 pytestmark = pytest.mark.neo4j
 

@@ -9,9 +9,9 @@ from typing import Any
 
 from tests.integration.reflect.conftest import seed_work_history
 from tests.support.openai_server import Reply, ScriptedOpenAI
-from wave_agent.reflect import FAILED_LABEL, NOTHING, OFFLINE_LABEL, reflect
+from wave_agent.app.reflect import FAILED_LABEL, NOTHING, OFFLINE_LABEL, reflect
+from wave_agent.conversation.tools import MemoryReflectArgs, build_handlers
 from wave_agent.services import Services
-from wave_agent.tools import MemoryReflectArgs, build_handlers
 
 QUESTION = "How has the user's attitude to work changed?"
 IDS = re.compile(r"^\[((?:f|ep|s)-[^\]]+)\]", re.MULTILINE)

@@ -9,7 +9,7 @@ import pytest
 
 from tests.conftest import _free_port
 from tests.support.openai_server import ScriptedOpenAI
-from wave_agent import localneo4j
+from wave_agent.infra import localneo4j
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

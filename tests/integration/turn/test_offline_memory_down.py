@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from wave_agent import localneo4j
-from wave_agent.outage import NEO4J, OUTAGES, install_driver_filter
+from wave_agent.infra import localneo4j
+from wave_agent.infra.outage import NEO4J, OUTAGES, install_driver_filter
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

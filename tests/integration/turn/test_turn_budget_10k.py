@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from episodes.models import EpisodeEntry
-from wave_agent.composer import (
+from wave_agent.bench.turn import _load
+from wave_agent.conversation.composer import (
     DEEPER_WINDOW,
     EXCERPTS,
     FRAME,
@@ -19,7 +20,6 @@ from wave_agent.composer import (
 )
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.turn_bench import _load
 
 pytestmark = pytest.mark.slow
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from graph.models import Status
-from wave_agent import localneo4j
+from wave_agent.infra import localneo4j
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

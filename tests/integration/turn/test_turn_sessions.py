@@ -6,7 +6,7 @@ import socket
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from wave_agent.composer import NOTES, PERSONA
+from wave_agent.conversation.composer import NOTES, PERSONA
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

@@ -6,8 +6,8 @@ import pytest
 
 from archive.embedder import Embedder
 from graph.store import GraphStore
-from wave_agent.archive_sync import ArchiveSync
-from wave_agent.writer import Writer
+from wave_agent.write.archive_sync import ArchiveSync
+from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
 

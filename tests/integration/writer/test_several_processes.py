@@ -18,7 +18,7 @@ import pytest
 
 from graph.models import ProposalKind, ProposalStatus, Status
 from graph.store import GraphStore
-from wave_agent.writer import Writer
+from wave_agent.write.writer import Writer
 
 ROOT = Path(__file__).resolve().parents[3]
 DEADLINE_S = 600  # a loaded 2-core machine: model loads and 40 writes per process

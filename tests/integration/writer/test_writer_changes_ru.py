@@ -9,8 +9,8 @@ import pytest
 
 from graph.models import ProposalStatus, Status
 from graph.store import GraphStore
-from wave_agent.write_result import WriteStatus
-from wave_agent.writer import MemoryItem, Writer
+from wave_agent.write.result import WriteStatus
+from wave_agent.write.writer import MemoryItem, Writer
 
 pytestmark = pytest.mark.neo4j
 

@@ -6,8 +6,8 @@ import pytest
 
 from graph.models import FactType, ProposalStatus, Status, Tier, Veracity
 from graph.store import GraphStore
-from wave_agent.write_result import ArchiveState, UnknownRecord, WriteRejected, WriteStatus
-from wave_agent.writer import MemoryItem, Writer
+from wave_agent.write.result import ArchiveState, UnknownRecord, WriteRejected, WriteStatus
+from wave_agent.write.writer import MemoryItem, Writer
 
 pytestmark = pytest.mark.neo4j
 

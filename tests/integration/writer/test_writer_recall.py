@@ -8,7 +8,7 @@ import pytest
 from archive.embedder import Embedder
 from graph.store import GraphStore
 from wave_agent.recall import Recall, RecallConfig
-from wave_agent.writer import Writer
+from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
 

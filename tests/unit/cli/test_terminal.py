@@ -9,7 +9,7 @@ import pytest
 
 from wave_agent.cli.chat_cmd import NOT_UTF8, read_line
 from wave_agent.cli.terminal import Screen, ScreenHandler
-from wave_agent.outage import DriverOutageFilter, Outages
+from wave_agent.infra.outage import DriverOutageFilter, Outages
 
 
 def test_a_notice_while_the_prompt_waits_is_printed_after_the_line_not_inside_it() -> None:

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from wave_agent.composer import (
+from wave_agent.conversation.composer import (
     DEEPER_WINDOW,
     EXCERPTS,
     FRAME,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from graph.models import EntityType, FactType
+from wave_agent.conversation.tools import TOOL_SPECS
+from wave_agent.conversation.turn import needs_search
 from wave_agent.llm.offline import extract_heuristic, offline_reply
 from wave_agent.postprocess.extract import MAX_FACTS, fact_budget
-from wave_agent.tools import TOOL_SPECS
-from wave_agent.turn import needs_search
 
 
 def _texts(message: str, most: int = 8) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wave_agent.erasure.redact import Trace, redact, redact_block, wave_written
+from wave_agent.ops.erasure.redact import Trace, redact, redact_block, wave_written
 
 
 def test_the_message_loses_the_clause_with_the_name_and_keeps_the_rest() -> None:

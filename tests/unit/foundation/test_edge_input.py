@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from episodes.paths import safe_user_dir, user_path
-from wave_agent.edge_input import (
+from wave_agent.policy.edge_input import (
     BadInput,
     BadUserId,
     export_stem,
     normalise_user_id,
     refuse_not_utf8,
 )
-from wave_agent.write_result import WriteRejected
-from wave_agent.writer import check_text
+from wave_agent.write.result import WriteRejected
+from wave_agent.write.writer import check_text
 
 ALENA_NFC = unicodedata.normalize("NFC", "Алёна")
 ALENA_NFD = unicodedata.normalize("NFD", "Алёна")

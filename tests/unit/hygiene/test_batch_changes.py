@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from graph.models import Fact, FactType, Status, Tier, Veracity, new_id
-from wave_agent.hygiene.batch_changes import number_changes
+from wave_agent.policy.batch_changes import number_changes
 
 
 def fact(text: str, month: int, status: Status = Status.ACTIVE) -> Fact:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from wave_agent.hygiene import numbers, polarity, similarity
-from wave_agent.hygiene.calibration import MINILM
-from wave_agent.hygiene.judge import Relation, Verdict, judge, stated_change
+from wave_agent.policy import numbers, polarity, similarity
+from wave_agent.policy.calibration import MINILM
+from wave_agent.policy.judge import Relation, Verdict, judge, stated_change
 
 PILOT = "Пилотный проект стоит 150 тысяч рублей"
 PILOT_NOW = "Цена изменилась: пилотный проект теперь стоит 200 тысяч рублей"

@@ -10,8 +10,8 @@ import pytest
 from hygiene_pairs import LOOSE_NEGATION, NON, NUMBER_CHANGE, OPPOSITE, PARA, SAYS_MORE, SWAPPED
 
 from archive.embedder import Embedder
-from wave_agent.hygiene import calibration
-from wave_agent.hygiene.judge import Relation, judge, needs_residual, residuals
+from wave_agent.policy import calibration
+from wave_agent.policy.judge import Relation, judge, needs_residual, residuals
 
 # "Игорь платит по предоплате" / "С Игорем работаем по предоплате": the seed's example of
 # three observations maintenance should generalise; the writer keeps them apart (0.64).

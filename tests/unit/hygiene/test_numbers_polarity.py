@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wave_agent.hygiene import numbers, polarity, similarity
+from wave_agent.policy import numbers, polarity, similarity
 
 
 def test_numbers_are_normalised() -> None:

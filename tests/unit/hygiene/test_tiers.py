@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from graph.models import FactType, Tier, Veracity
-from wave_agent.hygiene.tiers import confidence_after_mention, initial_confidence, tier_for
+from wave_agent.policy.tiers import confidence_after_mention, initial_confidence, tier_for
 
 
 def test_new_record_is_an_observation() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from graph.models import FactType
-from wave_agent.hygiene.types import guess_type
+from wave_agent.policy.types import guess_type
 
 
 @pytest.mark.parametrize("text", [

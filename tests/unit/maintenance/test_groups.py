@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 
 from graph.models import Fact, FactType, Status, Tier, Veracity, utcnow
-from wave_agent.maintenance.groups import different_subjects
-from wave_agent.maintenance.jobs.generalise import kind_for, moments
+from wave_agent.ops.maintenance.groups import different_subjects
+from wave_agent.ops.maintenance.jobs.generalise import kind_for, moments
 
 
 @pytest.mark.parametrize(("a", "b", "different"), [
@@ -49,7 +49,7 @@ async def test_maintenance_keeps_two_statements_that_differ_in_their_own_words(
 ) -> None:
     """The writer's judge weighs the words each text has of its own; maintenance must too,
     or it would fold "visited" into "likes" that the writer kept apart."""
-    from wave_agent.maintenance.groups import Similarities
+    from wave_agent.ops.maintenance.groups import Similarities
 
     def fact(n: int, text: str) -> Fact:
         at = utcnow()

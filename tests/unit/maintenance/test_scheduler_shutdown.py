@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from wave_agent.maintenance import scheduler
+from wave_agent.ops.maintenance import scheduler
 
 
 async def test_a_pass_cut_short_by_shutdown_ends_quietly(

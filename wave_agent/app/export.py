@@ -1,0 +1,181 @@
+"""A person's whole memory as two documents: JSON (every field) and markdown (to read).
+
+Everything scoped to the user: facts of every status (superseded ones carry the history),
+entities, proposals and conflicts from the graph; the core blocks with every stored version;
+the episode days and weekly summaries; the session snapshots; the conversation log and the
+outbox jobs (given ``data_dir``). Nothing from another user is read. After ``wave forget-me``
+every part is empty.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from contextlib import closing, suppress
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from episodes.store import iso_week_of
+from graph.models import Fact, Status, Tier
+from wave_agent.app.plain import plain
+from wave_agent.bot.backend import Export
+
+if TYPE_CHECKING:
+    from episodes.store import EpisodeStore
+    from graph.store import GraphStore
+    from snapshots.store import SnapshotStore
+    from wave_agent.blocks.store import BlockStore
+
+SNAPSHOT_LIMIT = 1000
+
+
+async def export_memory(
+    user_id: str,
+    *,
+    graph: GraphStore,
+    blocks: BlockStore | None = None,
+    episodes: EpisodeStore | None = None,
+    snapshots: SnapshotStore | None = None,
+    data_dir: Path | None = None,
+) -> Export:
+    """``data_dir`` adds the conversation log and the outbox jobs (Wave's own SQLite files)."""
+    from wave_agent.blocks.store import LABELS
+
+    facts = await graph.list_facts(user_id)
+    entities = await graph.list_entities(user_id)
+    proposals = await graph.list_proposals(user_id, status=None)
+    conflicts = await graph.list_conflicts(user_id, resolved=None)
+    block_values: dict[str, str] = {}
+    block_history: dict[str, list[dict[str, Any]]] = {}
+    if blocks is not None:
+        for label in LABELS:
+            block = await blocks.get(user_id, label)
+            block_values[label] = block.value  # a block never written: its default text
+            if block.version > 0:
+                block_history[label] = [plain(v) for v in await blocks.history(user_id, label)]
+    days: dict[str, str] = {}
+    if episodes is not None:
+        for day in await episodes.days(user_id):
+            episode = await episodes.read_day(user_id, day)
+            days[day.isoformat()] = "\n".join(line.raw for line in episode.lines)
+    weekly: dict[str, str] = {}
+    if episodes is not None:
+        for day in await episodes.days(user_id):
+            week = iso_week_of(day)
+            if week not in weekly:
+                text = await episodes.weekly(user_id, week)
+                if text is not None:
+                    weekly[week] = text
+    sessions = await snapshots.recent(user_id, limit=SNAPSHOT_LIMIT) if snapshots else []
+    exchanges, jobs = ([], []) if data_dir is None else await asyncio.to_thread(
+        _conversations, data_dir, user_id)
+
+    document = {
+        "user_id": user_id,
+        "exported_at": datetime.now(UTC).isoformat(),
+        "facts": [plain(f) for f in facts],
+        "entities": [plain(e) for e in entities],
+        "proposals": [plain(p) for p in proposals],
+        "conflicts": [plain(c) for c in conflicts],
+        "blocks": block_values,
+        "episodes": days,
+        "snapshots": [plain(s) for s in sessions],
+        "block_history": block_history,
+        "weekly_summaries": weekly,
+        "conversation": exchanges,
+        "outbox": jobs,
+    }
+    counts = {"facts": len(facts), "entities": len(entities), "proposals": len(proposals),
+              "episode days": len(days), "snapshots": len(sessions),
+              "block versions": sum(len(v) for v in block_history.values()),
+              "exchanges": len(exchanges), "outbox jobs": len(jobs)}
+    markdown = _markdown(user_id, facts, document)
+    return Export(
+        json_bytes=json.dumps(document, ensure_ascii=False, indent=2).encode("utf-8"),
+        markdown_bytes=markdown.encode("utf-8"),
+        counts=counts,
+    )
+
+
+def _conversations(data_dir: Path, user_id: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The person's exchanges (session log) and post-processing jobs (outbox), read-only."""
+    exchanges: list[dict[str, Any]] = []
+    jobs: list[dict[str, Any]] = []
+    sessions_db, outbox_db = data_dir / "sessions.sqlite3", data_dir / "outbox.sqlite3"
+    if sessions_db.exists():
+        with closing(sqlite3.connect(sessions_db, timeout=10)) as db, \
+                suppress(sqlite3.OperationalError):
+                for row in db.execute(
+                        "SELECT e.session_id, e.at, e.user_text, e.reply, s.carry FROM exchanges e "
+                        "JOIN sessions s ON s.id = e.session_id WHERE e.user_id = ? "
+                        "ORDER BY e.at, e.seq", (user_id,)):
+                    exchanges.append({"session": row[0], "at": row[1], "user_text": row[2],
+                                      "reply": row[3], "carried_snapshot": row[4]})
+    if outbox_db.exists():
+        with closing(sqlite3.connect(outbox_db, timeout=10)) as db, \
+                suppress(sqlite3.OperationalError):
+                for key, status, payload in db.execute(
+                        "SELECT key, status, payload FROM jobs WHERE user_id = ? ORDER BY created_at",
+                        (user_id,)):
+                    steps = {step: json.loads(result) if result else None for step, result in
+                             db.execute("SELECT step, result FROM steps WHERE key = ?", (key,))}
+                    jobs.append({"key": key, "status": status, "payload": json.loads(payload),
+                                 "steps": steps})
+    return exchanges, jobs
+
+
+def _fact_md(fact: Fact) -> str:
+    line = (f"- `{fact.id}` {fact.text} — {fact.type.value}, confidence {fact.confidence:.2f}, "
+            f"since {fact.created_at.date().isoformat()}")
+    if fact.superseded_by:
+        line += f", replaced by `{fact.superseded_by}`"
+    if fact.supersedes:
+        line += f", replaces `{fact.supersedes}`"
+    if fact.quarantine_reason:
+        line += f" (quarantined: {fact.quarantine_reason})"
+    return line
+
+
+def _markdown(user_id: str, facts: list[Fact], document: dict[str, Any]) -> str:
+    out = [f"# Wave memory of {user_id}", "", f"Exported {document['exported_at']}.", ""]
+    if document["blocks"]:
+        out += ["## Core blocks", ""]
+        for label, value in document["blocks"].items():
+            out += [f"### {label}", "", value.strip() or "(empty)", ""]
+    out += ["## Facts", ""]
+    groups: list[tuple[str, list[Fact]]] = [
+        (tier.value.capitalize(), [f for f in facts if f.tier is tier and f.status is Status.ACTIVE])
+        for tier in (Tier.CORE, Tier.FACT, Tier.OBSERVATION, Tier.ARCHIVE)
+    ]
+    groups += [
+        (status.value.capitalize(), [f for f in facts if f.status is status])
+        for status in (Status.QUARANTINED, Status.ARCHIVED, Status.SUPERSEDED)
+    ]
+    for title, group in groups:
+        if group:
+            out += [f"### {title} ({len(group)})", "", *(_fact_md(f) for f in group), ""]
+    if not facts:
+        out += ["(none yet)", ""]
+    if document["proposals"]:
+        out += ["## Proposals", ""]
+        out += [f"- `{p['id']}` {p['kind']} {', '.join(p['target_ids'])}: {p['reason']} "
+                f"({p['status']})" for p in document["proposals"]]
+        out.append("")
+    if document["conflicts"]:
+        out += ["## Conflicts", ""]
+        out += [f"- `{c['id']}` {c['subject']}: {c['reason']} "
+                f"({'resolved' if c['resolved'] else 'open'})" for c in document["conflicts"]]
+        out.append("")
+    if document["episodes"]:
+        out += ["## Episodes", ""]
+        for day, text in document["episodes"].items():
+            out += [f"### {day}", "", text, ""]
+    if document["snapshots"]:
+        out += ["## Sessions", ""]
+        for snap in document["snapshots"]:
+            out += [f"- {snap['started_at']} → {snap['ended_at']}, {snap['turns']} turns: "
+                    f"{snap['summary']}"]
+        out.append("")
+    return "\n".join(out)

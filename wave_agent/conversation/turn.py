@@ -1,0 +1,577 @@
+"""One turn: session -> best-effort reads -> auto-recall -> compose -> model (+ tools) -> reply
+-> the exchange into the durable outbox.
+
+Everything before the model is timed (``TurnDebug.timings_ms``); every store read has a
+timeout (``Settings.store_timeout_s``) and a store that fails costs its section and a log line,
+never the turn. Post-processing is not run here: the exchange is stored in the outbox before the
+reply is returned, and the caller starts the background worker (``after_reply``) once the reply
+is on its way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, TypeVar
+
+from graph.models import Fact
+from wave_agent.conversation.composer import (
+    NOTES,
+    PERSONA,
+    SUMMARY,
+    Composer,
+    ComposerInput,
+    Composition,
+    Exchange,
+    LayerSpend,
+    Note,
+)
+from wave_agent.conversation.session import Sessions, SessionTurn
+from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
+from wave_agent.infra import faults
+from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
+from wave_agent.llm.offline import real_words
+from wave_agent.llm.prompts.system import Section
+
+if TYPE_CHECKING:
+    from wave_agent.conversation.reads import TurnReads
+    from wave_agent.postprocess.outbox import Outbox
+
+log = logging.getLogger("wave.turn")
+
+T = TypeVar("T")
+
+EXCERPTS_SECTION = "excerpts"
+EPISODES = "episodes"
+SNAPSHOT = "snapshot"
+MAX_TOOL_ROUNDS = 4
+NOTES_FETCH = 200  # more never fits: 18,000 chars hold ~150 note lines
+EPISODES_BUDGET = 2_000
+TIER_RANK = {"core": 0, "fact": 1, "observation": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDebug:
+    """What ``/debug`` shows: each layer's ask and spend, failures, timings."""
+
+    user_id: str
+    session_id: str
+    session_started: bool
+    layers: tuple[LayerSpend, ...]
+    budget_chars: int
+    spent_chars: int
+    prefix_chars: int
+    searched: bool
+    search_note: str
+    excerpt_ids: tuple[str, ...]
+    failed: dict[str, str]
+    timings_ms: dict[str, float]
+    model: str
+    offline: bool
+    tool_calls: tuple[str, ...] = ()
+    # what auto-recall found but left out because the conversation already shows it
+    dropped_visible: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        lines = [
+            f"session {self.session_id}" + (" (started by this message)" if self.session_started else ""),
+            f"model {self.model}" + (" (offline mode)" if self.offline else ""),
+            f"budget {self.budget_chars:,} chars, spent {self.spent_chars:,}; whole prefix "
+            f"{self.prefix_chars:,} chars",
+            f"{'layer':<14}{'asked':>9}{'got':>9}  items   note",
+        ]
+        for layer in self.layers:
+            mark = "" if layer.in_budget else " (outside budget)"
+            lines.append(
+                f"{layer.name:<14}{layer.asked_chars:>9,}{layer.got_chars:>9,}  "
+                f"{layer.got_items}/{layer.asked_items:<5} {layer.note}{mark}".rstrip()
+            )
+        lines.append("auto-recall: " + (("searched; " if self.searched else "not searched; ")
+                                        + self.search_note).rstrip("; "))
+        if self.excerpt_ids:
+            lines.append("excerpts: " + ", ".join(self.excerpt_ids))
+        for section, why in sorted(self.failed.items()):
+            lines.append(f"missing {section}: {why}")
+        if self.tool_calls:
+            lines.append("tools: " + ", ".join(self.tool_calls))
+        lines.append("timings ms: " + ", ".join(f"{k} {v:.1f}" for k, v in self.timings_ms.items()))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnResult:
+    reply: str
+    exchange_id: str
+    session_id: str
+    session_started: bool
+    offline: bool
+    debug: TurnDebug
+    tools: tuple[ToolOutcome, ...] = ()
+    queued: bool = True  # the exchange is in the outbox for post-processing
+
+
+@dataclass
+class _Base:
+    """The cached base of a session: rebuilt at session start, notes refreshed on writes."""
+
+    session_id: str
+    persona: list[Section] = field(default_factory=list)
+    carry: list[str] = field(default_factory=list)  # snapshot + recent episodes
+    notes: list[Note] = field(default_factory=list)
+    generation: int = -1
+    failed: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    turn: SessionTurn
+    composition: Composition
+    failed: dict[str, str]
+    searched: bool
+    search_note: str
+    timings: dict[str, float]
+
+
+def exchange_id_for(user_id: str, message_id: str | None) -> str:
+    """Idempotency key of one exchange: stable for a redelivered message, unique otherwise."""
+    if message_id is None:
+        return f"x-{uuid.uuid4().hex[:16]}"
+    return "x-" + hashlib.sha256(f"{user_id}\x00{message_id}".encode()).hexdigest()[:16]
+
+
+def needs_search(text: str) -> bool:
+    """Fewer than two real words: no search ("спасибо" costs nothing)."""
+    return len(real_words(text)) >= 2
+
+
+def note_of(fact: Fact) -> Note:
+    label = f"{fact.type.value}, {fact.created_at:%Y-%m-%d}"
+    return Note(fact.id, fact.text, label, tuple(fact.exchange_ids))
+
+
+class TurnService:
+    """Answers one message at a time per person; shared by the bot and ``wave chat``."""
+
+    def __init__(
+        self,
+        *,
+        memory: TurnReads,
+        sessions: Sessions,
+        llm: LLMClient,
+        outbox: Outbox,
+        tools: ToolDispatcher,
+        budget_chars: int,
+        store_timeout_s: float,
+        on_queued: Callable[[], None] | None = None,
+    ) -> None:
+        self.memory = memory
+        self.sessions = sessions
+        self.llm = llm
+        self.outbox = outbox
+        self.tools = tools
+        self.composer = Composer(budget_chars)
+        self.store_timeout_s = store_timeout_s
+        self.on_queued = on_queued
+        self._bases: dict[str, _Base] = {}
+        self._generation: dict[str, int] = {}
+        self._debug: dict[str, TurnDebug] = {}
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._refresh_locks: dict[str, asyncio.Lock] = {}
+
+    # cache invalidation (called by the post-processor and the write tools) ------------------
+
+    def memory_changed(self, user_id: str) -> None:
+        """A write happened: the cached notes and blocks are stale. They are read again in the
+        background now, so the next turn usually finds them fresh instead of reading them."""
+        self._generation[user_id] = self._generation.get(user_id, 0) + 1
+        base = self._bases.get(user_id)
+        if base is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        running = self._refreshing.get(user_id)
+        if running is not None and not running.done():
+            running.cancel()
+        self._refreshing[user_id] = loop.create_task(
+            self._refresh(user_id, base), name=f"wave-refresh-{user_id}"
+        )
+
+    async def _refresh(self, user_id: str, base: _Base) -> None:
+        async with self._refresh_lock(user_id):
+            await self._refresh_notes(user_id, base, None)
+
+    def _refresh_lock(self, user_id: str) -> asyncio.Lock:
+        return self._refresh_locks.setdefault(user_id, asyncio.Lock())
+
+    async def warm_up(self, timeout_s: float = 120.0) -> list[str]:
+        """Open the stores before the first message (outside any turn's read timeout)."""
+        try:
+            async with asyncio.timeout(timeout_s):
+                problems = await self.memory.warm_up()
+        except TimeoutError:
+            problems = [f"stores did not open within {timeout_s:g}s"]
+        for problem in problems:
+            log.warning("warm-up: %s; the turn will go on without it until it answers", problem,
+                        extra={"notice": True})
+        return problems
+
+    async def close(self) -> None:
+        """Cancel background refreshes (closing the services)."""
+        tasks = [t for t in self._refreshing.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._refreshing.clear()
+
+    def forget_user(self, user_id: str) -> None:
+        """Erasure: drop everything this process holds for the person (cached blocks and
+        notes, the last turn's debug view); the next message starts from the stores."""
+        self.memory_changed(user_id)
+        for held in (self._bases, self._debug, self._generation):
+            held.pop(user_id, None)
+        task = self._refreshing.pop(user_id, None)
+        if task is not None:
+            task.cancel()
+        self._refresh_locks.pop(user_id, None)
+
+    def last_debug(self, user_id: str) -> TurnDebug | None:
+        return self._debug.get(user_id)
+
+    async def reset(self, user_id: str) -> bool:
+        """End the session now (``/reset``); True if one was open."""
+        async with self.sessions.lock(user_id):
+            ended = await self.sessions.reset(user_id, datetime.now(UTC))
+            self._bases.pop(user_id, None)
+            return ended is not None
+
+    # the turn ---------------------------------------------------------------------------------
+
+    async def handle(
+        self,
+        user_id: str,
+        text: str,
+        *,
+        message_id: str | None = None,
+        veracity: str = "stated",
+        now: datetime | None = None,
+    ) -> TurnResult:
+        async with self.sessions.lock(user_id):
+            return await self._handle(user_id, text, message_id, veracity, now)
+
+    async def _handle(
+        self, user_id: str, text: str, message_id: str | None, veracity: str,
+        now: datetime | None,
+    ) -> TurnResult:
+        now = now or datetime.now(UTC)
+        prepared = await self._prepare(user_id, text, now)
+        composition, timings = prepared.composition, prepared.timings
+        mark = time.perf_counter()
+
+        reply, outcomes, offline, model = await self._answer(user_id, text, composition)
+        timings["model"] = (time.perf_counter() - mark) * 1000
+        mark = time.perf_counter()
+
+        exchange_id = exchange_id_for(user_id, message_id)
+        session = prepared.turn.session
+        # The outbox first: it holds the whole exchange, so a kill before the session log has
+        # it loses nothing (the post-processor's "session" step adds it; adding twice is a no-op).
+        queued = await asyncio.to_thread(
+            self.outbox.enqueue,
+            exchange_id,
+            "exchange",
+            user_id,
+            {
+                "user_text": text,
+                "reply": reply,
+                "at": now.isoformat(),
+                "session_id": session.id,
+                "veracity": veracity,
+                "offline": offline,
+            },
+        )
+        faults.checkpoint("turn:enqueued")
+        await asyncio.to_thread(self.sessions.log.add, session.id, user_id,
+                                Exchange(exchange_id, text, reply, now))
+        timings["record"] = (time.perf_counter() - mark) * 1000
+        debug = TurnDebug(
+            user_id=user_id,
+            session_id=session.id,
+            session_started=prepared.turn.started,
+            layers=composition.layers,
+            budget_chars=composition.budget_chars,
+            spent_chars=composition.spent_chars,
+            prefix_chars=composition.prefix_chars,
+            searched=prepared.searched,
+            search_note=prepared.search_note,
+            excerpt_ids=composition.excerpt_ids,
+            dropped_visible=composition.dropped_visible,
+            failed=prepared.failed,
+            timings_ms=timings,
+            model=model,
+            offline=offline,
+            tool_calls=tuple(f"{o.call.name}{'' if o.ok else ' (error)'}" for o in outcomes),
+        )
+        self._debug[user_id] = debug
+        if queued and self.on_queued is not None:
+            self.on_queued()
+        return TurnResult(reply, exchange_id, session.id, prepared.turn.started, offline, debug,
+                          tuple(outcomes), queued)
+
+    async def prepare(self, user_id: str, text: str, *, now: datetime | None = None) -> Composition:
+        """Everything the turn does before the model, without calling it."""
+        composition, _ = await self.prepare_timed(user_id, text, now=now)
+        return composition
+
+    async def prepare_timed(
+        self, user_id: str, text: str, *, now: datetime | None = None
+    ) -> tuple[Composition, dict[str, float]]:
+        """``prepare`` with its timings (``wave bench turn``)."""
+        async with self.sessions.lock(user_id):
+            prepared = await self._prepare(user_id, text, now or datetime.now(UTC))
+        return prepared.composition, prepared.timings
+
+    async def memory_sections(self, user_id: str, query: str, *,
+                              now: datetime | None = None) -> str:
+        """The memory a turn about ``query`` would carry (core blocks, notes, recent days,
+        recall excerpts), through the same reads and the one composer, under the same budget.
+
+        For callers outside a conversation (the MCP ``memory`` prompt): no session is begun or
+        touched, so there is no conversation window, and a failing store costs its section.
+        """
+        failed: dict[str, str] = {}
+        persona, facts, episodes, found = await asyncio.gather(
+            self._read(PERSONA, failed, lambda: self.memory.core_blocks(user_id)),
+            self._read(NOTES, failed, lambda: self.memory.notes(user_id, limit=NOTES_FETCH)),
+            self._read(EPISODES, failed,
+                       lambda: self.memory.recent_episodes(user_id, budget=EPISODES_BUDGET)),
+            self._read(EXCERPTS_SECTION, failed,
+                       lambda: self.memory.search(user_id, query, k=8)),
+        )
+        notes = sorted(facts or (), key=lambda f: TIER_RANK.get(f.tier.value, 3))
+        composition = self.composer.compose(ComposerInput(
+            now=now or datetime.now(UTC),
+            message=query,
+            persona=[Section(title, value) for title, value in persona or ()],
+            summary=["Recent days (episode log, compressed):\n" + episodes] if episodes else [],
+            notes=[note_of(f) for f in notes],
+            excerpts=[note_of(f) for f in found or ()],
+            failed=failed,
+        ))
+        return composition.system
+
+    async def _prepare(self, user_id: str, text: str, now: datetime) -> _Prepared:
+        timings: dict[str, float] = {}
+        started_at = time.perf_counter()
+        mark = started_at
+
+        def lap(name: str) -> None:
+            nonlocal mark
+            current = time.perf_counter()
+            timings[name] = (current - mark) * 1000
+            mark = current
+
+        turn = await self.sessions.begin(user_id, now)
+        window = await asyncio.to_thread(self.sessions.window, turn.session)
+        lap("session")
+
+        # The base (cached, or read again) and auto-recall are read at the same time; each
+        # read has its own timeout and its own timing.
+        searched = needs_search(text)
+        search_failed: dict[str, str] = {}
+
+        async def recall() -> list[Fact] | None:
+            if not searched:
+                return None
+            return await self._read(
+                EXCERPTS_SECTION, search_failed, lambda: self.memory.search(user_id, text, k=8),
+                timings,
+            )
+
+        base, found = await asyncio.gather(
+            self._base(user_id, turn.session.id, turn.started, turn.session.carry, timings),
+            recall(),
+        )
+        lap("reads")
+        failed = {**base.failed, **search_failed}
+        excerpts = [note_of(f) for f in found or ()]
+        if not searched:
+            search_note = "fewer than two real words"
+        elif found is None:
+            search_note = "recall unavailable"
+        else:
+            search_note = f"{len(excerpts)} hits"
+
+        composition = self.composer.compose(
+            ComposerInput(
+                now=now,
+                message=text,
+                persona=base.persona,
+                last_exchange=window.last,
+                summary=[*base.carry, *window.folded],
+                notes=base.notes,
+                excerpts=excerpts,
+                deeper_window=window.deeper,
+                failed=failed,
+            )
+        )
+        lap("compose")
+        timings["before_model"] = (time.perf_counter() - started_at) * 1000
+        return _Prepared(turn, composition, failed, searched, search_note, timings)
+
+    # reads ------------------------------------------------------------------------------------
+
+    async def _read(
+        self,
+        section: str,
+        failed: dict[str, str],
+        call: Callable[[], Awaitable[T]],
+        timings: dict[str, float] | None = None,
+    ) -> T | None:
+        started = time.perf_counter()
+        try:
+            async with asyncio.timeout(self.store_timeout_s):
+                return await call()
+        except TimeoutError:
+            why = f"timed out after {self.store_timeout_s:g}s"
+        except Exception as exc:
+            why = f"{type(exc).__name__}: {exc}"[:300]
+        finally:
+            if timings is not None:
+                timings[section] = (time.perf_counter() - started) * 1000
+        log.warning("turn read %s failed (%s); the turn goes on without it", section, why)
+        failed[section] = why
+        return None
+
+    async def _base(
+        self,
+        user_id: str,
+        session_id: str,
+        started: bool,
+        carry: str | None,
+        timings: dict[str, float] | None = None,
+    ) -> _Base:
+        base = self._bases.get(user_id)
+        generation = self._generation.get(user_id, 0)
+        if base is None or base.session_id != session_id or started:
+            base = _Base(session_id)
+            failed = base.failed
+
+            async def snapshot() -> str | None:
+                if not started:
+                    return carry
+                taken = await self._read(
+                    SNAPSHOT, failed, lambda: self.sessions.take_previous_snapshot(user_id),
+                    timings,
+                )
+                await asyncio.to_thread(self.sessions.log.set_carry, session_id, taken)
+                return taken
+
+            carried, episodes = await asyncio.gather(
+                snapshot(),
+                self._read(
+                    EPISODES, failed,
+                    lambda: self.memory.recent_episodes(user_id, budget=EPISODES_BUDGET), timings,
+                ),
+            )
+            if carried:
+                base.carry.append(carried)
+            if episodes:
+                base.carry.append("Recent days (episode log, compressed):\n" + episodes)
+            if EPISODES in failed or SNAPSHOT in failed:
+                failed[SUMMARY] = "; ".join(
+                    f"{k}: {v}" for k, v in failed.items() if k in (EPISODES, SNAPSHOT)
+                )
+            self._bases[user_id] = base
+        if base.generation != generation or PERSONA in base.failed or NOTES in base.failed:
+            async with self._refresh_lock(user_id):  # a background refresh may have done it
+                if (base.generation != generation or PERSONA in base.failed
+                        or NOTES in base.failed):
+                    await self._refresh_notes(user_id, base, timings)
+        return base
+
+    async def _refresh_notes(
+        self, user_id: str, base: _Base, timings: dict[str, float] | None
+    ) -> None:
+        generation = self._generation.get(user_id, 0)
+        failed: dict[str, str] = {}
+        persona, facts = await asyncio.gather(
+            self._read(PERSONA, failed, lambda: self.memory.core_blocks(user_id), timings),
+            self._read(NOTES, failed, lambda: self.memory.notes(user_id, limit=NOTES_FETCH),
+                       timings),
+        )
+        base.failed.pop(PERSONA, None)
+        base.failed.pop(NOTES, None)
+        base.failed.update(failed)
+        if persona is not None:
+            base.persona = [Section(title, value) for title, value in persona]
+        if facts is not None:
+            ordered = sorted(facts, key=lambda f: TIER_RANK.get(f.tier.value, 3))
+            base.notes = [note_of(f) for f in ordered]
+        base.generation = generation
+
+    # the model --------------------------------------------------------------------------------
+
+    async def _answer(
+        self, user_id: str, text: str, composition: Composition
+    ) -> tuple[str, list[ToolOutcome], bool, str]:
+        messages: list[ChatMessage] = composition.messages(text)
+        outcomes: list[ToolOutcome] = []
+        specs = () if self.llm.offline else self.tools.specs
+        try:
+            for round_ in range(MAX_TOOL_ROUNDS + 1):
+                last_round = round_ == MAX_TOOL_ROUNDS
+                response = await self.llm.chat(
+                    messages, tools=() if last_round else specs, memory=composition.memory_lines,
+                    memory_notes=composition.memory_notes,
+                    memory_unreadable=composition.memory_unreadable,
+                )
+                if not response.tool_calls or last_round:
+                    content = (response.content or "").strip()
+                    if not content:
+                        content = _empty_reply(text)
+                    return content, outcomes, response.offline, response.model or self.llm.model
+                messages.append(response.as_message())
+                for call in response.tool_calls:
+                    outcome = await self.tools.run(user_id, call)
+                    outcomes.append(outcome)
+                    messages.append(ChatMessage.tool(call.id, outcome.content))
+                    if outcome.ok and call.name in ("remember", "supersede", "forget"):
+                        self.memory_changed(user_id)
+        except LLMError as exc:
+            log.error("the model failed for %s: %s", user_id, exc)
+            return _unavailable_reply(text, composition.memory_lines, str(exc)), outcomes, True, "unavailable"
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _empty_reply(text: str) -> str:
+    from wave_agent.llm.offline import is_russian
+
+    return "…" if not text.strip() else (
+        "Не нашла, что ответить; переформулируйте, пожалуйста." if is_russian(text)
+        else "I have no answer to that; could you put it another way?"
+    )
+
+
+def _unavailable_reply(text: str, memory: Sequence[str], detail: str) -> str:
+    from wave_agent.llm.offline import is_russian
+
+    russian = is_russian(text)
+    head = (
+        "[модель недоступна, отвечаю из памяти]" if russian
+        else "[the language model is unavailable; answering from memory]"
+    )
+    lines = [head]
+    if memory:
+        lines.extend(f"- {m}" for m in memory[:4])
+    else:
+        lines.append("Сообщение сохранено, отвечу подробнее, когда модель вернётся." if russian
+                     else "Your message is saved; I will be able to say more when it is back.")
+    return "\n".join(lines)

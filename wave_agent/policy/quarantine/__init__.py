@@ -1,0 +1,71 @@
+"""Quarantine: text that reads like an instruction to the agent is held back for the person.
+
+A fact is read into the prompt on every turn it is recalled, and a core-block line is in
+every prompt; text from a web page or an e-mail that says "ignore previous instructions" must
+not become a standing order. The check runs in layers, each measured by
+``wave bench quarantine`` (docs/benchmarks.md):
+
+1. ``normalise``: the text as an agent would read it (NFKC, zero-width characters removed,
+   homoglyphs folded, leetspeak, spaced letters, base64 decoded, comment bodies as text);
+2. ``phrases``: the phrase list (chat-template markup, "ignore previous instructions", …);
+3. ``rules``: structure — who is addressed, imperative or obligation mood, standing scope,
+   rule override, secrets as the object, orders against the person;
+4. ``classifier``: hashed character n-grams and logistic regression trained on the tuning
+   part of bench/data/quarantine (weights in ``model.npz``), asked only when a cue of an
+   order is present.
+
+``detect`` names the phrase that looked like an instruction, so the person can judge it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wave_agent.policy.quarantine import classifier, phrases, rules
+from wave_agent.policy.quarantine.normalise import Normalised, normalise
+
+
+@dataclass(frozen=True, slots=True)
+class Suspicion:
+    phrase: str
+    why: str
+    layer: str = "phrases"  # phrases | rules | classifier
+    disguise: tuple[str, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        hidden = f"; hidden by {', '.join(self.disguise)}" if self.disguise else ""
+        return f'looks like an instruction to the assistant: "{self.phrase}" ({self.why}{hidden})'
+
+
+def _shorten(phrase: str, limit: int = 90) -> str:
+    phrase = " ".join(phrase.split())
+    return phrase if len(phrase) <= limit else phrase[: limit - 1].rstrip() + "…"
+
+
+def detect(text: str, *, layers: int = 4) -> Suspicion | None:
+    """The first instruction-like phrase in ``text``, or None for an ordinary statement.
+
+    ``layers`` (1-4) stops after that many layers; the benchmark measures each.
+    """
+    seen: Normalised = normalise(text) if layers >= 2 else Normalised(text, ())
+    found = phrases.detect(seen.text)
+    if found is not None:
+        return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
+    if layers < 3:
+        return None
+    hit, read = rules.analyse(seen.text)
+    if hit is not None:
+        return Suspicion(_shorten(hit[0]), hit[1], "rules", seen.notes)
+    if layers >= 4:
+        if seen.notes and not read:  # a disguise opens every sentence to the classifier
+            read = [rules.cues(s) for s in rules.sentences(seen.text)[:20]]
+        scored = classifier.flag(read, seen.notes)
+        if scored is not None:
+            sentence, p = scored
+            return Suspicion(_shorten(sentence), f"reads like the instructions it was trained on, p={p:.2f}",
+                             "classifier", seen.notes)
+    return None
+
+
+__all__ = ["Normalised", "Suspicion", "detect", "normalise"]
