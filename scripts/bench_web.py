@@ -39,9 +39,10 @@ from graph.models import (
     new_id,
     utcnow,
 )
+from wave_agent.app.page_auth import login_url
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.web.app import build_app, login_url
+from wave_agent.web.app import build_app
 
 NAMES = ["Игорь", "Марина", "Ольга", "Анна", "Павел", "Kate", "John", "Zofia", "Marek", "Ирина"]
 

@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     from wave_agent.blocks.store import BlockStore
     from wave_agent.conversation.session import Sessions
     from wave_agent.conversation.turn import TurnService
+    from wave_agent.infra.outbox import Outbox
     from wave_agent.llm.client import LLMClient
     from wave_agent.ops.erasure import Eraser
     from wave_agent.postprocess.fanout import PostProcessor
-    from wave_agent.postprocess.outbox import Outbox
     from wave_agent.recall import Recall
     from wave_agent.write.writer import Writer
 
@@ -234,7 +234,7 @@ class Services:
     def outbox(self) -> Outbox:
         """The durable post-processing outbox (SQLite under DATA_DIR)."""
         if "outbox" not in self._cache:
-            from wave_agent.postprocess.outbox import Outbox
+            from wave_agent.infra.outbox import Outbox
 
             box = Outbox(self.settings.outbox_path)
             self._stack.callback(box.close)

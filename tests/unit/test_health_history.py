@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from wave_agent.mcp.server import TokenStore
+from wave_agent.infra.tokens import TokenStore
 from wave_agent.ops import health_history
 from wave_agent.ops.health import UserHealth
 

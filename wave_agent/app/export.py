@@ -13,6 +13,7 @@ import asyncio
 import json
 import sqlite3
 from contextlib import closing, suppress
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 from episodes.store import iso_week_of
 from graph.models import Fact, Status, Tier
 from wave_agent.app.plain import plain
-from wave_agent.bot.backend import Export
 
 if TYPE_CHECKING:
     from episodes.store import EpisodeStore
@@ -29,6 +29,13 @@ if TYPE_CHECKING:
     from wave_agent.blocks.store import BlockStore
 
 SNAPSHOT_LIMIT = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    json_bytes: bytes
+    markdown_bytes: bytes
+    counts: dict[str, int] = field(default_factory=dict)
 
 
 async def export_memory(

@@ -60,7 +60,7 @@ def bot_config(settings: Settings) -> BotConfig:
 def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> Dispatcher:
     """The dispatcher with its middlewares, routers, error handler and lifecycle hooks."""
     in_flight = InFlight()
-    from wave_agent.web.serve import link_maker
+    from wave_agent.app.page_auth import link_maker
 
     extra.setdefault("web_link", link_maker(settings))
     dispatcher = Dispatcher(

@@ -8,10 +8,11 @@ themselves. ``wave_agent.bot.services_backend.ServicesBackend`` implements it ov
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from graph.models import Fact
+from wave_agent.app.export import Export
 
 ReviewKind = Literal["proposals", "quarantine"]
 
@@ -59,13 +60,6 @@ class ReviewItem:
     title: str
     reason: str
     details: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Export:
-    json_bytes: bytes
-    markdown_bytes: bytes
-    counts: dict[str, int] = field(default_factory=dict)
 
 
 class BotBackend(Protocol):

@@ -10,10 +10,9 @@ import logging
 from typing import TYPE_CHECKING
 
 from graph.models import Status, Veracity
-from wave_agent.app.export import export_memory
+from wave_agent.app.export import Export, export_memory
 from wave_agent.bot.backend import (
     ChatReply,
-    Export,
     MemoryView,
     Provenance,
     ReviewItem,

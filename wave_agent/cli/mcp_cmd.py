@@ -25,7 +25,7 @@ def mcp_command(
     user: str | None = USER_OPTION,
 ) -> None:
     """Serve the person's memory to MCP clients (desktop, IDE and coding agents)."""
-    from wave_agent.mcp.server import TokenStore
+    from wave_agent.infra.tokens import TokenStore
     from wave_agent.policy.edge_input import is_loopback
 
     loaded = settings()
@@ -63,7 +63,8 @@ async def serve_stdio(loaded: Settings, user_id: str) -> None:
 async def serve_http(loaded: Settings, tokens: object, host: str, port: int) -> None:
     import uvicorn
 
-    from wave_agent.mcp.server import BearerGuard, Identity, TokenStore, build_server
+    from wave_agent.infra.tokens import TokenStore
+    from wave_agent.mcp.server import BearerGuard, Identity, build_server
     from wave_agent.services import Services
 
     assert isinstance(tokens, TokenStore)

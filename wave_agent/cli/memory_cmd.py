@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from graph.models import Fact, FactType, Proposal, Status, Tier, new_id
+from wave_agent.app.views import fact_json, proposal_json
 from wave_agent.cli import app
 from wave_agent.cli.common import (
     JSON_OPTION,
@@ -77,27 +78,6 @@ def _report(result: WriteResult, as_json: bool) -> None:
         emit_json(result.as_json())
     else:
         console.print(result.message, markup=False, highlight=False)
-
-
-def fact_json(f: Fact) -> dict[str, Any]:
-    return {
-        "id": f.id, "text": f.text, "type": f.type.value, "tier": f.tier.value,
-        "status": f.status.value, "supersedes": f.supersedes, "superseded_by": f.superseded_by,
-        "mention_count": f.mention_count, "created_at": f.created_at.isoformat(),
-        "last_confirmed_at": f.last_confirmed_at.isoformat(), "confidence": f.confidence,
-        "pinned": f.pinned, "quarantine_reason": f.quarantine_reason,
-        "needs_index": f.needs_index,
-    }
-
-
-def proposal_json(p: Proposal, targets: dict[str, Fact]) -> dict[str, Any]:
-    return {
-        "id": p.id, "kind": p.kind.value,
-        "target": p.target_ids[0] if len(p.target_ids) == 1 else list(p.target_ids),
-        "target_texts": [targets[t].text for t in p.target_ids if t in targets],
-        "text": p.text, "reason": p.reason, "similarity": p.similarity,
-        "status": p.status.value, "created_at": p.created_at.isoformat(),
-    }
 
 
 def _facts_table(facts: list[Fact], title: str) -> Table:

@@ -18,6 +18,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from wave_agent.app.views import found_by
 from wave_agent.cli import app, bench_app
 from wave_agent.cli.common import (
     JSON_OPTION,
@@ -36,7 +37,6 @@ from wave_agent.settings import Settings
 
 T = TypeVar("T")
 
-VOICE_COLUMNS = ("lexical", "semantic", "temporal", "graph", "dated")
 
 
 def _layer_errors(fn: Callable[[], Coroutine[Any, Any, T]]) -> T:
@@ -109,12 +109,6 @@ def recall(
             f"{fact.text[:160]}\n[dim]{fact.id}[/]", found_by(hit.ranks),
         )
     console.print(table)
-
-
-def found_by(ranks: dict[str, int | None]) -> str:
-    """Each voice that returned the record, with its rank: why it came up."""
-    found = [f"{voice} {ranks[voice]}" for voice in VOICE_COLUMNS if ranks.get(voice) is not None]
-    return ", ".join(found) or "-"
 
 
 # -- wave reindex -------------------------------------------------------------------------------

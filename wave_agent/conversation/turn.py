@@ -41,7 +41,7 @@ from wave_agent.llm.prompts.system import Section
 
 if TYPE_CHECKING:
     from wave_agent.conversation.reads import TurnReads
-    from wave_agent.postprocess.outbox import Outbox
+    from wave_agent.infra.outbox import Outbox
 
 log = logging.getLogger("wave.turn")
 

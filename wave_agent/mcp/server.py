@@ -19,16 +19,11 @@ leaked: every graph read is scoped by the person.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
-import os
-import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from pathlib import Path
 from typing import Any, TypeVar
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -36,6 +31,7 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 
 from graph.models import FactType, ProposalKind, Status, Tier, Veracity, new_id
 from wave_agent.errors import WaveError, layer_error_roots
+from wave_agent.infra.tokens import TokenStore
 from wave_agent.services import Services
 
 log = logging.getLogger("wave.mcp")
@@ -57,69 +53,6 @@ BLOCKS = ("human", "persona")
 
 
 # -- who the server acts for -----------------------------------------------------------------
-
-
-class TokenStore:
-    """Bearer tokens for HTTP mode: ``sha256(token) -> person``, in one JSON file.
-
-    Only hashes are stored; a token is printed once, when it is made. Writes replace the file
-    atomically, so a reader never sees half a file.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def _load(self) -> dict[str, str]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as exc:
-            raise WaveError(
-                f"The MCP token file {self.path} cannot be read ({exc})",
-                next_step="delete it and make a new token with `wave mcp --new-token`",
-            ) from exc
-        tokens = data.get("tokens", {}) if isinstance(data, dict) else {}
-        return {str(k): str(v) for k, v in tokens.items()}
-
-    def issue(self, user_id: str) -> str:
-        token = "wave-mcp-" + secrets.token_urlsafe(24)
-        tokens = self._load()
-        tokens[_digest(token)] = user_id
-        self._save(tokens)
-        return token
-
-    def _save(self, tokens: dict[str, str]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"tokens": tokens}, indent=1), encoding="utf-8")
-        os.chmod(tmp, 0o600)
-        tmp.replace(self.path)
-
-    def revoke(self, user_id: str) -> int:
-        """Remove every token of a person (``wave forget-me``); how many went."""
-        tokens = self._load()
-        kept = {digest: who for digest, who in tokens.items() if who != user_id}
-        if len(kept) == len(tokens):
-            return 0
-        self._save(kept)
-        return len(tokens) - len(kept)
-
-    def person(self, token: str) -> str | None:
-        """The person a token acts for, or None (compared in constant time)."""
-        wanted = _digest(token)
-        found = None
-        for digest, user_id in self._load().items():
-            if hmac.compare_digest(digest, wanted):
-                found = user_id
-        return found
-
-    def __bool__(self) -> bool:
-        return bool(self._load())
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def bearer(headers: Any) -> str | None:
@@ -238,7 +171,7 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
         "`found_by`: which voices found each record, and at what rank. `history` also returns "
         "replaced and archived records (for 'what was it before?')."))
     async def recall(query: str, ctx: Context, k: int = 5, history: bool = False) -> dict[str, Any]:
-        from wave_agent.cli.recall_cmd import found_by
+        from wave_agent.app.views import found_by
         from wave_agent.recall import hit_json
 
         user_id = identity.of(ctx)
@@ -282,7 +215,7 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
         f"{', '.join(TIERS)}; status one of {', '.join(STATUSES)}. `limit` up to {MAX_FACTS}."))
     async def facts(ctx: Context, tier: str | None = None, status: str | None = None,
                     limit: int = 50) -> dict[str, Any]:
-        from wave_agent.cli.memory_cmd import fact_json
+        from wave_agent.app.views import fact_json
 
         user_id = identity.of(ctx)
         tier_v = choice(tier, TIERS, "tier")

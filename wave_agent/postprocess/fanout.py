@@ -34,10 +34,10 @@ from graph.models import FactType, RelationType, Status, Veracity
 from wave_agent.errors import WaveError
 from wave_agent.infra import faults
 from wave_agent.infra.outage import NEO4J, OUTAGES
+from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
-from wave_agent.postprocess.outbox import Job, Outbox
 
 if TYPE_CHECKING:
     from wave_agent.services import Services

@@ -32,9 +32,9 @@ from starlette.responses import (
 from starlette.routing import Route
 
 from graph.models import Fact, FactType, Status, Tier, utcnow
+from wave_agent.app import page_auth as auth
 from wave_agent.errors import layer_error_roots
 from wave_agent.services import Services
-from wave_agent.web import auth
 
 log = logging.getLogger("wave.web")
 
@@ -145,7 +145,7 @@ class WebApp:
         graph = await self.services.graph()
         found_by: dict[str, str] = {}
         if query:
-            from wave_agent.cli.recall_cmd import found_by as voices
+            from wave_agent.app.views import found_by as voices
 
             engine = await self.services.recall()
             hits = await engine.search(user_id, query, k=30, history=True)
@@ -475,15 +475,9 @@ def _series(facts: list[Fact], conflicts: list[Any]) -> dict[str, Any]:
     return {"labels": labels, "tiers": tiers, "contradictions": contradictions}
 
 
-def login_url(base: str, secret: bytes, user_id: str, *, once: bool) -> str:
-    ttl = auth.LINK_TTL_S if once else auth.PRINTED_TTL_S
-    token = auth.login_link_token(secret, user_id, ttl_s=ttl, once=once)
-    return f"{base.rstrip('/')}/login?{urlencode({'token': token})}"
-
-
 def build_app(services: Services) -> tuple[Starlette, WebApp]:
     web = WebApp(services, secret=auth.load_secret(services.settings))
     return web.app(), web
 
 
-__all__ = ["WebApp", "build_app", "login_url"]
+__all__ = ["WebApp", "build_app"]

@@ -12,7 +12,6 @@ from wave_agent.errors import ConfigError, WaveError
 from wave_agent.policy.edge_input import is_loopback
 from wave_agent.services import Services
 from wave_agent.settings import Settings
-from wave_agent.web import auth
 
 log = logging.getLogger("wave.web")
 
@@ -34,7 +33,8 @@ async def serve(services: Services, host: str, port: int, *,
     """Serve until cancelled; ``announce`` gets a login link for ``user_id`` once listening."""
     import uvicorn
 
-    from wave_agent.web.app import build_app, login_url
+    from wave_agent.app.page_auth import login_url
+    from wave_agent.web.app import build_app
 
     check_address(services.settings, host)
     app, web = build_app(services)
@@ -50,14 +50,4 @@ async def serve(services: Services, host: str, port: int, *,
                         next_step="choose another port with --port or WEB_PORT") from exc
 
 
-def link_maker(settings: Settings) -> Callable[[str], str | None]:
-    """For the bot's /web: a one-time login link for a person, or None when no public URL."""
-
-    def make(user_id: str) -> str | None:
-        if not settings.web_public_url:
-            return None
-        from wave_agent.web.app import login_url
-
-        return login_url(settings.web_public_url, auth.load_secret(settings), user_id, once=True)
-
-    return make
+#END

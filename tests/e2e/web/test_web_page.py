@@ -62,7 +62,8 @@ class Site:
 async def site(tmp_path: Path, neo4j_uri: str, embedder: Embedder) -> AsyncIterator[Site]:
     import uvicorn
 
-    from wave_agent.web.app import build_app, login_url
+    from wave_agent.app.page_auth import login_url
+    from wave_agent.web.app import build_app
 
     settings = Settings(_env_file=None, data_dir=tmp_path / "data", neo4j_uri=neo4j_uri)  # type: ignore[call-arg]
     user_id = f"web-{uuid.uuid4().hex[:8]}"

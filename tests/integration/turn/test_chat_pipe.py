@@ -73,7 +73,7 @@ def _jobs(outbox: Path) -> int | None:
 
 def test_polling_the_outbox_waits_for_its_schema(tmp_path: Path) -> None:
     """The moment that made the test below flaky: the file exists, its tables not yet."""
-    from wave_agent.postprocess.outbox import Outbox
+    from wave_agent.infra.outbox import Outbox
 
     outbox = tmp_path / "outbox.sqlite3"
     assert _jobs(outbox) is None

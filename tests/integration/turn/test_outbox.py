@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from wave_agent.postprocess.outbox import Outbox
+from wave_agent.infra.outbox import Outbox
 
 
 def test_same_exchange_key_is_stored_once(tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ def test_lease_of_a_dead_process_is_taken_over_at_once(tmp_path: Path) -> None:
     path = tmp_path / "outbox.sqlite3"
     Outbox(path).enqueue("x-1", "exchange", "u", {})
     claim = (
-        "import sys; from pathlib import Path; from wave_agent.postprocess.outbox import Outbox;"
+        "import sys; from pathlib import Path; from wave_agent.infra.outbox import Outbox;"
         "print(len(Outbox(Path(sys.argv[1])).claim()))"
     )
     done = subprocess.run([sys.executable, "-c", claim, str(path)], capture_output=True,

@@ -20,9 +20,9 @@ import pytest
 
 from graph.models import EntityType, FactType
 from graph.store import GraphStore
+from wave_agent.infra.outbox import DONE, Outbox
 from wave_agent.llm.offline import ExtractedEntity, ExtractedFact
 from wave_agent.postprocess.extract import to_json
-from wave_agent.postprocess.outbox import DONE, Outbox
 from wave_agent.settings import Settings
 
 pytestmark = pytest.mark.neo4j

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from wave_agent.infra import localneo4j
-from wave_agent.postprocess.outbox import DONE
+from wave_agent.infra.outbox import DONE
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 

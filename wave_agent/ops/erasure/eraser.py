@@ -313,7 +313,7 @@ class Eraser:
             report.pending.append("SQLite compaction (`wave maintain --job erasure`)")
         report.add("exports", files=await asyncio.to_thread(_erase_exports, self.s.data_dir,
                                                               user_id))
-        from wave_agent.mcp.server import TokenStore
+        from wave_agent.infra.tokens import TokenStore
         from wave_agent.ops import health_history
 
         report.add("health history", files=health_history.erase(self.s.data_dir, user_id))

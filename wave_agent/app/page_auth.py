@@ -17,8 +17,10 @@ import json
 import os
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlencode
 
 from wave_agent.settings import Settings
 
@@ -127,3 +129,20 @@ class SpentLinks:
 
 def secret_path(settings: Settings) -> Path:
     return settings.data_dir / "web" / "secret"
+
+
+def login_url(base: str, secret: bytes, user_id: str, *, once: bool) -> str:
+    ttl = LINK_TTL_S if once else PRINTED_TTL_S
+    token = login_link_token(secret, user_id, ttl_s=ttl, once=once)
+    return f"{base.rstrip('/')}/login?{urlencode({'token': token})}"
+
+
+def link_maker(settings: Settings) -> Callable[[str], str | None]:
+    """For the bot's /web: a one-time login link for a person, or None when no public URL."""
+
+    def make(user_id: str) -> str | None:
+        if not settings.web_public_url:
+            return None
+        return login_url(settings.web_public_url, load_secret(settings), user_id, once=True)
+
+    return make
