@@ -36,6 +36,7 @@ def _register() -> None:
         maintain_cmd,
         mcp_cmd,
         memory_cmd,
+        offline_bench_cmd,
         quarantine_cmd,
         recall_cmd,
         run_cmd,
