@@ -261,13 +261,15 @@ class Services:
     def postprocessor(self) -> PostProcessor:
         """Runs outbox jobs in the background; closed (cancelled) with the services."""
         if "postprocessor" not in self._cache:
-            from wave_agent.postprocess.fanout import PostProcessor
+            from wave_agent.postprocess.fanout import FanoutStores, PostProcessor
 
             def changed(user_id: str) -> None:
                 if "turns" in self._cache:
                     self._cache["turns"].memory_changed(user_id)
 
-            worker = PostProcessor(self.outbox(), self, self.llm(), on_written=changed)
+            stores = FanoutStores(graph=self.graph, writer=self.writer, sessions=self.sessions,
+                                  episodes=self.episodes, blocks=self.blocks)
+            worker = PostProcessor(self.outbox(), stores, self.llm(), on_written=changed)
             self._stack.push_async_callback(worker.close)
             self._cache["postprocessor"] = worker
         return self._cache["postprocessor"]  # type: ignore[no-any-return]

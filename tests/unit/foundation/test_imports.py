@@ -65,7 +65,6 @@ BACK_EDGES: set[tuple[str, str]] = {
     ("wave_agent.app", "wave_agent.services"),
     ("wave_agent.conversation", "wave_agent.services"),
     ("wave_agent.ops", "wave_agent.services"),
-    ("wave_agent.postprocess", "wave_agent.services"),
 }
 
 
