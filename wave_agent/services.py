@@ -219,7 +219,7 @@ class Services:
                 self._cache["snapshots"] = store
             return self._cache["snapshots"]  # type: ignore[no-any-return]
 
-    # The turn: LLM, outbox, sessions, post-processor, turn service (issue 6) -----------------
+    # The turn: LLM, outbox, sessions, post-processor, turn service -----------------------------
 
     def llm(self) -> LLMClient:
         """The OpenAI-compatible client when LLM_BASE_URL is set, else the offline client."""
@@ -278,19 +278,25 @@ class Services:
         """The turn service shared by the bot and ``wave chat``."""
         async with self._lock("turns"):
             if "turns" not in self._cache:
-                from wave_agent.conversation.reads import TurnReads
+                from wave_agent.conversation.reads import ReadStores, TurnReads
                 from wave_agent.conversation.tools import ToolDispatcher, build_handlers
                 from wave_agent.conversation.turn import TurnService
 
                 def changed(user_id: str) -> None:
                     self._cache["turns"].memory_changed(user_id)
 
+                reads = TurnReads(ReadStores(
+                    graph=self.graph, blocks=self.blocks, episodes=self.episodes,
+                    snapshots=self.snapshots, recall=self.recall, embedder=self.embedder,
+                ))
+                handlers = build_handlers(self.recall, self.writer, self.reflect,
+                                          on_change=changed)
                 service = TurnService(
-                    memory=TurnReads(self),
+                    memory=reads,
                     sessions=await self.sessions(),
                     llm=self.llm(),
                     outbox=self.outbox(),
-                    tools=ToolDispatcher(build_handlers(self, on_change=changed)),
+                    tools=ToolDispatcher(handlers),
                     budget_chars=self.settings.prompt_budget_chars,
                     store_timeout_s=self.settings.store_timeout_s,
                 )

@@ -56,7 +56,7 @@ async def test_memory_reflect_tool_returns_the_narrative(
 ) -> None:
     await seed_work_history(online, user_id)
     llm_server.chat.append(Reply.text("His work went from dull to meaningful."))
-    handlers = build_handlers(online)
+    handlers = build_handlers(online.recall, online.writer, online.reflect)
 
     answer = await handlers["memory_reflect"](user_id, MemoryReflectArgs(question=QUESTION))
 
