@@ -304,14 +304,17 @@ class Services:
                 self._cache["turns"] = service
             return self._cache["turns"]  # type: ignore[no-any-return]
 
-    # memory_reflect (issue 8) ------------------------------------------------------------------
+    # memory_reflect ----------------------------------------------------------------------------
 
     async def reflect(self) -> Reflector:
         """memory_reflect over recall, the graph, episodes and snapshots (tool, /reflect, CLI)."""
         if "reflect" not in self._cache:
-            from wave_agent.app.reflect import Reflector
+            from wave_agent.app.reflect import Reflector, ReflectSources
 
-            self._cache["reflect"] = Reflector(self)
+            self._cache["reflect"] = Reflector(self.llm(), self.embedder(), ReflectSources(
+                recall=self.recall, graph=self.graph, episodes=self.episodes,
+                snapshots=self.snapshots,
+            ))
         return self._cache["reflect"]  # type: ignore[no-any-return]
 
 

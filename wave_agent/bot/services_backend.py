@@ -168,9 +168,7 @@ class ServicesBackend:
     # Reflection and health ------------------------------------------------------------------
 
     async def reflect(self, user_id: str, question: str) -> str:
-        from wave_agent.app.reflect import reflect
-
-        result = await reflect(self.services, user_id, question)
+        result = await (await self.services.reflect()).reflect(user_id, question)
         return result.text
 
     async def health(self, user_id: str) -> str:

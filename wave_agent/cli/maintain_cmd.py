@@ -93,8 +93,6 @@ def reflect_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """A 2-5 paragraph narrative from memory, citing dates and record ids (offline: a timeline)."""
-    from wave_agent.app.reflect import reflect
-
     refuse_not_utf8(question, "The question")
     if not question.strip():
         raise WaveError("reflect needs a question",
@@ -103,7 +101,7 @@ def reflect_command(
 
     async def go() -> Any:
         async with Services(settings(), autostart_neo4j=True) as services:
-            return await reflect(services, uid, question)
+            return await (await services.reflect()).reflect(uid, question)
 
     result = run(go())
     if as_json:
