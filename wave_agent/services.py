@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from wave_agent.infra.outbox import Outbox
     from wave_agent.llm.client import LLMClient
     from wave_agent.ops.erasure import Eraser
+    from wave_agent.ops.stores import OpsStores
     from wave_agent.postprocess.fanout import PostProcessor
     from wave_agent.recall import Recall
     from wave_agent.write.writer import Writer
@@ -317,8 +318,21 @@ class Services:
             ))
         return self._cache["reflect"]  # type: ignore[no-any-return]
 
+    # Maintenance and the health report ---------------------------------------------------------
 
-    # Erasure (issue 19) ------------------------------------------------------------------------
+    def ops_stores(self) -> OpsStores:
+        """Every layer, opened when a maintenance job or the health report first uses it
+        (``run_maintenance``, ``start_scheduler``, ``health_report`` take this)."""
+        from wave_agent.ops.stores import OpsStores
+
+        return OpsStores(
+            graph=self.graph, archive=self.archive, writer=self.writer,
+            episodes=self.episodes, blocks=self.blocks, embedder=self.embedder,
+            outbox=self.outbox, data_dir=self.settings.data_dir,
+            archive_is_local=not self.settings.qdrant_url,
+        )
+
+    # Erasure -----------------------------------------------------------------------------------
 
     async def eraser(self) -> Eraser:
         """Erasure across every layer (``wave delete``, ``wave forget-me``, ``/forget_me``).

@@ -174,4 +174,4 @@ class ServicesBackend:
     async def health(self, user_id: str) -> str:
         from wave_agent.ops.health import health_report, render_text
 
-        return render_text(await health_report(self.services, user_id))
+        return render_text(await health_report(self.services.ops_stores(), user_id))

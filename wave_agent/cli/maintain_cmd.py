@@ -45,7 +45,7 @@ def maintain_command(
 
     async def go() -> list[Any]:
         async with Services(settings(), autostart_neo4j=True) as services:
-            return await run_maintenance(services, jobs=job, dry_run=dry_run,
+            return await run_maintenance(services.ops_stores(), jobs=job, dry_run=dry_run,
                                          user_ids=[user] if user else None)
 
     reports = run(go())
@@ -77,7 +77,7 @@ def health_command(
 
     async def go() -> Any:
         async with Services(settings(), autostart_neo4j=True) as services:
-            return await health_report(services, user)
+            return await health_report(services.ops_stores(), user)
 
     report = run(go())
     if as_json:

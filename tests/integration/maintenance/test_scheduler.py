@@ -16,7 +16,7 @@ from wave_agent.settings import Settings
 async def test_scheduler_registers_the_passes_and_shuts_down(settings: Settings) -> None:
     async with Services(settings) as services:
         before = utcnow()
-        scheduler = await maintenance.start_scheduler(services)
+        scheduler = await maintenance.start_scheduler(services.ops_stores())
         try:
             assert scheduler.running
             jobs = {job.id: job for job in scheduler.get_jobs()}
