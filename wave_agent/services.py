@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from wave_agent.infra.outbox import Outbox
     from wave_agent.llm.client import LLMClient
     from wave_agent.ops.erasure import Eraser
+    from wave_agent.ops.stores import OpsStores
     from wave_agent.postprocess.fanout import PostProcessor
     from wave_agent.recall import Recall
     from wave_agent.write.writer import Writer
@@ -219,7 +220,7 @@ class Services:
                 self._cache["snapshots"] = store
             return self._cache["snapshots"]  # type: ignore[no-any-return]
 
-    # The turn: LLM, outbox, sessions, post-processor, turn service (issue 6) -----------------
+    # The turn: LLM, outbox, sessions, post-processor, turn service -----------------------------
 
     def llm(self) -> LLMClient:
         """The OpenAI-compatible client when LLM_BASE_URL is set, else the offline client."""
@@ -261,13 +262,15 @@ class Services:
     def postprocessor(self) -> PostProcessor:
         """Runs outbox jobs in the background; closed (cancelled) with the services."""
         if "postprocessor" not in self._cache:
-            from wave_agent.postprocess.fanout import PostProcessor
+            from wave_agent.postprocess.fanout import FanoutStores, PostProcessor
 
             def changed(user_id: str) -> None:
                 if "turns" in self._cache:
                     self._cache["turns"].memory_changed(user_id)
 
-            worker = PostProcessor(self.outbox(), self, self.llm(), on_written=changed)
+            stores = FanoutStores(graph=self.graph, writer=self.writer, sessions=self.sessions,
+                                  episodes=self.episodes, blocks=self.blocks)
+            worker = PostProcessor(self.outbox(), stores, self.llm(), on_written=changed)
             self._stack.push_async_callback(worker.close)
             self._cache["postprocessor"] = worker
         return self._cache["postprocessor"]  # type: ignore[no-any-return]
@@ -276,19 +279,25 @@ class Services:
         """The turn service shared by the bot and ``wave chat``."""
         async with self._lock("turns"):
             if "turns" not in self._cache:
-                from wave_agent.conversation.reads import TurnReads
+                from wave_agent.conversation.reads import ReadStores, TurnReads
                 from wave_agent.conversation.tools import ToolDispatcher, build_handlers
                 from wave_agent.conversation.turn import TurnService
 
                 def changed(user_id: str) -> None:
                     self._cache["turns"].memory_changed(user_id)
 
+                reads = TurnReads(ReadStores(
+                    graph=self.graph, blocks=self.blocks, episodes=self.episodes,
+                    snapshots=self.snapshots, recall=self.recall, embedder=self.embedder,
+                ))
+                handlers = build_handlers(self.recall, self.writer, self.reflect,
+                                          on_change=changed)
                 service = TurnService(
-                    memory=TurnReads(self),
+                    memory=reads,
                     sessions=await self.sessions(),
                     llm=self.llm(),
                     outbox=self.outbox(),
-                    tools=ToolDispatcher(build_handlers(self, on_change=changed)),
+                    tools=ToolDispatcher(handlers),
                     budget_chars=self.settings.prompt_budget_chars,
                     store_timeout_s=self.settings.store_timeout_s,
                 )
@@ -296,18 +305,34 @@ class Services:
                 self._cache["turns"] = service
             return self._cache["turns"]  # type: ignore[no-any-return]
 
-    # memory_reflect (issue 8) ------------------------------------------------------------------
+    # memory_reflect ----------------------------------------------------------------------------
 
     async def reflect(self) -> Reflector:
         """memory_reflect over recall, the graph, episodes and snapshots (tool, /reflect, CLI)."""
         if "reflect" not in self._cache:
-            from wave_agent.app.reflect import Reflector
+            from wave_agent.app.reflect import Reflector, ReflectSources
 
-            self._cache["reflect"] = Reflector(self)
+            self._cache["reflect"] = Reflector(self.llm(), self.embedder(), ReflectSources(
+                recall=self.recall, graph=self.graph, episodes=self.episodes,
+                snapshots=self.snapshots,
+            ))
         return self._cache["reflect"]  # type: ignore[no-any-return]
 
+    # Maintenance and the health report ---------------------------------------------------------
 
-    # Erasure (issue 19) ------------------------------------------------------------------------
+    def ops_stores(self) -> OpsStores:
+        """Every layer, opened when a maintenance job or the health report first uses it
+        (``run_maintenance``, ``start_scheduler``, ``health_report`` take this)."""
+        from wave_agent.ops.stores import OpsStores
+
+        return OpsStores(
+            graph=self.graph, archive=self.archive, writer=self.writer,
+            episodes=self.episodes, blocks=self.blocks, embedder=self.embedder,
+            outbox=self.outbox, data_dir=self.settings.data_dir,
+            archive_is_local=not self.settings.qdrant_url,
+        )
+
+    # Erasure -----------------------------------------------------------------------------------
 
     async def eraser(self) -> Eraser:
         """Erasure across every layer (``wave delete``, ``wave forget-me``, ``/forget_me``).

@@ -24,12 +24,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from graph.models import Fact, Status, utcnow
-from wave_agent.llm.client import LLMError
+from wave_agent.infra.lazy import Open
+from wave_agent.llm.client import LLMClient, LLMError
 from wave_agent.llm.prompts import reflect as prompt
 from wave_agent.policy import calibration, similarity
 
 if TYPE_CHECKING:
-    from wave_agent.services import Services
+    from archive.embedder import Embedder
+    from episodes.store import EpisodeStore
+    from graph.store import GraphStore
+    from snapshots.store import SnapshotStore
+    from wave_agent.recall import Recall
 
 log = logging.getLogger("wave.reflect")
 
@@ -97,15 +102,29 @@ def _russian(text: str) -> bool:
     return similarity.is_cyrillic(text)
 
 
-class Reflector:
-    """``memory_reflect`` over the services (``Services.reflect()``; the tool and /reflect)."""
+@dataclass(frozen=True, slots=True)
+class ReflectSources:
+    """Where reflection gathers from. Each store is opened when read, and one that is down
+    costs its section of the material, not the answer."""
 
-    def __init__(self, services: Services) -> None:
-        self.services = services
+    recall: Open[Recall]
+    graph: Open[GraphStore]
+    episodes: Open[EpisodeStore]
+    snapshots: Open[SnapshotStore]
+
+
+class Reflector:
+    """``memory_reflect``: the tool, /reflect, ``wave reflect``, the page and MCP call
+    ``reflect``; built once by the composition root (``Services.reflect()``)."""
+
+    def __init__(self, llm: LLMClient, embedder: Embedder, sources: ReflectSources) -> None:
+        self.llm = llm
+        self.embedder = embedder
+        self.sources = sources
 
     async def reflect(self, user_id: str, question: str) -> ReflectResult:
         question = question.strip()
-        llm = self.services.llm()
+        llm = self.llm
         if not question:
             return ReflectResult(NOTHING, (), llm.offline, 0)
         material = await self.gather(user_id, question)
@@ -130,7 +149,7 @@ class Reflector:
 
     async def gather(self, user_id: str, question: str) -> list[Memory]:
         """The material for ``question``, oldest first (at most ``MAX_MATERIAL`` items)."""
-        embedder = self.services.embedder()
+        embedder = self.embedder
         q_vec = (await embedder.embed_query([question]))[0]
         q_stems = similarity.content_stems(question) - GENERIC
         found: list[Memory] = []
@@ -147,7 +166,7 @@ class Reflector:
         """A score per text, 0 when it does not bear on the question."""
         if not texts:
             return []
-        embedder = self.services.embedder()
+        embedder = self.embedder
         cal = calibration.of(embedder)
         vectors = await embedder.embed(texts)
         cosines = cal.rescale_array(np.asarray(vectors) @ q_vec)
@@ -161,7 +180,7 @@ class Reflector:
     async def _facts(self, user_id: str, question: str, q_vec: np.ndarray,
                      q_stems: frozenset[str]) -> list[Memory]:
         try:
-            recall = await self.services.recall()
+            recall = await self.sources.recall()
             found = await recall.search(user_id, question, k=RECALL_K, preset="history")
         except Exception as exc:  # best-effort: a store down costs its section, not the answer
             log.warning("reflect for %s without facts: %s", user_id, exc)
@@ -172,7 +191,7 @@ class Reflector:
         for hit, score in zip(hits, scores, strict=True):
             if score > 0:  # recall always answers something; keep what bears on the question
                 kept[hit.fact.id] = _fact_memory(hit.fact, score)
-        graph = await self.services.graph()
+        graph = await self.sources.graph()
         for fid, memory in list(kept.items()):
             fact = next(h.fact for h in hits if h.fact.id == fid)
             if not (fact.supersedes or fact.superseded_by):
@@ -190,7 +209,7 @@ class Reflector:
     async def _episodes(self, user_id: str, q_vec: np.ndarray, q_stems: frozenset[str],
                         fact_ids: set[str]) -> list[Memory]:
         try:
-            store = await self.services.episodes()
+            store = await self.sources.episodes()
             days = (await store.days(user_id))[-EPISODE_DAYS:]
             lines = []
             for day in days:
@@ -216,7 +235,7 @@ class Reflector:
     async def _snapshots(self, user_id: str, q_vec: np.ndarray,
                          q_stems: frozenset[str]) -> list[Memory]:
         try:
-            store = await self.services.snapshots()
+            store = await self.sources.snapshots()
             recent = await store.recent(user_id, limit=SNAPSHOTS)
         except Exception as exc:
             log.warning("reflect for %s without snapshots: %s", user_id, exc)
@@ -251,7 +270,3 @@ def timeline(question: str, material: list[Memory], *, failed: bool = False) -> 
     return ReflectResult("\n".join(lines), tuple(m.id for m in material), True,
                          len(material), tuple(material))
 
-
-async def reflect(services: Services, user_id: str, question: str) -> ReflectResult:
-    """``memory_reflect``: the bot's /reflect, ``wave reflect`` and the tool call this."""
-    return await Reflector(services).reflect(user_id, question)

@@ -168,12 +168,10 @@ class ServicesBackend:
     # Reflection and health ------------------------------------------------------------------
 
     async def reflect(self, user_id: str, question: str) -> str:
-        from wave_agent.app.reflect import reflect
-
-        result = await reflect(self.services, user_id, question)
+        result = await (await self.services.reflect()).reflect(user_id, question)
         return result.text
 
     async def health(self, user_id: str) -> str:
         from wave_agent.ops.health import health_report, render_text
 
-        return render_text(await health_report(self.services, user_id))
+        return render_text(await health_report(self.services.ops_stores(), user_id))

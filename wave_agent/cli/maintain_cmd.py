@@ -45,7 +45,7 @@ def maintain_command(
 
     async def go() -> list[Any]:
         async with Services(settings(), autostart_neo4j=True) as services:
-            return await run_maintenance(services, jobs=job, dry_run=dry_run,
+            return await run_maintenance(services.ops_stores(), jobs=job, dry_run=dry_run,
                                          user_ids=[user] if user else None)
 
     reports = run(go())
@@ -77,7 +77,7 @@ def health_command(
 
     async def go() -> Any:
         async with Services(settings(), autostart_neo4j=True) as services:
-            return await health_report(services, user)
+            return await health_report(services.ops_stores(), user)
 
     report = run(go())
     if as_json:
@@ -93,8 +93,6 @@ def reflect_command(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """A 2-5 paragraph narrative from memory, citing dates and record ids (offline: a timeline)."""
-    from wave_agent.app.reflect import reflect
-
     refuse_not_utf8(question, "The question")
     if not question.strip():
         raise WaveError("reflect needs a question",
@@ -103,7 +101,7 @@ def reflect_command(
 
     async def go() -> Any:
         async with Services(settings(), autostart_neo4j=True) as services:
-            return await reflect(services, uid, question)
+            return await (await services.reflect()).reflect(uid, question)
 
     result = run(go())
     if as_json:

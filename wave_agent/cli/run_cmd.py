@@ -49,7 +49,7 @@ async def _start_maintenance(stack: AsyncExitStack, services: Services) -> None:
         return
     from wave_agent.ops.maintenance import start_scheduler
 
-    scheduler = await start_scheduler(services)
+    scheduler = await start_scheduler(services.ops_stores())
     stack.callback(scheduler.shutdown)
 
 

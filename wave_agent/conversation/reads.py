@@ -1,4 +1,4 @@
-"""What the turn reads from the stores, each store opened lazily through ``Services``.
+"""What the turn reads from the stores, each store opened when first read (``ReadStores``).
 
 Every method may fail or hang (a store down): the turn wraps each call in a timeout and turns a
 failure into a missing section. Nothing here caches; the turn caches the session's base.
@@ -9,15 +9,22 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
 from wave_agent.errors import WaveError
+from wave_agent.infra.lazy import Open
 from wave_agent.infra.outage import NEO4J, OUTAGES
 
 if TYPE_CHECKING:
-    from wave_agent.services import Services
+    from archive.embedder import Embedder
+    from episodes.store import EpisodeStore
+    from graph.store import GraphStore
+    from snapshots.store import SnapshotStore
+    from wave_agent.blocks.store import BlockStore
+    from wave_agent.recall import Recall
 
 BLOCK_TITLES = {
     "human": "Core block: the person",
@@ -57,28 +64,42 @@ def facts_of(result: Any) -> list[Fact]:
     return facts
 
 
+@dataclass(frozen=True, slots=True)
+class ReadStores:
+    """What the turn reads, each opened on first use: a store that is down at start (or
+    later) costs the turns its section until it answers again, not the bot's start."""
+
+    graph: Open[GraphStore]
+    blocks: Open[BlockStore]
+    episodes: Open[EpisodeStore]
+    snapshots: Open[SnapshotStore]
+    recall: Open[Recall]
+    embedder: Callable[[], Embedder]
+
+
 class TurnReads:
-    def __init__(self, services: Services) -> None:
-        self.services = services
+    def __init__(self, stores: ReadStores) -> None:
+        self.stores = stores
         self._patient: asyncio.Task[None] | None = None
 
     async def warm_up(self) -> list[str]:
         """Open every store the turn reads (first connections, schema, model load); the
         problems found, as lines. Called once at start so the first turn's reads are fast."""
         problems: list[str] = []
-        for name in ("graph", "blocks", "episodes", "snapshots", "recall"):
-            accessor = getattr(self.services, name, None)
-            if accessor is None:
-                problems.append(f"{name}: not available in this build")
-                continue
+        opens: dict[str, Callable[[], Awaitable[object]]] = {
+            "graph": self.stores.graph, "blocks": self.stores.blocks,
+            "episodes": self.stores.episodes, "snapshots": self.stores.snapshots,
+            "recall": self.stores.recall,
+        }
+        for name, open_store in opens.items():
             try:
-                await accessor()
+                await open_store()
             except Exception as exc:
                 problems.append(f"{name}: {type(exc).__name__}: {exc}"[:300])
         # Load the embedding model (seconds on a busy CPU), then one read of each kind warms
         # the query plans, so no turn pays for either.
         try:
-            await self.services.embedder().embed(["warm up"])
+            await self.stores.embedder().embed(["warm up"])
         except Exception as exc:
             problems.append(f"embedder: {type(exc).__name__}: {exc}"[:300])
         for name, read in (("notes", self.notes(WARM_UP_USER, limit=1)),
@@ -100,7 +121,7 @@ class TurnReads:
         and recall stayed off for minutes. A search that runs out of time (cancelled by the
         turn, or a voice timed out) therefore runs again in the background, uncut (one at a
         time): once it completes, the next turns answer within the budget."""
-        recall = await self.services.recall()
+        recall = await self.stores.recall()
         try:
             result = await recall.search(user_id, query, k=k)
         except asyncio.CancelledError:
@@ -117,7 +138,7 @@ class TurnReads:
             raise MemoryUnreadable(", ".join(f"{k}: {v}" for k, v in reasons.items())[:200])
         return found
 
-    def _finish_in_background(self, recall: Any, user_id: str, query: str, k: int) -> None:
+    def _finish_in_background(self, recall: Recall, user_id: str, query: str, k: int) -> None:
         if self._patient is not None and not self._patient.done():
             return
         from wave_agent.recall import Recall
@@ -138,7 +159,7 @@ class TurnReads:
         self._patient = asyncio.get_running_loop().create_task(run(), name="wave-recall-warm")
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
-        graph = await self.services.graph()
+        graph = await self.stores.graph()
         try:
             facts = await graph.list_facts(
                 user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
@@ -150,7 +171,7 @@ class TurnReads:
         return facts
 
     async def core_blocks(self, user_id: str) -> list[tuple[str, str]]:
-        blocks = await self.services.blocks()
+        blocks = await self.stores.blocks()
         out: list[tuple[str, str]] = []
         for label, title in BLOCK_TITLES.items():
             block = await blocks.get(user_id, label)
@@ -159,5 +180,5 @@ class TurnReads:
         return out
 
     async def recent_episodes(self, user_id: str, *, budget: int) -> str:
-        episodes = await self.services.episodes()
+        episodes = await self.stores.episodes()
         return await episodes.session_context(user_id, budget=budget, count=3)

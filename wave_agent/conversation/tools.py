@@ -14,12 +14,18 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from wave_agent.errors import WaveError
+from wave_agent.infra.lazy import Open
 from wave_agent.llm.client import BadToolArguments, ToolCall, ToolSpec
+
+if TYPE_CHECKING:
+    from graph.models import Fact
+    from wave_agent.recall import Recall
+    from wave_agent.write.writer import Writer
 
 log = logging.getLogger("wave.tools")
 
@@ -169,24 +175,38 @@ class ToolDispatcher:
         return ToolOutcome(call, "ERROR: " + message, ok=False, error=message)
 
 
-# Handlers over the services ------------------------------------------------------------------
+# Handlers over recall, the writer and reflection ----------------------------------------------
 
 
-def _fact_line(fact: Any) -> str:
+class Reflecting(Protocol):
+    """What ``memory_reflect`` calls (``wave_agent.app.reflect.Reflector``, which lives above
+    the conversation and is handed in by the composition root)."""
+
+    async def reflect(self, user_id: str, question: str) -> object: ...
+
+
+def _fact_line(fact: Fact) -> str:
     return (f"[{fact.id}] {fact.text} ({fact.type.value}, {fact.tier.value}, "
             f"{fact.status.value}, {fact.created_at:%Y-%m-%d})")
 
 
-def build_handlers(services: Any, *, on_change: Callable[[str], None] | None = None) -> dict[str, Handler]:
-    """The five tools over ``Services`` (recall, reflect, the writer)."""
+def build_handlers(
+    recall: Open[Recall],
+    writer: Open[Writer],
+    reflector: Open[Reflecting] | None = None,
+    *,
+    on_change: Callable[[str], None] | None = None,
+) -> dict[str, Handler]:
+    """The five tools. Each store is opened when a tool is called, so a store that is down
+    costs that call (an error the model reads), not the turn. Without ``reflector``,
+    ``memory_reflect`` answers that it is not available and suggests ``memory_search``."""
     from graph.models import FactType, ProposalKind, Veracity
 
     async def memory_search(user_id: str, args: MemorySearchArgs) -> str:
         from wave_agent.conversation.reads import facts_of
 
-        recall = await services.recall()
-        result = await recall.search(user_id, args.query, k=args.limit,
-                                     history=args.include_history)
+        result = await (await recall()).search(user_id, args.query, k=args.limit,
+                                               history=args.include_history)
         facts = facts_of(result)
         if not args.include_history:
             facts = [f for f in facts if f.in_prompt_path]
@@ -195,16 +215,13 @@ def build_handlers(services: Any, *, on_change: Callable[[str], None] | None = N
         return "\n".join(_fact_line(f) for f in facts[: args.limit])
 
     async def memory_reflect(user_id: str, args: MemoryReflectArgs) -> str:
-        try:
-            reflect = services.reflect
-        except AttributeError:
+        if reflector is None:
             return ("ERROR: memory_reflect is not available in this build. Next: use "
                     "memory_search with a few queries instead")
-        return str(await (await reflect()).reflect(user_id, args.question))
+        return str(await (await reflector()).reflect(user_id, args.question))
 
     async def remember(user_id: str, args: RememberArgs) -> str:
-        writer = await services.writer()
-        result = await writer.remember(
+        result = await (await writer()).remember(
             user_id,
             args.text,
             type=FactType(args.type) if args.type else None,
@@ -215,15 +232,13 @@ def build_handlers(services: Any, *, on_change: Callable[[str], None] | None = N
         return str(result.message)
 
     async def supersede(user_id: str, args: SupersedeArgs) -> str:
-        writer = await services.writer()
-        result = await writer.supersede(user_id, args.old_id, args.new_text)
+        result = await (await writer()).supersede(user_id, args.old_id, args.new_text)
         if on_change is not None:
             on_change(user_id)
         return str(result.message)
 
     async def forget(user_id: str, args: ForgetArgs) -> str:
-        writer = await services.writer()
-        proposal = await writer.propose(
+        proposal = await (await writer()).propose(
             user_id, ProposalKind.DELETE, [args.id], args.reason or "the model proposed forgetting it"
         )
         return (f"proposed forgetting #{args.id} ({proposal.id}); nothing is deleted until the "

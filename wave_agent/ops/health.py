@@ -27,7 +27,8 @@ from wave_agent.ops.maintenance.jobs.review import due_for_review
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from wave_agent.services import Services
+    from graph.store import GraphStore
+    from wave_agent.ops.stores import OpsStores
 
 log = logging.getLogger("wave.health")
 
@@ -181,25 +182,26 @@ class HealthReport:
 
 
 async def health_report(
-    services: Services, user_id: str | None = None, *, now: datetime | None = None
+    stores: OpsStores, user_id: str | None = None, *, now: datetime | None = None
 ) -> HealthReport:
     """The report for one user, or every user the graph knows; a store down is a problem
     line in the report, never an exception."""
     now = now or utcnow()
     report = HealthReport(now)
     try:
-        report.outbox_backlog = services.outbox().pending_count()
+        report.outbox_backlog = stores.outbox().pending_count()
     except Exception as exc:
         report.problems.append(f"outbox unreadable: {exc}")
     try:
-        waiting = await queued_block_updates(services, (user_id,) if user_id else None)
+        waiting = await queued_block_updates(await stores.blocks(),
+                                             (user_id,) if user_id else None)
         if waiting is not None:
             report.letta_pending = len(waiting)
             report.letta_pending_since = min((u.queued_at for u in waiting), default=None)
     except Exception as exc:
         report.problems.append(f"core-block queue unreadable: {exc}")
     try:
-        graph = await services.graph()
+        graph = await stores.graph()
         users = [user_id] if user_id else await users_in_graph(graph)
     except Exception as exc:
         report.problems.append(f"graph unavailable: {exc}")
@@ -207,14 +209,14 @@ async def health_report(
     from wave_agent.ops import health_history
 
     for uid in users:
-        health = await _user_health(services, graph, uid, now)
+        health = await _user_health(stores, graph, uid, now)
         report.users.append(health)
-        await asyncio.to_thread(health_history.record, services.settings.data_dir, health,
+        await asyncio.to_thread(health_history.record, stores.data_dir, health,
                                 report.outbox_backlog, now)
     return report
 
 
-async def _user_health(services: Services, graph: Any, user_id: str, now: datetime) -> UserHealth:
+async def _user_health(stores: OpsStores, graph: GraphStore, user_id: str, now: datetime) -> UserHealth:
     health = UserHealth(user_id)
     try:
         facts = await graph.list_facts(user_id)
@@ -244,24 +246,24 @@ async def _user_health(services: Services, graph: Any, user_id: str, now: dateti
             health.contradictions.append(
                 Contradiction((a.id, b.id), (a.text, b.text), "graph", c.id))
     try:
-        archive = await services.archive()
+        archive = await stores.archive()
     except Exception:
         archive = None  # drift below says why
     try:
-        sims = await groups.Similarities.of(services.embedder(), active, archive=archive)
+        sims = await groups.Similarities.of(stores.embedder(), active, archive=archive)
         health.near_duplicate_clusters = [
             [f.id for f in cluster] for cluster in groups.components(sims.duplicate_pairs())]
         for pair in sims.opposite_pairs():
-            key = frozenset((pair.a.id, pair.b.id))
-            if key not in seen:
-                seen.add(key)
+            ids = frozenset((pair.a.id, pair.b.id))
+            if ids not in seen:
+                seen.add(ids)
                 health.contradictions.append(Contradiction(
                     (pair.a.id, pair.b.id), (pair.a.text, pair.b.text), "detected"))
     except Exception as exc:
         health.problems.append(f"similarity check failed: {exc}")
     try:
         if archive is None:
-            archive = await services.archive()
+            archive = await stores.archive()
         health.index_drift = (await index_drift(graph, archive, user_id)).as_json()
     except Exception as exc:
         health.index_drift = {"total": None, "error": str(exc)}

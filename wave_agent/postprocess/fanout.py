@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from graph.models import FactType, RelationType, Status, Veracity
 from wave_agent.errors import WaveError
 from wave_agent.infra import faults
+from wave_agent.infra.lazy import Open
 from wave_agent.infra.outage import NEO4J, OUTAGES
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
@@ -40,7 +41,11 @@ from wave_agent.llm.offline import ExtractedFact
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
 
 if TYPE_CHECKING:
-    from wave_agent.services import Services
+    from episodes.store import EpisodeStore
+    from graph.store import GraphStore
+    from wave_agent.blocks.store import BlockStore
+    from wave_agent.conversation.session import Sessions
+    from wave_agent.write.writer import Writer
 
 log = logging.getLogger("wave.postprocess")
 T = TypeVar("T")
@@ -53,6 +58,18 @@ class GraphDown(WaveError):
     def __init__(self, detail: str) -> None:
         super().__init__(f"the graph is unavailable: {detail}",
                          next_step="the outbox retries with backoff; check `wave services status`")
+
+
+@dataclass(frozen=True, slots=True)
+class FanoutStores:
+    """The stores a job writes to, each opened when a step first needs it: a store that is
+    down fails that job (retried with backoff), never the construction of the post-processor."""
+
+    graph: Open[GraphStore]
+    writer: Open[Writer]
+    sessions: Open[Sessions]
+    episodes: Open[EpisodeStore]
+    blocks: Open[BlockStore]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +86,7 @@ class PostProcessor:
     def __init__(
         self,
         outbox: Outbox,
-        services: Services,
+        stores: FanoutStores,
         llm: LLMClient,
         *,
         write_timeout_s: float = 30.0,
@@ -78,7 +95,7 @@ class PostProcessor:
         on_written: Callable[[str], None] | None = None,
     ) -> None:
         self.outbox = outbox
-        self.services = services
+        self.stores = stores
         self.llm = llm
         self.write_timeout_s = write_timeout_s
         self.ping_timeout_s = ping_timeout_s
@@ -116,7 +133,7 @@ class PostProcessor:
 
     async def _graph_is_back(self) -> bool:
         try:
-            graph = await self._store(self.services.graph)
+            graph = await self._store(self.stores.graph)
             async with asyncio.timeout(self.ping_timeout_s):
                 await graph.ping()
         except Exception:
@@ -227,7 +244,7 @@ class PostProcessor:
             return
         from wave_agent.conversation.composer import Exchange
 
-        sessions = await self._store(self.services.sessions)
+        sessions = await self._store(self.stores.sessions)
         await self._db(sessions.log.add, str(session_id), job.user_id, Exchange(
             job.key, str(job.payload.get("user_text", "")), str(job.payload.get("reply", "")),
             at))
@@ -260,7 +277,7 @@ class PostProcessor:
                 await self._db(self.outbox.mark, job.key, step, found)
                 return found
         await self._db(self.outbox.mark, job.key, step + ":begun")
-        writer = await self._store(self.services.writer)
+        writer = await self._store(self.stores.writer)
         veracity = Veracity(job.payload.get("veracity") or Veracity.STATED.value)
         try:
             async with asyncio.timeout(self.write_timeout_s):
@@ -292,7 +309,7 @@ class PostProcessor:
         """The record an interrupted write of this fact left, if any (same exchange, same words)."""
         from wave_agent.policy.similarity import normalise
 
-        graph = await self._store(self.services.graph)
+        graph = await self._store(self.stores.graph)
         async with asyncio.timeout(self.write_timeout_s):
             facts = await graph.list_facts(job.user_id, statuses=None)
         key = normalise(fact.text)
@@ -311,7 +328,7 @@ class PostProcessor:
             # One transaction, and each edge keyed by (exchange, fact): a retry after a kill
             # inside the step (rolled back) or after its commit (keys already there) adds no
             # weight twice.
-            graph = await self._store(self.services.graph)
+            graph = await self._store(self.stores.graph)
             async with asyncio.timeout(self.write_timeout_s), graph.transaction() as tx:
                 for fact, result in pairs:
                     ids: list[str] = []
@@ -335,7 +352,7 @@ class PostProcessor:
         from episodes.models import EpisodeEntry
 
         entries = [EpisodeEntry(text=f.text, fact_ids=(r["id"],), at=at) for f, r in stored]
-        episodes = await self._store(self.services.episodes)
+        episodes = await self._store(self.stores.episodes)
         async with asyncio.timeout(self.write_timeout_s):
             await episodes.append(job.user_id, entries, key=job.key)
         await self._db(self.outbox.mark, job.key, "episode")
@@ -359,7 +376,7 @@ class PostProcessor:
             from wave_agent.blocks.editor import BadBlockEdit, BlockEditor, parse_edits
             from wave_agent.llm.prompts import block_edits
 
-            store = await self._store(self.services.blocks)
+            store = await self._store(self.stores.blocks)
             async with asyncio.timeout(self.write_timeout_s):
                 current = await store.get(job.user_id, "human")
             inp = block_edits.BlockEditsInput("human", current.value, current.limit, new_facts)
@@ -379,7 +396,7 @@ class PostProcessor:
     async def _graph_answers(self) -> None:
         """Fail the job at once when Neo4j does not answer a trivial query, rather than after
         every write's retries (a store down for minutes costs seconds per retry, not minutes)."""
-        graph = await self._store(self.services.graph)
+        graph = await self._store(self.stores.graph)
         try:
             async with asyncio.timeout(self.ping_timeout_s):
                 await graph.ping()
@@ -395,9 +412,10 @@ class PostProcessor:
         lock (``synchronous=FULL`` fsyncs too), and the bot's event loop must not wait with it."""
         return await asyncio.to_thread(fn, *args, **kwargs)
 
-    async def _store(self, accessor: Callable[[], Any]) -> Any:
+    async def _store(self, open_store: Open[T]) -> T:
+        """The store, opened within the write timeout (a hung connect fails the job)."""
         async with asyncio.timeout(self.write_timeout_s):
-            return await accessor()
+            return await open_store()
 
 
 def _graph_outage(exc: BaseException) -> bool:

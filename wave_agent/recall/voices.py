@@ -12,12 +12,16 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
 from graph import kin
 from graph.models import Entity, EntityType, Fact, Status
+
+if TYPE_CHECKING:
+    from archive.store import ArchiveStore
+    from graph.store import GraphStore
 
 log = logging.getLogger("wave.recall")
 
@@ -78,7 +82,7 @@ def statuses_for(history: bool) -> tuple[Status, ...]:
     return (Status.ACTIVE,)
 
 
-async def lexical(graph: Any, user_id: str, query: str, statuses: Sequence[Status],
+async def lexical(graph: GraphStore, user_id: str, query: str, statuses: Sequence[Status],
                   limit: int) -> VoiceResult:
     scored = await graph.fulltext_search(user_id, query, statuses=statuses, limit=limit)
     result = VoiceResult()
@@ -89,7 +93,7 @@ async def lexical(graph: Any, user_id: str, query: str, statuses: Sequence[Statu
     return result
 
 
-async def semantic(archive: Any, user_id: str, vector: np.ndarray, statuses: Sequence[Status],
+async def semantic(archive: ArchiveStore, user_id: str, vector: np.ndarray, statuses: Sequence[Status],
                    limit: int, created: tuple[datetime, datetime] | None = None) -> VoiceResult:
     """The archive's nearest records; ``created``: only those created in ``[start, end)``."""
     extra = {} if created is None else {"created": created}
@@ -104,12 +108,12 @@ async def semantic(archive: Any, user_id: str, vector: np.ndarray, statuses: Seq
     return result
 
 
-async def temporal(graph: Any, user_id: str, statuses: Sequence[Status], limit: int) -> VoiceResult:
+async def temporal(graph: GraphStore, user_id: str, statuses: Sequence[Status], limit: int) -> VoiceResult:
     facts = await graph.recent_facts(user_id, limit=limit, statuses=statuses)
     return VoiceResult(ids=[f.id for f in facts], facts={f.id: f for f in facts})
 
 
-async def graph_walk(graph: Any, user_id: str, entity_ids: Sequence[str],
+async def graph_walk(graph: GraphStore, user_id: str, entity_ids: Sequence[str],
                      statuses: Sequence[Status], limit: int) -> VoiceResult:
     if not entity_ids:
         return VoiceResult()
@@ -119,11 +123,11 @@ async def graph_walk(graph: Any, user_id: str, entity_ids: Sequence[str],
                        scores={s.fact.id: float(s.score) for s in scored})
 
 
-async def mentioned_entities(graph: Any, user_id: str, query: str) -> list[str]:
+async def mentioned_entities(graph: GraphStore, user_id: str, query: str) -> list[str]:
     return [e.id for e in await graph.entities_in_text(user_id, query)]
 
 
-async def relatives(graph: Any, user_id: str, roles: Sequence[str]) -> list[Entity]:
+async def relatives(graph: GraphStore, user_id: str, roles: Sequence[str]) -> list[Entity]:
     """The person's relatives in ``roles`` ("son", "wife"): person entities carrying one of
     the role's words as an alias (the writer gives them: ``graph.kin``)."""
     if not roles:

@@ -322,7 +322,7 @@ class WebApp:
         from wave_agent.ops.health import health_report, render_text
 
         user_id = _user(request)
-        report = await health_report(self.services, user_id)
+        report = await health_report(self.services.ops_stores(), user_id)
         graph = await self.services.graph()
         facts = await graph.list_facts(user_id)
         conflicts = await graph.list_conflicts(user_id, resolved=None)

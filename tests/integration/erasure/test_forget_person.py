@@ -93,10 +93,10 @@ async def test_maintenance_compacts_after_an_erasure_and_then_rests(
     assert written.fact is not None
     await (await services.eraser()).delete(user_id, written.fact.id)
 
-    [first] = await run_maintenance(services, jobs=["erasure"])
+    [first] = await run_maintenance(services.ops_stores(), jobs=["erasure"])
     assert first.actions and all(a.applied for a in first.actions), first
     assert not first.errors
     assert (settings.data_dir / "erasures.compacted").exists()
-    [again] = await run_maintenance(services, jobs=["erasure"])
+    [again] = await run_maintenance(services.ops_stores(), jobs=["erasure"])
     assert again.actions == []  # no erasure since: nothing to do
     assert files_holding(settings.data_dir, "Щукоблеск") == []

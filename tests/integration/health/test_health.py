@@ -29,7 +29,7 @@ async def test_contradiction_alarm_comes_first_and_clears_when_one_side_goes(
     assert no_coffee.conflict is not None, no_coffee  # the writer recorded the conflict
     await writer.remember(user_id, "The user has a dog named Rex")
 
-    report = await health_report(services, user_id)
+    report = await health_report(services.ops_stores(), user_id)
 
     assert report.contradictions == 1
     (pair,) = report.users[0].contradictions
@@ -46,7 +46,7 @@ async def test_contradiction_alarm_comes_first_and_clears_when_one_side_goes(
     assert "31" in styled[: styled.index("ALARM")]  # the alarm is drawn in red (ANSI 31)
 
     await writer.forget(user_id, no_coffee.fact.id)  # type: ignore[union-attr]
-    assert (await health_report(services, user_id)).contradictions == 0
+    assert (await health_report(services.ops_stores(), user_id)).contradictions == 0
 
 
 async def test_contradictions_the_writer_never_saw_are_detected(
@@ -57,7 +57,7 @@ async def test_contradictions_the_writer_never_saw_are_detected(
         MemoryItem("The user eats meat"), MemoryItem("The user doesn't eat meat"),
     ])
 
-    report = await health_report(services, user_id)
+    report = await health_report(services.ops_stores(), user_id)
 
     assert report.contradictions == 1
     assert report.users[0].contradictions[0].source == "detected"
@@ -83,7 +83,7 @@ async def test_counters(services: Services, user_id: str) -> None:
     await archive.delete(user_id, [jazz[0].id])
     services.outbox().enqueue("x-health-1", "postprocess", user_id, {"text": "hi"})
 
-    u = (await health_report(services, user_id)).users[0]
+    u = (await health_report(services.ops_stores(), user_id)).users[0]
     data = u.as_json()
 
     assert data["by_status"] == {"active": 5, "archived": 1, "quarantined": 1}
@@ -94,7 +94,7 @@ async def test_counters(services: Services, user_id: str) -> None:
     assert data["quarantine"] == 1
     assert data["near_duplicate_clusters"] == 1
     assert data["index_drift"]["missing_vectors"] == 1
-    report = await health_report(services, user_id)
+    report = await health_report(services.ops_stores(), user_id)
     assert report.outbox_backlog == 1
     assert report.contradictions == 0 and not render_text(report).startswith("!!!")
 

@@ -45,17 +45,17 @@ async def test_the_blocks_job_lands_updates_queued_while_letta_was_down(
     async with Services(up, embedder=embedder) as services:
         blocks = await services.blocks()
         assert isinstance(blocks, LettaBlockStore)
-        assert (await health_report(services, uid)).letta_pending == 2
+        assert (await health_report(services.ops_stores(), uid)).letta_pending == 2
 
         # One person's run lands only that person's updates.
-        (mine,) = await run_maintenance(services, jobs=["blocks"], user_ids=[uid])
+        (mine,) = await run_maintenance(services.ops_stores(), jobs=["blocks"], user_ids=[uid])
         assert mine.ok, mine.errors
         assert sorted(a.ids for a in mine.actions) == [(HUMAN,), (PERSONA,)]
         assert all(a.applied for a in mine.actions)
         assert [u.user_id for u in await blocks.pending_updates()] == [other]
 
         # The scheduled pass (every user) lands the rest.
-        (everyone,) = await run_maintenance(services, jobs=["blocks"])
+        (everyone,) = await run_maintenance(services.ops_stores(), jobs=["blocks"])
         assert everyone.ok, everyone.errors
         assert [(a.user_id, a.ids, a.applied) for a in everyone.actions] == [
             (other, (HUMAN,), True)]
@@ -68,8 +68,8 @@ async def test_the_blocks_job_lands_updates_queued_while_letta_was_down(
         [version] = await blocks.history(uid, HUMAN)
         assert version.reason.startswith("written during the outage (written while Letta was")
 
-        report = await health_report(services, uid)
+        report = await health_report(services.ops_stores(), uid)
         assert report.letta_pending == 0 and report.letta_pending_since is None
         assert not [w for w in report.warnings() if "core-block" in w]
-        (again,) = await run_maintenance(services, jobs=["blocks"])
+        (again,) = await run_maintenance(services.ops_stores(), jobs=["blocks"])
         assert again.ok and again.actions == []

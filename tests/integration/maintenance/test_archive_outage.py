@@ -26,13 +26,13 @@ async def test_drift_waits_for_the_archive_and_repairs_when_it_is_back(
         writer = await services.writer()
         result = await writer.remember(user_id, "The user plays the cello on Sundays")
         assert result.archive is ArchiveState.PENDING and result.fact is not None
-        (report,) = await run_maintenance(services, jobs=["drift"], user_ids=[user_id], now=now)
+        (report,) = await run_maintenance(services.ops_stores(), jobs=["drift"], user_ids=[user_id], now=now)
         assert report.errors and not any(a.applied for a in report.actions)
         assert "retried next run" in report.summary()
 
     async with Services(settings) as services:
         share_embedder(services, embedder)
-        (report,) = await run_maintenance(services, jobs=["drift"], user_ids=[user_id], now=now)
+        (report,) = await run_maintenance(services.ops_stores(), jobs=["drift"], user_ids=[user_id], now=now)
         assert report.ok, report.errors
         graph = await services.graph()
         fact = await graph.get_fact(user_id, result.fact.id)

@@ -53,7 +53,7 @@ async def test_updates_queued_while_letta_is_down_are_reported_and_kept(
         with pytest.raises(BlockUpdateQueued):
             await blocks.set(user_id, PERSONA, "Wave for Marta, brief", reason="turn 2: style")
 
-        report = await health_report(services, user_id)
+        report = await health_report(services.ops_stores(), user_id)
         assert report.letta_pending == 2
         assert report.letta_pending_since is not None
         [warning] = [w for w in report.warnings() if "core-block" in w]
@@ -64,21 +64,21 @@ async def test_updates_queued_while_letta_is_down_are_reported_and_kept(
         assert warning in data["warnings"]
         assert "core-block updates waiting for Letta: 2" in render_text(report)
         # Another person's report does not count this person's updates.
-        other = await health_report(services, f"{user_id}-other")
+        other = await health_report(services.ops_stores(), f"{user_id}-other")
         assert other.letta_pending == 0
         assert not [w for w in other.warnings() if "core-block" in w]
 
-        (dry,) = await run_maintenance(services, jobs=["blocks"], dry_run=True)
+        (dry,) = await run_maintenance(services.ops_stores(), jobs=["blocks"], dry_run=True)
         assert dry.ok and sorted(a.ids for a in dry.actions) == [(HUMAN,), (PERSONA,)]
         assert all(a.user_id == user_id and not a.applied for a in dry.actions)
 
-        (run,) = await run_maintenance(services, jobs=["blocks"])
+        (run,) = await run_maintenance(services.ops_stores(), jobs=["blocks"])
         assert run.errors and "Letta" in run.errors[0]
         assert "retried next run" in run.summary()
         assert not any(a.applied for a in run.actions)
         assert await blocks.pending_count() == 2  # kept, in order, for the next run
 
-        (scoped,) = await run_maintenance(services, jobs=["blocks"], user_ids=[user_id])
+        (scoped,) = await run_maintenance(services.ops_stores(), jobs=["blocks"], user_ids=[user_id])
         assert len(scoped.errors) == 2 and all(user_id in e for e in scoped.errors)
         assert await blocks.pending_count() == 2
 
@@ -101,8 +101,8 @@ async def test_markdown_blocks_have_no_queue(
     assert settings.letta_base_url is None
     async with Services(settings) as services:
         share_embedder(services, embedder)
-        report = await health_report(services, user_id)
+        report = await health_report(services.ops_stores(), user_id)
         assert report.letta_pending is None and report.as_json()["letta_pending"] is None
         assert "core-block updates" not in render_text(report)
-        (run,) = await run_maintenance(services, jobs=["blocks"])
+        (run,) = await run_maintenance(services.ops_stores(), jobs=["blocks"])
         assert run.ok and run.actions == []

@@ -50,7 +50,7 @@ async def test_drift_repair_reembeds_missing_and_drops_orphans(
 ) -> None:
     missing, flagged, orphan = await _broken_index(services, user_id)
 
-    (report,) = await run_maintenance(services, jobs=["drift"], user_ids=[user_id], now=now)
+    (report,) = await run_maintenance(services.ops_stores(), jobs=["drift"], user_ids=[user_id], now=now)
 
     assert report.ok, report.errors
     graph = await services.graph()
@@ -60,7 +60,7 @@ async def test_drift_repair_reembeds_missing_and_drops_orphans(
     assert not facts[flagged].needs_index
     touched = {i for a in report.actions for i in a.ids}
     assert {missing, flagged, orphan} <= touched
-    (again,) = await run_maintenance(services, jobs=["drift"], user_ids=[user_id], now=now)
+    (again,) = await run_maintenance(services.ops_stores(), jobs=["drift"], user_ids=[user_id], now=now)
     assert again.actions == []
 
 
@@ -81,7 +81,7 @@ async def test_dry_run_changes_nothing(services: Services, user_id: str, now: da
     await _broken_index(services, user_id)
     before = await _state(services, user_id)
 
-    reports = await run_maintenance(services, dry_run=True, user_ids=[user_id], now=now)
+    reports = await run_maintenance(services.ops_stores(), dry_run=True, user_ids=[user_id], now=now)
 
     assert [r.job for r in reports] == list(JOB_NAMES)
     kinds = {a.kind for r in reports for a in r.actions}
@@ -103,17 +103,17 @@ async def test_weekly_compression_of_old_episodes(
             at=datetime.combine(day, time(10), tzinfo=utcnow().tzinfo))], key=f"k-{offset}")
     now = datetime(2026, 11, 30, 12, tzinfo=utcnow().tzinfo)
 
-    (dry,) = await run_maintenance(services, jobs=["compress"], dry_run=True,
+    (dry,) = await run_maintenance(services.ops_stores(), jobs=["compress"], dry_run=True,
                                    user_ids=[user_id], now=now)
     assert [a.ids for a in dry.actions] == [("2026-W45",)]
     assert await store.weekly(user_id, "2026-W45") is None
 
-    (done,) = await run_maintenance(services, jobs=["compress"], user_ids=[user_id], now=now)
+    (done,) = await run_maintenance(services.ops_stores(), jobs=["compress"], user_ids=[user_id], now=now)
     assert done.ok and [a.ids for a in done.actions] == [("2026-W45",)]
     weekly = await store.weekly(user_id, "2026-W45")
     assert weekly is not None and "2026-11-02" in weekly
     assert len(await store.days(user_id)) == 3  # day files kept
-    (again,) = await run_maintenance(services, jobs=["compress"], user_ids=[user_id], now=now)
+    (again,) = await run_maintenance(services.ops_stores(), jobs=["compress"], user_ids=[user_id], now=now)
     assert again.actions == []
 
 
@@ -127,7 +127,7 @@ async def test_graph_down_is_recorded_and_retried_not_raised(
                         neo4j_uri=f"bolt://127.0.0.1:{dead_port}")
     async with Services(settings) as services:
         share_embedder(services, embedder)  # type: ignore[arg-type]
-        reports = await run_maintenance(services)
+        reports = await run_maintenance(services.ops_stores())
     graph_jobs = [r for r in reports if r.job not in ("compress", "blocks", "erasure")]
     assert all(r.errors and not r.actions for r in graph_jobs)
     assert all("retried next run" in r.summary() for r in graph_jobs)

@@ -13,7 +13,7 @@ from wave_agent.write.writer import MemoryItem
 
 
 async def _one(services: Services, job: str, user_id: str, now: datetime) -> list[str]:
-    (report,) = await run_maintenance(services, jobs=[job], user_ids=[user_id], now=now)
+    (report,) = await run_maintenance(services.ops_stores(), jobs=[job], user_ids=[user_id], now=now)
     assert report.ok, report.errors
     return [i for a in report.actions for i in a.ids]
 

@@ -24,7 +24,7 @@ async def _proposals(services: Services, user_id: str) -> list:  # type: ignore[
 
 
 async def _generalise(services: Services, user_id: str, now: datetime):  # type: ignore[no-untyped-def]
-    (report,) = await run_maintenance(services, jobs=["generalise"], user_ids=[user_id], now=now)
+    (report,) = await run_maintenance(services.ops_stores(), jobs=["generalise"], user_ids=[user_id], now=now)
     assert report.ok, report.errors
     return report
 
@@ -129,7 +129,7 @@ async def test_review_list_numbers_after_6_months_text_after_2_years_never_demot
         assert result.fact is not None, result
         ids[name] = result.fact.id
 
-    (report,) = await run_maintenance(services, jobs=["review"], user_ids=[user_id], now=now)
+    (report,) = await run_maintenance(services.ops_stores(), jobs=["review"], user_ids=[user_id], now=now)
 
     listed = {i for a in report.actions for i in a.ids}
     assert listed == {ids[n] for n, (_, _, due) in cases.items() if due}

@@ -9,12 +9,17 @@ from typing import Any
 
 from tests.integration.reflect.conftest import seed_work_history
 from tests.support.openai_server import Reply, ScriptedOpenAI
-from wave_agent.app.reflect import FAILED_LABEL, NOTHING, OFFLINE_LABEL, reflect
+from wave_agent.app.reflect import FAILED_LABEL, NOTHING, OFFLINE_LABEL, ReflectResult
 from wave_agent.conversation.tools import MemoryReflectArgs, build_handlers
 from wave_agent.services import Services
 
 QUESTION = "How has the user's attitude to work changed?"
 IDS = re.compile(r"^\[((?:f|ep|s)-[^\]]+)\]", re.MULTILINE)
+
+
+async def reflect(services: Services, user_id: str, question: str) -> ReflectResult:
+    """What /reflect, ``wave reflect``, the page and MCP call: the one ``Reflector``."""
+    return await (await services.reflect()).reflect(user_id, question)
 
 
 def _narrative(body: dict[str, Any]) -> Reply:
@@ -56,7 +61,7 @@ async def test_memory_reflect_tool_returns_the_narrative(
 ) -> None:
     await seed_work_history(online, user_id)
     llm_server.chat.append(Reply.text("His work went from dull to meaningful."))
-    handlers = build_handlers(online)
+    handlers = build_handlers(online.recall, online.writer, online.reflect)
 
     answer = await handlers["memory_reflect"](user_id, MemoryReflectArgs(question=QUESTION))
 

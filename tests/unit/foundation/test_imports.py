@@ -61,12 +61,7 @@ ALLOWED: dict[str, set[str]] = {
 }
 
 # Known edges that break the table, to be removed; never add to this list.
-BACK_EDGES: set[tuple[str, str]] = {
-    ("wave_agent.app", "wave_agent.services"),
-    ("wave_agent.conversation", "wave_agent.services"),
-    ("wave_agent.ops", "wave_agent.services"),
-    ("wave_agent.postprocess", "wave_agent.services"),
-}
+BACK_EDGES: set[tuple[str, str]] = set()
 
 
 def unit(module: str) -> str | None:

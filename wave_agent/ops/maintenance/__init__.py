@@ -6,19 +6,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from wave_agent.services import Services
+    from wave_agent.ops.stores import OpsStores
 
 __all__ = ["run_maintenance", "start_scheduler"]
 
 
-async def start_scheduler(services: Services) -> Any:
+async def start_scheduler(stores: OpsStores) -> Any:
     """The apscheduler ``AsyncIOScheduler`` running the jobs (``wave run`` calls this)."""
     from wave_agent.ops.maintenance.scheduler import start_scheduler as start
 
-    return await start(services)
+    return await start(stores)
 
 
-async def run_maintenance(services: Services, **kwargs: Any) -> Any:
+async def run_maintenance(stores: OpsStores, **kwargs: Any) -> Any:
     from wave_agent.ops.maintenance.runner import run_maintenance as run
 
-    return await run(services, **kwargs)
+    return await run(stores, **kwargs)

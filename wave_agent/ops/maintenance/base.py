@@ -21,14 +21,14 @@ from wave_agent.ops.maintenance.report import JobReport
 if TYPE_CHECKING:
     from graph.store import GraphStore
     from wave_agent.ops.maintenance.groups import Similarities
-    from wave_agent.services import Services
+    from wave_agent.ops.stores import OpsStores
 
 log = logging.getLogger("wave.maintenance")
 
 
 @dataclass(frozen=True, slots=True)
 class JobContext:
-    services: Services
+    stores: OpsStores
     now: datetime
     dry_run: bool = False
     user_ids: tuple[str, ...] | None = None  # None: every user the stores know
@@ -41,13 +41,13 @@ class JobContext:
 
         key = f"similarities:{user_id}"
         if key not in self._memo:
-            graph = await self.services.graph()
+            graph = await self.stores.graph()
             live = await graph.list_facts(user_id, statuses=(Status.ACTIVE,))
             try:
-                archive = await self.services.archive()
+                archive = await self.stores.archive()
             except Exception:  # locked or down: embed everything instead
                 archive = None
-            self._memo[key] = await Similarities.of(self.services.embedder(), live,
+            self._memo[key] = await Similarities.of(self.stores.embedder(), live,
                                                     archive=archive)
         return self._memo[key]  # type: ignore[no-any-return]
 
@@ -55,7 +55,7 @@ class JobContext:
         """The users to work on: the ones asked for, else everyone with facts in the graph."""
         if self.user_ids is not None:
             return list(self.user_ids)
-        graph = await self.services.graph()
+        graph = await self.stores.graph()
         return await users_in_graph(graph)
 
 

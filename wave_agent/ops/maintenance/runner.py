@@ -30,7 +30,7 @@ from wave_agent.ops.maintenance.jobs.review import Review
 from wave_agent.ops.maintenance.report import JobReport
 
 if TYPE_CHECKING:
-    from wave_agent.services import Services
+    from wave_agent.ops.stores import OpsStores
 
 log = logging.getLogger("wave.maintenance")
 
@@ -56,7 +56,7 @@ def select(names: Iterable[str] | None) -> list[Job]:
 
 
 async def run_maintenance(
-    services: Services,
+    stores: OpsStores,
     *,
     jobs: Sequence[str] | None = None,
     dry_run: bool = False,
@@ -69,7 +69,7 @@ async def run_maintenance(
     if when.tzinfo is None:
         raise WaveError("maintenance `now` has no time zone",
                         next_step="pass a timezone-aware UTC datetime")
-    ctx = JobContext(services, when, dry_run,
+    ctx = JobContext(stores, when, dry_run,
                      tuple(user_ids) if user_ids is not None else None)
     reports: list[JobReport] = []
     async with _running:

@@ -24,7 +24,7 @@ from graph.models import utcnow
 from wave_agent.ops.maintenance.runner import JOB_NAMES, run_maintenance
 
 if TYPE_CHECKING:
-    from wave_agent.services import Services
+    from wave_agent.ops.stores import OpsStores
 
 log = logging.getLogger("wave.maintenance.scheduler")
 
@@ -33,9 +33,9 @@ FIRST_RUN_DELAY = timedelta(minutes=2)  # let the bot start answering first
 CONTINUOUS = tuple(name for name in JOB_NAMES if name != "compress")
 
 
-async def _pass(services: Services, names: tuple[str, ...]) -> None:
+async def _pass(stores: OpsStores, names: tuple[str, ...]) -> None:
     try:
-        reports = await run_maintenance(services, jobs=names)
+        reports = await run_maintenance(stores, jobs=names)
     except asyncio.CancelledError:
         # `wave run` is stopping: each job's mutations are whole, so the next run (after the
         # restart) picks up where this one stopped. Not an error, and no traceback in the log.
@@ -49,17 +49,17 @@ async def _pass(services: Services, names: tuple[str, ...]) -> None:
             log.warning("%s", report.summary())
 
 
-async def start_scheduler(services: Services) -> AsyncIOScheduler:
+async def start_scheduler(stores: OpsStores) -> AsyncIOScheduler:
     """Start the jobs on the running loop; ``scheduler.shutdown()`` stops them."""
     scheduler = AsyncIOScheduler(timezone="UTC")
     scheduler.add_job(
         _pass, IntervalTrigger(seconds=INTERVAL.total_seconds(), timezone="UTC"),
-        args=(services, CONTINUOUS), id="maintenance", name="memory maintenance",
+        args=(stores, CONTINUOUS), id="maintenance", name="memory maintenance",
         next_run_time=utcnow() + FIRST_RUN_DELAY, max_instances=1, coalesce=True,
         misfire_grace_time=int(INTERVAL.total_seconds() // 2),
     )
     scheduler.add_job(
-        _pass, CronTrigger(hour=3, minute=30, timezone="UTC"), args=(services, ("compress",)),
+        _pass, CronTrigger(hour=3, minute=30, timezone="UTC"), args=(stores, ("compress",)),
         id="compress", name="weekly episode compression", max_instances=1, coalesce=True,
         misfire_grace_time=3600,
     )

@@ -19,14 +19,14 @@ class ArchiveStale:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
-            graph = await ctx.services.graph()
+            graph = await ctx.stores.graph()
             observations = await graph.list_facts(
                 user_id, tiers=(Tier.OBSERVATION,), statuses=(Status.ACTIVE,))
             stale = [f for f in observations
                      if not f.pinned and ctx.now - f.last_confirmed_at > STALE_AFTER]
             if not stale:
                 return
-            writer = None if ctx.dry_run else await ctx.services.writer()
+            writer = None if ctx.dry_run else await ctx.stores.writer()
             for fact in stale:
                 days = (ctx.now - fact.last_confirmed_at).days
                 reason = f"observation unconfirmed for {days} days"

@@ -18,9 +18,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from wave_agent.ops.maintenance.report import Action, JobReport
 
 if TYPE_CHECKING:
-    from wave_agent.blocks.store import Block
+    from wave_agent.blocks.store import Block, BlockStore
     from wave_agent.ops.maintenance.base import JobContext
-    from wave_agent.services import Services
 
 log = logging.getLogger("wave.maintenance")
 
@@ -50,11 +49,10 @@ class QueuedBlockStore(Protocol):
 
 
 async def queued_block_updates(
-    services: Services, user_ids: tuple[str, ...] | None = None
+    store: BlockStore, user_ids: tuple[str, ...] | None = None
 ) -> list[QueuedUpdate] | None:
     """The core-block updates waiting for Letta, oldest first (only ``user_ids`` when given);
     None when the block store keeps no queue (markdown blocks). Opens no connection."""
-    store = await services.blocks()
     if not isinstance(store, QueuedBlockStore):
         return None
     return await _waiting(store, user_ids)
@@ -71,7 +69,7 @@ class Blocks:
     description = "apply core-block updates queued while Letta was down"
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
-        store = await ctx.services.blocks()
+        store = await ctx.stores.blocks()
         if not isinstance(store, QueuedBlockStore):
             return
         waiting = await _waiting(store, ctx.user_ids)

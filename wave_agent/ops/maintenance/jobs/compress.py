@@ -15,7 +15,7 @@ class Compress:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         try:
-            store = await ctx.services.episodes()
+            store = await ctx.stores.episodes()
             users = list(ctx.user_ids) if ctx.user_ids is not None else await store.users()
         except Exception as exc:
             report.fail(None, exc)

@@ -17,7 +17,7 @@ class Drift:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
-            writer = await ctx.services.writer()
+            writer = await ctx.stores.writer()
             sync = writer.archive
             if sync.archive is None:
                 raise WaveError(f"the archive is unavailable ({sync.problem})",

@@ -33,7 +33,7 @@ class Erasure:
     description = "compact Wave's SQLite files and the local archive after an erasure"
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
-        data = ctx.services.settings.data_dir
+        data = ctx.stores.data_dir
         audit, marker = data / AUDIT_FILE, data / MARKER
         asked = ctx.user_ids is not None
         if not asked and (not audit.exists() or (
@@ -46,14 +46,14 @@ class Erasure:
             action = report.add(Action("compacted", "", (name,), "WAL checkpoint + VACUUM"))
             if not ctx.dry_run:
                 action.applied = await asyncio.to_thread(sqlite_scrub.compact, path)
-        if not ctx.services.settings.qdrant_url:
+        if ctx.stores.archive_is_local:
             await self._archive(ctx, report)
         if not ctx.dry_run and not report.errors and all(a.applied for a in report.actions):
             marker.touch()
 
     async def _archive(self, ctx: JobContext, report: JobReport) -> None:
         try:
-            archive = await ctx.services.archive()
+            archive = await ctx.stores.archive()
             users = ctx.user_ids or tuple(await ctx.graph_users())
         except Exception as exc:  # locked by `wave run` or down: the next run retries
             report.fail(None, exc)

@@ -40,12 +40,12 @@ class Expire:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
-            graph = await ctx.services.graph()
+            graph = await ctx.stores.graph()
             live = await graph.list_facts(user_id, statuses=(Status.ACTIVE,), types=EXPIRING)
             due = [f for f in live if is_expired(f, ctx.now)]
             if not due:
                 return
-            writer = None if ctx.dry_run else await ctx.services.writer()
+            writer = None if ctx.dry_run else await ctx.stores.writer()
             for fact in due:
                 end = expires_at(fact)
                 detail = f"{fact.type.value} valid until {end:%Y-%m-%d %H:%M}" if end else ""

@@ -60,7 +60,7 @@ class Generalise:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
-            graph = await ctx.services.graph()
+            graph = await ctx.stores.graph()
             sims = await ctx.similarities(user_id)
             pairs = [p for p in sims.paraphrase_pairs()
                      if p.a.tier is Tier.OBSERVATION and p.b.tier is Tier.OBSERVATION]
@@ -68,7 +68,7 @@ class Generalise:
             if not found:
                 return
             existing = await graph.list_proposals(user_id, status=None)
-            writer = None if ctx.dry_run else await ctx.services.writer()
+            writer = None if ctx.dry_run else await ctx.stores.writer()
             for group in found:
                 kind = kind_for(group)
                 ids = tuple(f.id for f in group)

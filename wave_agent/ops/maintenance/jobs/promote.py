@@ -17,14 +17,14 @@ class Promote:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
-            graph = await ctx.services.graph()
+            graph = await ctx.stores.graph()
             observations = await graph.list_facts(
                 user_id, tiers=(Tier.OBSERVATION,), statuses=(Status.ACTIVE,))
             ready = [f for f in observations
                      if tiers.distinct_exchanges(f.exchange_ids) >= tiers.PROMOTION_EXCHANGES]
             if not ready:
                 return
-            writer = None if ctx.dry_run else await ctx.services.writer()
+            writer = None if ctx.dry_run else await ctx.stores.writer()
             for fact in ready:
                 n = tiers.distinct_exchanges(fact.exchange_ids)
                 action = report.add(Action("promoted", user_id, (fact.id,),

@@ -31,7 +31,7 @@ class Review:
 
     async def run(self, ctx: JobContext, report: JobReport) -> None:
         async def work(user_id: str) -> None:
-            graph = await ctx.services.graph()
+            graph = await ctx.stores.graph()
             live = await graph.list_facts(user_id, tiers=REVIEWED_TIERS, statuses=(Status.ACTIVE,))
             for fact in sorted(live, key=lambda f: f.last_confirmed_at):
                 if due_for_review(fact, ctx.now):
