@@ -4,7 +4,7 @@ seed ``001``).
 ``search`` runs named stages over one ``Candidates`` object, each filling in what the next
 one reads:
 
-1. ``question.understand``: the preset (voice weights, decay), the statuses searched, the
+1. ``question.understand``: the preset (voice weights, decay, the statuses it searches), the
    period the query names, the relatives it names by role, the query widened.
 2. ``ask_voices`` (``gather``): the semantic, lexical, temporal and graph voices, concurrently;
    a first fusion picks the seeds.
@@ -92,14 +92,15 @@ class Recall(GatherMixin):
     ) -> RecallResult:
         """The ``k`` best records for ``query``, best first; never raises for a failing voice.
 
-        ``preset``: a name or a ``Preset``; by default the query's intent picks one.
-        ``history``: search replaced and archived records too. How the call went is on the
-        result (``degraded``, ``preset``, ``span``, ``statuses``)."""
+        ``preset``: a name or a ``Preset``; by default the query's intent picks one, and a
+        history question ("сколько стоила аренда раньше?") searches replaced and archived
+        records too. ``history``: search those whatever the preset (the memory page). How the
+        call went is on the result (``degraded``, ``preset``, ``span``, ``statuses``)."""
         chosen = resolve(preset, query)
         degraded = voices.Degraded()
         if not query.strip() or k <= 0:
             return RecallResult(degraded=degraded, preset=chosen,
-                                statuses=voices.statuses_for(history))
+                                statuses=chosen.searched(history))
         started = time.perf_counter()
         asked = await question.understand(
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),

@@ -1,6 +1,7 @@
 """The first stage of ``Recall.search``: the query as understood, before any voice is asked.
 
-The query's intent picks a preset (voice weights, how strongly decay applies); a date or period it names ("on 3 June, 2023", "в мае", "last week":
+The query's intent picks a preset (voice weights, how strongly decay applies, the statuses it
+searches); a date or period it names ("on 3 June, 2023", "в мае", "last week":
 ``when.query_span``) opens the dated voice. A relative it names by role ("сыну") joins it by
 name ("(Игорь)"), and the rest of it ("что я обещал ?") is asked too; clipped words join in
 full ("велосипед")."""
@@ -29,7 +30,7 @@ async def understand(graph: Any, user_id: str, query: str, *, k: int, preset: Pr
     span = when.query_span(query, now, tz)
     period = None if span is None else (
         span.start, span.end + timedelta(days=config.dated_after_days))
-    statuses = voices.statuses_for(history)
+    statuses = preset.searched(history)
     # A question about "сына" is a question about Igor too, when the memory knows the son
     # is Igor ("Сыну Игорю девять лет"): his name joins the text voices' query, and his
     # entity the graph walk.

@@ -8,7 +8,7 @@ from typing import Any
 
 from graph.models import Fact, Status
 from wave_agent.recall import voices, when
-from wave_agent.recall.presets import Preset
+from wave_agent.recall.presets import CURRENT, Preset
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,13 +24,13 @@ class RecallHit:
 class RecallResult(list[RecallHit]):
     """The hits of one ``search``, best first (a list), with how that call went: ``degraded``
     (voices or steps that failed or timed out, and timings), ``preset``, ``span`` (the period
-    the question named), ``statuses`` (the record statuses searched). Each call's own: two
-    people's concurrent searches on the one shared ``Recall`` cannot overwrite each other's
-    account."""
+    the question named), ``statuses`` (the record statuses searched: superseded and archived
+    ones too for a history question). Each call's own: two people's concurrent searches on the
+    one shared ``Recall`` cannot overwrite each other's account."""
 
     def __init__(self, hits: Sequence[RecallHit] = (), *, degraded: voices.Degraded,
                  preset: Preset | None, span: when.Span | None = None,
-                 statuses: tuple[Status, ...] = (Status.ACTIVE,)) -> None:
+                 statuses: tuple[Status, ...] = CURRENT) -> None:
         super().__init__(hits)
         self.degraded = degraded
         self.preset = preset
