@@ -97,6 +97,9 @@ class GatherMixin:
         c.seeds = sorted(first, key=lambda i: -first[i])
 
     async def _semantic_voice(self, c: Candidates) -> None:
+        """The archive's nearest records to the widened query (and, for a dated question,
+        its nearest created in the period); starts embedding the rest of a relative's
+        question once the query's own embedding is done."""
         q, cfg = c.question, self.config
         if self.archive is None:
             c.degraded.reasons["semantic"] = self.archive_problem or "archive not open"
@@ -125,6 +128,7 @@ class GatherMixin:
             await self._check_model_change(archive, q.user_id, c)
 
     async def _lexical_voice(self, c: Candidates) -> None:
+        """Neo4j full-text over the widened query without the user's speakers' names."""
         q, cfg = c.question, self.config
 
         async def go() -> voices.VoiceResult:
@@ -138,6 +142,7 @@ class GatherMixin:
             "lexical", go, voices.VoiceResult(), cfg.voice_timeout_s, c.degraded)
 
     async def _temporal_voice(self, c: Candidates) -> None:
+        """The most recent records of the statuses searched."""
         q, cfg = c.question, self.config
         c.results["temporal"] = await voices.guarded(
             "temporal",
@@ -145,6 +150,7 @@ class GatherMixin:
             voices.VoiceResult(), cfg.voice_timeout_s, c.degraded)
 
     async def _graph_voice(self, c: Candidates) -> None:
+        """Two hops from the entities the query names (and the relatives it names by role)."""
         q, cfg = c.question, self.config
 
         async def go() -> voices.VoiceResult:
@@ -234,6 +240,7 @@ class GatherMixin:
                                            cfg.voice_timeout_s, c.degraded)
 
     async def _embed_rest(self, c: Candidates) -> None:
+        """Waits for the rest of a relative's question to be embedded (started in round one)."""
         embedding = c.rest_embedding
         if embedding is None:
             return
