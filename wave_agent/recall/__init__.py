@@ -1,7 +1,9 @@
 """Hybrid recall: lexical, semantic, temporal and graph voices, fused, decayed, diversified."""
 
-from wave_agent.recall.engine import Recall, RecallConfig, RecallHit, RecallResult, hit_json
+from wave_agent.recall.config import RecallConfig
+from wave_agent.recall.engine import Recall
 from wave_agent.recall.presets import DEFAULT, ENTITY, HISTORY, PRESETS, TEMPORAL, Preset, classify
+from wave_agent.recall.result import RecallHit, RecallResult, hit_json
 
 __all__ = [
     "DEFAULT", "ENTITY", "HISTORY", "PRESETS", "TEMPORAL", "Preset", "Recall", "RecallConfig",

@@ -5,6 +5,11 @@ default the text voices lead (lexical and semantic, each also through its contex
 recency and the graph after them (weighted by what they earned on the benchmarks:
 docs/benchmarks.md); a "when / last week / когда" question lifts the temporal voices; an explicit history
 question ("what was it before", "раньше") also opens superseded and archived records.
+
+A preset carries the statuses it searches: every voice that filters by status (full text, the
+archive, the recent records, the graph walk, the context read) and the final filter ask for
+exactly these, so a history question ("сколько стоила аренда раньше?") finds the price that
+was replaced, not only the one in force.
 """
 
 from __future__ import annotations
@@ -14,10 +19,18 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from graph.models import Status
+
 Voice = Literal["lexical", "semantic", "temporal", "graph", "dated"]
 # "dated": the records created in the period the question names ("on 3 June", "в мае"),
 # ranked by text; it answers only when the question names one.
 VOICES: tuple[Voice, ...] = ("lexical", "semantic", "temporal", "graph", "dated")
+
+# What a question about now searches: the records in force.
+CURRENT: tuple[Status, ...] = (Status.ACTIVE,)
+# What a question about the past searches: the records in force, those a later one replaced,
+# and those put away. Quarantined records are never searched: they wait for the person.
+EVER: tuple[Status, ...] = (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +40,8 @@ class Preset:
     # How strongly type decay scales a record (1 = fully, 0 = not at all): a question about
     # the past must still find old records, a question about now must prefer current ones.
     decay_strength: float = 1.0
-    # Include superseded and archived records (history questions).
-    history: bool = False
+    # The statuses searched: history questions also search superseded and archived records.
+    statuses: tuple[Status, ...] = CURRENT
     # A record said by someone the query names counts this much more (x (1 + bonus)).
     speaker_bonus: float = 1.0
     mmr_lambda: float = 0.75
@@ -36,6 +49,14 @@ class Preset:
 
     def weight(self, voice: str) -> float:
         return self.weights.get(voice, 0.0)
+
+    def searched(self, history: bool = False) -> tuple[Status, ...]:
+        """The statuses a search with this preset asks for; ``history`` (the caller asks for
+        the past whatever the question: the memory page, ``wave recall --history``) adds
+        superseded and archived records to any preset's."""
+        if not history:
+            return self.statuses
+        return tuple(dict.fromkeys((*self.statuses, *EVER)))
 
 
 def _w(lexical: float, semantic: float, temporal: float, graph: float,
@@ -62,7 +83,7 @@ TEMPORAL = Preset(
     notes="when / last week / когда: recency counts more, decay counts less",
 )
 HISTORY = Preset(
-    "history", _w(0.5, 0.25, 0.1, 0.5), decay_strength=0.0, history=True,
+    "history", _w(0.5, 0.25, 0.1, 0.5), decay_strength=0.0, statuses=EVER,
     notes="what was it before: superseded and archived records too, no decay",
 )
 ENTITY = Preset(

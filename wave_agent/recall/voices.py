@@ -76,12 +76,6 @@ async def guarded(
     return default
 
 
-def statuses_for(history: bool) -> tuple[Status, ...]:
-    if history:
-        return (Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED)
-    return (Status.ACTIVE,)
-
-
 async def lexical(graph: GraphStore, user_id: str, query: str, statuses: Sequence[Status],
                   limit: int) -> VoiceResult:
     scored = await graph.fulltext_search(user_id, query, statuses=statuses, limit=limit)

@@ -25,7 +25,7 @@ async def test_voices_are_fused_and_each_rank_is_visible(
     await writer.remember(user_id, "I bought new running shoes yesterday")
     assert anna is not None
     hits = await recall.search(user_id, "Where does Anna work?", k=3)
-    assert not recall.last_degraded, recall.last_degraded.reasons
+    assert not hits.degraded, hits.degraded.reasons
     assert hits[0].fact.id == anna.id, [(h.fact.text, h.score, h.ranks) for h in hits]
     ranks = hits[0].ranks
     assert set(ranks) == {"lexical", "semantic", "temporal", "graph", "dated"}
@@ -52,7 +52,7 @@ async def test_a_question_that_names_a_day_finds_what_was_said_that_day(
     hits = await recall.search(user_id, "What did I bake on 3 June 2023?", k=3)
     assert hits[0].fact.id == bread.id, [(h.fact.text, h.ranks) for h in hits]
     assert hits[0].ranks["dated"] == 1
-    assert recall.last_span is not None and recall.last_span.start.day == 3
+    assert hits.span is not None and hits.span.start.day == 3
     # In Russian the English texts share no word with the question and the embedding model is
     # English: what that day holds still comes before the other days.
     hits = await recall.search(user_id, "Что я делала 3 июня 2023 года?", k=4)
@@ -132,8 +132,8 @@ async def test_locked_archive_degrades_to_the_other_voices(
     try:
         engine = Recall(graph, locked, embedder, config=RecallConfig(voice_timeout_s=30.0))
         hits = await engine.search(user_id, "where is the spare key", k=3)
-        assert "semantic" in engine.last_degraded.reasons
-        assert "ArchiveLocked" in engine.last_degraded.reasons["semantic"]
+        assert "semantic" in hits.degraded.reasons
+        assert "ArchiveLocked" in hits.degraded.reasons["semantic"]
         assert hits and hits[0].fact.id == fact.id
         assert hits[0].ranks["semantic"] is None and hits[0].ranks["lexical"] == 1
     finally:
@@ -148,7 +148,7 @@ async def test_neo4j_down_answers_empty_without_raising(
     engine = Recall(down, archive, embedder, config=RecallConfig(voice_timeout_s=5.0))
     hits = await engine.search(user_id, "anything at all here", k=3)
     assert hits == []
-    assert {"lexical", "temporal", "graph"} <= set(engine.last_degraded.reasons)
+    assert {"lexical", "temporal", "graph"} <= set(hits.degraded.reasons)
 
 
 async def test_a_slow_voice_times_out_and_is_noted(
@@ -158,7 +158,7 @@ async def test_a_slow_voice_times_out_and_is_noted(
     engine = Recall(graph, archive, embedder, config=RecallConfig(voice_timeout_s=0.000001))
     hits = await engine.search(user_id, "when is the dentist appointment", k=3)
     assert hits == [] or all(h.fact.user_id == user_id for h in hits)
-    assert any("timed out" in reason for reason in engine.last_degraded.reasons.values())
+    assert any("timed out" in reason for reason in hits.degraded.reasons.values())
 
 
 async def test_the_day_a_question_names_is_the_persons_day(

@@ -42,7 +42,7 @@ async def test_drift_is_listed_then_repaired(settings: Settings, user_id: str) -
         engine = await services.recall()
         hits = await engine.search(user_id, "where did I live", k=5, history=True)
         assert old.id in {h.fact.id for h in hits}
-        assert engine.last_degraded.reasons.get("semantic") is None
+        assert hits.degraded.reasons.get("semantic") is None
 
 
 async def test_an_archive_of_another_model_is_reported_until_reindexed(
@@ -58,12 +58,12 @@ async def test_an_archive_of_another_model_is_reported_until_reindexed(
     async with Services(settings) as services:
         services._cache["embedder"] = embedder  # the default model, loaded once per session
         engine = await services.recall()
-        await engine.search(user_id, "какая порода у моего пса", k=5)
-        reason = engine.last_degraded.reasons.get("semantic") or ""
+        unindexed = await engine.search(user_id, "какая порода у моего пса", k=5)
+        reason = unindexed.degraded.reasons.get("semantic") or ""
         assert "all-minilm-l6-v2" in reason and "wave reindex" in reason
         result = await rebuild(services, user_id, await services.archive(), lambda d, t: None)
         assert result["indexed"] == 1
         hits = await engine.search(user_id, "какая порода у моего пса", k=5)
-        assert engine.last_degraded.reasons.get("semantic") is None
+        assert hits.degraded.reasons.get("semantic") is None
         assert hits and hits[0].fact.id == kept.id
         assert hits[0].ranks.get("semantic") == 1

@@ -23,7 +23,7 @@ def recall(graph: GraphStore, writer: Writer, embedder: Embedder) -> Recall:
 
 async def ids(recall: Recall, user_id: str, query: str, *, history: bool = False) -> list[str]:
     hits = await recall.search(user_id, query, k=10, history=history)
-    assert not recall.last_degraded.reasons, recall.last_degraded.reasons
+    assert not hits.degraded.reasons, hits.degraded.reasons
     return [h.fact.id for h in hits]
 
 

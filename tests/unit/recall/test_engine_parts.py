@@ -7,14 +7,13 @@ from datetime import UTC, datetime, timedelta
 
 from graph.models import Fact, FactType, Status, Tier, Veracity
 from wave_agent.recall import fusion
-from wave_agent.recall.engine import (
+from wave_agent.recall.question import without_names, without_roles
+from wave_agent.recall.ranking import (
     coverage_scale,
     dated_ranking,
     episode_factors,
     episode_of,
     information,
-    without_names,
-    without_roles,
 )
 
 DAY = datetime(2023, 6, 3, 14, 0, tzinfo=UTC)
@@ -108,7 +107,7 @@ def test_a_changed_price_is_not_a_copy_of_the_old_one() -> None:
 def test_the_vector_cache_drops_the_least_recently_used_and_keeps_users_apart() -> None:
     import numpy as np
 
-    from wave_agent.recall.engine import VectorCache
+    from wave_agent.recall.gather import VectorCache
 
     cache = VectorCache(2)
     cache.put_many("u", {"a": np.ones(3), "b": np.zeros(3)})

@@ -75,3 +75,14 @@ def test_presets_follow_intent() -> None:
     assert presets.classify("Who is Igor?") is presets.ENTITY
     assert presets.classify("favourite tea") is presets.DEFAULT
     assert presets.resolve("history", "x") is presets.HISTORY
+
+
+def test_a_history_question_searches_replaced_records_and_others_only_current_ones() -> None:
+    asked = presets.classify("сколько стоила аренда раньше?")
+    assert asked is presets.HISTORY
+    assert {Status.ACTIVE, Status.SUPERSEDED, Status.ARCHIVED} == set(asked.searched())
+    for now in ("сколько стоит аренда?", "когда я переехал?", "кто такой Игорь?"):
+        assert presets.classify(now).searched() == (Status.ACTIVE,), now
+    # the caller asking for history widens any preset; quarantined records are never searched
+    assert presets.DEFAULT.searched(history=True) == presets.HISTORY.searched()
+    assert all(Status.QUARANTINED not in p.searched(history=True) for p in presets.PRESETS.values())

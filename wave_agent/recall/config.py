@@ -1,0 +1,74 @@
+"""``RecallConfig``: how deep each voice asks, how the voices fuse, and every factor the
+ranking applies, with what each earned on the benchmarks (docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RecallConfig:
+    depth: int = 60            # candidates asked of each text voice
+    temporal_depth: int = 20
+    graph_depth: int = 30
+    seeds: int = 3             # strongest candidates whose entities are walked (graph voice)
+    context_window_s: float = 300.0
+    context_per_seed: int = 2
+    voice_timeout_s: float = 1.0
+    mmr_pool: int = 40
+    context_seeds: int = 180   # text candidates loaded with their neighbours in time
+    # Of each text voice's candidates (lexical, semantic, dated), the first this many are
+    # read with their context: 40 against all 60, LoCoMo R@10 76.5 -> 76.7, memory-ru level
+    # (30: LoCoMo 77.1, memory-ru one question less); the read is a third shorter.
+    context_depth: int = 40
+    rrf_k: int = 30            # rank constant: lower lets a voice's first places count more
+    # A question that names a date ("on 3 June", "в мае") also searches the records created
+    # in that period; people talk about a day's events over the following days too.
+    dated_after_days: float = 7.0
+    # Episodes (a day's conversation): records of the episodes where the best candidates
+    # cluster are lifted, x (1 + weight / (1 + the episode's rank)).
+    episode_pool: int = 40
+    episode_weight: float = 0.5
+    # Event records (what was said) run from "hi!" to a story; the more a record says, the
+    # likelier it holds the answer, and both BM25 and cosine normalise length away:
+    # x ((words + 1) / EVENT_WORDS) ** info_prior.
+    info_prior: float = 0.2
+    # A full-text hit counts by how much of the query it covers: x (share of the query's
+    # content stems found in the record, or in its context window) ** lexical_coverage.
+    # BM25 puts a record matching one common word ("зовут", "стоит") first when nothing
+    # matches the rest, and rank fusion would give that first place a full vote.
+    lexical_coverage: float = 1.0
+    # The graph walk scores the records about one entity alike (all 1.0) and breaks ties by
+    # recency, which says nothing about the question: records of equal walk score are ordered
+    # by their cosine with the query instead.
+    graph_by_meaning: bool = True
+    # Two records with other numbers are never copies for MMR, however alike ("karnet
+    # kosztuje 150 zł" / "karnet kosztuje teraz 180 zł": one is a change of the other, and
+    # the copy rule put the current price after everything else).
+    copies_keep_numbers: bool = True
+    # Records said on different days are never copies for MMR: the write path merges a
+    # statement said again into the record it repeats (a confirmation), so two alike records
+    # days apart are what happened next ("обещал маме починить кран" / "починил наконец кран",
+    # "одолжил Олегу 30 тысяч" / "Олег вернул долг"), not a paraphrase to skip.
+    copies_same_day: bool = True
+    # Each score x exp(meaning_weight * (the record's cosine with the question - the best
+    # candidate's)), the cosine of the record in its context window (see context_rankings;
+    # a lone record's is its own) on MiniLM's scale (calibration.rescale). Rank fusion gives a
+    # first place in any voice a full vote; a record far from the question in meaning should
+    # not ride one to the top. 1.0: +3 questions of memory-ru at R@5, LoCoMo level; 2.0 gave
+    # memory-pl one more question and LoCoMo 0.4 R@10 less, 5.0 cost LoCoMo 6 points of R@5
+    # (a conversation turn says less on its own than a stated fact; docs/benchmarks.md).
+    meaning_weight: float = 1.0
+    # A question about the person themself ("на что у меня аллергия?") scales the records
+    # about someone else ("У Сони аллергия на арахис", graph.kin.about_someone_else) by this.
+    others_factor: float = 0.7
+    # A question naming a relative by role is asked once more without them ("чем болела
+    # дочь?" -> "чем болела?"): the candidates ranked by their cosine with that are one more
+    # voice of this weight. The relative's name brings every record about her, and the
+    # record that says who she is ("Дочке Соне пять лет") matches the question best; what
+    # the question asks about her is in the rest.
+    relative_rest_weight: float = 1.0
+    # Clipped words are asked in full too ("за велик?" -> "велосипед"; colloquial.expand).
+    colloquial: bool = True
+    speakers_ttl_s: float = 300.0
+    vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

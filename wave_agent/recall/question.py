@@ -1,0 +1,66 @@
+"""The first stage of ``Recall.search``: the query as understood, before any voice is asked.
+
+The query's intent picks a preset (voice weights, how strongly decay applies, the statuses it
+searches); a date or period it names ("on 3 June, 2023", "в мае", "last week":
+``when.query_span``) opens the dated voice. A relative it names by role ("сыну") joins it by
+name ("(Игорь)"), and the rest of it ("что я обещал ?") is asked too; clipped words join in
+full ("велосипед")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import datetime, timedelta, tzinfo
+from typing import Any
+
+from graph import kin
+from wave_agent.recall import colloquial, voices, when
+from wave_agent.recall.candidates import Question
+from wave_agent.recall.config import RecallConfig
+from wave_agent.recall.presets import Preset
+
+WORD = re.compile(r"\w+", re.UNICODE)
+
+
+async def understand(graph: Any, user_id: str, query: str, *, k: int, preset: Preset,
+                     history: bool, now: datetime, tz: tzinfo, config: RecallConfig,
+                     degraded: voices.Degraded) -> Question:
+    """The ``Question`` for ``query``; reads the graph only when the query names a relative
+    by role (one indexed read, guarded like a voice)."""
+    span = when.query_span(query, now, tz)
+    period = None if span is None else (
+        span.start, span.end + timedelta(days=config.dated_after_days))
+    statuses = preset.searched(history)
+    # A question about "сына" is a question about Igor too, when the memory knows the son
+    # is Igor ("Сыну Игорю девять лет"): his name joins the text voices' query, and his
+    # entity the graph walk.
+    relatives: list[Any] = []
+    asked = kin.roles_asked(query)
+    if asked:
+        relatives = await voices.guarded(
+            "relatives", lambda: voices.relatives(graph, user_id, asked), [],
+            config.voice_timeout_s, degraded)
+    wide = kin.expand(query, list(dict.fromkeys(e.name for e in relatives)))
+    if config.colloquial:
+        wide = colloquial.expand(wide)
+    rest = without_roles(query) if relatives and config.relative_rest_weight > 0 else ""
+    if not WORD.search(rest):
+        rest = ""  # "сын?" alone: nothing is asked about him beyond who he is
+    return Question(user_id=user_id, text=query, k=k, preset=preset, statuses=statuses,
+                    span=span, period=period, relatives=tuple(relatives), wide=wide, rest=rest)
+
+
+def without_roles(query: str) -> str:
+    """``query`` without the words that name a relative by role: "чем болела дочь?" ->
+    "чем болела ?"."""
+    return re.sub(r"[^\W\d_]+", lambda m: "" if kin.role_of(m.group(0)) else m.group(0),
+                  query)
+
+
+def without_names(query: str, names: Sequence[str]) -> str:
+    """``query`` without the given names (and their possessive); unchanged if nothing else
+    would be left."""
+    text = query
+    for name in names:
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?:'s|’s)?(?!\w)", " ", text, flags=re.IGNORECASE)
+    return text if WORD.search(text) else query
