@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol, runtime_checkable
 
-from wave_agent.errors import WaveError
+from wave_agent.errors import NotFound, Refused, Unavailable, WaveError
 
 HUMAN: Final = "human"
 PERSONA: Final = "persona"
@@ -74,7 +74,7 @@ class BlockError(WaveError):
     """Root of the core-block errors."""
 
 
-class UnknownBlockLabel(BlockError):
+class UnknownBlockLabel(BlockError, Refused):
     def __init__(self, label: str) -> None:
         self.label = label
         super().__init__(
@@ -83,7 +83,7 @@ class UnknownBlockLabel(BlockError):
         )
 
 
-class InvalidBlockUser(BlockError):
+class InvalidBlockUser(BlockError, Refused):
     def __init__(self, user_id: str) -> None:
         self.user_id = user_id
         super().__init__(
@@ -92,7 +92,7 @@ class InvalidBlockUser(BlockError):
         )
 
 
-class BlockTooLong(BlockError):
+class BlockTooLong(BlockError, Refused):
     """The new value is over the block's character limit; nothing was stored."""
 
     def __init__(self, label: str, size: int, limit: int, *, next_step: str | None = None) -> None:
@@ -110,7 +110,7 @@ class BlockTooLong(BlockError):
         )
 
 
-class BlockVersionNotFound(BlockError):
+class BlockVersionNotFound(BlockError, NotFound):
     def __init__(self, label: str, version: int, available: list[int]) -> None:
         self.label = label
         self.version = version
@@ -122,7 +122,7 @@ class BlockVersionNotFound(BlockError):
         )
 
 
-class BlockStoreUnavailable(BlockError):
+class BlockStoreUnavailable(BlockError, Unavailable):
     """The backend could not be read or written (translated at the boundary)."""
 
     def __init__(self, backend: str, detail: str, next_step: str) -> None:

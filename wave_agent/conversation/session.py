@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from wave_agent.conversation.composer import Exchange
-from wave_agent.errors import WaveError
+from wave_agent.errors import Unavailable
 from wave_agent.infra.sqlite import SqliteFile
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ CREATE INDEX IF NOT EXISTS exchanges_session ON exchanges (session_id, seq);
 """
 
 
-class SessionLogUnavailable(WaveError):
+class SessionLogUnavailable(Unavailable):
     def __init__(self, path: Path, detail: str) -> None:
         super().__init__(
             f"the session log at {path} cannot be used: {detail}",

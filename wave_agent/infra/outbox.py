@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wave_agent.errors import WaveError
+from wave_agent.errors import Unavailable
 from wave_agent.infra.sqlite import SqliteFile
 
 log = logging.getLogger("wave.outbox")
@@ -58,7 +58,7 @@ CREATE TABLE IF NOT EXISTS steps (
 """
 
 
-class OutboxUnavailable(WaveError):
+class OutboxUnavailable(Unavailable):
     def __init__(self, path: Path, detail: str) -> None:
         super().__init__(
             f"the outbox at {path} cannot be used: {detail}",
