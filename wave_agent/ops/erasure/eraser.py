@@ -415,13 +415,13 @@ def _exports_written(data_dir: Path, user_id: str) -> list[Path]:
 
 
 def _erase_exports(data_dir: Path, user_id: str) -> int:
-    from episodes.store import _remove_tree
+    from common.files import remove_tree
 
     removed = 0
     for path in _exports_written(data_dir, user_id):
         path.unlink(missing_ok=True)
         removed += 1
-    _remove_tree(exports_manifest(data_dir, user_id).parent)
+    remove_tree(exports_manifest(data_dir, user_id).parent)
     return removed
 
 
