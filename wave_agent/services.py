@@ -248,7 +248,7 @@ class Services:
 
                 from wave_agent.conversation.session import SessionLog, Sessions
 
-                session_log = SessionLog(self.settings.data_dir / "sessions.sqlite3")
+                session_log = SessionLog(self.settings.sessions_path)
                 self._stack.callback(session_log.close)
                 self._cache["sessions"] = Sessions(
                     session_log,
@@ -324,8 +324,7 @@ class Services:
             writer=await self.writer(), graph=await self.graph(),
             episodes=await self.episodes(), snapshots=await self.snapshots(), blocks=blocks,
             sessions=await self.sessions(), data_dir=self.settings.data_dir,
-            sessions_path=self.settings.data_dir / "sessions.sqlite3",
-            outbox_path=self.settings.outbox_path,
+            session_log=(await self.sessions()).log, outbox=self.outbox(),
         ))
 
 

@@ -20,6 +20,7 @@ Rules every backend follows (the contract tests each one):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol, runtime_checkable
@@ -171,5 +172,18 @@ class BlockStore(Protocol):
     async def history(self, user_id: str, label: str) -> list[BlockVersion]: ...
 
     async def revert(self, user_id: str, label: str, version: int) -> Block: ...
+
+    # Erasure (``wave delete``, ``wave forget-me``): every backend can take a person's words out.
+
+    async def rewrite_versions(
+        self, user_id: str, label: str, change: Callable[[str, str], str]
+    ) -> int:
+        """Pass the current value and every stored version (and any queued update) through
+        ``change(value, reason)``, in place, numbering kept; how many versions changed."""
+        ...
+
+    async def erase_user(self, user_id: str) -> int:
+        """Remove everything the backend keeps for the person; how many items went."""
+        ...
 
     async def close(self) -> None: ...

@@ -58,7 +58,8 @@ def export(
                 blocks=await services.blocks(),
                 episodes=await services.episodes(),
                 snapshots=await services.snapshots(),
-                data_dir=services.settings.data_dir,
+                session_log=(await services.sessions()).log,
+                outbox=services.outbox(),
             )
         out.mkdir(parents=True, exist_ok=True)
         stem = export_stem(user_id)  # one file pair per person: `a/b` and `a_b` differ
