@@ -39,8 +39,9 @@ from typing import Any
 import numpy as np
 
 from graph import kin
-from graph.entities import content_stems, stem
+from graph.entities import content_stems
 from graph.models import Fact, FactType, Status, utcnow
+from graph.stemming import language_of, stem
 from wave_agent.policy import calibration
 from wave_agent.policy.quantities import numbers
 from wave_agent.recall import colloquial, decay, fusion, voices, when
@@ -441,7 +442,7 @@ class Recall:
             # The role and the relatives' names are one person: "дочь" and "Соня" count once.
             person = [frozenset(content_stems(" ".join(
                 [*(w for w in _WORD.findall(query) if kin.role_of(w)),
-                 *(e.name for e in relatives)])))] if relatives else []
+                 *(e.name for e in relatives)]), language_of(query)))] if relatives else []
             scale = coverage_scale(lexical_query[0], rankings, links, facts,
                                    cfg.lexical_coverage, person)
         scores, ranks = fusion.weighted_rrf(rankings, weights, cfg.rrf_k, scale)
@@ -555,10 +556,12 @@ def _stop_stems() -> frozenset[str]:
     from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_RUSSIAN
 
     questions = ["сколько", "почему", "каком", "какие", "какого", "какую", "каких",
-                 "which", "whose",
-                 "ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy",
-                 "dlaczego"]
-    return frozenset(stem(w) for w in (*STOPWORDS_RUSSIAN, *STOPWORDS_EN_PLUS, *questions))
+                 "which", "whose"]
+    polish = ["ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy",
+              "dlaczego"]
+    # a Polish question's words are stemmed in Polish (``text_stems``), any other's per word
+    return frozenset({stem(w) for w in (*STOPWORDS_RUSSIAN, *STOPWORDS_EN_PLUS, *questions,
+                                        *polish)} | {stem(w, "polish") for w in polish})
 
 
 STOP_STEMS = _stop_stems()
@@ -586,8 +589,9 @@ def space_words(text: str) -> int:
 
 @functools.lru_cache(maxsize=TEXT_CACHE)
 def text_stems(text: str) -> frozenset[str]:
-    """The content stems of ``text`` (``graph.entities.content_stems``), as a set."""
-    return frozenset(content_stems(text))
+    """The content stems of ``text`` in its own language, as a set: stemmed as the writer's
+    duplicate check stems it (``graph.stemming``), so a question and a record meet."""
+    return frozenset(content_stems(text, language_of(text)))
 
 
 def information(text: str, strength: float) -> float:
@@ -643,7 +647,7 @@ def coverage_scale(query: str, rankings: dict[str, list[str]], links: dict[str, 
     The stems of each set in ``one`` count as one: "дочь" and "Соня" in "чем болела дочь?
     (Соня)" are one person, and the record that says who she is ("Дочке Соне пять лет")
     covers no more of the question than one that says what happened to her."""
-    wanted = set(content_stems(query)) - STOP_STEMS
+    wanted = set(text_stems(query)) - STOP_STEMS
     if len(wanted) < 2:
         return {}
     group_of: dict[str, str] = {}
