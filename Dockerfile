@@ -10,6 +10,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY wave_agent ./wave_agent
+COPY common ./common
 COPY graph ./graph
 COPY archive ./archive
 COPY episodes ./episodes

@@ -1,29 +1,22 @@
-"""Errors of the semantic archive; self-contained (``archive`` never imports ``wave_agent``).
+"""Errors of the semantic archive (``archive`` never imports ``wave_agent``).
 
-Each error writes its own message and the next step a person can take. ``wave_agent.errors``
-may re-export or wrap them at its boundary; the root carries ``next_step`` like ``WaveError``.
+Each error writes its own message and the next step a person can take. ``ArchiveError``
+derives from ``common.errors.WaveError``, so every surface shows it with its next step; each
+error also names its category (``Unavailable``, ``Refused``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from common import errors as common
 
-class ArchiveError(Exception):
+
+class ArchiveError(common.WaveError):
     """Root of every error the archive raises on purpose."""
 
-    def __init__(self, message: str, *, next_step: str | None = None) -> None:
-        self.message = message
-        self.next_step = next_step
-        super().__init__(self.__str__())
 
-    def __str__(self) -> str:
-        if self.next_step:
-            return f"{self.message}. Next: {self.next_step}"
-        return self.message
-
-
-class EmbeddingModelError(ArchiveError):
+class EmbeddingModelError(ArchiveError, common.Unavailable):
     """The embedding model named by EMBEDDING_MODEL could not be loaded or run."""
 
     def __init__(self, model_name: str, detail: str) -> None:
@@ -39,7 +32,7 @@ class EmbeddingModelError(ArchiveError):
         )
 
 
-class ArchiveLocked(ArchiveError):
+class ArchiveLocked(ArchiveError, common.Unavailable):
     """Qdrant local mode: another process holds the storage directory."""
 
     def __init__(self, path: Path | str, pid: int | None = None) -> None:
@@ -57,7 +50,7 @@ class ArchiveLocked(ArchiveError):
         )
 
 
-class ArchiveUnavailable(ArchiveError):
+class ArchiveUnavailable(ArchiveError, common.Unavailable):
     """The Qdrant server (or the local storage) could not be reached or answered badly."""
 
     def __init__(self, where: str, detail: str) -> None:
@@ -72,5 +65,5 @@ class ArchiveUnavailable(ArchiveError):
         )
 
 
-class ArchiveInputError(ArchiveError):
+class ArchiveInputError(ArchiveError, common.Refused):
     """A caller passed something the archive cannot store or search with."""

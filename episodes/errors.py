@@ -1,18 +1,16 @@
-"""Errors of the episode log. ``wave_agent`` wraps them at its boundary; each names a next step."""
+"""Errors of the episode log; each names a next step. The root derives from
+``common.errors.WaveError`` (the package stays free of ``wave_agent``)."""
 
 from __future__ import annotations
 
-
-class EpisodeError(Exception):
-    """Root of the episode-log errors (kept free of ``wave_agent``)."""
-
-    def __init__(self, message: str, *, next_step: str | None = None) -> None:
-        self.message = message
-        self.next_step = next_step
-        super().__init__(f"{message}. Next: {next_step}" if next_step else message)
+from common import errors as common
 
 
-class InvalidWeek(EpisodeError):
+class EpisodeError(common.WaveError):
+    """Root of the episode-log errors."""
+
+
+class InvalidWeek(EpisodeError, common.Refused):
     def __init__(self, value: str) -> None:
         self.value = value
         super().__init__(
@@ -21,7 +19,7 @@ class InvalidWeek(EpisodeError):
         )
 
 
-class InvalidTimezone(EpisodeError):
+class InvalidTimezone(EpisodeError, common.Refused):
     def __init__(self, value: str) -> None:
         self.value = value
         super().__init__(
@@ -30,7 +28,7 @@ class InvalidTimezone(EpisodeError):
         )
 
 
-class InvalidEntry(EpisodeError):
+class InvalidEntry(EpisodeError, common.Refused):
     def __init__(self, problem: str) -> None:
         self.problem = problem
         super().__init__(
@@ -39,7 +37,7 @@ class InvalidEntry(EpisodeError):
         )
 
 
-class EpisodeStoreUnavailable(EpisodeError):
+class EpisodeStoreUnavailable(EpisodeError, common.Unavailable):
     def __init__(self, path: str, detail: str) -> None:
         self.path = path
         self.detail = detail

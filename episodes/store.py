@@ -14,19 +14,18 @@ person's edits survive. Weekly summaries link back to the day files, which are k
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import json
 import logging
 import os
 import re
-import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from common.files import atomic_write, in_thread, locked, remove_tree
 from episodes.compress import Summarise, compress_days, render_days
 from episodes.errors import (
     EpisodeStoreUnavailable,
@@ -46,20 +45,6 @@ T = TypeVar("T")
 _DAY_FILE = re.compile(r"^(\d{4}-\d{2}-\d{2})\.md$")
 _WEEK = re.compile(r"^(\d{4})-W(\d{2})$")
 _WEEKLY_MARKER = re.compile(r"\n?<!-- wave-weekly s=([0-9a-f]{8}) -->\s*$")
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def parse_iso_week(iso_week: str) -> tuple[date, ...]:
@@ -184,7 +169,7 @@ class EpisodeStore:
         )
         text = f"{body}<!-- wave-weekly s={checksum(body)} -->\n"
         async with self._lock(user_id):
-            await self._run(atomic_write_text, path, text)
+            await self._run(atomic_write, path, text)
         log.info("compressed %d day(s) of %s for %s into %s", len(days), iso_week, user_id, path)
         return WeeklySummary(
             user_id, iso_week, path, tuple(d.day for d in days), summary, links=links
@@ -232,7 +217,7 @@ class EpisodeStore:
     async def erase_user(self, user_id: str) -> int:
         """Remove the person's whole folder (days, weekly summaries, user.json); files removed."""
         async with self._lock(user_id):
-            return await self._run(_remove_tree, self._user_dir(user_id))
+            return await self._run(remove_tree, self._user_dir(user_id))
 
     async def close(self) -> None:
         self._locks.clear()
@@ -243,12 +228,10 @@ class EpisodeStore:
         return self._locks.setdefault(user_id, asyncio.Lock())
 
     async def _run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return await asyncio.to_thread(func, *args, **kwargs)
-        except OSError as exc:
-            raise EpisodeStoreUnavailable(
-                str(exc.filename or self.root), exc.strerror or str(exc)
-            ) from exc
+        return await in_thread(self._unavailable, func, *args, **kwargs)
+
+    def _unavailable(self, exc: OSError) -> EpisodeStoreUnavailable:
+        return EpisodeStoreUnavailable(str(exc.filename or self.root), exc.strerror or str(exc))
 
     def _user_dir(self, user_id: str) -> Path:
         return user_path(self.root, user_id)
@@ -259,16 +242,8 @@ class EpisodeStore:
     def _weekly_path(self, user_id: str, iso_week: str) -> Path:
         return self._user_dir(user_id) / "weekly" / f"{iso_week}.md"
 
-    @contextmanager
-    def _file_lock(self, user_id: str) -> Iterator[None]:
-        folder = self._user_dir(user_id)
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(folder / ".lock", "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    def _file_lock(self, user_id: str) -> AbstractContextManager[None]:
+        return locked(self._user_dir(user_id) / ".lock")
 
     def _read_user_meta(self, user_id: str) -> dict[str, str]:
         path = self._user_dir(user_id) / "user.json"
@@ -287,7 +262,7 @@ class EpisodeStore:
         if timezone is not None:
             wanted["timezone"] = timezone
         if wanted != meta:
-            atomic_write_text(
+            atomic_write(
                 self._user_dir(user_id) / "user.json",
                 json.dumps(wanted, ensure_ascii=False, indent=2) + "\n",
             )
@@ -346,7 +321,7 @@ class EpisodeStore:
         self, path: Path, day: date, lines: list[str], key: str | None
     ) -> AppendResult:
         if not path.exists():
-            atomic_write_text(path, f"# {day.isoformat()}\n\n" + "\n".join(lines) + "\n")
+            atomic_write(path, f"# {day.isoformat()}\n\n" + "\n".join(lines) + "\n")
             return AppendResult(day, path, len(lines))
         if key is not None:
             marker = safe_key(key)
@@ -425,7 +400,7 @@ class EpisodeStore:
                 lines = parse_text(text)
                 kept = [line.raw for line in lines if not wanted.intersection(line.fact_ids)]
                 if len(kept) != len(lines):
-                    atomic_write_text(path, "\n".join(kept) + "\n")
+                    atomic_write(path, "\n".join(kept) + "\n")
                     removed.append((day, len(lines) - len(kept)))
             weeks = {iso_week_of(day) for day, _ in removed}
             for week in sorted(weeks):
@@ -447,7 +422,7 @@ class EpisodeStore:
         if untouched:
             cleaned = f"{cleaned}<!-- wave-weekly s={checksum(cleaned)} -->\n"
         if cleaned != text:
-            atomic_write_text(path, cleaned)
+            atomic_write(path, cleaned)
 
     def _stale_weeks(self, user_id: str, current_week: str) -> list[str]:
         weeks: dict[str, float] = {}
@@ -463,21 +438,6 @@ class EpisodeStore:
             if not path.exists() or path.stat().st_mtime < newest:
                 stale.append(week)
         return stale
-
-
-def _remove_tree(folder: Path) -> int:
-    """Delete ``folder`` and everything in it; how many files went."""
-    if not folder.exists():
-        return 0
-    count = 0
-    for path in sorted(folder.rglob("*"), key=lambda p: len(p.parts), reverse=True):
-        if path.is_dir() and not path.is_symlink():
-            path.rmdir()
-        else:
-            path.unlink()
-            count += 1
-    folder.rmdir()
-    return count
 
 
 __all__ = ["EpisodeStore", "iso_week_of", "parse_iso_week", "render_days"]

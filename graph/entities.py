@@ -1,8 +1,9 @@
 """Words, stems and name keys for entity resolution and full-text queries (pure, no I/O).
 
 Russian inflects names ("Игорь", "Игорем", "с Игорем"), so an entity is found by three keys:
-its exact normalised name, its aliases, and the snowball stems of the words of either (Cyrillic
-words with the Russian stemmer, others with the English one). Short function words
+its exact normalised name, its aliases, and the snowball stems of the words of either
+(``graph.stemming``: Cyrillic words with the Russian stemmer; Latin ones with the English one,
+``KEY_LANGUAGE``, the stemmer every stored key was made with). Short function words
 (prepositions, conjunctions, articles) are dropped from stem keys, so "с Игорем" and "Игорь"
 share the key ``игор``.
 """
@@ -13,9 +14,8 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
-import Stemmer
+from graph.stemming import stem
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -28,13 +28,12 @@ _FUNCTION_WORDS_TEXT = """
 """
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS_TEXT.split())
 
+# Stem keys are stored (``Entity.stem_key``): Latin words keep the English stemmer the keys
+# were first made with, whatever the sentence's language, so a name's key never changes.
+KEY_LANGUAGE = "english"
+
 MAX_GRAM = 4          # longest entity name, in words, that entities_in_text can spot
 MAX_QUERY_WORDS = 64  # a full-text query keeps at most this many distinct words
-
-
-@lru_cache(maxsize=2)
-def _stemmer(language: str) -> Stemmer.Stemmer:
-    return Stemmer.Stemmer(language)
 
 
 def normalise(text: str) -> str:
@@ -48,14 +47,11 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalise(text))
 
 
-def stem(word: str) -> str:
-    language = "russian" if _CYRILLIC.search(word) else "english"
-    return str(_stemmer(language).stemWord(word))
-
-
-def content_stems(text: str) -> list[str]:
-    """Stems of the words of ``text`` without function words, in order."""
-    return [stem(w) for w in words(text) if w not in FUNCTION_WORDS]
+def content_stems(text: str, language: str | None = KEY_LANGUAGE) -> list[str]:
+    """Stems of the words of ``text`` without function words, in order. ``language``: the
+    stemmer for Latin words (``graph.stemming.stem``); entity keys keep ``KEY_LANGUAGE``,
+    recall passes the text's own (``graph.stemming.language_of``)."""
+    return [stem(w, language) for w in words(text) if w not in FUNCTION_WORDS]
 
 
 def stem_key(name: str) -> str:
@@ -162,7 +158,7 @@ def stem_prefixes(terms: Iterable[str]) -> list[str]:
     for term in terms:
         if not _CYRILLIC.search(term):
             continue
-        root = stem(term)
+        root = stem(term, "russian")
         if len(root) >= PREFIX_MIN and root.isalpha() and root not in prefixes:
             prefixes.append(root)
     return prefixes

@@ -1,8 +1,9 @@
 """Errors of the graph layer; Neo4j's own exceptions never leave ``graph``.
 
-``GraphError`` is the root. Like ``wave_agent.errors.WaveError`` it carries a message and the
-next step that works, so a person (or a model reading the refusal) can recover. The package
-stays free of ``wave_agent``: the agent side wraps or re-exports these at its boundary.
+``GraphError`` is the layer's root and derives from ``common.errors.WaveError``: it carries a
+message and the next step that works, so a person (or a model reading the refusal) can
+recover, and every surface shows it as it shows Wave's own errors. Each error also names its
+category (``Unavailable``, ``NotFound``, ``Refused``) where one fits.
 """
 
 from __future__ import annotations
@@ -12,22 +13,14 @@ from contextlib import contextmanager
 
 from neo4j import exceptions as neo
 
+from common import errors as common
 
-class GraphError(Exception):
+
+class GraphError(common.WaveError):
     """Root of every error the graph layer raises on purpose."""
 
-    def __init__(self, message: str, *, next_step: str | None = None) -> None:
-        self.message = message
-        self.next_step = next_step
-        super().__init__(self.__str__())
 
-    def __str__(self) -> str:
-        if self.next_step:
-            return f"{self.message}. Next: {self.next_step}"
-        return self.message
-
-
-class GraphUnavailable(GraphError):
+class GraphUnavailable(GraphError, common.Unavailable):
     """Neo4j does not answer (down, wrong address, connection lost)."""
 
     def __init__(self, uri: str, detail: str) -> None:
@@ -39,7 +32,7 @@ class GraphUnavailable(GraphError):
         )
 
 
-class GraphAuthError(GraphError):
+class GraphAuthError(GraphError, common.Unavailable):
     """Neo4j refused the credentials."""
 
     def __init__(self, uri: str, detail: str) -> None:
@@ -50,7 +43,7 @@ class GraphAuthError(GraphError):
         )
 
 
-class GraphBusy(GraphError):
+class GraphBusy(GraphError, common.Unavailable):
     """A transient failure (deadlock, leader switch): the same call may succeed if repeated."""
 
     def __init__(self, detail: str) -> None:
@@ -68,7 +61,7 @@ class GraphQueryError(GraphError):
         )
 
 
-class DuplicateId(GraphError):
+class DuplicateId(GraphError, common.Refused):
     """A node with this id already exists."""
 
     def __init__(self, detail: str) -> None:
@@ -78,7 +71,7 @@ class DuplicateId(GraphError):
         )
 
 
-class NotFound(GraphError):
+class NotFound(GraphError, common.NotFound):
     """A record does not exist for this user (ids of other users do not exist either)."""
 
     def __init__(self, kind: str, user_id: str, record_id: str) -> None:
@@ -111,11 +104,11 @@ class ConflictNotFound(NotFound):
         super().__init__("conflict", user_id, conflict_id)
 
 
-class InvalidInput(GraphError):
+class InvalidInput(GraphError, common.Refused):
     """A call's arguments cannot be stored as given (unknown field, bad type, naive datetime)."""
 
 
-class SupersessionError(GraphError):
+class SupersessionError(GraphError, common.Refused):
     """A supersession that would break the history chain (self, cycle, already replaced)."""
 
 

@@ -1,18 +1,16 @@
-"""Errors of the session snapshots. ``wave_agent`` wraps them at its boundary."""
+"""Errors of the session snapshots. The root derives from ``common.errors.WaveError`` (the
+package stays free of ``wave_agent``)."""
 
 from __future__ import annotations
 
-
-class SnapshotError(Exception):
-    """Root of the snapshot errors (kept free of ``wave_agent``)."""
-
-    def __init__(self, message: str, *, next_step: str | None = None) -> None:
-        self.message = message
-        self.next_step = next_step
-        super().__init__(f"{message}. Next: {next_step}" if next_step else message)
+from common import errors as common
 
 
-class InvalidSnapshot(SnapshotError):
+class SnapshotError(common.WaveError):
+    """Root of the snapshot errors."""
+
+
+class InvalidSnapshot(SnapshotError, common.Refused):
     """A snapshot to be saved is not well formed (a caller's bug, named precisely)."""
 
     def __init__(self, problem: str) -> None:
@@ -20,7 +18,7 @@ class InvalidSnapshot(SnapshotError):
         super().__init__(f"snapshot not saved: {problem}", next_step="fix the field and save again")
 
 
-class SnapshotStoreUnavailable(SnapshotError):
+class SnapshotStoreUnavailable(SnapshotError, common.Unavailable):
     def __init__(self, path: str, detail: str) -> None:
         self.path = path
         self.detail = detail

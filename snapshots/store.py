@@ -11,19 +11,17 @@ corrupt or unreadable file is skipped with a warning. Writes are atomic (temp fi
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import hashlib
 import json
 import logging
-import os
 import re
-import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
+from common.files import atomic_write, in_thread, locked, remove_tree
 from episodes.paths import user_path
 from snapshots.errors import InvalidSnapshot, SnapshotStoreUnavailable
 from snapshots.models import Snapshot
@@ -38,18 +36,8 @@ _NAME = re.compile(r"^\d{8}T\d{12}Z-[A-Za-z0-9_-]+\.json$")
 
 
 def atomic_write_json(path: Path, value: object) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(value, handle, ensure_ascii=False, indent=2)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """``value`` as indented JSON, replacing ``path`` atomically (``common.files``)."""
+    atomic_write(path, json.dumps(value, ensure_ascii=False, indent=2) + "\n")
 
 
 def _safe_session(session_id: str) -> str:
@@ -107,10 +95,8 @@ class SnapshotStore:
 
     async def erase_user(self, user_id: str) -> int:
         """Remove the person's whole snapshot folder; how many files went."""
-        from episodes.store import _remove_tree
-
         async with self._lock(user_id):
-            return await self._run(_remove_tree, user_path(self.root, user_id))
+            return await self._run(remove_tree, user_path(self.root, user_id))
 
     async def close(self) -> None:
         self._locks.clear()
@@ -121,22 +107,13 @@ class SnapshotStore:
         return self._locks.setdefault(user_id, asyncio.Lock())
 
     async def _run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return await asyncio.to_thread(func, *args, **kwargs)
-        except OSError as exc:
-            raise SnapshotStoreUnavailable(
-                str(exc.filename or self.root), exc.strerror or str(exc)
-            ) from exc
+        return await in_thread(self._unavailable, func, *args, **kwargs)
 
-    @contextmanager
-    def _file_lock(self, folder: Path) -> Iterator[None]:
-        folder.mkdir(parents=True, exist_ok=True)
-        with open(folder / ".lock", "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    def _unavailable(self, exc: OSError) -> SnapshotStoreUnavailable:
+        return SnapshotStoreUnavailable(str(exc.filename or self.root), exc.strerror or str(exc))
+
+    def _file_lock(self, folder: Path) -> AbstractContextManager[None]:
+        return locked(folder / ".lock")
 
     def _files(self, folder: Path) -> list[Path]:
         """Snapshot files, newest first."""

@@ -249,7 +249,7 @@ class Services:
 
                 from wave_agent.conversation.session import SessionLog, Sessions
 
-                session_log = SessionLog(self.settings.data_dir / "sessions.sqlite3")
+                session_log = SessionLog(self.settings.sessions_path)
                 self._stack.callback(session_log.close)
                 self._cache["sessions"] = Sessions(
                     session_log,
@@ -329,6 +329,8 @@ class Services:
             graph=self.graph, archive=self.archive, writer=self.writer,
             episodes=self.episodes, blocks=self.blocks, embedder=self.embedder,
             outbox=self.outbox, data_dir=self.settings.data_dir,
+            sqlite_files=(self.settings.sessions_path, self.settings.outbox_path,
+                          self.settings.letta_pending_path),
             archive_is_local=not self.settings.qdrant_url,
         )
 
@@ -349,8 +351,7 @@ class Services:
             writer=await self.writer(), graph=await self.graph(),
             episodes=await self.episodes(), snapshots=await self.snapshots(), blocks=blocks,
             sessions=await self.sessions(), data_dir=self.settings.data_dir,
-            sessions_path=self.settings.data_dir / "sessions.sqlite3",
-            outbox_path=self.settings.outbox_path,
+            session_log=(await self.sessions()).log, outbox=self.outbox(),
         ))
 
 

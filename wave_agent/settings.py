@@ -178,6 +178,16 @@ class Settings(BaseSettings):
         return self.data_dir / "outbox.sqlite3"
 
     @property
+    def sessions_path(self) -> Path:
+        """The session log: every exchange of every session (SQLite)."""
+        return self.data_dir / "sessions.sqlite3"
+
+    @property
+    def letta_pending_path(self) -> Path:
+        """Core-block updates written while Letta did not answer (SQLite)."""
+        return self.data_dir / "letta_pending.sqlite3"
+
+    @property
     def effective_neo4j_uri(self) -> str:
         return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_port}"
 

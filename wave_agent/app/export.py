@@ -3,7 +3,7 @@
 Everything scoped to the user: facts of every status (superseded ones carry the history),
 entities, proposals and conflicts from the graph; the core blocks with every stored version;
 the episode days and weekly summaries; the session snapshots; the conversation log and the
-outbox jobs (given ``data_dir``). Nothing from another user is read. After ``wave forget-me``
+outbox jobs (given the session log and the outbox, whose methods read them). Nothing from another user is read. After ``wave forget-me``
 every part is empty.
 """
 
@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
-from contextlib import closing, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from episodes.store import iso_week_of
@@ -27,6 +24,8 @@ if TYPE_CHECKING:
     from graph.store import GraphStore
     from snapshots.store import SnapshotStore
     from wave_agent.blocks.store import BlockStore
+    from wave_agent.conversation.session import SessionLog
+    from wave_agent.infra.outbox import Outbox
 
 SNAPSHOT_LIMIT = 1000
 
@@ -45,9 +44,10 @@ async def export_memory(
     blocks: BlockStore | None = None,
     episodes: EpisodeStore | None = None,
     snapshots: SnapshotStore | None = None,
-    data_dir: Path | None = None,
+    session_log: SessionLog | None = None,
+    outbox: Outbox | None = None,
 ) -> Export:
-    """``data_dir`` adds the conversation log and the outbox jobs (Wave's own SQLite files)."""
+    """``session_log`` and ``outbox`` add the conversation and the post-processing jobs."""
     from wave_agent.blocks.store import LABELS
 
     facts = await graph.list_facts(user_id)
@@ -76,8 +76,9 @@ async def export_memory(
                 if text is not None:
                     weekly[week] = text
     sessions = await snapshots.recent(user_id, limit=SNAPSHOT_LIMIT) if snapshots else []
-    exchanges, jobs = ([], []) if data_dir is None else await asyncio.to_thread(
-        _conversations, data_dir, user_id)
+    exchanges = [] if session_log is None else await asyncio.to_thread(
+        session_log.person_exchanges, user_id)
+    jobs = [] if outbox is None else await asyncio.to_thread(outbox.person_jobs, user_id)
 
     document = {
         "user_id": user_id,
@@ -104,33 +105,6 @@ async def export_memory(
         markdown_bytes=markdown.encode("utf-8"),
         counts=counts,
     )
-
-
-def _conversations(data_dir: Path, user_id: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The person's exchanges (session log) and post-processing jobs (outbox), read-only."""
-    exchanges: list[dict[str, Any]] = []
-    jobs: list[dict[str, Any]] = []
-    sessions_db, outbox_db = data_dir / "sessions.sqlite3", data_dir / "outbox.sqlite3"
-    if sessions_db.exists():
-        with closing(sqlite3.connect(sessions_db, timeout=10)) as db, \
-                suppress(sqlite3.OperationalError):
-                for row in db.execute(
-                        "SELECT e.session_id, e.at, e.user_text, e.reply, s.carry FROM exchanges e "
-                        "JOIN sessions s ON s.id = e.session_id WHERE e.user_id = ? "
-                        "ORDER BY e.at, e.seq", (user_id,)):
-                    exchanges.append({"session": row[0], "at": row[1], "user_text": row[2],
-                                      "reply": row[3], "carried_snapshot": row[4]})
-    if outbox_db.exists():
-        with closing(sqlite3.connect(outbox_db, timeout=10)) as db, \
-                suppress(sqlite3.OperationalError):
-                for key, status, payload in db.execute(
-                        "SELECT key, status, payload FROM jobs WHERE user_id = ? ORDER BY created_at",
-                        (user_id,)):
-                    steps = {step: json.loads(result) if result else None for step, result in
-                             db.execute("SELECT step, result FROM steps WHERE key = ?", (key,))}
-                    jobs.append({"key": key, "status": status, "payload": json.loads(payload),
-                                 "steps": steps})
-    return exchanges, jobs
 
 
 def _fact_md(fact: Fact) -> str:

@@ -30,9 +30,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable
-from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,6 +53,7 @@ from wave_agent.blocks.store import (
     default_value,
 )
 from wave_agent.errors import ConfigError
+from wave_agent.infra.sqlite import SqliteFile
 from wave_agent.settings import Settings
 
 log = logging.getLogger("wave.blocks.letta")
@@ -65,7 +64,6 @@ WAVE_TAG = "wave"
 HISTORY_TAG = "wave-history"
 AGENT_TAG = "wave-agent"
 # Updates written while Letta did not answer, under DATA_DIR.
-PENDING_FILE = "letta_pending.sqlite3"
 EXTERNAL_EDIT_REASON = "edited in Letta outside Wave"
 DEFAULT_AGENT_MODEL = "letta/letta-free"
 START_HINT = "start it (`scripts/letta_stack.sh up`) or unset LETTA_BASE_URL to use markdown blocks"
@@ -133,87 +131,102 @@ class _Pending:
     queued_at: datetime
 
 
+_PENDING_SCHEMA = """
+CREATE TABLE IF NOT EXISTS pending (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, label TEXT NOT NULL,
+    value TEXT NOT NULL, reason TEXT NOT NULL, queued_at TEXT NOT NULL
+);
+"""
+
+
+def _queue_unavailable(path: Path, detail: str) -> BlockStoreUnavailable:
+    return BlockStoreUnavailable(
+        "letta", f"the queue of unsent updates at {path} cannot be used: {detail}",
+        "check that DATA_DIR is writable and the disk is not full")
+
+
 class _PendingQueue:
-    """Updates written while Letta did not answer, oldest first; durable (SQLite, fsynced)."""
+    """Updates written while Letta did not answer, oldest first; durable (SQLite, fsynced).
+
+    The file (``SqliteFile``) is opened at the first update; reading an absent queue finds
+    nothing without creating it."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
+        self._file: SqliteFile | None = None
 
-    def _connect(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS pending ("
-            " id INTEGER PRIMARY KEY AUTOINCREMENT, user_id TEXT NOT NULL, label TEXT NOT NULL,"
-            " value TEXT NOT NULL, reason TEXT NOT NULL, queued_at TEXT NOT NULL)"
-        )
-        return conn
+    def _opened(self) -> SqliteFile:
+        if self._file is None:
+            self._file = SqliteFile(self.path, _PENDING_SCHEMA, _queue_unavailable,
+                                    synchronous_full=True, secure_delete=True)
+        return self._file
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
     def add(self, user_id: str, label: str, value: str, reason: str) -> int:
-        with closing(self._connect()) as conn:
-            last = conn.execute(
+        with self._opened().tx() as db:
+            last = db.execute(
                 "SELECT id, value FROM pending WHERE user_id = ? AND label = ? "
                 "ORDER BY id DESC LIMIT 1",
                 (user_id, label),
             ).fetchone()
             if last is not None and last[1] == value:
                 return int(last[0])  # a retry of the same update: already queued
-            cur = conn.execute(
+            cur = db.execute(
                 "INSERT INTO pending (user_id, label, value, reason, queued_at) VALUES (?,?,?,?,?)",
                 (user_id, label, value, reason, datetime.now(UTC).isoformat()),
             )
             return int(cur.lastrowid or 0)
 
     def list(self, user_id: str | None = None, label: str | None = None) -> list[_Pending]:
-        if not self.path.exists():
+        if self._file is None and not self.path.exists():
             return []
         query = "SELECT id, user_id, label, value, reason, queued_at FROM pending"
         params: tuple[str, ...] = ()
         if user_id is not None and label is not None:
             query += " WHERE user_id = ? AND label = ?"
             params = (user_id, label)
-        with closing(self._connect()) as conn:
-            rows = conn.execute(query + " ORDER BY id", params).fetchall()
+        with self._opened().read() as db:
+            rows = db.execute(query + " ORDER BY id", params).fetchall()
         return [
             _Pending(int(r[0]), r[1], r[2], r[3], r[4], datetime.fromisoformat(r[5])) for r in rows
         ]
 
     def remove(self, entry_id: int) -> None:
-        with closing(self._connect()) as conn:
-            conn.execute("DELETE FROM pending WHERE id = ?", (entry_id,))
+        with self._opened().tx() as db:
+            db.execute("DELETE FROM pending WHERE id = ?", (entry_id,))
 
     def rewrite(self, user_id: str, label: str, change: Callable[[str, str], str]) -> int:
         """Erasure: pass queued values through ``change``; zeroes what it frees."""
-        if not self.path.exists():
+        if self._file is None and not self.path.exists():
             return 0
         changed = 0
-        with closing(self._connect()) as conn:
-            conn.execute("PRAGMA secure_delete=ON")
-            rows = conn.execute(
+        with self._opened().tx() as db:
+            rows = db.execute(
                 "SELECT id, value, reason FROM pending WHERE user_id = ? AND label = ?",
                 (user_id, label),
             ).fetchall()
             for entry_id, value, reason in rows:
                 after = change(value, reason)
                 if after != value:
-                    conn.execute("UPDATE pending SET value = ? WHERE id = ?", (after, entry_id))
+                    db.execute("UPDATE pending SET value = ? WHERE id = ?", (after, entry_id))
                     changed += 1
-            if changed:
-                conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                conn.execute("VACUUM")
+        if changed:
+            self._opened().compact()
         return changed
 
     def erase_user(self, user_id: str) -> int:
         """Erasure: drop every queued update of the person; zeroes what it frees."""
-        if not self.path.exists():
+        if self._file is None and not self.path.exists():
             return 0
-        with closing(self._connect()) as conn:
-            conn.execute("PRAGMA secure_delete=ON")
-            removed = conn.execute("DELETE FROM pending WHERE user_id = ?", (user_id,)).rowcount
-            if removed:
-                conn.execute("VACUUM")
-        return int(removed)
+        with self._opened().tx() as db:
+            removed = int(db.execute("DELETE FROM pending WHERE user_id = ?", (user_id,)).rowcount)
+        if removed:
+            self._opened().compact()
+        return removed
 
 
 class LettaBlockStore:
@@ -257,7 +270,7 @@ class LettaBlockStore:
             settings.letta_base_url,
             api_key=settings.letta_api_key,
             limit=settings.block_limit,
-            pending_path=settings.data_dir / PENDING_FILE,
+            pending_path=settings.letta_pending_path,
             timeout_s=max(5.0, settings.store_timeout_s),
         )
 
@@ -318,6 +331,7 @@ class LettaBlockStore:
             return
         self._closed = True
         self._locks.clear()
+        self._pending.close()
         await self._client.close()
 
     # Beyond the protocol ---------------------------------------------------------------------

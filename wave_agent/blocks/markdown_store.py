@@ -11,18 +11,17 @@ by ``flock`` on ``<label>.lock``.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import json
 import logging
 import os
-import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
+from common.files import atomic_write, in_thread, locked, remove_tree
 from episodes.paths import user_path
 from wave_agent.blocks.store import (
     DEFAULT_LIMIT,
@@ -42,21 +41,6 @@ HAND_EDIT_REASON = "edited by hand outside Wave"
 
 P = ParamSpec("P")
 T = TypeVar("T")
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temp file in the same directory and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class MarkdownBlockStore:
@@ -109,10 +93,8 @@ class MarkdownBlockStore:
 
     async def erase_user(self, user_id: str) -> int:
         """Remove the person's block folder (both blocks, their history); files removed."""
-        from episodes.store import _remove_tree
-
         check_user(user_id)
-        return await self._run(_remove_tree, user_path(self.root, user_id))
+        return await self._run(remove_tree, user_path(self.root, user_id))
 
     async def close(self) -> None:
         self._locks.clear()
@@ -123,14 +105,14 @@ class MarkdownBlockStore:
         return self._locks.setdefault((user_id, label), asyncio.Lock())
 
     async def _run(self, func: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return await asyncio.to_thread(func, *args, **kwargs)
-        except OSError as exc:
-            raise BlockStoreUnavailable(
-                "markdown",
-                f"{exc.strerror or exc} ({exc.filename or self.root})",
-                f"check that {self.root} exists and is writable (DATA_DIR)",
-            ) from exc
+        return await in_thread(self._unavailable, func, *args, **kwargs)
+
+    def _unavailable(self, exc: OSError) -> BlockStoreUnavailable:
+        return BlockStoreUnavailable(
+            "markdown",
+            f"{exc.strerror or exc} ({exc.filename or self.root})",
+            f"check that {self.root} exists and is writable (DATA_DIR)",
+        )
 
     def _paths(self, user_id: str, label: str) -> tuple[Path, Path, Path]:
         folder = user_path(self.root, user_id)
@@ -140,15 +122,8 @@ class MarkdownBlockStore:
             folder / f"{label}.lock",
         )
 
-    @contextmanager
-    def _file_lock(self, lock_path: Path) -> Iterator[None]:
-        lock_path.parent.mkdir(parents=True, exist_ok=True)
-        with open(lock_path, "a+b") as handle:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-            try:
-                yield
-            finally:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+    def _file_lock(self, lock_path: Path) -> AbstractContextManager[None]:
+        return locked(lock_path)
 
     def _read_history(self, path: Path) -> list[BlockVersion]:
         if not path.exists():
@@ -216,7 +191,7 @@ class MarkdownBlockStore:
                 last = entry
         elif last is not None:
             log.warning("%s is missing; restoring version %d from its history", md, last.version)
-            atomic_write_text(md, last.value)
+            atomic_write(md, last.value)
         if last is None:
             return self._block(user_id, label, default_value(label), 0, None), history
         return self._block(user_id, label, last.value, last.version, last.updated_at), history
@@ -242,7 +217,7 @@ class MarkdownBlockStore:
         entry = BlockVersion(current.version + 1, value, datetime.now(UTC), reason)
         # The file first: a crash between the two leaves the new text in place, and the next
         # read records it (as a hand edit); a value is never lost.
-        atomic_write_text(md, value)
+        atomic_write(md, value)
         self._append_history(hist_path, entry)
         log.info("block %s of %s is now version %d (%s)", label, user_id, entry.version, reason)
         return self._block(user_id, label, value, entry.version, entry.updated_at)
@@ -262,9 +237,9 @@ class MarkdownBlockStore:
             lines = [json.dumps({"version": v.version, "value": v.value,
                                  "updated_at": v.updated_at.isoformat(), "reason": v.reason},
                                 ensure_ascii=False) for v in rewritten]
-            atomic_write_text(hist_path, "\n".join(lines) + "\n")
+            atomic_write(hist_path, "\n".join(lines) + "\n")
             if rewritten:
-                atomic_write_text(md, rewritten[-1].value)
+                atomic_write(md, rewritten[-1].value)
             return changed
 
     def _set_sync(self, user_id: str, label: str, value: str, reason: str) -> Block:

@@ -20,11 +20,12 @@ Rules every backend follows (the contract tests each one):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, Protocol, runtime_checkable
 
-from wave_agent.errors import WaveError
+from wave_agent.errors import NotFound, Refused, Unavailable, WaveError
 
 HUMAN: Final = "human"
 PERSONA: Final = "persona"
@@ -74,7 +75,7 @@ class BlockError(WaveError):
     """Root of the core-block errors."""
 
 
-class UnknownBlockLabel(BlockError):
+class UnknownBlockLabel(BlockError, Refused):
     def __init__(self, label: str) -> None:
         self.label = label
         super().__init__(
@@ -83,7 +84,7 @@ class UnknownBlockLabel(BlockError):
         )
 
 
-class InvalidBlockUser(BlockError):
+class InvalidBlockUser(BlockError, Refused):
     def __init__(self, user_id: str) -> None:
         self.user_id = user_id
         super().__init__(
@@ -92,7 +93,7 @@ class InvalidBlockUser(BlockError):
         )
 
 
-class BlockTooLong(BlockError):
+class BlockTooLong(BlockError, Refused):
     """The new value is over the block's character limit; nothing was stored."""
 
     def __init__(self, label: str, size: int, limit: int, *, next_step: str | None = None) -> None:
@@ -110,7 +111,7 @@ class BlockTooLong(BlockError):
         )
 
 
-class BlockVersionNotFound(BlockError):
+class BlockVersionNotFound(BlockError, NotFound):
     def __init__(self, label: str, version: int, available: list[int]) -> None:
         self.label = label
         self.version = version
@@ -122,7 +123,7 @@ class BlockVersionNotFound(BlockError):
         )
 
 
-class BlockStoreUnavailable(BlockError):
+class BlockStoreUnavailable(BlockError, Unavailable):
     """The backend could not be read or written (translated at the boundary)."""
 
     def __init__(self, backend: str, detail: str, next_step: str) -> None:
@@ -171,5 +172,18 @@ class BlockStore(Protocol):
     async def history(self, user_id: str, label: str) -> list[BlockVersion]: ...
 
     async def revert(self, user_id: str, label: str, version: int) -> Block: ...
+
+    # Erasure (``wave delete``, ``wave forget-me``): every backend can take a person's words out.
+
+    async def rewrite_versions(
+        self, user_id: str, label: str, change: Callable[[str, str], str]
+    ) -> int:
+        """Pass the current value and every stored version (and any queued update) through
+        ``change(value, reason)``, in place, numbering kept; how many versions changed."""
+        ...
+
+    async def erase_user(self, user_id: str) -> int:
+        """Remove everything the backend keeps for the person; how many items went."""
+        ...
 
     async def close(self) -> None: ...

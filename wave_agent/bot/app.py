@@ -29,7 +29,7 @@ from wave_agent.bot.middlewares import (
 from wave_agent.bot.replies import BotConfig, for_telegram
 from wave_agent.bot.routers import all_routers
 from wave_agent.bot.routers.start import bot_commands
-from wave_agent.errors import ConfigError, WaveError
+from wave_agent.errors import ConfigError, Unavailable, WaveError
 from wave_agent.settings import Settings
 
 log = logging.getLogger("wave.bot")
@@ -102,7 +102,8 @@ async def _on_shutdown(backend: BotBackend, in_flight: InFlight) -> None:
 
 
 async def _on_error(event: ErrorEvent, bot: Bot) -> bool:
-    """Wave's own refusals reach the person with their next step; the rest is logged."""
+    """Wave's refusals and the store layers' errors (Neo4j down, the archive locked) reach the
+    person with their next step; anything else is logged and answered with an apology."""
     exc = event.exception
     update = event.update
     chat_id = None
@@ -116,9 +117,11 @@ async def _on_error(event: ErrorEvent, bot: Bot) -> bool:
     if isinstance(exc, TelegramRetryAfter):
         log.warning("Telegram still rate-limits after retries: %s", exc.message)
         return True
-    if isinstance(exc, WaveError):
+    if isinstance(exc, WaveError):  # Wave's own and every store layer's, with the next step
         log.info("refused: %s", exc)
-        text = f"I couldn't do that: {for_telegram(exc.message)}."
+        lead = "I can't reach part of my memory right now" if isinstance(exc, Unavailable) \
+            else "I couldn't do that"
+        text = f"{lead}: {for_telegram(exc.message)}."
         if exc.next_step:
             text += f"\nWhat works: {for_telegram(exc.next_step)}."
     else:

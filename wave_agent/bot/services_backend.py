@@ -58,7 +58,8 @@ class ServicesBackend:
             blocks=await self.services.blocks(),
             episodes=await self.services.episodes(),
             snapshots=await self.services.snapshots(),
-            data_dir=self.services.settings.data_dir,
+            session_log=(await self.services.sessions()).log,
+            outbox=self.services.outbox(),
         )
 
     async def forget_me_preview(self, user_id: str) -> str:

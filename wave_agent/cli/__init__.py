@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from wave_agent.errors import ConfigError, layer_error_roots
+from wave_agent.errors import ConfigError, WaveError
 
 app = typer.Typer(
     name="wave",
@@ -48,12 +48,11 @@ def _register() -> None:
 
 def main() -> None:
     _register()
-    known_errors = layer_error_roots()
     try:
         result = app(standalone_mode=False)
         if isinstance(result, int) and result:
             sys.exit(result)
-    except known_errors as exc:
+    except WaveError as exc:  # Wave's and every layer's: one line with the next step
         code = 2 if isinstance(exc, ConfigError) else 1
         typer.echo(f"wave: {exc}", err=True)
         sys.exit(code)

@@ -28,7 +28,6 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
-from wave_agent.errors import WaveError
 from wave_agent.services import Services
 from wave_agent.write.result import ArchiveState, WriteRejected, WriteResult
 from wave_agent.write.writer import Writer, check_supersede_target, check_text
@@ -45,15 +44,7 @@ def _with_writer(fn: Callable[[Writer], Awaitable[T]]) -> T:
         async with Services(settings(), autostart_neo4j=True) as services:
             return await fn(await services.writer())
 
-    try:
-        return run(go())
-    except WaveError:
-        raise
-    except Exception as exc:  # graph/archive errors carry their own next step
-        if hasattr(exc, "next_step"):
-            raise WaveError(str(getattr(exc, "message", exc)),
-                            next_step=exc.next_step) from exc
-        raise
+    return run(go())  # graph/archive errors are WaveErrors: one line with their next step
 
 
 def _choice(kind: Any, value: str | None, option: str, allowed: str) -> Any:

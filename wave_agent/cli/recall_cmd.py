@@ -40,16 +40,9 @@ T = TypeVar("T")
 
 
 def _layer_errors(fn: Callable[[], Coroutine[Any, Any, T]]) -> T:
-    """Run ``fn``; a layer error (graph, archive) ends as one WaveError line with its next step."""
-    try:
-        return run(fn())
-    except WaveError:
-        raise
-    except Exception as exc:
-        if hasattr(exc, "next_step"):
-            raise WaveError(str(getattr(exc, "message", exc)),
-                            next_step=exc.next_step) from exc
-        raise
+    """Run ``fn``; a layer error (graph, archive) is a ``WaveError`` and ends as one line with
+    its next step (``wave_agent.cli.main``)."""
+    return run(fn())
 
 
 def _locked_archive(exc: Exception) -> WaveError:

@@ -27,7 +27,7 @@ from wave_agent.cli.common import (
     settings,
     user_or_default,
 )
-from wave_agent.errors import WaveError
+from wave_agent.errors import Refused
 from wave_agent.ops.erasure import record_export
 from wave_agent.policy.edge_input import export_stem
 from wave_agent.services import Services
@@ -37,7 +37,7 @@ OUT_OPTION = typer.Option(Path("."), "--out", "-o", help="Directory for the two 
 PATH_ARGUMENT = typer.Argument(..., help="A JSON file from `wave export` / `/export`, or a JSON list of texts.")
 
 
-class ImportRejected(WaveError):
+class ImportRejected(Refused):
     """The import file cannot be read as memory; nothing was written."""
 
 
@@ -58,7 +58,8 @@ def export(
                 blocks=await services.blocks(),
                 episodes=await services.episodes(),
                 snapshots=await services.snapshots(),
-                data_dir=services.settings.data_dir,
+                session_log=(await services.sessions()).log,
+                outbox=services.outbox(),
             )
         out.mkdir(parents=True, exist_ok=True)
         stem = export_stem(user_id)  # one file pair per person: `a/b` and `a_b` differ

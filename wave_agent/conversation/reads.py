@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact, Status, Tier
-from wave_agent.errors import WaveError
+from wave_agent.errors import Unavailable
 from wave_agent.infra.lazy import Open
 from wave_agent.infra.outage import NEO4J, OUTAGES
 
@@ -40,7 +40,7 @@ PATIENT_TOTAL_S = 180.0
 log = logging.getLogger("wave.turn")
 
 
-class MemoryUnreadable(WaveError):
+class MemoryUnreadable(Unavailable):
     """Recall found nothing because its stores did not answer: not an empty memory."""
 
     def __init__(self, reasons: str) -> None:

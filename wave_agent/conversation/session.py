@@ -11,14 +11,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from wave_agent.conversation.composer import Exchange
-from wave_agent.errors import WaveError
-from wave_agent.infra.sqlite import SqliteFile
+from wave_agent.errors import Unavailable
+from wave_agent.infra.sqlite import Scrubbed, SqliteFile
 
 if TYPE_CHECKING:
     from snapshots.models import Snapshot
@@ -55,7 +56,7 @@ CREATE INDEX IF NOT EXISTS exchanges_session ON exchanges (session_id, seq);
 """
 
 
-class SessionLogUnavailable(WaveError):
+class SessionLogUnavailable(Unavailable):
     def __init__(self, path: Path, detail: str) -> None:
         super().__init__(
             f"the session log at {path} cannot be used: {detail}",
@@ -93,7 +94,8 @@ class SessionLog:
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        self._file = SqliteFile(self.path, _SCHEMA, SessionLogUnavailable)
+        # what people said lives here: freed bytes are zeroed (erasure)
+        self._file = SqliteFile(self.path, _SCHEMA, SessionLogUnavailable, secure_delete=True)
         self._db = self._file.db
         self._lock = self._file.lock
         self._tx = self._file.tx
@@ -165,6 +167,68 @@ class SessionLog:
                 (session_id, limit) if limit is not None else (session_id,),
             ).fetchall()
         return [Exchange(r[0], r[1], r[2], _dt(r[3])) for r in reversed(rows)]
+
+    # a person's rows: export and erasure ----------------------------------------------------
+
+    def person_exchanges(self, user_id: str) -> list[dict[str, Any]]:
+        """Every exchange of the person, oldest first, with its session's carried snapshot
+        text (``wave export``)."""
+        with self._file.read() as db:
+            rows = db.execute(
+                "SELECT e.session_id, e.at, e.user_text, e.reply, s.carry FROM exchanges e "
+                "JOIN sessions s ON s.id = e.session_id WHERE e.user_id = ? "
+                "ORDER BY e.at, e.seq", (user_id,)).fetchall()
+        return [{"session": r[0], "at": r[1], "user_text": r[2], "reply": r[3],
+                 "carried_snapshot": r[4]} for r in rows]
+
+    def count_exchanges(self, user_id: str) -> int:
+        """How many exchanges of the person are logged (what forget-me would erase)."""
+        with self._file.read() as db:
+            row = db.execute("SELECT count(*) FROM exchanges WHERE user_id = ?",
+                             (user_id,)).fetchone()
+        return int(row[0])
+
+    def redact_exchanges(self, user_id: str, exchange_ids: Sequence[str],
+                         redact: Callable[[str], str]) -> Scrubbed:
+        """Pass the person's exchanges ``exchange_ids`` and the carried snapshot text of their
+        sessions through ``redact``; the rows changed and the sessions those exchanges belong
+        to. The file is compacted after a change, so the old text leaves the disk."""
+        changed = 0
+        sessions: list[str] = []
+        with self._tx() as db:
+            for xid in dict.fromkeys(exchange_ids):
+                row = db.execute(
+                    "SELECT session_id, user_text, reply FROM exchanges WHERE id = ? AND user_id = ?",
+                    (xid, user_id)).fetchone()
+                if row is None:
+                    continue
+                sessions.append(row[0])
+                text, reply = redact(row[1]), redact(row[2])
+                if (text, reply) != (row[1], row[2]):
+                    db.execute("UPDATE exchanges SET user_text = ?, reply = ? WHERE id = ?",
+                               (text, reply, xid))
+                    changed += 1
+            for sid, carry in db.execute(
+                    "SELECT id, carry FROM sessions WHERE user_id = ? AND carry IS NOT NULL",
+                    (user_id,)).fetchall():
+                after = redact(carry)
+                if after != carry:
+                    db.execute("UPDATE sessions SET carry = ? WHERE id = ?", (after, sid))
+                    changed += 1
+        return Scrubbed(changed, self.compact() if changed else True,
+                        tuple(dict.fromkeys(sessions)))
+
+    def erase_user(self, user_id: str) -> Scrubbed:
+        """Delete every session and exchange of the person, then compact the file."""
+        with self._tx() as db:
+            rows = db.execute("DELETE FROM exchanges WHERE user_id = ?", (user_id,)).rowcount
+            rows += db.execute("DELETE FROM sessions WHERE user_id = ?", (user_id,)).rowcount
+        return Scrubbed(rows, self.compact())
+
+    def compact(self) -> bool:
+        """WAL checkpoint and VACUUM (``SqliteFile.compact``); False when another process
+        held the file busy."""
+        return self._file.compact()
 
 
 def _info(row: tuple[str, str, str, str, int, str | None]) -> SessionInfo:

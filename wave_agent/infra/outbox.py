@@ -19,13 +19,15 @@ import logging
 import os
 import random
 import socket
+import sqlite3
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from wave_agent.errors import WaveError
-from wave_agent.infra.sqlite import SqliteFile
+from wave_agent.errors import Unavailable
+from wave_agent.infra.sqlite import Scrubbed, SqliteFile
 
 log = logging.getLogger("wave.outbox")
 
@@ -58,7 +60,7 @@ CREATE TABLE IF NOT EXISTS steps (
 """
 
 
-class OutboxUnavailable(WaveError):
+class OutboxUnavailable(Unavailable):
     def __init__(self, path: Path, detail: str) -> None:
         super().__init__(
             f"the outbox at {path} cannot be used: {detail}",
@@ -121,7 +123,9 @@ class Outbox:
         self.max_delay_s = max_delay_s
         self.lease_s = lease_s
         self.owner = _owner()
-        self._file = SqliteFile(self.path, _SCHEMA, OutboxUnavailable, synchronous_full=True)
+        # payloads hold what people said: freed bytes are zeroed (erasure)
+        self._file = SqliteFile(self.path, _SCHEMA, OutboxUnavailable, synchronous_full=True,
+                                secure_delete=True)
         self._db = self._file.db
         self._lock = self._file.lock
         self._tx = self._file.tx
@@ -242,6 +246,76 @@ class Outbox:
             ).fetchall()
         return {step: json.loads(result) if result is not None else None for step, result in rows}
 
+    # a person's jobs: export and erasure ------------------------------------------------------
+
+    def person_jobs(self, user_id: str) -> list[dict[str, Any]]:
+        """Every job of the person with its payload and step results, oldest first
+        (``wave export``)."""
+        with self._file.read() as db:
+            rows = db.execute("SELECT key, status, payload FROM jobs WHERE user_id = ? "
+                              "ORDER BY created_at", (user_id,)).fetchall()
+            jobs = []
+            for key, status, payload in rows:
+                steps = {step: json.loads(result) if result else None for step, result in
+                         db.execute("SELECT step, result FROM steps WHERE key = ?", (key,))}
+                jobs.append({"key": key, "status": status, "payload": json.loads(payload),
+                             "steps": steps})
+        return jobs
+
+    def jobs_quoting(self, user_id: str, proposal_id: str, text: str) -> list[str]:
+        """Keys of the person's jobs whose step results name the proposal or whose extracted
+        facts include its text: the exchanges a proposal came from."""
+        with self._file.read() as db:
+            rows = db.execute(
+                "SELECT s.key, s.step, s.result FROM steps s JOIN jobs j ON j.key = s.key "
+                "WHERE j.user_id = ? AND (s.step = 'extract' OR s.step LIKE 'fact:%')",
+                (user_id,)).fetchall()
+        keys: list[str] = []
+        for key, step, raw in rows:
+            result = json.loads(raw) if raw else None
+            if step == "extract" and isinstance(result, list):
+                if any(isinstance(i, dict) and i.get("text") == text for i in result):
+                    keys.append(key)
+            elif isinstance(result, dict) and result.get("proposal") == proposal_id:
+                keys.append(key)
+        return list(dict.fromkeys(keys))
+
+    def redact_jobs(self, user_id: str, exchange_ids: Sequence[str], record_ids: set[str],
+                    redact: Callable[[str], str], erased_texts: set[str]) -> Scrubbed:
+        """Redact the person's jobs of ``exchange_ids``: the payload's message and reply, the
+        extracted fact that became an erased record (its text and entities blanked), and the
+        record id in the step results (a retry then skips it). Compacted after a change."""
+        changed = 0
+        with self._tx() as db:
+            for key in dict.fromkeys(exchange_ids):
+                row = db.execute("SELECT payload FROM jobs WHERE key = ? AND user_id = ?",
+                                 (key, user_id)).fetchone()
+                if row is None:
+                    continue
+                payload: dict[str, Any] = json.loads(row[0])
+                after = {k: redact(v) if k in ("user_text", "reply") and isinstance(v, str) else v
+                         for k, v in payload.items()}
+                touched = after != payload
+                if touched:
+                    db.execute("UPDATE jobs SET payload = ? WHERE key = ?",
+                               (json.dumps(after, ensure_ascii=False), key))
+                touched = _redact_steps(db, key, record_ids, erased_texts) or touched
+                changed += int(touched)
+        return Scrubbed(changed, self.compact() if changed else True)
+
+    def erase_user(self, user_id: str) -> Scrubbed:
+        """Delete every job of the person and its steps, then compact the file."""
+        with self._tx() as db:
+            db.execute("DELETE FROM steps WHERE key IN (SELECT key FROM jobs WHERE user_id = ?)",
+                       (user_id,))
+            rows = db.execute("DELETE FROM jobs WHERE user_id = ?", (user_id,)).rowcount
+        return Scrubbed(rows, self.compact())
+
+    def compact(self) -> bool:
+        """WAL checkpoint and VACUUM (``SqliteFile.compact``); False when another process
+        held the file busy."""
+        return self._file.compact()
+
     # reading ---------------------------------------------------------------------------------
 
     def status(self, key: str) -> str | None:
@@ -284,3 +358,29 @@ class Outbox:
             last_error=error[0] if error else None,
             next_retry_in_s=None if next_at is None else max(0.0, float(next_at) - now),
         )
+
+
+def _redact_steps(db: sqlite3.Connection, key: str, record_ids: set[str],
+                  erased_texts: set[str]) -> bool:
+    """Inside ``redact_jobs``: the job's step results that name an erased record."""
+    steps = {s: (json.loads(r) if r is not None else None) for s, r in db.execute(
+        "SELECT step, result FROM steps WHERE key = ?", (key,)).fetchall()}
+    hit: set[int] = set()
+    for step, result in steps.items():
+        if (step.startswith("fact:") and not step.endswith(":begun")
+                and isinstance(result, dict)
+                and (result.get("id") in record_ids or result.get("proposal") in record_ids)):
+            hit.add(int(step.split(":")[1]))
+            db.execute("UPDATE steps SET result = ? WHERE key = ? AND step = ?",
+                       (json.dumps({"id": None, "status": "erased"}), key, step))
+    extracted = steps.get("extract")
+    changed = bool(hit)
+    if isinstance(extracted, list):
+        for index, item in enumerate(extracted):
+            if isinstance(item, dict) and (index in hit or item.get("text") in erased_texts):
+                extracted[index] = {"text": "", "type": item.get("type", "event"), "entities": []}
+                changed = True
+        if changed:
+            db.execute("UPDATE steps SET result = ? WHERE key = ? AND step = 'extract'",
+                       (json.dumps(extracted, ensure_ascii=False), key))
+    return changed

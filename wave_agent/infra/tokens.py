@@ -9,10 +9,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
 import secrets
 from pathlib import Path
 
+from common.files import atomic_write, locked
 from wave_agent.errors import WaveError
 
 
@@ -20,7 +20,8 @@ class TokenStore:
     """Bearer tokens for HTTP mode: ``sha256(token) -> person``, in one JSON file.
 
     Only hashes are stored; a token is printed once, when it is made. Writes replace the file
-    atomically, so a reader never sees half a file.
+    atomically, so a reader never sees half a file, and read-change-write runs under a lock
+    file, so ``wave mcp --new-token`` and ``wave forget-me`` at once lose neither change.
     """
 
     def __init__(self, path: Path) -> None:
@@ -41,25 +42,29 @@ class TokenStore:
 
     def issue(self, user_id: str) -> str:
         token = "wave-mcp-" + secrets.token_urlsafe(24)
-        tokens = self._load()
-        tokens[_digest(token)] = user_id
-        self._save(tokens)
+        with locked(self._lock_path):
+            tokens = self._load()
+            tokens[_digest(token)] = user_id
+            self._save(tokens)
         return token
 
+    @property
+    def _lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".lock")
+
     def _save(self, tokens: dict[str, str]) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps({"tokens": tokens}, indent=1), encoding="utf-8")
-        os.chmod(tmp, 0o600)
-        tmp.replace(self.path)
+        atomic_write(self.path, json.dumps({"tokens": tokens}, indent=1), mode=0o600)
 
     def revoke(self, user_id: str) -> int:
         """Remove every token of a person (``wave forget-me``); how many went."""
-        tokens = self._load()
-        kept = {digest: who for digest, who in tokens.items() if who != user_id}
-        if len(kept) == len(tokens):
+        if not self.path.exists():
             return 0
-        self._save(kept)
+        with locked(self._lock_path):
+            tokens = self._load()
+            kept = {digest: who for digest, who in tokens.items() if who != user_id}
+            if len(kept) == len(tokens):
+                return 0
+            self._save(kept)
         return len(tokens) - len(kept)
 
     def person(self, token: str) -> str | None:

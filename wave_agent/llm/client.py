@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from wave_agent.errors import WaveError
+from wave_agent.errors import Refused, Unavailable, WaveError
 
 Role = Literal["system", "user", "assistant", "tool"]
 
@@ -156,7 +156,7 @@ class LLMError(WaveError):
     """Root of the language-model errors."""
 
 
-class LLMUnavailable(LLMError):
+class LLMUnavailable(LLMError, Unavailable):
     """The endpoint did not answer (after retries) or refused the request."""
 
     def __init__(self, detail: str) -> None:
@@ -168,7 +168,7 @@ class LLMUnavailable(LLMError):
         )
 
 
-class LLMBadOutput(LLMError):
+class LLMBadOutput(LLMError, Unavailable):
     """The model's output could not be used (not JSON, wrong shape)."""
 
     def __init__(self, detail: str) -> None:
@@ -180,7 +180,7 @@ class LLMBadOutput(LLMError):
         )
 
 
-class OfflineUnsupported(LLMError):
+class OfflineUnsupported(LLMError, Refused):
     """Asked the offline client for something only a real model can do."""
 
     def __init__(self, what: str) -> None:
@@ -191,7 +191,7 @@ class OfflineUnsupported(LLMError):
         )
 
 
-class BadToolArguments(LLMError):
+class BadToolArguments(LLMError, Refused):
     """A tool call whose arguments are unusable; the message is sent back to the model."""
 
     def __init__(self, tool: str, detail: str) -> None:

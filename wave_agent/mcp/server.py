@@ -30,7 +30,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 
 from graph.models import FactType, ProposalKind, Status, Tier, Veracity, new_id
-from wave_agent.errors import WaveError, layer_error_roots
+from wave_agent.errors import WaveError
 from wave_agent.infra.tokens import TokenStore
 from wave_agent.services import Services
 
@@ -119,7 +119,7 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
             return await op()
         except (ToolError, ResourceError):
             raise
-        except layer_error_roots() as exc:
+        except WaveError as exc:  # every layer's error, with its next step
             raise error(str(exc)) from exc
 
     def checked_text(text: str, what: str = "text") -> str:

@@ -17,6 +17,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from common.files import atomic_write
+
 if TYPE_CHECKING:
     from wave_agent.ops.health import UserHealth
 
@@ -63,9 +65,7 @@ def record(data_dir: Path, health: UserHealth, outbox: int | None, now: datetime
         lines = [json.dumps(s, ensure_ascii=False) for s in samples[-(KEEP - 1):]]
         lines.append(json.dumps(sample, ensure_ascii=False))
         if len(samples) >= KEEP:
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-            tmp.replace(path)
+            atomic_write(path, "\n".join(lines) + "\n")
         else:
             with open(path, "a", encoding="utf-8") as handle:
                 handle.write(lines[-1] + "\n")

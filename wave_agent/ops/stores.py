@@ -36,6 +36,8 @@ class OpsStores:
     outbox: Callable[[], Outbox]
     # Wave's own files (session log, outbox, health history, erasure audit) live here.
     data_dir: Path
+    # Wave's own SQLite files (session log, outbox, Letta update queue): compacted after an erasure.
+    sqlite_files: tuple[Path, ...]
     # True when the archive is the local Qdrant under DATA_DIR (no QDRANT_URL): its files are
     # Wave's to compact after an erasure; a Qdrant server's are not.
     archive_is_local: bool

@@ -18,7 +18,7 @@ import hashlib
 import re
 import unicodedata
 
-from wave_agent.errors import WaveError
+from wave_agent.errors import Refused
 
 MAX_USER_ID_CHARS = 64
 
@@ -26,11 +26,11 @@ _EXPORT_PLAIN = re.compile(r"[\w-]{1,64}")  # letters of any script, digits, _ a
 _EXPORT_UNSAFE = re.compile(r"[^\w-]+")
 
 
-class BadUserId(WaveError):
+class BadUserId(Refused):
     """A user id that cannot name a person's memory."""
 
 
-class BadInput(WaveError):
+class BadInput(Refused):
     """Text from a person that Wave cannot read (not UTF-8)."""
 
 

@@ -83,7 +83,7 @@ def residuals(old: str, new: str) -> tuple[str, str]:
         language = similarity.language_of(a)
         return " ".join(w for w in similarity.words(canonical(a))
                         if w not in similarity.STOPWORDS
-                        and similarity.stem(w, language) not in others)
+                        and similarity.concept_stem(w, language) not in others)
     return leftover(old, new), leftover(new, old)
 
 
@@ -159,7 +159,7 @@ def stated_change(old: str, new: str, verdict: Verdict, *, told: bool = False) -
         return None
     if not told:
         first = similarity.words(old)[:1]
-        subject = {similarity.stem(w, similarity.language_of(old)) for w in first}
+        subject = {similarity.concept_stem(w, similarity.language_of(old)) for w in first}
         if subject & (similarity.names(old) - similarity.content_stems(new)):
             return None
     return marker or "told"

@@ -8,14 +8,14 @@ Russian paraphrases that share their stems ("Игорь платит предо�
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-import Stemmer
-
+# is_cyrillic and language_of are re-exported: judge, groups and reflect read them from here
+from graph.stemming import is_cyrillic as is_cyrillic
+from graph.stemming import language_of as language_of
+from graph.stemming import stem
 from wave_agent.policy.quantities import canonical
 
 _WORD = re.compile(r"[0-9]+(?:[.,][0-9]+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*", re.UNICODE)
-_CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
 
 _EN_WORDS = (
@@ -48,9 +48,6 @@ STOPWORDS = STOPWORDS_EN | STOPWORDS_RU | STOPWORDS_PL
 _STOP = STOPWORDS
 
 
-_POLISH_LETTERS = re.compile(r"[ąćęłńśźż]", re.IGNORECASE)
-_POLISH_WORDS = frozenset(["się", "jest", "że", "już", "teraz", "mam", "jestem", "kosztuje", "oraz", "był", "była", "było", "mój", "moja", "moje", "dla", "przez", "bardzo", "czy"])
-
 # One concept, several words: the price of a thing is said with "стоит", "стоимость" or
 # "цена" ("Пилот стоит 150 тысяч" / "Стоимость пилота 200 тысяч"). Stems are mapped to one.
 _CONCEPTS: dict[str, str] = {
@@ -62,35 +59,18 @@ _CONCEPTS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=3)
-def _stemmer(language: str) -> Stemmer.Stemmer:
-    return Stemmer.Stemmer(language)
-
-
 def words(text: str) -> list[str]:
     """Lower-cased word and number tokens, in order."""
     return [m.group(0).lower().replace("ё", "е") for m in _WORD.finditer(text)]
 
 
-def language_of(text: str) -> str:
-    """"russian", "polish" or "english": the stemmer for the Latin words of ``text``."""
-    if is_cyrillic(text):
-        return "russian"
-    if _POLISH_LETTERS.search(text) or any(w in _POLISH_WORDS for w in words(text)):
-        return "polish"
-    return "english"
-
-
-def stem(word: str, language: str | None = None) -> str:
-    """The word's stem (Cyrillic words by the Russian stemmer, Latin ones by ``language``,
-    English by default), with words of one concept ("стоимость", "цена") mapped to one."""
+def concept_stem(word: str, language: str | None = None) -> str:
+    """The word's stem (``graph.stemming.stem``, the one stemmer recall uses too), with words
+    of one concept ("стоимость", "цена") mapped to one; a number keeps its digits ("1,5" is
+    "1.5")."""
     if _DIGIT.search(word):
         return word.replace(",", ".")
-    if _CYRILLIC.search(word):
-        language = "russian"
-    elif language not in ("english", "polish"):
-        language = "polish" if _POLISH_LETTERS.search(word) else "english"
-    stemmed = str(_stemmer(language).stemWord(word))
+    stemmed = stem(word, language)
     return _CONCEPTS.get(stemmed, stemmed)
 
 
@@ -104,9 +84,9 @@ def content_stems(text: str, *, numbers: bool = True) -> frozenset[str]:
             continue
         if _DIGIT.search(word):
             if numbers:
-                out.add(stem(word))
+                out.add(concept_stem(word))
             continue
-        out.add(stem(word, language))
+        out.add(concept_stem(word, language))
     return frozenset(out)
 
 
@@ -122,11 +102,6 @@ def lexical(a: str, b: str) -> float:
     return jaccard(content_stems(a), content_stems(b))
 
 
-def is_cyrillic(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    if not letters:
-        return False
-    return sum(1 for c in letters if _CYRILLIC.match(c)) / len(letters) > 0.5
 
 
 def normalise(text: str) -> str:
@@ -166,7 +141,7 @@ def names(text: str) -> frozenset[str]:
         word = match.group(0).lower().replace("ё", "е")
         if word in _STOP or word in _OPENERS:
             continue
-        out.add(stem(word, language))
+        out.add(concept_stem(word, language))
     return frozenset(out)
 
 

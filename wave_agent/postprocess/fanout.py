@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from graph.models import FactType, RelationType, Status, Veracity
-from wave_agent.errors import WaveError
+from wave_agent.errors import Unavailable, WaveError
 from wave_agent.infra import faults
 from wave_agent.infra.lazy import Open
 from wave_agent.infra.outage import NEO4J, OUTAGES
@@ -54,7 +54,7 @@ BLOCK_TYPES = {FactType.IDENTITY, FactType.PREFERENCE, FactType.RELATIONSHIP}
 WRITTEN = {"created", "confirmed", "superseded", "promoted"}
 
 
-class GraphDown(WaveError):
+class GraphDown(Unavailable):
     def __init__(self, detail: str) -> None:
         super().__init__(f"the graph is unavailable: {detail}",
                          next_step="the outbox retries with backoff; check `wave services status`")

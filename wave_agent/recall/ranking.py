@@ -22,8 +22,9 @@ from datetime import datetime
 import numpy as np
 
 from graph import kin
-from graph.entities import content_stems, stem
+from graph.entities import content_stems
 from graph.models import Fact, FactType
+from graph.stemming import language_of, stem
 from wave_agent.policy.calibration import Calibration
 from wave_agent.policy.quantities import numbers
 from wave_agent.recall import decay, fusion, voices
@@ -57,7 +58,7 @@ def rank(c: Candidates, cfg: RecallConfig) -> None:
         # The role and the relatives' names are one person: "дочь" and "Соня" count once.
         person = [frozenset(content_stems(" ".join(
             [*(w for w in _WORD.findall(q.text) if kin.role_of(w)),
-             *(e.name for e in q.relatives)])))] if q.relatives else []
+             *(e.name for e in q.relatives)]), language_of(q.text)))] if q.relatives else []
         scale = coverage_scale(c.lexical_query, c.rankings, c.links, c.facts,
                                cfg.lexical_coverage, person)
     c.scores, c.ranks = fusion.weighted_rrf(c.rankings, c.weights, cfg.rrf_k, scale)
@@ -141,10 +142,12 @@ def _stop_stems() -> frozenset[str]:
     from bm25s.stopwords import STOPWORDS_EN_PLUS, STOPWORDS_RUSSIAN
 
     questions = ["сколько", "почему", "каком", "какие", "какого", "какую", "каких",
-                 "which", "whose",
-                 "ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy",
-                 "dlaczego"]
-    return frozenset(stem(w) for w in (*STOPWORDS_RUSSIAN, *STOPWORDS_EN_PLUS, *questions))
+                 "which", "whose"]
+    polish = ["ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy",
+              "dlaczego"]
+    # a Polish question's words are stemmed in Polish (``text_stems``), any other's per word
+    return frozenset({stem(w) for w in (*STOPWORDS_RUSSIAN, *STOPWORDS_EN_PLUS, *questions,
+                                        *polish)} | {stem(w, "polish") for w in polish})
 
 
 STOP_STEMS = _stop_stems()
@@ -169,8 +172,9 @@ def space_words(text: str) -> int:
 
 @functools.lru_cache(maxsize=TEXT_CACHE)
 def text_stems(text: str) -> frozenset[str]:
-    """The content stems of ``text`` (``graph.entities.content_stems``), as a set."""
-    return frozenset(content_stems(text))
+    """The content stems of ``text`` in its own language, as a set: stemmed as the writer's
+    duplicate check stems it (``graph.stemming``), so a question and a record meet."""
+    return frozenset(content_stems(text, language_of(text)))
 
 
 def information(text: str, strength: float) -> float:
@@ -226,7 +230,7 @@ def coverage_scale(query: str, rankings: Mapping[str, list[str]], links: dict[st
     The stems of each set in ``one`` count as one: "дочь" and "Соня" in "чем болела дочь?
     (Соня)" are one person, and the record that says who she is ("Дочке Соне пять лет")
     covers no more of the question than one that says what happened to her."""
-    wanted = set(content_stems(query)) - STOP_STEMS
+    wanted = set(text_stems(query)) - STOP_STEMS
     if len(wanted) < 2:
         return {}
     group_of: dict[str, str] = {}

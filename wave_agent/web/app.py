@@ -33,7 +33,7 @@ from starlette.routing import Route
 
 from graph.models import Fact, FactType, Status, Tier, utcnow
 from wave_agent.app import page_auth as auth
-from wave_agent.errors import layer_error_roots
+from wave_agent.errors import NotFound, WaveError
 from wave_agent.services import Services
 
 log = logging.getLogger("wave.web")
@@ -209,16 +209,17 @@ class WebApp:
                 return RedirectResponse(f"/records?{urlencode({'done': report.message})}", 303)
             else:
                 result = await getattr(writer, action)(user_id, record_id)
-        except layer_error_roots() as exc:
+        except WaveError as exc:
             return await self._refused(request, exc, record_id)
         where = "/records" if action == "delete" else f"/records/{result.id or record_id}"
         return RedirectResponse(f"{where}?{urlencode({'done': result.message})}", 303)
 
-    async def _refused(self, request: Request, exc: Exception, record_id: str) -> Response:
-        message = str(exc)
-        if "no record" in message or "no proposal" in message:
+    async def _refused(self, request: Request, exc: WaveError, record_id: str) -> Response:
+        """A record or proposal that does not exist (for this person) is the page's 404;
+        any other refusal is shown with its next step."""
+        if isinstance(exc, NotFound):
             return await self.not_found(request, KeyError())
-        return self.refuse(request, 400, "Not done", message)
+        return self.refuse(request, 400, "Not done", str(exc))
 
     # -- waiting for the person --------------------------------------------------------------
 
@@ -239,7 +240,7 @@ class WebApp:
         writer = await self.services.writer()
         try:
             result = await getattr(writer, decision)(user_id, record_id)
-        except layer_error_roots() as exc:
+        except WaveError as exc:
             return await self._refused(request, exc, record_id)
         if decision == "approve" and result.id:
             return RedirectResponse(f"/records/{result.id}?{urlencode({'done': result.message})}", 303)
@@ -401,7 +402,7 @@ class _Guard:
                     return
         try:
             await self.app(scope, receive, send)
-        except layer_error_roots() as exc:
+        except WaveError as exc:
             log.warning("page %s failed: %s", path, exc)
             response = self.web.refuse(request, 503, "Memory could not be read", str(exc))
             await response(scope, receive, send)

@@ -11,14 +11,14 @@ from enum import StrEnum
 from typing import Any
 
 from graph.models import Conflict, Fact, Proposal
-from wave_agent.errors import WaveError
+from wave_agent.errors import NotFound, Refused
 
 
-class WriteRejected(WaveError):
+class WriteRejected(Refused):
     """A write the writer refuses; the message names the working next step."""
 
 
-class UnknownRecord(WriteRejected):
+class UnknownRecord(WriteRejected, NotFound):
     def __init__(self, user_id: str, record_id: str, *, kind: str = "record") -> None:
         self.user_id = user_id
         self.record_id = record_id

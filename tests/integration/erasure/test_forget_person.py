@@ -22,7 +22,7 @@ async def _export(services: Services, user_id: str) -> dict[str, object]:
     document = await export_memory(
         user_id, graph=await services.graph(), blocks=await services.blocks(),
         episodes=await services.episodes(), snapshots=await services.snapshots(),
-        data_dir=services.settings.data_dir)
+        session_log=(await services.sessions()).log, outbox=services.outbox())
     loaded = json.loads(document.json_bytes)
     loaded.pop("exported_at")
     return {"document": loaded, "counts": document.counts}

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 
 from episodes.paths import user_path
 from graph.models import Proposal
-from wave_agent.ops.erasure import sqlite_scrub
 from wave_agent.ops.erasure.redact import Trace, redact, wave_written
 from wave_agent.write.result import ArchiveState, UnknownRecord
 
@@ -42,7 +41,8 @@ if TYPE_CHECKING:
     from snapshots.models import Snapshot
     from snapshots.store import SnapshotStore
     from wave_agent.blocks.store import BlockStore
-    from wave_agent.conversation.session import Sessions
+    from wave_agent.conversation.session import SessionLog, Sessions
+    from wave_agent.infra.outbox import Outbox
     from wave_agent.write.writer import Writer
 
 log = logging.getLogger("wave.erasure")
@@ -114,8 +114,8 @@ class ErasureStores:
     blocks: BlockStore | None
     sessions: Sessions | None
     data_dir: Path
-    sessions_path: Path
-    outbox_path: Path
+    session_log: SessionLog
+    outbox: Outbox
 
 
 class Eraser:
@@ -165,8 +165,8 @@ class Eraser:
                                 report: ErasureReport) -> None:
         """A proposal's text came from an exchange (the outbox names it, or holds its words)."""
         assert proposal.text is not None
-        keys = await asyncio.to_thread(_jobs_quoting, self.s.outbox_path, user_id,
-                                       proposal.id, proposal.text)
+        keys = await asyncio.to_thread(self.s.outbox.jobs_quoting, user_id, proposal.id,
+                                       proposal.text)
         others = [f.text for f in await self.s.graph.list_facts(user_id, statuses=None)]
         trace = Trace.of([proposal.text], others)
         await self._sources(user_id, {proposal.id}, keys, trace, {proposal.text}, report,
@@ -182,16 +182,16 @@ class Eraser:
             days = await self.s.episodes.remove_lines(user_id, sorted(ids), redact=cut)
             report.add("episodes", lines=sum(n for _, n in days),
                        days=[d.isoformat() for d, _ in days])
-        log_rows = await asyncio.to_thread(sqlite_scrub.redact_exchanges, self.s.sessions_path,
-                                           user_id, list(exchange_ids), cut)
+        log_rows = await asyncio.to_thread(self.s.session_log.redact_exchanges, user_id,
+                                           list(exchange_ids), cut)
         report.add("session log", **{"exchanges redacted": log_rows.rows})
         if not log_rows.compacted:
             report.pending.append("session log compaction (`wave maintain --job erasure`)")
         changed = await self.s.snapshots.rewrite(
             user_id, lambda snap: self._redacted_snapshot(snap, set(log_rows.sessions), cut))
         report.add("snapshots", files=changed)
-        jobs = await asyncio.to_thread(sqlite_scrub.redact_jobs, self.s.outbox_path, user_id,
-                                       list(exchange_ids), ids, cut, texts)
+        jobs = await asyncio.to_thread(self.s.outbox.redact_jobs, user_id, list(exchange_ids),
+                                       ids, cut, texts)
         report.add("outbox", **{"jobs redacted": jobs.rows})
         if not jobs.compacted:
             report.pending.append("outbox compaction (`wave maintain --job erasure`)")
@@ -216,8 +216,7 @@ class Eraser:
         from wave_agent.blocks.store import LABELS, BlockStoreUnavailable
 
         store = self.s.blocks
-        rewrite = getattr(store, "rewrite_versions", None)
-        if store is None or rewrite is None:
+        if store is None:
             return
         for label in LABELS:
             try:
@@ -234,7 +233,7 @@ class Eraser:
                 kept = [ln for ln in lines if ln not in doomed]
                 return value if len(kept) == len(lines) else "\n".join(kept)
 
-            versions = await rewrite(user_id, label, change)
+            versions = await store.rewrite_versions(user_id, label, change)
             report.add("blocks", **{f"{label} lines": len(doomed), f"{label} versions": versions})
 
     async def _archive_after_delete(self, user_id: str, state: ArchiveState,
@@ -266,7 +265,7 @@ class Eraser:
             "episode days": len(await self.s.episodes.days(user_id)),
             "session snapshots": len(await self.s.snapshots.recent(user_id, limit=100_000)),
             "conversation exchanges": await asyncio.to_thread(
-                _count_rows, self.s.sessions_path, "exchanges", user_id),
+                self.s.session_log.count_exchanges, user_id),
             "exports": len(_exports_written(self.s.data_dir, user_id)),
         }
         if self.s.blocks is not None:
@@ -297,17 +296,15 @@ class Eraser:
         else:
             report.add("archive", collection=True)
         if self.s.blocks is not None:
-            erase = getattr(self.s.blocks, "erase_user", None)
-            if erase is not None:
-                try:
-                    report.add("blocks", removed=await erase(user_id))
-                except Exception as exc:
-                    report.pending.append(f"core blocks: {exc}")
+            try:
+                report.add("blocks", removed=await self.s.blocks.erase_user(user_id))
+            except Exception as exc:  # Letta down: said in the report, retried by forget-me
+                report.pending.append(f"core blocks: {exc}")
         report.add("episodes", files=await self.s.episodes.erase_user(user_id))
         report.add("snapshots", files=await self.s.snapshots.erase_user(user_id))
-        rows = await asyncio.to_thread(sqlite_scrub.erase_sessions, self.s.sessions_path, user_id)
+        rows = await asyncio.to_thread(self.s.session_log.erase_user, user_id)
         report.add("session log", rows=rows.rows)
-        jobs = await asyncio.to_thread(sqlite_scrub.erase_jobs, self.s.outbox_path, user_id)
+        jobs = await asyncio.to_thread(self.s.outbox.erase_user, user_id)
         report.add("outbox", jobs=jobs.rows)
         if not (rows.compacted and jobs.compacted):
             report.pending.append("SQLite compaction (`wave maintain --job erasure`)")
@@ -347,44 +344,6 @@ def _wave_lines(history: list[Any], trace: Trace) -> set[str]:
     return doomed
 
 
-def _jobs_quoting(path: Path, user_id: str, proposal_id: str, text: str) -> list[str]:
-    """Outbox jobs whose step result names the proposal or whose extracted fact is its text."""
-    import sqlite3
-    from contextlib import closing
-
-    if not path.exists():
-        return []
-    with closing(sqlite3.connect(path, timeout=10)) as db:
-        rows = db.execute(
-            "SELECT s.key, s.step, s.result FROM steps s JOIN jobs j ON j.key = s.key "
-            "WHERE j.user_id = ? AND (s.step = 'extract' OR s.step LIKE 'fact:%')",
-            (user_id,)).fetchall()
-    keys: list[str] = []
-    for key, step, raw in rows:
-        result = json.loads(raw) if raw else None
-        if step == "extract" and isinstance(result, list):
-            if any(isinstance(i, dict) and i.get("text") == text for i in result):
-                keys.append(key)
-        elif isinstance(result, dict) and result.get("proposal") == proposal_id:
-            keys.append(key)
-    return list(dict.fromkeys(keys))
-
-
-def _count_rows(path: Path, table: str, user_id: str) -> int:
-    import sqlite3
-    from contextlib import closing
-
-    if not path.exists():
-        return 0
-    with closing(sqlite3.connect(path, timeout=10)) as db:
-        try:
-            row = db.execute(f"SELECT count(*) FROM {table} WHERE user_id = ?",
-                             (user_id,)).fetchone()
-        except sqlite3.OperationalError:
-            return 0
-    return int(row[0])
-
-
 # -- exports Wave wrote ------------------------------------------------------------------------
 
 
@@ -415,13 +374,13 @@ def _exports_written(data_dir: Path, user_id: str) -> list[Path]:
 
 
 def _erase_exports(data_dir: Path, user_id: str) -> int:
-    from episodes.store import _remove_tree
+    from common.files import remove_tree
 
     removed = 0
     for path in _exports_written(data_dir, user_id):
         path.unlink(missing_ok=True)
         removed += 1
-    _remove_tree(exports_manifest(data_dir, user_id).parent)
+    remove_tree(exports_manifest(data_dir, user_id).parent)
     return removed
 
 

@@ -15,7 +15,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from wave_agent.ops.erasure import sqlite_scrub
+from wave_agent.infra.sqlite import compact_file
 from wave_agent.ops.erasure.eraser import AUDIT_FILE
 from wave_agent.ops.maintenance.report import Action, JobReport
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("wave.maintenance")
 
 MARKER = "erasures.compacted"
-SQLITE_FILES = ("sessions.sqlite3", "outbox.sqlite3", "letta_pending.sqlite3")
 
 
 class Erasure:
@@ -39,13 +38,12 @@ class Erasure:
         if not asked and (not audit.exists() or (
                 marker.exists() and marker.stat().st_mtime >= audit.stat().st_mtime)):
             return  # no erasure since the last compaction
-        for name in SQLITE_FILES:
-            path = data / name
+        for path in ctx.stores.sqlite_files:
             if not path.exists():
                 continue
-            action = report.add(Action("compacted", "", (name,), "WAL checkpoint + VACUUM"))
+            action = report.add(Action("compacted", "", (path.name,), "WAL checkpoint + VACUUM"))
             if not ctx.dry_run:
-                action.applied = await asyncio.to_thread(sqlite_scrub.compact, path)
+                action.applied = await asyncio.to_thread(compact_file, path)
         if ctx.stores.archive_is_local:
             await self._archive(ctx, report)
         if not ctx.dry_run and not report.errors and all(a.applied for a in report.actions):
