@@ -148,14 +148,9 @@ class Services:
                 except ArchiveError as exc:
                     log.warning("writer without the archive (updates pending): %s", exc)
                     sync = ArchiveSync(self.embedder(), None, problem=str(exc))
-                writer = Writer(graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"))
-                writer.erase_record = self._erase_record
-                self._cache["writer"] = writer
+                self._cache["writer"] = Writer(
+                    graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"))
             return self._cache["writer"]  # type: ignore[no-any-return]
-
-    async def _erase_record(self, user_id: str, record_id: str) -> object:
-        """An approved DELETE proposal: the record leaves every layer (``Eraser.delete``)."""
-        return await (await self.eraser()).delete(user_id, record_id)
 
     # Recall ------------------------------------------------------------------------------------
 

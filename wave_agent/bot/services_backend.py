@@ -155,9 +155,10 @@ class ServicesBackend:
         return items
 
     async def decide(self, user_id: str, item_id: str, approve: bool) -> str:
-        writer = await self.services.writer()
-        result = (await writer.approve(user_id, item_id) if approve
-                  else await writer.reject(user_id, item_id))
+        from wave_agent.app.decisions import decide
+
+        result = await decide(await self.services.writer(), self.services.eraser, user_id,
+                              item_id, approve=approve)
         self._changed(user_id)
         return result.message
 

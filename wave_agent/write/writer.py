@@ -7,7 +7,8 @@ lock, writes the graph and then the archive in the same order, and flags what th
 missed; keeping the moves together keeps that sequence in one place, and ``tests/unit/test_single_writer.py`` checks that no other module writes a
 fact. What does not share that sequence lives beside it: the checks on a text before any store
 (``checks``), the entities a record is linked to (``entities``), the archive's side
-(``archive_sync``), what a write returns (``result``).
+(``archive_sync``), what a write returns (``result``). Erasing a record from every layer is the
+eraser's (``wave_agent.ops.erasure``), which calls ``delete`` here for the graph and archive.
 
 What the agent may do by itself is reversible (confirm a repetition, promote, archive a stale
 observation); what would lose knowledge is proposed to the person (supersession it was not
@@ -102,11 +103,6 @@ def locked(
 class Writer:
     """Writes a person's facts to the graph and the archive. One per process (``Services``)."""
 
-    # Erases one record from every layer (``Eraser.delete``); ``Services`` sets it. An approved
-    # DELETE proposal goes through it, so the text leaves the episode log, the snapshots and
-    # the core blocks too, not only the graph and the archive.
-    erase_record: Callable[[str, str], Awaitable[object]] | None = None
-
     def __init__(
         self, graph: GraphStore, archive: ArchiveSync, *, locks: PersonLocks | None = None
     ) -> None:
@@ -118,7 +114,8 @@ class Writer:
         self._locks = locks if locks is not None else PersonLocks()
 
     def hold(self, user_id: str) -> AbstractAsyncContextManager[None]:
-        """The person's write lock (re-entrant within a task)."""
+        """The person's write lock (re-entrant within a task): the eraser holds it while it
+        carries out an approved deletion, so no other write sees it half done."""
         return self._locks.hold(user_id)
 
     # -- remember ------------------------------------------------------------------------------
@@ -746,6 +743,14 @@ class Writer:
 
     async def _approve_proposal(self, user_id: str, proposal_id: str) -> WriteResult:
         p = await self.pending_proposal(user_id, proposal_id)
+        if p.kind is ProposalKind.DELETE:
+            # the graph and the archive are not all that hold a record's words: erasure
+            # (``Eraser.approve_deletion``) takes it from every layer, as `wave delete` does
+            raise WriteRejected(
+                f"Proposal {proposal_id} erases records, which erasure across every layer "
+                "carries out, not the writer alone",
+                next_step=f"`wave approve {proposal_id}` (or /proposals in the bot, or the "
+                          "memory page's waiting list)")
         targets = [await self._fact(user_id, fid) for fid in p.target_ids]
         if p.kind is ProposalKind.SUPERSEDE:
             if not p.text or len(targets) != 1:
@@ -762,20 +767,6 @@ class Writer:
                                                 proposal_id=proposal_id)
             done = await self.graph.get_proposal(user_id, proposal_id)
             return replace(result, proposal=done, reason=p.reason)
-        if p.kind is ProposalKind.DELETE and self.erase_record is not None:
-            for fact in targets:  # erasing a record also removes the proposals about it
-                await self.erase_record(user_id, fact.id)
-                faults.checkpoint("approve:deleted-one")
-            done = replace(p, status=ProposalStatus.APPROVED)
-            return WriteResult(WriteStatus.APPROVED, proposal=done, reason=p.reason)
-        if p.kind is ProposalKind.DELETE:  # no eraser (a bare Writer): graph and archive
-            async with self.graph.transaction() as tx:
-                for fact in targets:
-                    await tx.delete_fact(user_id, fact.id)
-                    faults.checkpoint("approve:deleted-one")
-                done = await tx.set_proposal_status(user_id, proposal_id, ProposalStatus.APPROVED)
-            await self.archive.delete(user_id, [fact.id for fact in targets])
-            return WriteResult(WriteStatus.APPROVED, proposal=done, reason=p.reason)
         if p.kind is ProposalKind.DEMOTE:
             async with self.graph.transaction() as tx:
                 changed = [await tx.update_fact(user_id, fact.id, tier=Tier.OBSERVATION,

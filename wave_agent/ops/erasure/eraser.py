@@ -31,10 +31,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from episodes.paths import user_path
-from graph.models import Proposal
+from graph.models import Proposal, ProposalKind, ProposalStatus
+from wave_agent.infra import faults
 from wave_agent.ops.erasure import sqlite_scrub
 from wave_agent.ops.erasure.redact import Trace, redact, wave_written
-from wave_agent.write.result import ArchiveState, UnknownRecord
+from wave_agent.write.result import (
+    ArchiveState,
+    UnknownRecord,
+    WriteRejected,
+    WriteResult,
+    WriteStatus,
+)
 
 if TYPE_CHECKING:
     from episodes.store import EpisodeStore
@@ -146,6 +153,26 @@ class Eraser:
                             {fact.text}, report)
         self._audit("delete: one record erased from every layer")
         return report
+
+    async def approve_deletion(self, user_id: str, proposal_id: str) -> WriteResult:
+        """The person approves a DELETE proposal (the model's `forget` tool, MCP's): each
+        record it names leaves every layer, exactly as ``delete`` (``wave delete``) takes it.
+
+        Erasing a record also erases the proposals about it, this one included, so nothing is
+        left to mark approved: the result reports it approved. The person's write lock is held
+        throughout, so a second approval waits and then finds no proposal."""
+        writer = self.s.writer
+        async with writer.hold(user_id):
+            proposal = await writer.pending_proposal(user_id, proposal_id.strip())
+            if proposal.kind is not ProposalKind.DELETE:
+                raise WriteRejected(
+                    f"Proposal {proposal.id} is a {proposal.kind.value}, not a deletion",
+                    next_step=f"`wave approve {proposal.id}` carries it out")
+            for fact_id in proposal.target_ids:
+                await self.delete(user_id, fact_id)
+                faults.checkpoint("approve:deleted-one")
+        done = replace(proposal, status=ProposalStatus.APPROVED)
+        return WriteResult(WriteStatus.APPROVED, proposal=done, reason=proposal.reason)
 
     async def _delete_proposal(self, user_id: str, proposal_id: str) -> ErasureReport:
         from graph.errors import ProposalNotFound
