@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from wave_agent.infra import localneo4j
 from wave_agent.settings import Settings
+from wave_agent.write.events import ChangeKind, MemoryChange, MemoryChanges
 
 if TYPE_CHECKING:
     from archive.embedder import Embedder
@@ -49,6 +50,10 @@ class Services:
         # An already loaded embedder may be handed in (tests, benchmarks: one model load).
         self._cache: dict[str, Any] = {"embedder": embedder} if embedder is not None else {}
         self._locks: dict[str, asyncio.Lock] = {}
+        # The process's one board of memory changes: the writer, the eraser, the
+        # post-processor and maintenance announce on it; the turn's note cache listens.
+        self.changes = MemoryChanges()
+        self.changes.subscribe(self._keep_turns_fresh)
 
     async def __aenter__(self) -> Services:
         await self._stack.__aenter__()
@@ -149,7 +154,8 @@ class Services:
                     log.warning("writer without the archive (updates pending): %s", exc)
                     sync = ArchiveSync(self.embedder(), None, problem=str(exc))
                 self._cache["writer"] = Writer(
-                    graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"))
+                    graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"),
+                    changes=self.changes)
             return self._cache["writer"]  # type: ignore[no-any-return]
 
     # Recall ------------------------------------------------------------------------------------
@@ -258,11 +264,7 @@ class Services:
         if "postprocessor" not in self._cache:
             from wave_agent.postprocess.fanout import PostProcessor
 
-            def changed(user_id: str) -> None:
-                if "turns" in self._cache:
-                    self._cache["turns"].memory_changed(user_id)
-
-            worker = PostProcessor(self.outbox(), self, self.llm(), on_written=changed)
+            worker = PostProcessor(self.outbox(), self, self.llm())
             self._stack.push_async_callback(worker.close)
             self._cache["postprocessor"] = worker
         return self._cache["postprocessor"]  # type: ignore[no-any-return]
@@ -275,21 +277,30 @@ class Services:
                 from wave_agent.conversation.tools import ToolDispatcher, build_handlers
                 from wave_agent.conversation.turn import TurnService
 
-                def changed(user_id: str) -> None:
-                    self._cache["turns"].memory_changed(user_id)
-
                 service = TurnService(
                     memory=TurnReads(self),
                     sessions=await self.sessions(),
                     llm=self.llm(),
                     outbox=self.outbox(),
-                    tools=ToolDispatcher(build_handlers(self, on_change=changed)),
+                    tools=ToolDispatcher(build_handlers(self)),
                     budget_chars=self.settings.prompt_budget_chars,
                     store_timeout_s=self.settings.store_timeout_s,
                 )
                 self._stack.push_async_callback(service.close)
                 self._cache["turns"] = service
             return self._cache["turns"]  # type: ignore[no-any-return]
+
+    def _keep_turns_fresh(self, change: MemoryChange) -> None:
+        """Whatever changed a person's memory in this process (a write, the web page, a
+        maintenance job, an erasure) makes the turn's cached notes and blocks stale; an erased
+        person is dropped from the turn's caches altogether."""
+        turns: TurnService | None = self._cache.get("turns")
+        if turns is None:  # no turn served yet: nothing cached
+            return
+        if change.kind is ChangeKind.PERSON_ERASED:
+            turns.forget_user(change.user_id)
+        else:
+            turns.memory_changed(change.user_id)
 
     # memory_reflect (issue 8) ------------------------------------------------------------------
 

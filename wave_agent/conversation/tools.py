@@ -177,8 +177,9 @@ def _fact_line(fact: Any) -> str:
             f"{fact.status.value}, {fact.created_at:%Y-%m-%d})")
 
 
-def build_handlers(services: Any, *, on_change: Callable[[str], None] | None = None) -> dict[str, Handler]:
-    """The five tools over ``Services`` (recall, reflect, the writer)."""
+def build_handlers(services: Any) -> dict[str, Handler]:
+    """The five tools over ``Services`` (recall, reflect, the writer). A write announces
+    itself (the writer's ``MemoryChanges``): the turn's cached notes follow without a call."""
     from graph.models import FactType, ProposalKind, Veracity
 
     async def memory_search(user_id: str, args: MemorySearchArgs) -> str:
@@ -210,15 +211,11 @@ def build_handlers(services: Any, *, on_change: Callable[[str], None] | None = N
             type=FactType(args.type) if args.type else None,
             veracity=Veracity.STATED if args.stated_by_person else Veracity.INFERRED,
         )
-        if on_change is not None:
-            on_change(user_id)
         return str(result.message)
 
     async def supersede(user_id: str, args: SupersedeArgs) -> str:
         writer = await services.writer()
         result = await writer.supersede(user_id, args.old_id, args.new_text)
-        if on_change is not None:
-            on_change(user_id)
         return str(result.message)
 
     async def forget(user_id: str, args: ForgetArgs) -> str:

@@ -3,8 +3,9 @@ supersession, conflicts, tiers, the archive kept in step, and every later move o
 (forget/restore, pin, approve/reject, delete, maintenance's reversible moves).
 
 Why one class in one file of this size: every change to a person's facts takes the person's
-lock, writes the graph and then the archive in the same order, and flags what the archive
-missed; keeping the moves together keeps that sequence in one place, and ``tests/unit/test_single_writer.py`` checks that no other module writes a
+lock, writes the graph and then the archive in the same order, flags what the archive missed,
+and announces the change (``MemoryChanges``); keeping the moves together keeps that sequence
+in one place, and ``tests/unit/test_single_writer.py`` checks that no other module writes a
 fact. What does not share that sequence lives beside it: the checks on a text before any store
 (``checks``), the entities a record is linked to (``entities``), the archive's side
 (``archive_sync``), what a write returns (``result``). Erasing a record from every layer is the
@@ -49,6 +50,7 @@ from wave_agent.policy.types import guess_type
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_supersede_target, check_text
 from wave_agent.write.entities import EntityLinks
+from wave_agent.write.events import ChangeKind, MemoryChanges
 from wave_agent.write.result import (
     ArchiveState,
     UnknownRecord,
@@ -104,11 +106,15 @@ class Writer:
     """Writes a person's facts to the graph and the archive. One per process (``Services``)."""
 
     def __init__(
-        self, graph: GraphStore, archive: ArchiveSync, *, locks: PersonLocks | None = None
+        self, graph: GraphStore, archive: ArchiveSync, *, locks: PersonLocks | None = None,
+        changes: MemoryChanges | None = None,
     ) -> None:
         self.graph = graph
         self.archive = archive
         self.entities = EntityLinks(graph)
+        # Every change is announced here; ``Services`` passes the process's one board, a bare
+        # writer (tests, benchmarks) gets its own that nobody listens to.
+        self.changes = changes if changes is not None else MemoryChanges()
         # One writer per person at a time: in this process, and across processes when
         # ``Services`` gives a lock directory (DATA_DIR/locks). Re-entrant within a task.
         self._locks = locks if locks is not None else PersonLocks()
@@ -117,6 +123,14 @@ class Writer:
         """The person's write lock (re-entrant within a task): the eraser holds it while it
         carries out an approved deletion, so no other write sees it half done."""
         return self._locks.hold(user_id)
+
+    def _announce(self, user_id: str, kind: ChangeKind, result: WriteResult) -> WriteResult:
+        """Tell the process what changed (unless nothing did) and hand the result back."""
+        if result.status not in (WriteStatus.UNCHANGED, WriteStatus.SKIPPED):
+            ids = (result.id, result.replaced.id if result.replaced else None,
+                   result.proposal.id if result.proposal else None)
+            self.changes.announce(user_id, kind, ids)
+        return result
 
     # -- remember ------------------------------------------------------------------------------
 
@@ -161,7 +175,8 @@ class Writer:
         fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
                                                  exchange_ids=fact.exchange_ids))
         async with self.hold(user_id):
-            return await self._place(fact, entities, explicit_supersede=explicit_supersede)
+            result = await self._place(fact, entities, explicit_supersede=explicit_supersede)
+        return self._announce(user_id, ChangeKind.REMEMBERED, result)
 
     async def _place(
         self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool
@@ -387,7 +402,8 @@ class Writer:
         vector = (await self.archive.embedder.embed([cleaned]))[0]
         async with self.hold(user_id):
             old = await self._fact(user_id, old_id)  # as it is now that this writer holds it
-            return await self._supersede_with(old, fact, vector, None)
+            result = await self._supersede_with(old, fact, vector, None)
+        return self._announce(user_id, ChangeKind.SUPERSEDED, result)
 
     def _check_replaceable(self, old: Fact) -> None:
         if old.status is Status.SUPERSEDED:
@@ -507,7 +523,12 @@ class Writer:
                 for i, proposed in (await self._propose_many(
                         user_id, items, positions, changes)).items():
                     results[i] = proposed
-        return [r for r in results if r is not None]
+        done = [r for r in results if r is not None]
+        changed = [r.id or (r.proposal.id if r.proposal else None) for r in done
+                   if r.status is not WriteStatus.SKIPPED]
+        if changed:
+            self.changes.announce(user_id, ChangeKind.IMPORTED, changed)
+        return done
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
         when = item.created_at or utcnow()
@@ -561,7 +582,8 @@ class Writer:
     async def _moved(self, outcome: WriteStatus, fact: Fact, /, reason: str | None = None,
                      **fields: Any) -> WriteResult:
         result = await self._update(fact, **fields)
-        return replace(result, status=outcome, reason=reason)
+        return self._announce(fact.user_id, ChangeKind(outcome.value),
+                              replace(result, status=outcome, reason=reason))
 
     # -- a person's moves ------------------------------------------------------------------------
 
@@ -600,8 +622,8 @@ class Writer:
         await self.graph.delete_fact(user_id, fact_id)
         state = await self.archive.delete(user_id, [fact_id])
         log.info("deleted fact %s of user %s (archive %s)", fact_id, user_id, state.value)
-        return WriteResult(WriteStatus.DELETED, fact, archive=state,
-                           archive_problem=self._problem(state))
+        return self._announce(user_id, ChangeKind.DELETED, WriteResult(
+            WriteStatus.DELETED, fact, archive=state, archive_problem=self._problem(state)))
 
     @locked
     async def erase_user(self, user_id: str) -> int:
@@ -618,6 +640,7 @@ class Writer:
                 log.warning("erased %s from the graph; its vectors stay until reindex: %s",
                             user_id, exc)
         log.info("erased user %s (%d graph nodes)", user_id, removed)
+        self.changes.announce(user_id, ChangeKind.PERSON_ERASED)
         return removed
 
     @locked
@@ -636,7 +659,8 @@ class Writer:
     async def approve(self, user_id: str, record_id: str) -> WriteResult:
         """Carry out a proposal (``p-…``), or release a quarantined record (``f-…``)."""
         if record_id.startswith("p-"):
-            return await self._approve_proposal(user_id, record_id)
+            return self._announce(user_id, ChangeKind.APPROVED,
+                                  await self._approve_proposal(user_id, record_id))
         fact = await self.graph.get_fact(user_id, record_id)
         if fact is None:
             raise UnknownRecord(user_id, record_id, kind="proposal or quarantined record")
@@ -656,7 +680,8 @@ class Writer:
             if done.text:  # a declined text is not kept (issue 19); kind and targets stay
                 await self.graph.clear_proposal_text(user_id, record_id)
                 done = replace(done, text=None, reason="declined; its text was erased")
-            return WriteResult(WriteStatus.REJECTED, proposal=done, reason=proposal.reason)
+            return self._announce(user_id, ChangeKind.REJECTED, WriteResult(
+                WriteStatus.REJECTED, proposal=done, reason=proposal.reason))
         fact = await self.graph.get_fact(user_id, record_id)
         if fact is None:
             raise UnknownRecord(user_id, record_id, kind="proposal or quarantined record")
@@ -675,9 +700,11 @@ class Writer:
         """Maintenance asks the person (merge, generalise, demote, delete, supersede)."""
         for fid in target_ids:
             await self._fact(user_id, fid)
-        return await self.graph.create_proposal(Proposal(
+        proposal = await self.graph.create_proposal(Proposal(
             id=new_id("p"), user_id=user_id, kind=ProposalKind(kind),
             target_ids=tuple(target_ids), reason=reason, text=text, similarity=similarity))
+        self.changes.announce(user_id, ChangeKind.PROPOSED, (proposal.id,))
+        return proposal
 
     # -- maintenance's reversible moves ----------------------------------------------------------
 
@@ -727,6 +754,7 @@ class Writer:
             return 0
         for fact in flagged:
             await self.graph.update_fact(user_id, fact.id, needs_index=False)
+        self.changes.announce(user_id, ChangeKind.REINDEXED, [f.id for f in flagged])
         return len(flagged)
 
     # -- proposals -------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from graph.models import Proposal, ProposalKind, ProposalStatus
 from wave_agent.infra import faults
 from wave_agent.ops.erasure import sqlite_scrub
 from wave_agent.ops.erasure.redact import Trace, redact, wave_written
+from wave_agent.write.events import ChangeKind
 from wave_agent.write.result import (
     ArchiveState,
     UnknownRecord,
@@ -152,6 +153,8 @@ class Eraser:
         await self._sources(user_id, {fact.id, *traces.proposals}, fact.exchange_ids, trace,
                             {fact.text}, report)
         self._audit("delete: one record erased from every layer")
+        # after every layer, core blocks included: a cache refreshed now reads none of it
+        self.s.writer.changes.announce(user_id, ChangeKind.ERASED, (fact.id, *traces.proposals))
         return report
 
     async def approve_deletion(self, user_id: str, proposal_id: str) -> WriteResult:
@@ -186,6 +189,7 @@ class Eraser:
         if proposal.text:
             await self._proposal_sources(user_id, proposal, report)
         self._audit("delete: one proposal erased from every layer")
+        self.s.writer.changes.announce(user_id, ChangeKind.ERASED, (proposal.id,))
         return report
 
     async def _proposal_sources(self, user_id: str, proposal: Proposal,
@@ -347,6 +351,7 @@ class Eraser:
         tokens = TokenStore(self.s.data_dir / "mcp" / "tokens.json")
         report.add("MCP tokens", removed=await asyncio.to_thread(tokens.revoke, user_id))
         self._audit("forget-me: a person was erased from every layer")
+        self.s.writer.changes.announce(user_id, ChangeKind.PERSON_ERASED)
         return report
 
     # -- the audit line --------------------------------------------------------------------
