@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 from wave_agent.infra import localneo4j
 from wave_agent.settings import Settings
+from wave_agent.write.events import ChangeKind, MemoryChange, MemoryChanges
 
 if TYPE_CHECKING:
     from archive.embedder import Embedder
@@ -50,6 +51,10 @@ class Services:
         # An already loaded embedder may be handed in (tests, benchmarks: one model load).
         self._cache: dict[str, Any] = {"embedder": embedder} if embedder is not None else {}
         self._locks: dict[str, asyncio.Lock] = {}
+        # The process's one board of memory changes: the writer, the eraser, the
+        # post-processor and maintenance announce on it; the turn's note cache listens.
+        self.changes = MemoryChanges()
+        self.changes.subscribe(self._keep_turns_fresh)
 
     async def __aenter__(self) -> Services:
         await self._stack.__aenter__()
@@ -149,14 +154,10 @@ class Services:
                 except ArchiveError as exc:
                     log.warning("writer without the archive (updates pending): %s", exc)
                     sync = ArchiveSync(self.embedder(), None, problem=str(exc))
-                writer = Writer(graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"))
-                writer.erase_record = self._erase_record
-                self._cache["writer"] = writer
+                self._cache["writer"] = Writer(
+                    graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"),
+                    changes=self.changes)
             return self._cache["writer"]  # type: ignore[no-any-return]
-
-    async def _erase_record(self, user_id: str, record_id: str) -> object:
-        """An approved DELETE proposal: the record leaves every layer (``Eraser.delete``)."""
-        return await (await self.eraser()).delete(user_id, record_id)
 
     # Recall ------------------------------------------------------------------------------------
 
@@ -264,13 +265,9 @@ class Services:
         if "postprocessor" not in self._cache:
             from wave_agent.postprocess.fanout import FanoutStores, PostProcessor
 
-            def changed(user_id: str) -> None:
-                if "turns" in self._cache:
-                    self._cache["turns"].memory_changed(user_id)
-
             stores = FanoutStores(graph=self.graph, writer=self.writer, sessions=self.sessions,
                                   episodes=self.episodes, blocks=self.blocks)
-            worker = PostProcessor(self.outbox(), stores, self.llm(), on_written=changed)
+            worker = PostProcessor(self.outbox(), stores, self.llm())
             self._stack.push_async_callback(worker.close)
             self._cache["postprocessor"] = worker
         return self._cache["postprocessor"]  # type: ignore[no-any-return]
@@ -283,15 +280,11 @@ class Services:
                 from wave_agent.conversation.tools import ToolDispatcher, build_handlers
                 from wave_agent.conversation.turn import TurnService
 
-                def changed(user_id: str) -> None:
-                    self._cache["turns"].memory_changed(user_id)
-
                 reads = TurnReads(ReadStores(
                     graph=self.graph, blocks=self.blocks, episodes=self.episodes,
                     snapshots=self.snapshots, recall=self.recall, embedder=self.embedder,
                 ))
-                handlers = build_handlers(self.recall, self.writer, self.reflect,
-                                          on_change=changed)
+                handlers = build_handlers(self.recall, self.writer, self.reflect)
                 service = TurnService(
                     memory=reads,
                     sessions=await self.sessions(),
@@ -305,7 +298,19 @@ class Services:
                 self._cache["turns"] = service
             return self._cache["turns"]  # type: ignore[no-any-return]
 
-    # memory_reflect ----------------------------------------------------------------------------
+    def _keep_turns_fresh(self, change: MemoryChange) -> None:
+        """Whatever changed a person's memory in this process (a write, the web page, a
+        maintenance job, an erasure) makes the turn's cached notes and blocks stale; an erased
+        person is dropped from the turn's caches altogether."""
+        turns: TurnService | None = self._cache.get("turns")
+        if turns is None:  # no turn served yet: nothing cached
+            return
+        if change.kind is ChangeKind.PERSON_ERASED:
+            turns.forget_user(change.user_id)
+        else:
+            turns.memory_changed(change.user_id)
+
+    # memory_reflect -------------------------------------------------------------------------
 
     async def reflect(self) -> Reflector:
         """memory_reflect over recall, the graph, episodes and snapshots (tool, /reflect, CLI)."""
@@ -331,6 +336,7 @@ class Services:
             outbox=self.outbox, data_dir=self.settings.data_dir,
             sqlite_files=(self.settings.sessions_path, self.settings.outbox_path,
                           self.settings.letta_pending_path),
+            changes=self.changes,
             archive_is_local=not self.settings.qdrant_url,
         )
 

@@ -1,8 +1,7 @@
 """One writer: no module but the writer calls the graph's fact-writing methods or writes
 ``Fact`` nodes in its own Cypher (DESIGN section 4, "a test makes this mechanical").
 
-The writer is ``wave_agent/write/writer.py`` with its lifecycle half ``wave_agent/write/lifecycle.py``;
-``graph/`` defines the methods. Scanned: every production package and ``scripts/``.
+The writer is ``wave_agent/write/writer.py`` (one class); ``graph/`` defines the methods. Scanned: every production package and ``scripts/``.
 """
 
 from __future__ import annotations
@@ -15,7 +14,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SCANNED = ("wave_agent", "archive", "episodes", "snapshots", "scripts")
 ALLOWED = {
     "wave_agent/write/writer.py",
-    "wave_agent/write/lifecycle.py",
     # measures the graph store's own write path, on a throwaway user it deletes afterwards
     "scripts/bench_graph.py",
     # fills a throwaway user's graph to time the memory page's reads, and deletes it after

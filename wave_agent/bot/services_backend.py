@@ -68,13 +68,12 @@ class ServicesBackend:
         return ", ".join(shown) if shown else "nothing stored yet"
 
     async def forget_me(self, user_id: str) -> str:
-        """/forget_me: every layer (the same ``Eraser`` as ``wave forget-me``), then what this
-        process holds for the person (cached blocks and notes, the last debug view)."""
+        """/forget_me: every layer (the same ``Eraser`` as ``wave forget-me``); the erasure's
+        announcement drops what this process holds for the person (cached blocks and notes,
+        the last debug view)."""
         # Post-processing still running for this exchange would write it back afterwards.
         await self.services.postprocessor().drain(60)
         report = await (await self.services.eraser()).forget_person(user_id)
-        if self._turns is not None:
-            self._turns.forget_user(user_id)
         gone = [layer for layer, counts in report.layers.items() if counts]
         text = "Removed from: " + (", ".join(gone) if gone else "nothing held anything") + "."
         if report.pending:
@@ -128,7 +127,6 @@ class ServicesBackend:
     async def forget(self, user_id: str, fact_id: str) -> str:
         writer = await self.services.writer()
         result = await writer.forget(user_id, fact_id)
-        self._changed(user_id)
         if result.fact is not None and result.status.value == "forgotten":
             return (f"Archived #{result.fact.id} (\"{result.fact.text}\"): it is out of my "
                     "prompts now, and nothing is deleted; it can be restored.")
@@ -156,15 +154,11 @@ class ServicesBackend:
         return items
 
     async def decide(self, user_id: str, item_id: str, approve: bool) -> str:
-        writer = await self.services.writer()
-        result = (await writer.approve(user_id, item_id) if approve
-                  else await writer.reject(user_id, item_id))
-        self._changed(user_id)
-        return result.message
+        from wave_agent.app.decisions import decide
 
-    def _changed(self, user_id: str) -> None:
-        if self._turns is not None:
-            self._turns.memory_changed(user_id)
+        result = await decide(await self.services.writer(), self.services.eraser, user_id,
+                              item_id, approve=approve)
+        return result.message
 
     # Reflection and health ------------------------------------------------------------------
 

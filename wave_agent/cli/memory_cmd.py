@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from graph.models import Fact, FactType, Proposal, Status, Tier, new_id
+from wave_agent.app.decisions import decide
 from wave_agent.app.views import fact_json, proposal_json
 from wave_agent.cli import app
 from wave_agent.cli.common import (
@@ -40,9 +41,16 @@ STATUSES = ", ".join(s.value for s in Status)
 
 
 def _with_writer(fn: Callable[[Writer], Awaitable[T]]) -> T:
+    async def with_writer(services: Services) -> T:
+        return await fn(await services.writer())
+
+    return _with_services(with_writer)
+
+
+def _with_services(fn: Callable[[Services], Awaitable[T]]) -> T:
     async def go() -> T:
         async with Services(settings(), autostart_neo4j=True) as services:
-            return await fn(await services.writer())
+            return await fn(services)
 
     return run(go())  # graph/archive errors are WaveErrors: one line with their next step
 
@@ -143,8 +151,30 @@ _single("forget", "Archive a record (reversible with `wave restore`).")
 _single("restore", "Bring an archived record back.")
 # `delete` erases from every layer: wave_agent/cli/erasure_cmd.py
 _single("pin", "Vouch for a record: it becomes a fact (identity: core).")
-_single("approve", "Carry out a proposal (p-…) or release a quarantined record (f-…).")
-_single("reject", "Decline a proposal, or archive a quarantined record.")
+
+
+def _decision(name: str, doc: str, *, approve: bool) -> None:
+    def command(
+        record_id: str = typer.Argument(..., metavar="ID", help="Proposal or quarantined record id."),
+        user: str | None = USER_OPTION,
+        as_json: bool = JSON_OPTION,
+    ) -> None:
+        user_id = user_or_default(user)
+
+        async def decided(services: Services) -> WriteResult:
+            return await decide(await services.writer(), services.eraser, user_id, record_id,
+                                approve=approve)
+
+        _report(_with_services(decided), as_json)
+
+    command.__doc__ = doc
+    app.command(name)(command)
+
+
+# approving a deletion proposal erases the record from every layer, as `wave delete` does
+_decision("approve", "Carry out a proposal (p-…) or release a quarantined record (f-…).",
+          approve=True)
+_decision("reject", "Decline a proposal, or archive a quarantined record.", approve=False)
 
 
 # -- reads -----------------------------------------------------------------------------------

@@ -194,12 +194,12 @@ def build_handlers(
     recall: Open[Recall],
     writer: Open[Writer],
     reflector: Open[Reflecting] | None = None,
-    *,
-    on_change: Callable[[str], None] | None = None,
 ) -> dict[str, Handler]:
     """The five tools. Each store is opened when a tool is called, so a store that is down
     costs that call (an error the model reads), not the turn. Without ``reflector``,
-    ``memory_reflect`` answers that it is not available and suggests ``memory_search``."""
+    ``memory_reflect`` answers that it is not available and suggests ``memory_search``. A write
+    announces itself (the writer's ``MemoryChanges``): the turn's cached notes follow without a
+    call."""
     from graph.models import FactType, ProposalKind, Veracity
 
     async def memory_search(user_id: str, args: MemorySearchArgs) -> str:
@@ -227,14 +227,10 @@ def build_handlers(
             type=FactType(args.type) if args.type else None,
             veracity=Veracity.STATED if args.stated_by_person else Veracity.INFERRED,
         )
-        if on_change is not None:
-            on_change(user_id)
         return str(result.message)
 
     async def supersede(user_id: str, args: SupersedeArgs) -> str:
         result = await (await writer()).supersede(user_id, args.old_id, args.new_text)
-        if on_change is not None:
-            on_change(user_id)
         return str(result.message)
 
     async def forget(user_id: str, args: ForgetArgs) -> str:

@@ -184,11 +184,12 @@ class TurnService:
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._refresh_locks: dict[str, asyncio.Lock] = {}
 
-    # cache invalidation (called by the post-processor and the write tools) ------------------
+    # cache invalidation (the composition root subscribes it to the memory-change events) -----
 
     def memory_changed(self, user_id: str) -> None:
-        """A write happened: the cached notes and blocks are stale. They are read again in the
-        background now, so the next turn usually finds them fresh instead of reading them."""
+        """A change happened (any writer in this process: the tools, the post-processor, the web
+        page, maintenance, an erasure): the cached notes and blocks are stale. They are read
+        again in the background now, so the next turn usually finds them fresh."""
         self._generation[user_id] = self._generation.get(user_id, 0) + 1
         base = self._bases.get(user_id)
         if base is None:
@@ -543,8 +544,6 @@ class TurnService:
                     outcome = await self.tools.run(user_id, call)
                     outcomes.append(outcome)
                     messages.append(ChatMessage.tool(call.id, outcome.content))
-                    if outcome.ok and call.name in ("remember", "supersede", "forget"):
-                        self.memory_changed(user_id)
         except LLMError as exc:
             log.error("the model failed for %s: %s", user_id, exc)
             return _unavailable_reply(text, composition.memory_lines, str(exc)), outcomes, True, "unavailable"

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wave_agent.infra.lazy import Open
+from wave_agent.write.events import MemoryChanges
 
 if TYPE_CHECKING:
     from archive.embedder import Embedder
@@ -38,6 +39,8 @@ class OpsStores:
     data_dir: Path
     # Wave's own SQLite files (session log, outbox, Letta update queue): compacted after an erasure.
     sqlite_files: tuple[Path, ...]
+    # The process's board of memory changes: a pass announces what it changed beside the writer.
+    changes: MemoryChanges
     # True when the archive is the local Qdrant under DATA_DIR (no QDRANT_URL): its files are
     # Wave's to compact after an erasure; a Qdrant server's are not.
     archive_is_local: bool

@@ -39,6 +39,7 @@ from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
+from wave_agent.write.events import ChangeKind
 
 if TYPE_CHECKING:
     from episodes.store import EpisodeStore
@@ -92,14 +93,12 @@ class PostProcessor:
         write_timeout_s: float = 30.0,
         ping_timeout_s: float = 3.0,
         recheck_s: float = 5.0,
-        on_written: Callable[[str], None] | None = None,
     ) -> None:
         self.outbox = outbox
         self.stores = stores
         self.llm = llm
         self.write_timeout_s = write_timeout_s
         self.ping_timeout_s = ping_timeout_s
-        self.on_written = on_written
         self.recheck_s = recheck_s
         self._graph_down = False  # the last job failed because Neo4j did not answer
         self._task: asyncio.Task[None] | None = None
@@ -233,8 +232,10 @@ class PostProcessor:
             await self._relations(job, stored)
             await self._episode(job, stored, at)
             await self._blocks(job, stored)
-        if stored and self.on_written is not None:
-            self.on_written(user_id)
+        if stored:
+            # the writer announced each fact; the day log and the core block changed after
+            writer = await self._store(self.stores.writer)
+            writer.changes.announce(user_id, ChangeKind.EXTRACTED, [r["id"] for _, r in stored])
 
     async def _session_log(self, job: Job, at: datetime) -> None:
         """The exchange in the session log. The turn enqueues the job first and then logs the

@@ -237,9 +237,11 @@ class WebApp:
         record_id, decision = request.path_params["id"], request.path_params["decision"]
         if decision not in ("approve", "reject"):
             return await self.not_found(request, KeyError())
-        writer = await self.services.writer()
+        from wave_agent.app.decisions import decide
+
         try:
-            result = await getattr(writer, decision)(user_id, record_id)
+            result = await decide(await self.services.writer(), self.services.eraser, user_id,
+                                  record_id, approve=decision == "approve")
         except WaveError as exc:
             return await self._refused(request, exc, record_id)
         if decision == "approve" and result.id:

@@ -1,7 +1,16 @@
 """The one write path for facts (DESIGN section 4): limits, quarantine, near-duplicates,
-supersession, conflicts, tiers, and the archive kept in step.
+supersession, conflicts, tiers, the archive kept in step, and every later move on a record
+(forget/restore, pin, approve/reject, delete, maintenance's reversible moves).
 
-Only this module calls the GraphStore's fact-writing methods (``tests/unit/test_single_writer.py``).
+Why one class in one file of this size: every change to a person's facts takes the person's
+lock, writes the graph and then the archive in the same order, flags what the archive missed,
+and announces the change (``MemoryChanges``); keeping the moves together keeps that sequence
+in one place, and ``tests/unit/test_single_writer.py`` checks that no other module writes a
+fact. What does not share that sequence lives beside it: the checks on a text before any store
+(``checks``), the entities a record is linked to (``entities``), the archive's side
+(``archive_sync``), what a write returns (``result``). Erasing a record from every layer is the
+eraser's (``wave_agent.ops.erasure``), which calls ``delete`` here for the graph and archive.
+
 What the agent may do by itself is reversible (confirm a repetition, promote, archive a stale
 observation); what would lose knowledge is proposed to the person (supersession it was not
 told, deletion). Every refusal names the working next step.
@@ -9,24 +18,24 @@ told, deletion). Every refusal names the working next step.
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
-from graph import kin
 from graph.models import (
-    MAX_FACT_CHARS,
     Conflict,
     EntityType,
     Fact,
     FactType,
     Proposal,
     ProposalKind,
+    ProposalStatus,
     Status,
     Tier,
     Veracity,
@@ -37,10 +46,11 @@ from wave_agent.infra import faults
 from wave_agent.infra.person_lock import PersonLocks
 from wave_agent.policy import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.policy import judge as judging
-from wave_agent.policy.edge_input import not_utf8
 from wave_agent.policy.types import guess_type
 from wave_agent.write.archive_sync import ArchiveSync
-from wave_agent.write.lifecycle import LifecycleMixin
+from wave_agent.write.checks import check_supersede_target, check_text
+from wave_agent.write.entities import EntityLinks
+from wave_agent.write.events import ChangeKind, MemoryChanges
 from wave_agent.write.result import (
     ArchiveState,
     UnknownRecord,
@@ -50,14 +60,19 @@ from wave_agent.write.result import (
 )
 
 if TYPE_CHECKING:
-    from graph.store import GraphStore
+    from graph.store import GraphStore, GraphTransaction
 
 log = logging.getLogger("wave.writer")
 
 CANDIDATES = 8  # nearest active records (each voice) compared with a new text
 STATE_LIFETIME = timedelta(days=7)  # "mood, current status: must expire" (DESIGN section 3)
 
-__all__ = ["MemoryItem", "UnknownRecord", "WriteRejected", "WriteResult", "WriteStatus", "Writer"]
+__all__ = ["MemoryItem", "UnknownRecord", "WriteRejected", "WriteResult", "WriteStatus", "Writer",
+           "check_supersede_target", "check_text"]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+W = TypeVar("W", bound="Writer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,56 +91,46 @@ class MemoryItem:
     released_reason: str | None = None  # released from quarantine by the person: stays released
 
 
-def check_text(text: str) -> str:
-    """The text as it will be stored, or ``WriteRejected`` (never truncated)."""
-    cleaned = text.strip()
-    if not_utf8(cleaned):  # lone surrogates: bytes that were not UTF-8 (argv, a pipe)
-        raise WriteRejected("Cannot remember this text: it is not valid UTF-8",
-                            next_step="retype it in a UTF-8 terminal (check `locale`) or "
-                                      "convert the file with `iconv -t UTF-8`")
-    if not cleaned:
-        raise WriteRejected("Cannot remember an empty text",
-                            next_step="say what to remember, e.g. `wave remember \"...\"`")
-    if len(cleaned) > MAX_FACT_CHARS:
-        raise WriteRejected(
-            f"Cannot remember a text of {len(cleaned):,} characters: the limit is "
-            f"{MAX_FACT_CHARS:,} and texts are never cut",
-            next_step=(f"split it into notes under {MAX_FACT_CHARS:,} characters, or save the "
-                       "document and remember a summary"),
-        )
-    return cleaned
+def locked(
+    method: Callable[Concatenate[W, str, P], Awaitable[R]],
+) -> Callable[Concatenate[W, str, P], Awaitable[R]]:
+    """Run a writer method holding the person's lock (``Writer.hold``: across processes)."""
+    @functools.wraps(method)
+    async def run(self: W, user_id: str, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        async with self.hold(user_id):
+            return await method(self, user_id, *args, **kwargs)
+    return run
 
 
-def check_supersede_target(old_id: str | None, text: str) -> str:
-    """The target id, or the refusal for a missing target or a record replacing itself."""
-    if not old_id or not old_id.strip():
-        raise WriteRejected(
-            "Cannot supersede: say which record this replaces",
-            next_step="`wave supersede <id> \"new text\"` (ids from `wave recall` or "
-                      "`wave facts`); to add a new record instead, `wave remember`")
-    old_id = old_id.strip()
-    if text.strip() == old_id:
-        raise WriteRejected(
-            f"Cannot supersede #{old_id} by itself",
-            next_step=f"give the new text: `wave supersede {old_id} \"new text\"`; if it is "
-                      "still true as it is, `wave remember` the same words to confirm it")
-    return old_id
-
-
-class Writer(LifecycleMixin):
+class Writer:
     """Writes a person's facts to the graph and the archive. One per process (``Services``)."""
 
     def __init__(
-        self, graph: GraphStore, archive: ArchiveSync, *, locks: PersonLocks | None = None
+        self, graph: GraphStore, archive: ArchiveSync, *, locks: PersonLocks | None = None,
+        changes: MemoryChanges | None = None,
     ) -> None:
         self.graph = graph
         self.archive = archive
+        self.entities = EntityLinks(graph)
+        # Every change is announced here; ``Services`` passes the process's one board, a bare
+        # writer (tests, benchmarks) gets its own that nobody listens to.
+        self.changes = changes if changes is not None else MemoryChanges()
         # One writer per person at a time: in this process, and across processes when
         # ``Services`` gives a lock directory (DATA_DIR/locks). Re-entrant within a task.
         self._locks = locks if locks is not None else PersonLocks()
 
-    def _lock(self, user_id: str) -> AbstractAsyncContextManager[None]:
+    def hold(self, user_id: str) -> AbstractAsyncContextManager[None]:
+        """The person's write lock (re-entrant within a task): the eraser holds it while it
+        carries out an approved deletion, so no other write sees it half done."""
         return self._locks.hold(user_id)
+
+    def _announce(self, user_id: str, kind: ChangeKind, result: WriteResult) -> WriteResult:
+        """Tell the process what changed (unless nothing did) and hand the result back."""
+        if result.status not in (WriteStatus.UNCHANGED, WriteStatus.SKIPPED):
+            ids = (result.id, result.replaced.id if result.replaced else None,
+                   result.proposal.id if result.proposal else None)
+            self.changes.announce(user_id, kind, ids)
+        return result
 
     # -- remember ------------------------------------------------------------------------------
 
@@ -169,34 +174,42 @@ class Writer(LifecycleMixin):
         )
         fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
                                                  exchange_ids=fact.exchange_ids))
-        async with self._lock(user_id):
-            suspicion = quarantine.detect(cleaned)
-            if suspicion is not None:
-                return await self._quarantine(fact, suspicion.reason, entities)
-            vector = (await self.archive.embedder.embed([cleaned]))[0]
-            for candidate, cosine in await self._candidates(user_id, cleaned, vector):
-                verdict = await self._verdict(candidate, cleaned, cosine)
-                if verdict is None:
-                    continue
-                relation, score = verdict.relation, verdict.similarity
-                if relation is judging.Relation.DUPLICATE:
-                    confirmed = await self._confirm(candidate, fact, score, pin=pin)
-                    if entities:
-                        await self.graph.link_about(user_id, candidate.id, await self._entity_ids(
-                            user_id, cleaned, entities))
-                    return confirmed
-                # a change the person said ("теперь", "больше не", "już nie", "no longer"):
-                # proposed, or carried out when the caller says it is a replacement
-                stated_change = judging.stated_change(candidate.text, cleaned, verdict,
-                                                      told=explicit_supersede)
-                if relation is judging.Relation.NUMBER_CHANGE or stated_change:
-                    if explicit_supersede:
-                        return await self._supersede_with(candidate, fact, vector, score)
-                    return await self._propose(candidate, fact, score, verdict.detail,
-                                               said=stated_change)
-                if relation is judging.Relation.OPPOSITE:
-                    return await self._conflict(candidate, fact, vector, score, entities)
-            return await self._create(fact, vector, entities)
+        async with self.hold(user_id):
+            result = await self._place(fact, entities, explicit_supersede=explicit_supersede)
+        return self._announce(user_id, ChangeKind.REMEMBERED, result)
+
+    async def _place(
+        self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool
+    ) -> WriteResult:
+        """Where a new text goes among the person's records (the caller holds the lock)."""
+        user_id, cleaned = fact.user_id, fact.text
+        suspicion = quarantine.detect(cleaned)
+        if suspicion is not None:
+            return await self._quarantine(fact, suspicion.reason, entities)
+        vector = (await self.archive.embedder.embed([cleaned]))[0]
+        for candidate, cosine in await self._candidates(user_id, cleaned, vector):
+            verdict = await self._verdict(candidate, cleaned, cosine)
+            if verdict is None:
+                continue
+            relation, score = verdict.relation, verdict.similarity
+            if relation is judging.Relation.DUPLICATE:
+                confirmed = await self._confirm(candidate, fact, score, pin=fact.pinned)
+                if entities:
+                    await self.graph.link_about(user_id, candidate.id, await self.entities.named(
+                        user_id, cleaned, entities))
+                return confirmed
+            # a change the person said ("теперь", "больше не", "już nie", "no longer"):
+            # proposed, or carried out when the caller says it is a replacement
+            stated_change = judging.stated_change(candidate.text, cleaned, verdict,
+                                                  told=explicit_supersede)
+            if relation is judging.Relation.NUMBER_CHANGE or stated_change:
+                if explicit_supersede:
+                    return await self._supersede_with(candidate, fact, vector, score)
+                return await self._propose(candidate, fact, score, verdict.detail,
+                                           said=stated_change)
+            if relation is judging.Relation.OPPOSITE:
+                return await self._conflict(candidate, fact, vector, score, entities)
+        return await self._create(fact, vector, entities)
 
     async def _verdict(
         self, candidate: Fact, text: str, cosine: float
@@ -243,8 +256,8 @@ class Writer(LifecycleMixin):
         state = await self.archive.upsert(fact.user_id, [fact],
                                           None if vector is None else vector[None, :])
         stored = replace(fact, needs_index=state is ArchiveState.PENDING)
-        entity_ids = await self._relatives(fact)
-        entity_ids += [e for e in await self._entity_ids(fact.user_id, fact.text, entities)
+        entity_ids = await self.entities.relatives(fact)
+        entity_ids += [e for e in await self.entities.named(fact.user_id, fact.text, entities)
                        if e not in entity_ids]
         stored = await self.graph.create_fact(stored, entity_ids)
         status = WriteStatus.QUARANTINED if stored.status is Status.QUARANTINED else WriteStatus.CREATED
@@ -387,9 +400,10 @@ class Writer(LifecycleMixin):
             exchange_ids=(exchange_id,) if exchange_id else (),
         )
         vector = (await self.archive.embedder.embed([cleaned]))[0]
-        async with self._lock(user_id):
+        async with self.hold(user_id):
             old = await self._fact(user_id, old_id)  # as it is now that this writer holds it
-            return await self._supersede_with(old, fact, vector, None)
+            result = await self._supersede_with(old, fact, vector, None)
+        return self._announce(user_id, ChangeKind.SUPERSEDED, result)
 
     def _check_replaceable(self, old: Fact) -> None:
         if old.status is Status.SUPERSEDED:
@@ -410,7 +424,7 @@ class Writer(LifecycleMixin):
                                                exchange_ids=new.exchange_ids, current=old.tier
                                                if old.tier is not Tier.ARCHIVE else None))
         state = await self.archive.upsert(new.user_id, [new], vector[None, :])
-        entity_ids = await self._entity_ids(new.user_id, new.text, ())
+        entity_ids = await self.entities.named(new.user_id, new.text, ())
         async with self.graph.transaction() as tx:
             await tx.create_fact(replace(new, needs_index=True), entity_ids)
             faults.checkpoint("supersede:created")
@@ -443,7 +457,7 @@ class Writer(LifecycleMixin):
         near-duplicate clusters and proposes merges afterwards).
         """
         results: list[WriteResult | None] = [None] * len(items)
-        async with self._lock(user_id):
+        async with self.hold(user_id):
             existing = {similarity.normalise(f.text): f
                         for f in await self.graph.list_facts(user_id, statuses=(Status.ACTIVE,))}
             fresh: dict[str, int] = {}
@@ -490,7 +504,7 @@ class Writer(LifecycleMixin):
                 state = await self.archive.upsert(user_id, new_facts, vectors)
                 pending = state is ArchiveState.PENDING
                 new_facts = [replace(f, needs_index=pending) for f in new_facts]
-                about = {f.id: ids for f in new_facts if (ids := await self._relatives(f))}
+                about = {f.id: ids for f in new_facts if (ids := await self.entities.relatives(f))}
                 await self.graph.create_facts(new_facts, about)
                 by_key = {similarity.normalise(f.text): f for f in new_facts}
                 seen: set[str] = set()
@@ -509,7 +523,12 @@ class Writer(LifecycleMixin):
                 for i, proposed in (await self._propose_many(
                         user_id, items, positions, changes)).items():
                     results[i] = proposed
-        return [r for r in results if r is not None]
+        done = [r for r in results if r is not None]
+        changed = [r.id or (r.proposal.id if r.proposal else None) for r in done
+                   if r.status is not WriteStatus.SKIPPED]
+        if changed:
+            self.changes.announce(user_id, ChangeKind.IMPORTED, changed)
+        return done
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
         when = item.created_at or utcnow()
@@ -530,36 +549,6 @@ class Writer(LifecycleMixin):
         )
 
     # -- shared helpers --------------------------------------------------------------------------
-
-    async def _relatives(self, fact: Fact) -> list[str]:
-        """The person's relatives the record names with their role ("Сыну Игорю девять лет"):
-        each a person entity carrying the role as an alias, so recall reads "что я обещал
-        сыну?" as a question about Igor too (``graph.kin``). A held record teaches nothing:
-        an injected "my son is X" must not rewire who the son is."""
-        if fact.status is not Status.ACTIVE:
-            return []
-        ids: list[str] = []
-        for relative in kin.relatives(fact.text):
-            entity = await self.graph.resolve_entity(fact.user_id, relative.name, EntityType.PERSON)
-            if relative.alias not in entity.aliases:
-                entity = await self.graph.add_aliases(fact.user_id, entity.id, [relative.alias])
-            if entity.id not in ids:
-                ids.append(entity.id)
-        return ids
-
-    async def _entity_ids(
-        self, user_id: str, text: str, entities: Sequence[tuple[str, EntityType]]
-    ) -> list[str]:
-        """Given entities (resolved or created) and the person's known ones named in the text."""
-        ids: list[str] = []
-        for name, kind in entities:
-            entity = await self.graph.resolve_entity(user_id, name, kind)
-            if entity is not None and entity.id not in ids:
-                ids.append(entity.id)
-        for entity in await self.graph.entities_in_text(user_id, text):
-            if entity.id not in ids:
-                ids.append(entity.id)
-        return ids
 
     def _problem(self, state: ArchiveState) -> str | None:
         return self.archive.problem if state is ArchiveState.PENDING else None
@@ -588,3 +577,302 @@ class Writer(LifecycleMixin):
     def change_marker(text: str) -> str | None:
         """"теперь", "now", "no longer"...: callers may pass ``explicit_supersede`` on these."""
         return numbers.has_change_marker(text)
+
+
+    async def _moved(self, outcome: WriteStatus, fact: Fact, /, reason: str | None = None,
+                     **fields: Any) -> WriteResult:
+        result = await self._update(fact, **fields)
+        return self._announce(fact.user_id, ChangeKind(outcome.value),
+                              replace(result, status=outcome, reason=reason))
+
+    # -- a person's moves ------------------------------------------------------------------------
+
+    @locked
+    async def forget(self, user_id: str, fact_id: str) -> WriteResult:
+        """Archive a record (reversible: ``restore``); it leaves the prompt path."""
+        fact = await self._fact(user_id, fact_id)
+        if fact.status is Status.ARCHIVED:
+            return WriteResult(WriteStatus.UNCHANGED, fact, reason="already archived")
+        if fact.status is Status.SUPERSEDED:
+            raise WriteRejected(
+                f"Cannot forget #{fact_id}: it is already out of the prompt, replaced by "
+                f"#{fact.superseded_by}", next_step=f"`wave forget {fact.superseded_by}` to "
+                "archive the current version, or `wave delete` to erase this one")
+        return await self._moved(WriteStatus.FORGOTTEN, fact, status=Status.ARCHIVED,
+                                 tier=Tier.ARCHIVE)
+
+    @locked
+    async def restore(self, user_id: str, fact_id: str) -> WriteResult:
+        """Bring an archived record back into circulation (its tier from the rules)."""
+        fact = await self._fact(user_id, fact_id)
+        if fact.status is not Status.ARCHIVED:
+            raise WriteRejected(
+                f"Cannot restore #{fact_id}: it is {fact.status.value}, not archived",
+                next_step=("`wave approve " + fact_id + "` releases a quarantined record"
+                           if fact.status is Status.QUARANTINED else
+                           "only records archived by `wave forget` or maintenance are restored"))
+        tier = tiers.tier_for(type=fact.type, pinned=fact.pinned, exchange_ids=fact.exchange_ids)
+        return await self._moved(WriteStatus.RESTORED, fact, status=Status.ACTIVE, tier=tier,
+                                 last_confirmed_at=utcnow())
+
+    @locked
+    async def delete(self, user_id: str, fact_id: str) -> WriteResult:
+        """Erase a record from the graph AND the archive (only a person calls this)."""
+        fact = await self._fact(user_id, fact_id)
+        await self.graph.delete_fact(user_id, fact_id)
+        state = await self.archive.delete(user_id, [fact_id])
+        log.info("deleted fact %s of user %s (archive %s)", fact_id, user_id, state.value)
+        return self._announce(user_id, ChangeKind.DELETED, WriteResult(
+            WriteStatus.DELETED, fact, archive=state, archive_problem=self._problem(state)))
+
+    @locked
+    async def erase_user(self, user_id: str) -> int:
+        """Erase a whole user from the graph and the archive; how many graph nodes went. The
+        writer's part of ``wave forget-me`` (``wave_agent.ops.erasure.Eraser.forget_person`` adds
+        every other layer and file); the benchmarks call it alone for their throwaway users. A
+        locked or down archive leaves the vectors for the drift check to drop."""
+        removed = await self.graph.purge_user(user_id)
+        archive = self.archive.archive
+        if archive is not None:
+            try:
+                await archive.drop_user(user_id)
+            except Exception as exc:  # the graph is the record; the drift check tidies up
+                log.warning("erased %s from the graph; its vectors stay until reindex: %s",
+                            user_id, exc)
+        log.info("erased user %s (%d graph nodes)", user_id, removed)
+        self.changes.announce(user_id, ChangeKind.PERSON_ERASED)
+        return removed
+
+    @locked
+    async def pin(self, user_id: str, fact_id: str) -> WriteResult:
+        """A person vouches for a record: ``fact`` (``core`` for identity)."""
+        fact = await self._fact(user_id, fact_id)
+        if fact.status is not Status.ACTIVE:
+            raise WriteRejected(
+                f"Cannot pin #{fact_id}: it is {fact.status.value}",
+                next_step=self._revive_hint(fact))
+        tier = tiers.tier_for(type=fact.type, pinned=True, exchange_ids=fact.exchange_ids)
+        return await self._moved(WriteStatus.PINNED, fact, pinned=True, tier=tier,
+                                 last_confirmed_at=utcnow())
+
+    @locked
+    async def approve(self, user_id: str, record_id: str) -> WriteResult:
+        """Carry out a proposal (``p-…``), or release a quarantined record (``f-…``)."""
+        if record_id.startswith("p-"):
+            return self._announce(user_id, ChangeKind.APPROVED,
+                                  await self._approve_proposal(user_id, record_id))
+        fact = await self.graph.get_fact(user_id, record_id)
+        if fact is None:
+            raise UnknownRecord(user_id, record_id, kind="proposal or quarantined record")
+        if fact.status is not Status.QUARANTINED:
+            raise WriteRejected(
+                f"Nothing to approve for #{record_id}: it is {fact.status.value}",
+                next_step="`wave proposals` and `wave quarantine` list what waits for approval")
+        return await self._moved(WriteStatus.APPROVED, fact, status=Status.ACTIVE,
+                                 last_confirmed_at=utcnow(), reason=fact.quarantine_reason)
+
+    @locked
+    async def reject(self, user_id: str, record_id: str) -> WriteResult:
+        """Decline a proposal, or archive a quarantined record (reversible; `wave delete` erases)."""
+        if record_id.startswith("p-"):
+            proposal = await self.pending_proposal(user_id, record_id)
+            done = await self.graph.set_proposal_status(user_id, record_id, ProposalStatus.REJECTED)
+            if done.text:  # a declined text is not kept (issue 19); kind and targets stay
+                await self.graph.clear_proposal_text(user_id, record_id)
+                done = replace(done, text=None, reason="declined; its text was erased")
+            return self._announce(user_id, ChangeKind.REJECTED, WriteResult(
+                WriteStatus.REJECTED, proposal=done, reason=proposal.reason))
+        fact = await self.graph.get_fact(user_id, record_id)
+        if fact is None:
+            raise UnknownRecord(user_id, record_id, kind="proposal or quarantined record")
+        if fact.status is not Status.QUARANTINED:
+            raise WriteRejected(
+                f"Nothing to reject for #{record_id}: it is {fact.status.value}",
+                next_step=f"`wave forget {record_id}` archives it, `wave delete {record_id}` "
+                          "erases it")
+        return await self._moved(WriteStatus.REJECTED, fact, status=Status.ARCHIVED,
+                                 tier=Tier.ARCHIVE, reason=fact.quarantine_reason)
+
+    @locked
+    async def propose(self, user_id: str, kind: ProposalKind, target_ids: Sequence[str],
+                      reason: str, *, text: str | None = None,
+                      similarity: float | None = None) -> Proposal:
+        """Maintenance asks the person (merge, generalise, demote, delete, supersede)."""
+        for fid in target_ids:
+            await self._fact(user_id, fid)
+        proposal = await self.graph.create_proposal(Proposal(
+            id=new_id("p"), user_id=user_id, kind=ProposalKind(kind),
+            target_ids=tuple(target_ids), reason=reason, text=text, similarity=similarity))
+        self.changes.announce(user_id, ChangeKind.PROPOSED, (proposal.id,))
+        return proposal
+
+    # -- maintenance's reversible moves ----------------------------------------------------------
+
+    @locked
+    async def promote(self, user_id: str, fact_id: str) -> WriteResult:
+        """An active observation confirmed often enough becomes a ``fact``."""
+        fact = await self._fact(user_id, fact_id)
+        if fact.status is not Status.ACTIVE or fact.tier is not Tier.OBSERVATION:
+            return WriteResult(WriteStatus.UNCHANGED, fact,
+                               reason=f"not an active observation ({fact.status.value}, "
+                                      f"{fact.tier.value})")
+        tier = Tier.CORE if fact.type is FactType.IDENTITY and fact.pinned else Tier.FACT
+        return await self._moved(WriteStatus.PROMOTED, fact, tier=tier)
+
+    @locked
+    async def archive_stale(self, user_id: str, fact_id: str, reason: str) -> WriteResult:
+        """A stale observation leaves circulation (reversible: ``restore``)."""
+        fact = await self._fact(user_id, fact_id)
+        if fact.pinned or fact.tier in (Tier.FACT, Tier.CORE):
+            raise WriteRejected(
+                f"Cannot archive #{fact_id} as stale: it is a {fact.tier.value}"
+                + (" pinned by a person" if fact.pinned else ""),
+                next_step="propose a demotion instead (`Writer.propose(..., ProposalKind.DEMOTE)`)")
+        if fact.status is not Status.ACTIVE:
+            return WriteResult(WriteStatus.UNCHANGED, fact, reason=f"already {fact.status.value}")
+        return await self._moved(WriteStatus.ARCHIVED, fact, reason=reason,
+                                 status=Status.ARCHIVED, tier=Tier.ARCHIVE)
+
+    @locked
+    async def expire(self, user_id: str, fact_id: str) -> WriteResult:
+        """A ``state``/``commitment`` past ``valid_until`` is archived (reversible)."""
+        fact = await self._fact(user_id, fact_id)
+        if fact.status is not Status.ACTIVE:
+            return WriteResult(WriteStatus.UNCHANGED, fact, reason=f"already {fact.status.value}")
+        return await self._moved(
+            WriteStatus.EXPIRED, fact, status=Status.ARCHIVED, tier=Tier.ARCHIVE,
+            reason=f"past valid_until {fact.valid_until.isoformat() if fact.valid_until else ''}")
+
+    @locked
+    async def repair_index(self, user_id: str) -> int:
+        """Re-send the person's records flagged ``needs_index``; returns how many landed."""
+        flagged = [f for f in await self.graph.list_facts(user_id) if f.needs_index]
+        if not flagged:
+            return 0
+        state = await self.archive.upsert(user_id, flagged)
+        if state is ArchiveState.PENDING:
+            return 0
+        for fact in flagged:
+            await self.graph.update_fact(user_id, fact.id, needs_index=False)
+        self.changes.announce(user_id, ChangeKind.REINDEXED, [f.id for f in flagged])
+        return len(flagged)
+
+    # -- proposals -------------------------------------------------------------------------------
+
+    async def pending_proposal(self, user_id: str, proposal_id: str) -> Proposal:
+        """The proposal, still waiting for the person; refused if unknown or decided."""
+        proposal = await self.graph.get_proposal(user_id, proposal_id)
+        if proposal is None:
+            raise UnknownRecord(user_id, proposal_id, kind="proposal")
+        if proposal.status is not ProposalStatus.PENDING:
+            raise WriteRejected(f"Proposal {proposal_id} was already {proposal.status.value}",
+                                next_step="`wave proposals` lists the pending ones")
+        return proposal
+
+    async def _approve_proposal(self, user_id: str, proposal_id: str) -> WriteResult:
+        p = await self.pending_proposal(user_id, proposal_id)
+        if p.kind is ProposalKind.DELETE:
+            # the graph and the archive are not all that hold a record's words: erasure
+            # (``Eraser.approve_deletion``) takes it from every layer, as `wave delete` does
+            raise WriteRejected(
+                f"Proposal {proposal_id} erases records, which erasure across every layer "
+                "carries out, not the writer alone",
+                next_step=f"`wave approve {proposal_id}` (or /proposals in the bot, or the "
+                          "memory page's waiting list)")
+        targets = [await self._fact(user_id, fid) for fid in p.target_ids]
+        if p.kind is ProposalKind.SUPERSEDE:
+            if not p.text or len(targets) != 1:
+                raise WriteRejected(f"Proposal {proposal_id} has no replacement text",
+                                    next_step=f"`wave reject {proposal_id}`")
+            old = await self._in_force(targets[0])
+            now = utcnow()
+            new = Fact(id=new_id("f"), user_id=user_id, text=p.text, type=old.type,
+                       tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
+                       confidence=tiers.initial_confidence(Veracity.STATED), created_at=now,
+                       last_confirmed_at=now, pinned=old.pinned)
+            vector = (await self.archive.embedder.embed([p.text]))[0]
+            result = await self._supersede_with(old, new, vector, p.similarity,
+                                                proposal_id=proposal_id)
+            done = await self.graph.get_proposal(user_id, proposal_id)
+            return replace(result, proposal=done, reason=p.reason)
+        if p.kind is ProposalKind.DEMOTE:
+            async with self.graph.transaction() as tx:
+                changed = [await tx.update_fact(user_id, fact.id, tier=Tier.OBSERVATION,
+                                                pinned=False, needs_index=True)
+                           for fact in targets]
+                done = await tx.set_proposal_status(user_id, proposal_id, ProposalStatus.APPROVED)
+        elif p.kind in (ProposalKind.MERGE, ProposalKind.GENERALISE):
+            async with self.graph.transaction() as tx:
+                changed = await self._merge(tx, user_id, p, targets)
+                done = await tx.set_proposal_status(user_id, proposal_id, ProposalStatus.APPROVED)
+        else:
+            changed = []
+            done = await self.graph.set_proposal_status(user_id, proposal_id,
+                                                        ProposalStatus.APPROVED)
+        # After the commit: the archive gets every changed record (or they stay flagged).
+        if changed and await self.archive.upsert(user_id, changed) is not ArchiveState.PENDING:
+            for fact in changed:
+                await self.graph.update_fact(user_id, fact.id, needs_index=False)
+        return WriteResult(WriteStatus.APPROVED, proposal=done, reason=p.reason)
+
+    async def _in_force(self, fact: Fact) -> Fact:
+        """The current version of ``fact``: an import proposes each later value against the
+        record in force then, so approving them in order replaces the latest approved one
+        (1000 -> 1200 -> 1500, history kept), not a record already replaced."""
+        seen = {fact.id}
+        while fact.status is Status.SUPERSEDED and fact.superseded_by not in (None, *seen):
+            assert fact.superseded_by is not None
+            seen.add(fact.superseded_by)
+            fact = await self._fact(fact.user_id, fact.superseded_by)
+        return fact
+
+    async def _merge(self, tx: GraphTransaction, user_id: str, p: Proposal,
+                     targets: list[Fact]) -> list[Fact]:
+        """One record stands for the group; the others are superseded by it (history kept).
+
+        The keeper is the target whose text the proposal names (or the first target), made a
+        ``fact`` with the group's mentions; a GENERALISE text that no target has is written as
+        a new ``fact`` superseding every target. All in the caller's transaction ``tx``: a
+        failure half way leaves nothing half-merged. Returns the changed records (flagged
+        ``needs_index`` for the archive)."""
+        live = [t for t in targets if t.status is Status.ACTIVE]
+        if len(live) < 2 and not (p.kind is ProposalKind.GENERALISE and p.text and live):
+            raise WriteRejected(
+                f"Cannot carry out {p.id}: its records are no longer active "
+                f"({', '.join(f'#{t.id} {t.status.value}' for t in targets)})",
+                next_step=f"`wave reject {p.id}`; maintenance proposes again if still needed")
+        mentions = sum(t.mention_count for t in live)
+        exchanges = tuple(dict.fromkeys(e for t in live for e in t.exchange_ids))
+        named = [t for t in live if p.text and similarity.normalise(t.text)
+                 == similarity.normalise(p.text)]
+        if p.kind is ProposalKind.GENERALISE and p.text and not named:
+            now = utcnow()
+            keeper = await tx.create_fact(Fact(
+                id=new_id("f"), user_id=user_id, text=p.text, type=live[0].type, tier=Tier.FACT,
+                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=now,
+                last_confirmed_at=now, mention_count=mentions, exchange_ids=exchanges,
+                needs_index=True))
+            others = live
+        else:
+            first = named[0] if named else live[0]
+            others = [t for t in live if t.id != first.id]
+            keeper = await tx.update_fact(
+                user_id, first.id, mention_count=mentions, exchange_ids=exchanges,
+                tier=Tier.CORE if first.tier is Tier.CORE else Tier.FACT, needs_index=True,
+                last_confirmed_at=max(t.last_confirmed_at for t in live))
+        faults.checkpoint("merge:keeper")
+        changed: list[Fact] = []
+        for other in others:
+            old, keeper = await tx.supersede(user_id, other.id, keeper.id)
+            faults.checkpoint("merge:superseded-one")
+            changed.append(await tx.update_fact(user_id, old.id, needs_index=True))
+        changed.append(keeper)
+        return changed
+
+    @staticmethod
+    def _revive_hint(fact: Fact) -> str:
+        if fact.status is Status.ARCHIVED:
+            return f"`wave restore {fact.id}` first"
+        if fact.status is Status.QUARANTINED:
+            return f"`wave approve {fact.id}` first"
+        return f"pin the current version, #{fact.superseded_by}"

@@ -16,6 +16,7 @@ import pytest
 from graph.models import ProposalStatus, Status
 from graph.store import GraphStore
 from tests.integration.erasure.conftest import converse, files_holding
+from wave_agent.app.decisions import decide
 from wave_agent.services import Services
 from wave_agent.settings import Settings
 from wave_agent.write.result import UnknownRecord
@@ -173,7 +174,7 @@ async def test_approving_a_proposed_forget_erases_from_every_layer(
                                     "the person asked to forget the surname")
     assert files_holding(settings.data_dir, SURNAME)  # nothing goes before the approval
 
-    result = await writer.approve(user_id, proposal.id)
+    result = await decide(writer, services.eraser, user_id, proposal.id, approve=True)
 
     assert result.status.value == "approved"
     assert result.proposal is not None and result.proposal.status is ProposalStatus.APPROVED
@@ -182,3 +183,5 @@ async def test_approving_a_proposed_forget_erases_from_every_layer(
     assert record.id not in await (await services.archive()).fact_ids(user_id)
     kazan = await the_record(graph, user_id, "Казан")
     assert kazan.status is Status.ACTIVE
+    with pytest.raises(UnknownRecord):  # erased with its record: nothing left to approve twice
+        await decide(writer, services.eraser, user_id, proposal.id, approve=True)

@@ -25,6 +25,7 @@ from wave_agent.infra.outbox import DONE, Outbox
 from wave_agent.llm.offline import ExtractedFact, OfflineClient
 from wave_agent.postprocess.extract import to_json
 from wave_agent.postprocess.fanout import FanoutStores, PostProcessor
+from wave_agent.write.events import ChangeKind
 from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
@@ -59,12 +60,13 @@ async def test_an_exchange_reaches_every_layer_through_a_processor_built_from_it
     session_log = SessionLog(tmp_path / "sessions.sqlite3")
     sessions = Sessions(session_log, idle=timedelta(minutes=30))
     changed: list[str] = []
+    writer.changes.subscribe(
+        lambda change: changed.append(change.user_id) if change.kind is ChangeKind.EXTRACTED else None)
     processor = PostProcessor(
         outbox,
         FanoutStores(graph=ready(graph), writer=ready(writer), sessions=ready(sessions),
                      episodes=ready(episodes), blocks=ready(blocks)),
         OfflineClient(),
-        on_written=changed.append,
     )
     queue_exchange(outbox, user_id, "x-parts")
     try:
@@ -78,7 +80,7 @@ async def test_an_exchange_reaches_every_layer_through_a_processor_built_from_it
     [day] = await episodes.days(user_id)
     assert [line.text for line in (await episodes.read_day(user_id, day)).entries] == [FACT]
     assert "пельмени" in (await blocks.get(user_id, "human")).value
-    assert changed == [user_id]  # the turn's note cache is told once
+    assert changed == [user_id]  # the day log and block change is announced once
     outbox.close()
 
 

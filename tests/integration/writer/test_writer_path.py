@@ -349,21 +349,21 @@ async def test_approved_generalisation_keeps_one_fact_and_the_history(
     assert "no longer active" in str(stale.value) and "wave reject" in str(stale.value)
 
 
-async def test_model_proposed_deletion_happens_only_on_approval(
+async def test_the_writer_alone_never_carries_out_a_deletion(
     writer: Writer, graph: GraphStore, user_id: str
 ) -> None:
+    """A DELETE proposal is erasure across every layer (the eraser's, through `wave approve`):
+    the writer refuses it, naming that step, rather than erase only the graph and archive."""
     from graph.models import ProposalKind
 
     fact = (await writer.remember(user_id, "I go to the gym on Mondays")).fact
     assert fact is not None
     proposal = await writer.propose(user_id, ProposalKind.DELETE, [fact.id], "asked to forget")
-    assert await graph.get_fact(user_id, fact.id) is not None  # nothing deleted yet
-    await writer.approve(user_id, proposal.id)
-    assert await graph.get_fact(user_id, fact.id) is None
-    assert fact.id not in await archived_ids(writer, user_id)
-    with pytest.raises(WriteRejected) as twice:
+    with pytest.raises(WriteRejected) as refused:
         await writer.approve(user_id, proposal.id)
-    assert "already approved" in str(twice.value) and "wave proposals" in str(twice.value)
+    assert f"wave approve {proposal.id}" in str(refused.value)
+    assert await graph.get_fact(user_id, fact.id) is not None  # nothing deleted
+    assert (await writer.pending_proposal(user_id, proposal.id)).id == proposal.id
 
 
 async def test_a_retried_exchange_confirms_once_not_twice(

@@ -31,9 +31,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from episodes.paths import user_path
-from graph.models import Proposal
+from graph.models import Proposal, ProposalKind, ProposalStatus
+from wave_agent.infra import faults
 from wave_agent.ops.erasure.redact import Trace, redact, wave_written
-from wave_agent.write.result import ArchiveState, UnknownRecord
+from wave_agent.write.events import ChangeKind
+from wave_agent.write.result import (
+    ArchiveState,
+    UnknownRecord,
+    WriteRejected,
+    WriteResult,
+    WriteStatus,
+)
 
 if TYPE_CHECKING:
     from episodes.store import EpisodeStore
@@ -145,7 +153,29 @@ class Eraser:
         await self._sources(user_id, {fact.id, *traces.proposals}, fact.exchange_ids, trace,
                             {fact.text}, report)
         self._audit("delete: one record erased from every layer")
+        # after every layer, core blocks included: a cache refreshed now reads none of it
+        self.s.writer.changes.announce(user_id, ChangeKind.ERASED, (fact.id, *traces.proposals))
         return report
+
+    async def approve_deletion(self, user_id: str, proposal_id: str) -> WriteResult:
+        """The person approves a DELETE proposal (the model's `forget` tool, MCP's): each
+        record it names leaves every layer, exactly as ``delete`` (``wave delete``) takes it.
+
+        Erasing a record also erases the proposals about it, this one included, so nothing is
+        left to mark approved: the result reports it approved. The person's write lock is held
+        throughout, so a second approval waits and then finds no proposal."""
+        writer = self.s.writer
+        async with writer.hold(user_id):
+            proposal = await writer.pending_proposal(user_id, proposal_id.strip())
+            if proposal.kind is not ProposalKind.DELETE:
+                raise WriteRejected(
+                    f"Proposal {proposal.id} is a {proposal.kind.value}, not a deletion",
+                    next_step=f"`wave approve {proposal.id}` carries it out")
+            for fact_id in proposal.target_ids:
+                await self.delete(user_id, fact_id)
+                faults.checkpoint("approve:deleted-one")
+        done = replace(proposal, status=ProposalStatus.APPROVED)
+        return WriteResult(WriteStatus.APPROVED, proposal=done, reason=proposal.reason)
 
     async def _delete_proposal(self, user_id: str, proposal_id: str) -> ErasureReport:
         from graph.errors import ProposalNotFound
@@ -159,6 +189,7 @@ class Eraser:
         if proposal.text:
             await self._proposal_sources(user_id, proposal, report)
         self._audit("delete: one proposal erased from every layer")
+        self.s.writer.changes.announce(user_id, ChangeKind.ERASED, (proposal.id,))
         return report
 
     async def _proposal_sources(self, user_id: str, proposal: Proposal,
@@ -317,6 +348,7 @@ class Eraser:
         tokens = TokenStore(self.s.data_dir / "mcp" / "tokens.json")
         report.add("MCP tokens", removed=await asyncio.to_thread(tokens.revoke, user_id))
         self._audit("forget-me: a person was erased from every layer")
+        self.s.writer.changes.announce(user_id, ChangeKind.PERSON_ERASED)
         return report
 
     # -- the audit line --------------------------------------------------------------------

@@ -28,6 +28,7 @@ from wave_agent.ops.maintenance.jobs.generalise import Generalise
 from wave_agent.ops.maintenance.jobs.promote import Promote
 from wave_agent.ops.maintenance.jobs.review import Review
 from wave_agent.ops.maintenance.report import JobReport
+from wave_agent.write.events import ChangeKind, MemoryChanges
 
 if TYPE_CHECKING:
     from wave_agent.ops.stores import OpsStores
@@ -82,4 +83,19 @@ async def run_maintenance(
                 report.fail(None, exc)
             log.info("%s", report.summary())
             reports.append(report)
+    _announce(stores.changes, reports)
     return reports
+
+
+def _announce(changes: MemoryChanges, reports: Sequence[JobReport]) -> None:
+    """One announcement per person whose memory a pass changed. Moves through the writer
+    (archive, expire, promote, reindex) announce themselves already; this covers what a job
+    changes beside it (core-block updates landed from Letta's queue, compressed summaries), so a
+    pass run by the scheduler inside ``wave run`` reaches the bot's cached notes and blocks."""
+    changed: dict[str, list[str]] = {}
+    for report in reports:
+        for action in report.actions:
+            if action.applied and action.user_id:  # a file compacted names no one
+                changed.setdefault(action.user_id, []).extend(action.ids)
+    for user_id, ids in changed.items():
+        changes.announce(user_id, ChangeKind.MAINTAINED, dict.fromkeys(ids))
