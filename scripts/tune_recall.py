@@ -170,7 +170,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "ctx40": {"context_depth": 40},
     "meaning15": {"meaning_weight": 1.5},
     "rest05": {"relative_rest_weight": 0.5},
-    # each of issue 14's last additions left out (docs/benchmarks.md, "Meaning, the person
+    # each of the last recall additions (meaning, the person, clipped words, the rest) left out (docs/benchmarks.md, "Meaning, the person
     # and the rest of a question")
     **{f"abl_{n}": {key: off} for n, key, off in (
         ("meaning", "meaning_weight", 0.0), ("others", "others_factor", 1.0),

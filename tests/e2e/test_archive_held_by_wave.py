@@ -1,4 +1,4 @@
-"""Qdrant local mode lets one process open the archive (issue 18). While a real Wave process
+"""Qdrant local mode lets one process open the archive. While a real Wave process
 (`wave chat`, as `wave run` would) holds it, a second Wave process must work, or say in a line
 why and what to do: here it works (the write lands in the graph, flagged for reindex; recall
 answers without the semantic voice) and says which process holds the archive. Never a hang

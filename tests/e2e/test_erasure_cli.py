@@ -1,4 +1,4 @@
-"""`wave delete` and `wave forget-me` through the real console script (issue 19): what went,
+"""`wave delete` and `wave forget-me` through the real console script: what went,
 layer by layer, in text and JSON; forget-me asks first and erases nothing without a yes."""
 
 from __future__ import annotations

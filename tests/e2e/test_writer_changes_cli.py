@@ -1,4 +1,4 @@
-"""Issue 14's write-path scenario through the real ``wave`` console script, in Russian: a price
+"""The Russian write-path scenario through the real ``wave`` console script, in Russian: a price
 said again with "Цена изменилась: ... теперь", and three rents in one ``wave import``.
 Real Neo4j and Qdrant local; each call loads the embedding model, so few calls.
 """

@@ -42,7 +42,7 @@ RECALL_K = 24            # records asked of recall
 MAX_MATERIAL = 40        # items sent to the model
 EPISODE_DAYS = 90        # most recent day files read
 SNAPSHOTS = 20           # most recent session snapshots read
-RELEVANT_COSINE = 0.3    # MiniLM's; each model's own is in hygiene.calibration (relevant)
+RELEVANT_COSINE = 0.3    # MiniLM's; each model's own is in policy.calibration (relevant)
 ITEM_CHARS = 400
 # Words every question and record about a person shares; they prove nothing about relevance.
 GENERIC = frozenset(similarity.content_stems(

@@ -2,7 +2,7 @@
 
 The dev set (bench/data/quarantine, built by its build.py from hand-written texts) has a
 tuning part and a kept-aside part; both are measured layer by layer (1 the phrase list on the
-raw text, as before issue 17; 2 with normalisation; 3 with the structural rules; 4 with the
+raw text alone, the first detector; 2 with normalisation; 3 with the structural rules; 4 with the
 classifier). False positives are also counted on every LoCoMo turn and on a Russian
 personal-memory set; the cost is the time of ``detect`` per text (a write calls it once).
 """

@@ -23,6 +23,10 @@ blocks) and ``set`` saves the update in a small SQLite queue (``pending_path``) 
 ``BlockUpdateQueued``; the queue is applied in order before the next operation on that block
 that reaches the server, or by ``flush_pending()``. Every letta-client error is translated
 here into a ``BlockStoreUnavailable`` naming the next step.
+
+Why one file of this size: every method reads and writes the same conventions (the tags and
+metadata above, the history blocks, the check against ``wave_sha256``, the offline queue),
+so the mapping of the ``BlockStore`` protocol onto Letta is read in one place.
 """
 
 from __future__ import annotations

@@ -6,6 +6,11 @@ timeout (``Settings.store_timeout_s``) and a store that fails costs its section 
 never the turn. Post-processing is not run here: the exchange is stored in the outbox before the
 reply is returned, and the caller starts the background worker (``after_reply``) once the reply
 is on its way.
+
+Why one file of this size: ``TurnService`` holds the turn's order (session, reads, compose,
+model and tools, outbox) and the per-person caches that order relies on; the reads
+(``reads``), the prompt (``composer``), sessions (``session``) and tools (``tools``) live
+beside it.
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def check_tools() -> None:
         )
 
 
-# A build that knows authentication (issue 20) names this variable; an older build is rebuilt.
+# A build that knows authentication names this variable; an older build is rebuilt.
 AUTH_MARKER = b"WAVE_NEO4J_AUTH_PASSWORD"
 
 

@@ -6,6 +6,9 @@ the agent are small talk and yield nothing. A statement yields a normalised fact
 pattern that knows it (name, age, city, origin, work, family, pets, likes, birthdays); the
 clauses no pattern explained are kept verbatim, as an observation the writer links to the
 exchange it came from. ``запомни``/``remember``/``zapamiętaj`` keeps its body verbatim.
+
+Why one file of this size: about half of it is the table of patterns (``_p(...)``) for the
+three languages, which share one sentence judge, one normaliser and one clause splitter.
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from wave_agent.policy.calibration import DEFAULT as DEFAULT_CALIBRATION
 from wave_agent.policy.calibration import Calibration
 from wave_agent.policy.quantities import canonical
 
-# all-MiniLM-L6-v2's thresholds; each model's own are in ``hygiene.calibration`` (these are
+# all-MiniLM-L6-v2's thresholds; each model's own are in ``policy.calibration`` (these are
 # MiniLM's entry there).
 # Combined similarity at or above which a text is the same statement in other words.
 DUPLICATE_MIN_EN = 0.80

@@ -677,7 +677,7 @@ class Writer:
         if record_id.startswith("p-"):
             proposal = await self.pending_proposal(user_id, record_id)
             done = await self.graph.set_proposal_status(user_id, record_id, ProposalStatus.REJECTED)
-            if done.text:  # a declined text is not kept (issue 19); kind and targets stay
+            if done.text:  # a declined text is not kept; kind and targets stay
                 await self.graph.clear_proposal_text(user_id, record_id)
                 done = replace(done, text=None, reason="declined; its text was erased")
             return self._announce(user_id, ChangeKind.REJECTED, WriteResult(

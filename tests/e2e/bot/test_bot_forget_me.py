@@ -1,5 +1,5 @@
 """/forget_me on Telegram: a confirmation that names what will be lost, then the button erases
-the person from every layer and file; another person's memory stays (issue 19).
+the person from every layer and file; another person's memory stays.
 
 Real aiogram long-polls the local Bot API server; Neo4j, Qdrant local mode and files are real.
 """

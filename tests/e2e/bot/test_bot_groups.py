@@ -1,6 +1,6 @@
 """Wave works in private chats only: a group gets one short note, and nothing of memory.
 
-Regression for issue 18: with the bot added to a group, the owner's ``/export`` posted the
+Regression: with the bot added to a group, the owner's ``/export`` posted the
 whole memory into the group, replies could quote recalled memory there, and every stranger
 got a refusal. Real aiogram long-polls the local Bot API server; the stores are real.
 """

@@ -1,4 +1,4 @@
-"""Only an outage becomes "archive pending" (issue 18). A vector of the wrong dimension is a
+"""Only an outage becomes "archive pending". A vector of the wrong dimension is a
 bug and must fail the write loudly; a store that is down or held by another process is an
 outage: the write goes on, the record waits for reindex."""
 

@@ -1,4 +1,4 @@
-"""`wave delete` erases a record from every layer (issue 19), tried in Russian first.
+"""`wave delete` erases a record from every layer, tried in Russian first.
 
 A person says an unusual surname in a conversation; the whole pipeline runs (turn, outbox,
 extraction, writer, episode log, core block, snapshot). Deleting the record leaves the surname

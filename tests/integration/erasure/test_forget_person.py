@@ -1,4 +1,4 @@
-"""`wave forget-me` erases a person from every layer and every file (issue 19), while another
+"""`wave forget-me` erases a person from every layer and every file, while another
 person's memory in the same install is untouched, byte for byte."""
 
 from __future__ import annotations

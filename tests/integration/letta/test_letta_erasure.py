@@ -1,4 +1,4 @@
-"""Erasure with Letta core blocks (issue 19): a deleted record's lines leave the current Letta
+"""Erasure with Letta core blocks: a deleted record's lines leave the current Letta
 block and every history block; forget-me removes the person's blocks, history and agent."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ async def test_one_run_scores_wave_bm25_and_dense_per_split_and_kind(
     assert summary["all"]["dense"]["R@10"] == 100.0
     # the paraphrases with no shared stem ("собака" / "пёс", "аллергия" / "нельзя") are in
     # Wave's first five (plain BM25 finds neither). Rank 1 for the dog held before the type
-    # guesser read "У Игорька есть пёс" as a relationship; issue 14 keeps that open.
+    # guesser read "У Игорька есть пёс" as a relationship; that is still open.
     assert summary["by_kind"]["paraphrase"]["wave"]["R@5"] == 100.0
     assert summary["by_kind"]["paraphrase"]["bm25"]["R@5"] == 0.0
 

@@ -1,5 +1,5 @@
 """Two people's searches at the same moment on one ``Recall`` (one per process, shared by
-every chat): each gets its own account of how the call went (issue 18). On the shared
+every chat): each gets its own account of how the call went. On the shared
 instance the last call's state overwrote the other's."""
 
 from __future__ import annotations

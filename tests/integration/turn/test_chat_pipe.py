@@ -55,7 +55,7 @@ def _jobs(outbox: Path) -> int | None:
     """Jobs in the outbox, or None while the file or its schema is still being made.
 
     Read-only, and the schema is looked up first: the writer creates the file before its
-    tables, so a plain count can meet "no such table: jobs" (issue 18).
+    tables, so a plain count can meet "no such table: jobs".
     """
     if not outbox.exists():
         return None

@@ -24,7 +24,7 @@ def _env(data: Path, neo4j_uri: str, user_id: str) -> dict[str, str]:
 def test_invalid_utf8_line_is_skipped_and_the_rest_is_answered_and_drained(
     tmp_path: Path, neo4j_uri: str, user_id: str
 ) -> None:
-    """Regression (issue 18): `printf 'hi\\n\\xff\\xfe\\nbye\\n' | wave chat` crashed with a
+    """Regression: `printf 'hi\\n\\xff\\xfe\\nbye\\n' | wave chat` crashed with a
     traceback, dropped the lines after it and skipped the final drain."""
     data = tmp_path / "data"
     stdin = "Я Марина, живу в Самаре.\n".encode() + b"\xff\xfe\n" + "У меня кот Барсик.\n".encode()

@@ -23,7 +23,7 @@ QUESTION = "Что ты знаешь про мою черепаху Тортил
 async def test_memory_down_is_not_told_as_memory_empty_and_the_outage_is_two_lines(
     own_neo4j: Settings, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """Regressions (issue 18): during an outage "Что ты знаешь про мою черепаху Тортиллу?" got
+    """Regressions: during an outage "Что ты знаешь про мою черепаху Тортиллу?" got
     "В памяти по этому поводу ничего не нашлось."; 80 s of outage printed 64 driver warning
     blocks."""
     settings = Settings(  # type: ignore[call-arg]

@@ -1,4 +1,4 @@
-"""The post-processor killed (SIGKILL, ``WAVE_FAULT``) at the points issue 18 names, then run
+"""The post-processor killed (SIGKILL, ``WAVE_FAULT``) at each of its steps, then run
 again: nothing is counted twice and nothing is lost. Real OS processes, the real Neo4j.
 
 - inside the ``relations`` step (its transaction rolls back) and right after its commit (the

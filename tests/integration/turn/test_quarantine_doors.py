@@ -1,4 +1,4 @@
-"""Quarantine on every door of a chat turn (issue 17), through the real turn and post-processor
+"""Quarantine on every door of a chat turn, through the real turn and post-processor
 with the real ``openai`` client against the scripted server, and the real stores."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """After Neo4j restarts, recall comes back within seconds of the store's return, and the
-outbox's backed-off jobs run at once (issue 18). Runs on its OWN embedded Neo4j, really
+outbox's backed-off jobs run at once. Runs on its OWN embedded Neo4j, really
 stopped and started again.
 
 The cause, measured with a real restart (docs/architecture.md, "After a Neo4j restart"): the

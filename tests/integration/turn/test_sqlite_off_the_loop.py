@@ -1,6 +1,6 @@
 """The outbox and the session log are SQLite files that another process (the CLI beside the
 bot) may hold for seconds; SQLite then waits up to 10 s for it. That wait must not stop the
-event loop: the bot keeps answering other people meanwhile (issue 18).
+event loop: the bot keeps answering other people meanwhile.
 
 Another OS process takes the file's write lock; Wave's call starts; the loop must still run
 other coroutines while the call waits, and the call completes once the lock is let go.

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.slow
 @pytest.fixture
 def settings(settings: Settings) -> Settings:
     """Every layer must answer for the budget to be tested. At load 20 the excerpt read over
-    10,000 facts took longer than the default 2 s store timeout (issue 18's load run): that
+    10,000 facts took longer than the default 2 s store timeout (a load run): that
     tests the timeout, not the budget, so here a slow store is waited for (up to 60 s)."""
     return settings.model_copy(update={"store_timeout_s": 60.0})
 

@@ -1,5 +1,5 @@
 """A record the person released from quarantine stays released: saying it again, importing it
-again or a batch replay confirms it, never holds it back a second time (issue 17)."""
+again or a batch replay confirms it, never holds it back a second time."""
 
 from __future__ import annotations
 

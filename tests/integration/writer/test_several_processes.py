@@ -1,4 +1,4 @@
-"""Several Wave processes write one person's memory at once (issue 18): the bot, the CLI and
+"""Several Wave processes write one person's memory at once: the bot, the CLI and
 later the MCP server each have their own writer. Real OS processes, the real Neo4j.
 
 - two processes confirming one record 20 times each add 40 mentions and lose no exchange id;

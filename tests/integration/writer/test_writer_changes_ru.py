@@ -1,4 +1,4 @@
-"""Changes found in Russian, Polish and English by the real writer (issue 14): one remember at a
+"""Changes found in Russian, Polish and English by the real writer: one remember at a
 time, and imports (``remember_many``), against the real Neo4j and Qdrant local."""
 
 from __future__ import annotations

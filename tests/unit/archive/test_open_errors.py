@@ -1,5 +1,5 @@
 """Opening the local archive: the lock and a broken disk are outages (pending, reindex later);
-any other error is a bug and must not be hidden as 'archive unavailable' (issue 18)."""
+any other error is a bug and must not be hidden as 'archive unavailable'."""
 
 from __future__ import annotations
 

@@ -180,7 +180,7 @@ def test_offline_memory_lines_keep_hits_the_notes_already_show() -> None:
 
 
 def test_memory_that_could_not_be_read_is_told_to_the_model_not_passed_as_empty() -> None:
-    """Regression (issue 18): during an outage the turn looked like an empty memory."""
+    """Regression: during an outage the turn looked like an empty memory."""
     down = Composer(18_000).compose(ComposerInput(
         now=NOW, message="Что ты знаешь про мою черепаху?",
         failed={EXCERPTS: "timed out after 2s", NOTES: "ServiceUnavailable"}))

@@ -99,7 +99,7 @@ def test_tool_specs_are_valid_json_schema_objects() -> None:
 
 
 def test_marina_regression_name_city_and_cat_are_all_kept() -> None:
-    """Regression (issue 21): offline kept only the city of this message; the name and the cat
+    """Regression: offline kept only the city of this message; the name and the cat
     were lost, and "Как зовут моего кота?" answered with the city."""
     facts = extract_heuristic("Привет! Я Марина, живу в Самаре, у меня кот Барсик.", max_facts=8)
     assert [f.text for f in facts] == [
@@ -165,7 +165,7 @@ def test_offline_reply_ranks_records_by_the_question_and_says_when_none_match() 
 
 
 def test_offline_reply_says_memory_could_not_be_read_not_that_it_is_empty() -> None:
-    """Regression (issue 18): during a Neo4j outage the reply said memory held nothing."""
+    """Regression: during a Neo4j outage the reply said memory held nothing."""
     reply = offline_reply("Что ты знаешь про мою черепаху Тортиллу?", [],
                           memory_unreadable="excerpts: ServiceUnavailable")
     assert "Память сейчас не читается" in reply and "неполным" in reply

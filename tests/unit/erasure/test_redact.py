@@ -1,4 +1,4 @@
-"""Which clauses of a source text carry an erased record (issue 19), Russian first."""
+"""Which clauses of a source text carry an erased record, Russian first."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ PARA = [
  ("Мы решили использовать Postgres для биллинга", "Для биллинга решили взять Postgres"),
  ("Пилот стоит 150 тысяч", "Пилот стоит 150 тысяч рублей"),
  ("Я не ем мясо", "Мясо я не ем"),
- # issue 14: the same price written otherwise is the same statement
+ # the same price written otherwise is the same statement
  ("Пилотный проект стоит 150 тысяч рублей", "Пилотный проект стоит 150 000 рублей"),
 ]
 NON = [
@@ -50,7 +50,7 @@ NUMBER_CHANGE = [
  ("The pilot costs 150 thousand", "The pilot now costs 200 thousand"),
  ("Аренда офиса 80 000 рублей в месяц", "Аренда офиса теперь 95 000 рублей в месяц"),
  ("I run 5 km every morning", "I run 10 km every morning"),
- # issue 14: a lead-in before the colon, scale words, Polish
+ # a lead-in before the colon, scale words, Polish
  ("Пилотный проект стоит 150 тысяч рублей", "Цена изменилась: пилотный проект теперь стоит 200 тысяч рублей"),
  ("Пилотный проект стоит 150 тыс. руб.", "Пилотный проект стоит 200 000 рублей"),
  ("Czynsz za mieszkanie wynosi 3000 zł", "Czynsz za mieszkanie wynosi teraz 3500 zł"),

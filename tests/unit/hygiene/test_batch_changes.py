@@ -1,4 +1,4 @@
-"""Number changes inside an import, by words alone (``hygiene.batch_changes``): what
+"""Number changes inside an import, by words alone (``policy.batch_changes``): what
 ``Writer.remember_many`` proposes instead of writing a second active value."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Number changes and said changes in Russian first, then Polish, then English (issue 14).
+"""Number changes and said changes in Russian first, then Polish, then English.
 
 The writer missed "Пилотный проект стоит 150 тысяч рублей" -> "Цена изменилась: пилотный
 проект теперь стоит 200 тысяч рублей": the lead-in "Цена" read as a name, so the two were

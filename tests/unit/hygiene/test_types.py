@@ -1,4 +1,4 @@
-"""The type guesser on the shapes it got wrong (issue 14): someone else's promise, reported
+"""The type guesser on the shapes it got wrong: someone else's promise, reported
 speech and narrative "надо" were labelled commitments, so decay buried them; Polish had no
 cues at all. Figures on the labelled set: ``scripts/bench_types.py``."""
 

@@ -1,7 +1,7 @@
 """Which of a person's records say the same thing: near-duplicates, paraphrases, opposites.
 
 One pass per person: the records are embedded together (one batch), each pair gets the
-writer's combined similarity (cosine + stemmed-word Jaccard, ``hygiene.judge``), and linked
+writer's combined similarity (cosine + stemmed-word Jaccard, ``policy.judge``), and linked
 pairs form groups (connected components). Used by the near-duplicate, generalisation and
 health reports, so the three agree.
 
@@ -28,7 +28,7 @@ from wave_agent.policy.calibration import Calibration
 
 log = logging.getLogger("wave.maintenance.groups")
 
-# Paraphrase thresholds are per model (``hygiene.calibration``; MiniLM's: 0.55 EN, 0.45 RU).
+# Paraphrase thresholds are per model (``policy.calibration``; MiniLM's: 0.55 EN, 0.45 RU).
 # Pairs below this combined score are not examined further (cheap pre-filter).
 EXAMINE_MIN = 0.4
 
