@@ -25,32 +25,36 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, tzinfo
-from typing import Any
+from typing import TYPE_CHECKING
 
 from graph.models import utcnow
 from wave_agent.policy import calibration
 from wave_agent.recall import question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
-from wave_agent.recall.gather import GatherMixin, VectorCache
+from wave_agent.recall.gather import QueryEmbedder, Reader
 from wave_agent.recall.presets import VOICES, Preset, resolve
 from wave_agent.recall.result import RecallHit, RecallResult
+
+if TYPE_CHECKING:
+    from archive.store import ArchiveStore
+    from graph.store import GraphStore
 
 log = logging.getLogger("wave.recall")
 
 
-class Recall(GatherMixin):
+class Recall:
     """Hybrid recall over the graph (system of record) and the archive (derived index).
 
-    One per process, shared by every chat: it holds the stores and two caches (the people's
-    speakers, stored vectors); everything about one search lives in that search's
+    One per process, shared by every chat: it holds the stores and, through its ``Reader``,
+    two caches (the people's speakers, stored vectors); everything about one search lives in that search's
     ``Candidates`` and comes back on its ``RecallResult``."""
 
     def __init__(
         self,
-        graph: Any,
-        archive: Any | None,
-        embedder: Any,
+        graph: GraphStore,
+        archive: ArchiveStore | None,
+        embedder: QueryEmbedder,
         *,
         config: RecallConfig | None = None,
         clock: Callable[[], datetime] = utcnow,
@@ -65,8 +69,7 @@ class Recall(GatherMixin):
         self.config = config or RecallConfig()
         self.clock = clock
         self.archive_problem = archive_problem
-        self._speakers: dict[str, tuple[float, list[str]]] = {}
-        self._vectors = VectorCache(self.config.vector_cache)
+        self.reader = Reader(graph, archive, embedder, self.config, archive_problem)
 
     async def warm_up(self, user_id: str, queries: Sequence[str]) -> list[float]:
         """Ask each of ``queries`` once and forget the answers; each one's milliseconds.
@@ -107,9 +110,9 @@ class Recall(GatherMixin):
             tz=self.tz, config=self.config, degraded=degraded)
         c = Candidates(asked, degraded, started, lexical_query=asked.wide,
                        query_entities=[e.id for e in asked.relatives])
-        await self.ask_voices(c)
-        await self.read_around(c)
-        await self.read_vectors(c)
+        await self.reader.ask_voices(c)
+        await self.reader.read_around(c)
+        await self.reader.read_vectors(c)
         cal = calibration.of(self.embedder)
         ranking.rank(c, self.config)
         ranking.weigh(c, self.config, self.clock(), cal)

@@ -14,7 +14,8 @@
 
 Every read asks for the statuses the question searches (``Question.statuses``) and is
 guarded: one that fails or times out is noted in ``Candidates.degraded`` and the search goes
-on without it. Part of ``Recall`` (a mixin): it shares the Recall's stores and caches."""
+on without it. ``Recall`` owns one ``Reader``: it holds the stores and the two caches a
+search reuses (each person's speakers, stored vectors)."""
 
 from __future__ import annotations
 
@@ -22,9 +23,8 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from datetime import datetime
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -35,7 +35,21 @@ from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.presets import VOICES
 from wave_agent.recall.question import without_names
 
+if TYPE_CHECKING:
+    from archive.store import ArchiveStore
+    from graph.store import GraphStore
+
 log = logging.getLogger("wave.recall")
+
+
+class QueryEmbedder(Protocol):
+    """What recall asks of an embedder (``archive.embedder.Embedder``, or a benchmark's
+    wrapper of it): the model's name and the vectors of queries."""
+
+    @property
+    def model_name(self) -> str: ...
+
+    async def embed_query(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
 class VectorCache:
@@ -68,17 +82,18 @@ class VectorCache:
             self._items.popitem(last=False)
 
 
-class GatherMixin:
+class Reader:
     """The three reading rounds of a search (module docstring), over one ``Candidates``."""
 
-    graph: Any
-    archive: Any | None
-    embedder: Any
-    config: RecallConfig
-    clock: Callable[[], datetime]
-    archive_problem: str | None
-    _speakers: dict[str, tuple[float, list[str]]]
-    _vectors: VectorCache
+    def __init__(self, graph: GraphStore, archive: ArchiveStore | None, embedder: QueryEmbedder,
+                 config: RecallConfig, archive_problem: str | None = None) -> None:
+        self.graph = graph
+        self.archive = archive
+        self.embedder = embedder
+        self.config = config
+        self.archive_problem = archive_problem
+        self._speakers: dict[str, tuple[float, list[str]]] = {}
+        self._vectors = VectorCache(config.vector_cache)
 
     # -- round one: the voices -------------------------------------------------------------
 
