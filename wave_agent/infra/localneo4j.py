@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wave_agent.errors import ServiceUnavailable
+from wave_agent.infra.processes import alive as process_alive
 from wave_agent.settings import Settings
 
 log = logging.getLogger("wave.services.neo4j")
@@ -63,16 +64,6 @@ def _bolt_answers(port: int, timeout: float = 0.5) -> bool:
             return True
     except OSError:
         return False
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _read_pid(pid_file: Path) -> int | None:
@@ -134,7 +125,7 @@ def build_launcher(echo: Callable[[str], None] = log.info) -> None:
 def status(settings: Settings) -> Neo4jStatus:
     home, pid_file, log_file = _paths(settings)
     pid = _read_pid(pid_file)
-    alive = pid is not None and _pid_alive(pid)
+    alive = pid is not None and process_alive(pid)
     answers = _bolt_answers(settings.neo4j_port)
     if alive and answers:
         detail = "running"
@@ -202,7 +193,7 @@ def up(settings: Settings, wait_s: float = 120.0, echo: Callable[[str], None] = 
     ready_marker = home / "db" / "READY"
     while time.monotonic() < deadline:
         pid = _read_pid(pid_file)
-        if pid is None or not _pid_alive(pid):
+        if pid is None or not process_alive(pid):
             raise ServiceUnavailable(
                 "embedded Neo4j",
                 f"the JVM exited during start-up; see {log_file}",
@@ -223,17 +214,17 @@ def down(settings: Settings, wait_s: float = 60.0) -> bool:
     """Stop the embedded Neo4j cleanly (SIGTERM, then SIGKILL). True if something was stopped."""
     _, pid_file, _ = _paths(settings)
     pid = _read_pid(pid_file)
-    if pid is None or not _pid_alive(pid):
+    if pid is None or not process_alive(pid):
         pid_file.unlink(missing_ok=True)
         return False
     os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + wait_s
-    while time.monotonic() < deadline and _pid_alive(pid):
+    while time.monotonic() < deadline and process_alive(pid):
         time.sleep(0.2)
         # reap it if it is our child, so a zombie does not look alive
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
-    if _pid_alive(pid):
+    if process_alive(pid):
         os.kill(pid, signal.SIGKILL)
     pid_file.unlink(missing_ok=True)
     return True

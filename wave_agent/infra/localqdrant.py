@@ -19,7 +19,6 @@ Command line (used by ``scripts/test.d/qdrant.up``/``.down``)::
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import shutil
 import signal
@@ -33,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wave_agent.errors import ServiceUnavailable
+from wave_agent.infra.processes import alive as process_alive
 
 BINARY_ENV = "WAVE_QDRANT_BIN"
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -95,20 +95,6 @@ def _ready(url: str) -> bool:
         return False
 
 
-def _alive(pid: int) -> bool:
-    with contextlib.suppress(ChildProcessError):
-        done, _ = os.waitpid(pid, os.WNOHANG)  # reap our own child so it does not look alive
-        if done == pid:
-            return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def _tail(path: Path, lines: int = 5) -> str:
     try:
         return " | ".join(path.read_text(errors="replace").strip().splitlines()[-lines:])
@@ -166,13 +152,13 @@ def stop(root: Path, wait_s: float = 30.0) -> bool:
     except (OSError, ValueError):
         return False
     pid_file.unlink(missing_ok=True)
-    if not _alive(pid):
+    if not process_alive(pid):
         return False
     os.kill(pid, signal.SIGTERM)
     deadline = time.monotonic() + wait_s
-    while time.monotonic() < deadline and _alive(pid):
+    while time.monotonic() < deadline and process_alive(pid):
         time.sleep(0.1)
-    if _alive(pid):
+    if process_alive(pid):
         os.kill(pid, signal.SIGKILL)
     return True
 
