@@ -22,13 +22,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from graph.models import FactType, Veracity
 from wave_agent.bench.baselines import BM25Index, ContextRRF, DenseIndex, context_windows
 from wave_agent.bench.locomo_data import Conversation, Turn, load_conversations
+
+if TYPE_CHECKING:
+    from graph.store import GraphStore
+    from wave_agent.services import Services
+    from wave_agent.write.writer import Writer
 
 log = logging.getLogger("wave.bench.locomo")
 WARMUP = 10  # untimed searches per conversation before its questions
@@ -145,10 +150,10 @@ Progress = Callable[[str, int, int], None]
 async def run_conversation(
     conversation: Conversation,
     *,
-    writer: Any,
+    writer: Writer,
     recall_factory: Callable[[Any], Any],
     embedder: PrimedEmbedder,
-    graph: Any,
+    graph: GraphStore,
     tally: Tally,
     progress: Progress,
     keep: bool = False,
@@ -225,7 +230,7 @@ async def run_conversation(
 async def run_benchmark(
     data_dir: Path,
     *,
-    services: Any,
+    services: Services,
     conversations: int | None = None,
     names: Sequence[str] | None = None,
     progress: Progress | None = None,

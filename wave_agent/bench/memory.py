@@ -30,12 +30,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from wave_agent.bench.baselines import BM25Index, DenseIndex
 from wave_agent.errors import WaveError
+
+if TYPE_CHECKING:
+    from wave_agent.services import Services
 
 KS = (1, 5, 10)
 SYSTEMS = ("wave", "bm25", "dense")
@@ -207,7 +210,7 @@ def summarise(data: MemorySet, scores: Scores, misses: list[dict[str, Any]]) -> 
 
 
 async def run_memory_benchmark(
-    directory: Path, *, services: Any, progress: Progress | None = None, keep: bool = False,
+    directory: Path, *, services: Services, progress: Progress | None = None, keep: bool = False,
     voice_timeout_s: float = 5.0,
 ) -> dict[str, Any]:
     """``voice_timeout_s``: recall's per-voice timeout. Wave's default (1 s) drops a voice on a

@@ -20,10 +20,14 @@ import time
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wave_agent.conversation.composer import Exchange
 from wave_agent.settings import Settings
+
+if TYPE_CHECKING:
+    from wave_agent.conversation.turn import TurnService
+    from wave_agent.services import Services
 
 NAMES = ["Anna", "Igor", "Ola", "Tom", "Marta", "Pavel", "Lena", "Kuba", "Sasha", "Nina"]
 CITIES = ["Berlin", "Lisbon", "Warsaw", "Tbilisi", "Oslo", "Riga", "Porto", "Kyoto", "Quito"]
@@ -77,7 +81,7 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-async def _load(services: Any, user_id: str, count: int) -> None:
+async def _load(services: Services, user_id: str, count: int) -> None:
     from graph.models import FactType, Veracity
     from wave_agent.write.writer import MemoryItem
 
@@ -143,7 +147,7 @@ async def bench_turn(settings: Settings, sizes: list[int], *, turns: int = 60) -
     return results
 
 
-async def measure_turns(services: Any, service: Any, user_id: str, count: int,
+async def measure_turns(services: Services, service: TurnService, user_id: str, count: int,
                         turns: int) -> list[Figures]:
     """The three kinds of turn for a person whose ``count`` facts are loaded: a session with a
     few exchanges in its window (as in a conversation), five warm-up turns (model, page cache,

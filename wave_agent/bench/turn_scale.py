@@ -33,6 +33,7 @@ from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
     from wave_agent.bench.turn import Figures
+    from wave_agent.services import Services
 
 
 async def _index_green(settings: Settings, deadline_s: float) -> float:
@@ -99,7 +100,7 @@ async def bench_turn_at_scale(settings: Settings, count: int, *, turns: int = 60
     return figures, info
 
 
-async def _voice_timings(services: Any, user_id: str, queries: list[str]) -> dict[str, Any]:
+async def _voice_timings(services: Services, user_id: str, queries: list[str]) -> dict[str, Any]:
     """Where recall's time goes: p50/p95 ms of each voice (``RecallResult.degraded``) over two
     rounds of the questions, called directly as the turn's auto-recall does."""
     from wave_agent.bench.scale import pct

@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -34,6 +34,9 @@ from wave_agent.errors import WaveError
 from wave_agent.policy.edge_input import refuse_not_utf8
 from wave_agent.services import Services
 from wave_agent.settings import Settings
+
+if TYPE_CHECKING:
+    from archive.store import ArchiveStore
 
 T = TypeVar("T")
 
@@ -119,7 +122,7 @@ async def _drift(services: Services, user_id: str) -> dict[str, list[str]]:
     }
 
 
-async def rebuild(services: Services, user_id: str, archive: Any,
+async def rebuild(services: Services, user_id: str, archive: ArchiveStore,
                   advance: Callable[[int, int], None]) -> dict[str, Any]:
     """Re-send every record of the user (all statuses) to the archive, drop vectors without a
     record, and clear the writer's ``needs_index`` flags."""

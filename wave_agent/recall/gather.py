@@ -24,7 +24,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
@@ -177,7 +177,7 @@ class Reader:
         c.results["graph"] = await voices.guarded(
             "graph", go, voices.VoiceResult(), cfg.voice_timeout_s, c.degraded)
 
-    async def _check_model_change(self, archive: Any, user_id: str, c: Candidates) -> None:
+    async def _check_model_change(self, archive: ArchiveStore, user_id: str, c: Candidates) -> None:
         """An empty semantic voice with another model's vectors on disk: say so, plainly
         (a changed EMBEDDING_MODEL needs `wave reindex`; never a silent mix or silent gap)."""
         try:

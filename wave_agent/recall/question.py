@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta, tzinfo
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph import kin
 from wave_agent.recall import colloquial, voices, when
@@ -19,10 +19,13 @@ from wave_agent.recall.candidates import Question
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.presets import Preset
 
+if TYPE_CHECKING:
+    from graph.store import GraphStore
+
 WORD = re.compile(r"\w+", re.UNICODE)
 
 
-async def understand(graph: Any, user_id: str, query: str, *, k: int, preset: Preset,
+async def understand(graph: GraphStore, user_id: str, query: str, *, k: int, preset: Preset,
                      history: bool, now: datetime, tz: tzinfo, config: RecallConfig,
                      degraded: voices.Degraded) -> Question:
     """The ``Question`` for ``query``; reads the graph only when the query names a relative

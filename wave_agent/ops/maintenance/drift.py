@@ -13,9 +13,13 @@ Health reports the same numbers (``index_drift``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph.models import Fact
+
+if TYPE_CHECKING:
+    from archive.store import ArchiveStore
+    from graph.store import GraphStore
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +39,7 @@ class IndexDrift:
                 "orphan_vectors": len(self.orphans), "total": self.total}
 
 
-async def index_drift(graph: Any, archive: Any, user_id: str) -> IndexDrift:
+async def index_drift(graph: GraphStore, archive: ArchiveStore, user_id: str) -> IndexDrift:
     """Compare the person's facts (every status: history is searchable) with the vectors."""
     facts = {f.id: f for f in await graph.list_facts(user_id)}
     vectors = set(await archive.fact_ids(user_id))

@@ -18,13 +18,17 @@ import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from graph.models import Fact
 from wave_agent.policy import calibration, judge, numbers, similarity
 from wave_agent.policy.calibration import Calibration
+
+if TYPE_CHECKING:
+    from archive.embedder import Embedder
+    from archive.store import ArchiveStore
 
 log = logging.getLogger("wave.maintenance.groups")
 
@@ -99,7 +103,7 @@ class Similarities:
         return np.where(russian, cyrillic, english)
 
     @classmethod
-    async def of(cls, embedder: Any, facts: Sequence[Fact], *, archive: Any | None = None
+    async def of(cls, embedder: Embedder, facts: Sequence[Fact], *, archive: ArchiveStore | None = None
                  ) -> Similarities:
         """Vectors from the archive where it has them (same model: its collection is keyed by
         the model), the rest embedded now; an archive that fails is simply not used."""
@@ -121,7 +125,7 @@ class Similarities:
         await found._embed_residuals(embedder)
         return found
 
-    async def _embed_residuals(self, embedder: Any) -> None:
+    async def _embed_residuals(self, embedder: Embedder) -> None:
         """The cosine of each close pair's own words, as the writer's judge gets it: without
         it "likes Berlin" and "visited Berlin" would be one record here (one batch)."""
         wanted: dict[tuple[int, int], tuple[str, str]] = {}
