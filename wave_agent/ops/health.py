@@ -21,8 +21,7 @@ from wave_agent.ops.maintenance import groups
 from wave_agent.ops.maintenance.base import users_in_graph
 from wave_agent.ops.maintenance.drift import index_drift
 from wave_agent.ops.maintenance.jobs.blocks import queued_block_updates
-from wave_agent.ops.maintenance.jobs.expire import EXPIRING, is_expired
-from wave_agent.ops.maintenance.jobs.review import due_for_review
+from wave_agent.policy.lifetimes import EXPIRING, due_for_review, is_expired
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -23,7 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
@@ -46,6 +46,7 @@ from wave_agent.infra import faults
 from wave_agent.infra.person_lock import PersonLocks
 from wave_agent.policy import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.policy import judge as judging
+from wave_agent.policy.lifetimes import STATE_LIFETIME
 from wave_agent.policy.types import guess_type
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_supersede_target, check_text
@@ -65,7 +66,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("wave.writer")
 
 CANDIDATES = 8  # nearest active records (each voice) compared with a new text
-STATE_LIFETIME = timedelta(days=7)  # "mood, current status: must expire" (DESIGN section 3)
 
 __all__ = ["MemoryItem", "UnknownRecord", "WriteRejected", "WriteResult", "WriteStatus", "Writer",
            "check_supersede_target", "check_text"]

@@ -1,37 +1,17 @@
 """Expire ``state`` and ``commitment`` records past ``valid_until`` (seed 004: a state without
 an expiry becomes a confident lie). Expired records are archived, not deleted.
 
-The writer gives a new ``state`` a ``valid_until`` (``writer.STATE_LIFETIME``); a ``state``
+The writer gives a new ``state`` a ``valid_until`` (``policy.lifetimes.STATE_LIFETIME``); a ``state``
 stored without one (older records) is held to the same lifetime from its last confirmation
 ("tired today" is not true next month). A commitment without one has no known end and is
 left alone."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from graph.models import Fact, FactType, Status
+from graph.models import Status
 from wave_agent.ops.maintenance.base import JobContext, each_graph_user
 from wave_agent.ops.maintenance.report import Action, JobReport
-from wave_agent.write.writer import STATE_LIFETIME
-
-EXPIRING = (FactType.STATE, FactType.COMMITMENT)
-
-
-def expires_at(fact: Fact) -> datetime | None:
-    """When a record stops being true, if it is a kind that does."""
-    if fact.valid_until is not None:
-        return fact.valid_until
-    if fact.type is FactType.STATE:
-        return fact.last_confirmed_at + STATE_LIFETIME
-    return None
-
-
-def is_expired(fact: Fact, now: datetime) -> bool:
-    if fact.type not in EXPIRING:
-        return False
-    end = expires_at(fact)
-    return end is not None and end < now
+from wave_agent.policy.lifetimes import EXPIRING, expires_at, is_expired
 
 
 class Expire:

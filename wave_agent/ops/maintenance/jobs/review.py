@@ -4,25 +4,11 @@ never demoted: "Спросить дёшево. Забыть дорого." The j
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
-
-from graph.models import Fact, Status, Tier
+from graph.models import Status
 from wave_agent.ops.maintenance.base import JobContext, each_graph_user
 from wave_agent.ops.maintenance.report import Action, JobReport
 from wave_agent.policy import numbers
-
-WITH_NUMBERS = timedelta(days=183)
-WITHOUT_NUMBERS = timedelta(days=730)
-REVIEWED_TIERS = (Tier.FACT, Tier.CORE)
-
-
-def review_after(fact: Fact) -> timedelta:
-    return WITH_NUMBERS if numbers.numbers(fact.text) else WITHOUT_NUMBERS
-
-
-def due_for_review(fact: Fact, now: datetime) -> bool:
-    return (fact.status is Status.ACTIVE and fact.tier in REVIEWED_TIERS
-            and now - fact.last_confirmed_at > review_after(fact))
+from wave_agent.policy.lifetimes import REVIEWED_TIERS, due_for_review
 
 
 class Review:
