@@ -24,7 +24,7 @@ from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "unit" / "hygiene"))
+sys.path.insert(0, str(ROOT / "tests" / "unit" / "policy"))
 
 from archive.embedder import Embedder  # noqa: E402
 from archive.store import ArchiveStore  # noqa: E402

@@ -9,7 +9,7 @@ scale: ``(cosine - floor) / (1 - floor)``; MiniLM's floor is 0 (identity, nothin
 
 The thresholds that still differ per model are in ``Calibration``; the figures they come from
 are in docs/benchmarks.md ("Multilingual embedding model"), on the pairs in
-``tests/unit/hygiene/hygiene_pairs.py``.
+``tests/unit/policy/hygiene_pairs.py``.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ Checked in this order, because each later test would misread the earlier cases:
    so the doubt goes to the split.
 
 The thresholds were measured on RU/EN paraphrase and non-paraphrase pairs
-(``tests/unit/hygiene/hygiene_pairs.py``; figures in docs/benchmarks.md, "write path").
+(``tests/unit/policy/hygiene_pairs.py``; figures in docs/benchmarks.md, "write path").
 """
 
 from __future__ import annotations

@@ -116,7 +116,7 @@ def combined(cosine: float, lexical_score: float, *, russian: bool) -> float:
     Russian: MiniLM barely understands Cyrillic (unrelated Russian sentences score 0.4-0.6,
     paraphrases not much more), so the lexical voice leads and the cosine only breaks ties.
     The weights and the writer's threshold were picked on the pairs in
-    ``tests/unit/hygiene/test_similarity.py`` (see docs/benchmarks.md, "write path").
+    ``tests/unit/policy/test_similarity.py`` (see docs/benchmarks.md, "write path").
     """
     if russian:
         return max(lexical_score, 0.5 * cosine + 0.5 * lexical_score)
