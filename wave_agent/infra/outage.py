@@ -17,6 +17,7 @@ log = logging.getLogger("wave.outage")
 
 NEO4J = "Neo4j"
 DRIVER_LOGGERS = ("neo4j", "neo4j.session", "neo4j.io", "neo4j.pool", "neo4j.auth_management")
+STALE_CONNECTION = ("defunct connection", "closed connection")
 NEXT_STEP = {NEO4J: "`wave services status` (or `wave services up`), or check NEO4J_URI"}
 
 
@@ -75,9 +76,10 @@ class DriverOutageFilter(logging.Filter):
             detail = record.getMessage()
         except Exception:  # a malformed driver record: still an outage sign
             detail = str(record.msg)
-        if "defunct connection" in detail:
-            # After Neo4j comes back, the pool finds its old connections dead and retries on
-            # new ones: not an outage (a real one also fails to connect, which opens it).
+        if any(stale in detail for stale in STALE_CONNECTION):
+            # After Neo4j comes back, the pool finds its old connections dead (or closed by the
+            # restart) and retries on new ones: not an outage (a real one also fails to
+            # connect, which opens it).
             return False
         self.outages.failed(NEO4J, detail)
         return False

@@ -81,6 +81,8 @@ def test_stale_connections_after_neo4j_returns_open_no_second_outage(
     outages.answered("Neo4j")
     driver.warning("Transaction failed and will be retried in 0.9s (Failed to read from "
                    "defunct connection IPv4Address(('127.0.0.1', 7687)))")
+    driver.warning("Transaction failed and will be retried in 0.8s (Failed to read from closed "
+                   "connection IPv4Address(('127.0.0.1', 7687)))")
     shown = [r.getMessage() for r in caplog.records]
     assert len(shown) == 2 and shown[1].startswith("Neo4j answers again"), shown
     assert not outages.is_down("Neo4j")
