@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import socket
+import tempfile
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+# DATA_DIR defaults to the person's data directory ($XDG_DATA_HOME/wave). Tests set their own
+# DATA_DIR; this sends anything that forgets (and every child process) to a directory of the
+# test session's, never to the real ~/.local/share/wave.
+_SESSION_HOME = Path(tempfile.mkdtemp(prefix="wave-tests-xdg-"))
+os.environ["XDG_DATA_HOME"] = str(_SESSION_HOME)
 
 # Variables Wave reads; tests start without any of them (settings come from fixtures).
 WAVE_ENV = {name.upper() for name in Settings.model_fields}

@@ -2,10 +2,16 @@
 
 Everything comes from the environment or a ``.env`` file; ``.env.example`` documents each
 variable. Nothing in Wave reads ``os.environ`` for configuration anywhere else.
+
+Memory lives in the person's data directory (``$XDG_DATA_HOME/wave``, that is
+``~/.local/share/wave``) unless ``DATA_DIR`` says otherwise, so a command started from any
+working directory (an MCP client launching ``wave mcp`` from its own) opens the same memory.
+The settings file is read from there as well as from the working directory (which wins).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Literal
 from urllib.parse import urlparse
@@ -16,6 +22,26 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from wave_agent.errors import ConfigError
 
 DEFAULT_EMBEDDING_MODEL = "multilingual-e5-small"
+SETTINGS_FILE = ".env"
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/wave`` (an absolute XDG_DATA_HOME only, as the XDG spec says), else
+    ``~/.local/share/wave``: the same place whatever the working directory."""
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    root = Path(base) if base and Path(base).is_absolute() else Path.home() / ".local" / "share"
+    return root / "wave"
+
+
+def settings_files() -> tuple[Path, ...]:
+    """Where settings files are read from, weakest first: the data directory's ``.env``, the
+    one in ``DATA_DIR`` when that is set elsewhere, and ``./.env`` (the checkout's)."""
+    files = [default_data_dir() / SETTINGS_FILE]
+    given = os.environ.get("DATA_DIR", "").strip()
+    if given:
+        files.append(Path(given).expanduser() / SETTINGS_FILE)
+    files.append(Path(SETTINGS_FILE))
+    return tuple(dict.fromkeys(files))
 
 
 class Settings(BaseSettings):
@@ -28,7 +54,8 @@ class Settings(BaseSettings):
         case_sensitive=False,
     )
 
-    data_dir: Path = Field(default=Path("data"), description="Where every local store lives.")
+    data_dir: Path = Field(default_factory=default_data_dir,
+                           description="Where every local store lives (absolute once read).")
     default_user: str = Field(default="local", min_length=1, max_length=64)
     timezone: str = Field(default="UTC", description="IANA zone for the daily episode log.")
 
@@ -116,6 +143,20 @@ class Settings(BaseSettings):
             return None
         return value
 
+    @field_validator("data_dir", mode="before")
+    @classmethod
+    def _empty_is_default(cls, value: object) -> object:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return default_data_dir()
+        return value
+
+    @field_validator("data_dir")
+    @classmethod
+    def _absolute_data_dir(cls, value: Path) -> Path:
+        """``~`` expanded and a relative path made absolute now, so every part of the process
+        (and a child it starts from another directory) means the same place."""
+        return value.expanduser().absolute()
+
     @field_validator("neo4j_uri")
     @classmethod
     def _check_neo4j_uri(cls, value: str | None) -> str | None:
@@ -202,7 +243,8 @@ ENV_NAMES = {name: name.upper() for name in Settings.model_fields}
 def load_settings(**overrides: object) -> Settings:
     """Read settings once; a bad value becomes a ConfigError naming the variable and the fix."""
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        files = overrides.pop("_env_file", settings_files())
+        return Settings(_env_file=files, **overrides)  # type: ignore[arg-type,call-arg]
     except ValidationError as exc:
         first = exc.errors()[0]
         field = str(first["loc"][0]) if first["loc"] else "settings"

@@ -38,6 +38,11 @@ def settings() -> Settings:
     from wave_agent.infra.outage import install_driver_filter
 
     install_driver_filter()  # an outage is one line when it begins and one when it ends
+    from wave_agent.cli.data_cmd import old_data_notice
+
+    notice = old_data_notice(loaded)
+    if notice:
+        err_console.print(f"wave: {notice}", highlight=False, soft_wrap=True)
     return loaded
 
 
