@@ -24,6 +24,7 @@ MARKERS = ("neo4j", "qdrant", "blocks", "episodes", "snapshots", "outbox.sqlite3
            "sessions.sqlite3")
 # What a fresh data directory may already hold without being a memory.
 HARMLESS = frozenset({"logs", SETTINGS_FILE, "locks"})
+SOURCE_ARGUMENT = typer.Argument(OLD_DATA, help="The older data directory (default ./data).")
 
 
 def holds_memory(folder: Path) -> bool:
@@ -44,7 +45,7 @@ def old_data_notice(loaded: Settings, cwd: Path | None = None) -> str | None:
 
 @app.command("move-data")
 def move_data(
-    source: Path = typer.Argument(OLD_DATA, help="The older data directory (default ./data)."),
+    source: Path = SOURCE_ARGUMENT,
 ) -> None:
     """Move a memory from an older data directory (a checkout's ./data) to DATA_DIR."""
     from archive.local_mode import probe_lock
