@@ -124,7 +124,10 @@ class Services:
                         embedder=embedder,
                     )
                 else:
-                    store = ArchiveStore.local(
+                    from archive.door import SharedArchive
+
+                    # held here, or reached through the process that holds it
+                    store = SharedArchive(
                         self.settings.qdrant_local_path,
                         model_name=embedder.model_name,
                         dim=embedder.dim,

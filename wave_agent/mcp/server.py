@@ -189,8 +189,11 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
                 row = hit_json(hit)
                 row["found_by"] = found_by(hit.ranks)
                 records.append(row)
-            return {"query": query, "records": records,
-                    "note": None if records else "nothing found; try other words, or history=true"}
+            notes = [f"answered without the {voice} voice: {reason}"
+                     for voice, reason in hits.degraded.reasons.items()]
+            if not records:
+                notes.append("nothing found; try other words, or history=true")
+            return {"query": query, "records": records, "note": "; ".join(notes) or None}
 
         return await call(go)
 

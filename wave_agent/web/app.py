@@ -144,6 +144,7 @@ class WebApp:
         page = max(1, _int(q.get("page"), 1))
         graph = await self.services.graph()
         found_by: dict[str, str] = {}
+        missing: dict[str, str] = {}  # a voice recall answered without, and why
         if query:
             from wave_agent.app.views import found_by as voices
 
@@ -151,6 +152,7 @@ class WebApp:
             hits = await engine.search(user_id, query, k=30, history=True)
             facts = [h.fact for h in hits]
             found_by = {h.fact.id: voices(h.ranks) for h in hits}
+            missing = dict(hits.degraded.reasons)
             total = len(facts)
         else:
             facts = await graph.list_facts(
@@ -163,7 +165,8 @@ class WebApp:
         base = {k: v for k, v in (("tier", tier and tier.value), ("status", status and status.value),
                                    ("type", kind and kind.value)) if v}
         return self.render(
-            request, "records.html", facts=facts, found_by=found_by, query=query, total=total,
+            request, "records.html", facts=facts, found_by=found_by, missing=missing,
+            query=query, total=total,
             page=page, pages=pages, filters=base, tiers=list(Tier), statuses=list(Status),
             types=list(FactType),
             page_url=lambda n: "/records?" + urlencode({**base, "page": n}))
