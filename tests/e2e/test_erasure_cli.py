@@ -40,8 +40,16 @@ def test_delete_says_what_went_and_forget_me_asks_first(cli_env: dict[str, str])
     facts = ok_json(cli_env, "facts")
     assert isinstance(facts, list) and [f["id"] for f in facts] == [kept["id"]]
 
+    # a conversation in the terminal: its log names the person (what the bot's log does too)
+    chatted = subprocess.run([WAVE, "chat"], env=cli_env, capture_output=True, text=True,
+                             timeout=600, input="Меня зовут Вжжик, я живу в Гданьске\n")
+    assert chatted.returncode == 0, chatted.stderr
+    logs = Path(cli_env["DATA_DIR"]) / "logs"
+    assert any(user.encode() in p.read_bytes() for p in logs.iterdir())
+
     erased = ok_json(cli_env, "forget-me", "--yes")
     assert isinstance(erased, dict) and erased["kind"] == "person"
+    assert erased["removed"]["logs"]["lines"] >= 1
     assert erased["removed"]["graph"]["nodes"] >= 1
     data = Path(cli_env["DATA_DIR"])
     assert not [p for p in data.rglob("*") if p.is_file() and user.encode() in p.read_bytes()]

@@ -21,6 +21,19 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+VERBOSE_OPTION = typer.Option(
+    False, "--verbose", help="Show every log record on stderr (they always go to "
+    "DATA_DIR/logs/wave.log).")
+
+
+@app.callback()
+def _options(verbose: bool = VERBOSE_OPTION) -> None:
+    """Wave: a personal agent with layered long-term memory."""
+    from wave_agent.cli import terminal
+
+    terminal.VERBOSE = verbose
+
+
 bench_app = typer.Typer(help="Benchmarks that print figures (see docs/benchmarks.md).", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 

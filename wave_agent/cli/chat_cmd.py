@@ -17,13 +17,16 @@ from __future__ import annotations
 import asyncio
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from wave_agent.cli import app, bench_app
 from wave_agent.cli.common import USER_OPTION, run, settings, user_or_default
 from wave_agent.cli.terminal import Screen, log_to_file
-from wave_agent.settings import Settings
+
+if TYPE_CHECKING:
+    from wave_agent.settings import Settings
 
 DEBUG_OPTION = typer.Option(False, "--debug", help="Show each turn's layers and sizes on stderr.")
 VERBOSE_OPTION = typer.Option(False, "--verbose", "-v", help="Show every log record on stderr.")
@@ -40,6 +43,9 @@ def chat_command(
     verbose: bool = VERBOSE_OPTION,
 ) -> None:
     """Chat with Wave in the terminal (or a pipe: one message per line)."""
+    from wave_agent.cli import terminal
+
+    terminal.VERBOSE = verbose = verbose or terminal.VERBOSE  # `wave --verbose chat` too
     loaded = settings()
     run(chat(loaded, user_or_default(user), debug=debug, drain_timeout=drain_timeout,
              verbose=verbose))

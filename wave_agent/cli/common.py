@@ -7,14 +7,16 @@ import json
 import logging
 from collections.abc import Coroutine
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 from rich.console import Console
 
 from wave_agent.app.plain import plain
 from wave_agent.policy.edge_input import normalise_user_id
-from wave_agent.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from wave_agent.settings import Settings
 
 T = TypeVar("T")
 
@@ -28,11 +30,11 @@ JSON_OPTION = typer.Option(False, "--json", help="Print JSON instead of a table.
 @lru_cache(maxsize=1)
 def settings() -> Settings:
     """Read settings once, at the edge."""
+    from wave_agent.cli import terminal
+    from wave_agent.settings import load_settings
+
     loaded = load_settings()
-    logging.basicConfig(
-        level=loaded.log_level,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+    terminal.log_for_command(loaded.data_dir, loaded.log_level, verbose=terminal.VERBOSE)
     for noisy in ("httpx", "neo4j", "sentence_transformers", "aiogram.event"):
         logging.getLogger(noisy).setLevel(max(logging.WARNING, logging.getLevelName(loaded.log_level)))
     from wave_agent.infra.outage import install_driver_filter

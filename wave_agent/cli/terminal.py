@@ -1,7 +1,12 @@
-"""A clean terminal for ``wave chat``: logs go to a file under ``DATA_DIR``; the screen (stderr)
-gets only what a person must act on (records logged with ``notice=True``, and critical ones),
-and never in the middle of the input line: while the prompt waits for a line, notices wait too
-and are printed as soon as the line is read. ``--verbose`` shows every record, as before.
+"""A clean terminal: logs go to files under ``DATA_DIR/logs``, the screen gets what was asked.
+
+``wave chat`` (``log_to_file``): the screen (stderr) gets only what a person must act on
+(records logged with ``notice=True``, and critical ones), and never in the middle of the input
+line: while the prompt waits for a line, notices wait too and are printed as soon as the line
+is read. Every other command (``log_for_command``): ``DATA_DIR/logs/wave.log`` gets every
+record; stderr gets Wave's own warnings as one ``wave: ...`` line each (a layer missing, a write
+pending) and nothing from the libraries (graph driver, archive, embedder, pymorphy3).
+``--verbose`` (``wave --verbose <command>``, or ``wave chat --verbose``) shows every record.
 """
 
 from __future__ import annotations
@@ -15,6 +20,9 @@ from typing import TextIO
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 LOG_FILE = "wave-chat.log"
+COMMAND_LOG_FILE = "wave.log"
+# ``wave --verbose <command>``: set by the CLI's callback before the command runs.
+VERBOSE = False
 LOG_BYTES = 5_000_000
 LOG_BACKUPS = 3
 
@@ -101,3 +109,51 @@ def log_to_file(data_dir: Path, level: str, screen: Screen, *, verbose: bool) ->
 def _quiet_warnings() -> None:
     """Python warnings (a library's deprecation, a tokenizer's advice) go to the log file."""
     logging.captureWarnings(True)
+
+
+class WarningLines(logging.Handler):
+    """Wave's own warnings (and anyone's critical records) as one ``wave: ...`` line each."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        super().__init__(logging.WARNING)
+        self.stream = stream
+
+    def emit(self, record: logging.LogRecord) -> None:
+        ours = record.name == "wave" or record.name.startswith("wave.")
+        if not (ours or record.levelno >= logging.CRITICAL or getattr(record, "notice", False)):
+            return
+        try:
+            stream = self.stream or sys.stderr
+            stream.write(f"wave: {record.getMessage()}\n")
+            stream.flush()
+        except Exception:
+            self.handleError(record)
+
+
+def log_for_command(data_dir: Path, level: str, *, verbose: bool) -> Path | None:
+    """Every record to ``DATA_DIR/logs/wave.log``; stderr gets ``WarningLines`` (or, verbose,
+    every record). The log file's path; None when it cannot be written (the screen then gets
+    every warning, as before)."""
+    root = logging.getLogger()
+    for handler in list(root.handlers):
+        root.removeHandler(handler)
+    root.setLevel(level)
+    path: Path | None = data_dir / "logs" / COMMAND_LOG_FILE
+    try:
+        assert path is not None
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path.touch(mode=0o600, exist_ok=True)  # a log may name a person: theirs alone
+        to_file: logging.Handler = RotatingFileHandler(
+            path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
+        to_file.setFormatter(logging.Formatter(LOG_FORMAT))
+        root.addHandler(to_file)
+    except OSError:
+        path = None
+    if verbose:
+        screen: logging.Handler = logging.StreamHandler(sys.stderr)
+        screen.setFormatter(logging.Formatter(LOG_FORMAT))
+    else:
+        screen = WarningLines()
+    root.addHandler(screen)
+    _quiet_warnings()
+    return path

@@ -347,6 +347,8 @@ class Eraser:
         report.add("health history", files=health_history.erase(self.s.data_dir, user_id))
         tokens = TokenStore(self.s.data_dir / "mcp" / "tokens.json")
         report.add("MCP tokens", removed=await asyncio.to_thread(tokens.revoke, user_id))
+        report.add("logs", lines=await asyncio.to_thread(erase_from_logs,
+                                                         self.s.data_dir / "logs", user_id))
         self._audit("forget-me: a person was erased from every layer")
         self.s.writer.changes.announce(user_id, ChangeKind.PERSON_ERASED)
         return report
@@ -360,6 +362,27 @@ class Eraser:
         stamp = datetime.now(UTC).replace(microsecond=0).isoformat()
         with open(path, "a", encoding="utf-8") as handle:
             handle.write(f"{stamp} {what}\n")
+
+
+def erase_from_logs(folder: Path, user_id: str) -> int:
+    """Drop every line naming ``user_id`` from the log files under ``folder`` (rotated ones
+    too); how many lines went. Rewritten in place, so a process appending to a file keeps
+    appending to it (a replaced file would take its later lines to an unlinked inode)."""
+    if not folder.is_dir():
+        return 0
+    needle = user_id.encode()
+    dropped = 0
+    for path in sorted(p for p in folder.iterdir() if p.is_file()):
+        with path.open("r+b") as handle:
+            lines = handle.read().splitlines(keepends=True)
+            kept = [line for line in lines if needle not in line]
+            if len(kept) == len(lines):
+                continue
+            dropped += len(lines) - len(kept)
+            handle.seek(0)
+            handle.write(b"".join(kept))
+            handle.truncate()
+    return dropped
 
 
 def _wave_lines(history: list[Any], trace: Trace) -> set[str]:
