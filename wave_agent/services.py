@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from wave_agent.infra import localneo4j
-from wave_agent.settings import Settings
 from wave_agent.write.events import ChangeKind, MemoryChange, MemoryChanges
 
 if TYPE_CHECKING:
@@ -34,6 +33,7 @@ if TYPE_CHECKING:
     from wave_agent.ops.stores import OpsStores
     from wave_agent.postprocess.fanout import PostProcessor
     from wave_agent.recall import Recall
+    from wave_agent.settings import Settings
     from wave_agent.write.writer import Writer
 
 log = logging.getLogger("wave.services")

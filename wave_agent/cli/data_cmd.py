@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from wave_agent.cli import app
 from wave_agent.cli.common import err_console, settings
 from wave_agent.errors import WaveError
-from wave_agent.settings import SETTINGS_FILE, Settings
+
+if TYPE_CHECKING:
+    from wave_agent.settings import Settings
 
 OLD_DATA = Path("data")
 # What only a Wave data directory holds (any one is enough).
 MARKERS = ("neo4j", "qdrant", "blocks", "episodes", "snapshots", "outbox.sqlite3",
            "sessions.sqlite3")
 # What a fresh data directory may already hold without being a memory.
-HARMLESS = frozenset({"logs", SETTINGS_FILE, "locks"})
+HARMLESS = frozenset({"logs", ".env", "locks"})  # .env: wave_agent.settings.SETTINGS_FILE
 SOURCE_ARGUMENT = typer.Argument(OLD_DATA, help="The older data directory (default ./data).")
 
 
@@ -64,6 +67,8 @@ def move_data(
             next_step=f"move {target} aside first (e.g. `mv {target} {target}.old`), then run "
                       "this again")
     probe_lock(origin / "qdrant")  # ArchiveLocked names the process still using it
+    from wave_agent.settings import Settings
+
     old = Settings(_env_file=None, data_dir=origin)  # type: ignore[call-arg]
     if localneo4j.down(old):
         err_console.print(f"stopped the embedded Neo4j that served {origin}")

@@ -23,11 +23,14 @@ from wave_agent.errors import WaveError
 from wave_agent.policy.edge_input import refuse_not_utf8
 from wave_agent.services import Services
 
+# The job names, written out so that `wave --help` does not import the jobs (numpy, scipy,
+# the stemmers: most of its start-up); a unit test keeps them equal to the runner's JOB_NAMES.
+JOB_NAMES_FOR_HELP = ("expire", "archive-stale", "promote", "duplicates", "generalise", "review",
+                      "drift", "compress", "blocks", "erasure")
+
 
 def _job_help() -> str:
-    from wave_agent.ops.maintenance.runner import JOB_NAMES
-
-    return f"Run only this job (repeatable): {', '.join(JOB_NAMES)}."
+    return f"Run only this job (repeatable): {', '.join(JOB_NAMES_FOR_HELP)}."
 
 
 @app.command("maintain")

@@ -7,12 +7,22 @@ address it refuses to start unless a token was made beforehand (``--new-token``)
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
 import typer
 
 from wave_agent.cli import app
 from wave_agent.cli.common import USER_OPTION, run, settings, user_or_default
 from wave_agent.errors import ConfigError, WaveError
-from wave_agent.settings import Settings
+
+if TYPE_CHECKING:
+    from wave_agent.services import Services
+    from wave_agent.settings import Settings
+
+log = logging.getLogger("wave.mcp")
+WARM_UP_USER = "wave-warm-up"
 
 
 @app.command("mcp")
@@ -57,7 +67,14 @@ async def serve_stdio(loaded: Settings, user_id: str) -> None:
     async with Services(loaded, autostart_neo4j=True) as services:
         await services.graph()  # fail early, with one line, if the graph cannot be reached
         server = build_server(services, Identity(user_id=user_id))
-        await server.run_stdio_async()
+        # the model, the archive and the first queries warm while the client says hello, so
+        # its first recall does not pay for them
+        warming = asyncio.create_task(warm_up(services, user_id))
+        try:
+            await server.run_stdio_async()
+        finally:
+            warming.cancel()
+            await asyncio.gather(warming, return_exceptions=True)
 
 
 async def serve_http(loaded: Settings, tokens: object, host: str, port: int) -> None:
@@ -70,6 +87,7 @@ async def serve_http(loaded: Settings, tokens: object, host: str, port: int) -> 
     assert isinstance(tokens, TokenStore)
     async with Services(loaded, autostart_neo4j=True) as services:
         await services.graph()
+        await warm_up(services, None)
         server = build_server(services, Identity(tokens=tokens))
         guarded = BearerGuard(server.streamable_http_app(host=host), tokens)
         config = uvicorn.Config(guarded, host=host, port=port, log_level="warning")
@@ -79,3 +97,15 @@ async def serve_http(loaded: Settings, tokens: object, host: str, port: int) -> 
             raise WaveError(f"cannot listen on {host}:{port} ({exc})",
                             next_step="choose another port with --port") from exc
         typer.echo(f"MCP server on http://{host}:{port}/mcp stopped", err=True)
+
+
+async def warm_up(services: Services, user_id: str | None) -> None:
+    """Load the embedding model, open recall's stores (or reach the archive's holder) and run
+    one search, so the client's first recall answers in time with every voice. A problem here
+    is logged; the tools report it when they are called."""
+    try:
+        engine = await services.recall()
+        await services.embedder().embed_query(["warm up"])
+        await engine.search(user_id or WARM_UP_USER, "warm up the memory", k=1)
+    except Exception as exc:  # the tools will say it to the client
+        log.warning("warm-up: %s", exc)

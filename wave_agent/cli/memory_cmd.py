@@ -9,7 +9,7 @@ stderr) for ``wave reindex`` / maintenance.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 from rich.markup import escape
@@ -31,7 +31,9 @@ from wave_agent.cli.common import (
 )
 from wave_agent.services import Services
 from wave_agent.write.result import ArchiveState, WriteRejected, WriteResult
-from wave_agent.write.writer import Writer, check_supersede_target, check_text
+
+if TYPE_CHECKING:  # the writer (and numpy under it) loads when a command writes
+    from wave_agent.write.writer import Writer
 
 T = TypeVar("T")
 
@@ -110,6 +112,8 @@ def remember(
 ) -> None:
     """Remember a fact: created, confirmed (a near-duplicate), proposed, or quarantined."""
     kind = _choice(FactType, type, "--type", TYPES)
+    from wave_agent.write.writer import check_text
+
     check_text(text)  # refused before any store is opened
     user_id = user_or_default(user)
     result = _with_writer(lambda w: w.remember(
@@ -125,6 +129,8 @@ def supersede(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Replace a record with a new one; the old one stays findable in its history."""
+    from wave_agent.write.writer import check_supersede_target, check_text
+
     check_supersede_target(old_id, text)
     check_text(text)
     user_id = user_or_default(user)
@@ -191,8 +197,12 @@ def facts(
     tier_v = _choice(Tier, tier, "--tier", TIERS)
     status_v = _choice(Status, status, "--status", STATUSES)
     user_id = user_or_default(user)
-    found: list[Fact] = _with_writer(lambda w: w.graph.list_facts(
-        user_id, tiers=[tier_v] if tier_v else None, statuses=[status_v] if status_v else None))
+
+    async def listed(services: Services) -> list[Fact]:  # a read: the graph alone, no archive
+        return await (await services.graph()).list_facts(
+            user_id, tiers=[tier_v] if tier_v else None, statuses=[status_v] if status_v else None)
+
+    found = _with_services(listed)
     if as_json:
         emit_json([fact_json(f) for f in found])
     elif not found:

@@ -13,10 +13,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from wave_agent.cli.common import console, emit_json, err_console, run, settings
 from wave_agent.errors import ConfigError, WaveError
 from wave_agent.services import Services
-from wave_agent.settings import Settings
 
 
 def _target_url(url: str) -> str:
+    from wave_agent.settings import Settings
+
     try:
         return str(Settings(_env_file=None, qdrant_url=url).qdrant_url)  # type: ignore[call-arg]
     except ValueError as exc:

@@ -33,10 +33,10 @@ from wave_agent.cli.common import (
 from wave_agent.errors import WaveError
 from wave_agent.policy.edge_input import refuse_not_utf8
 from wave_agent.services import Services
-from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
     from archive.store import ArchiveStore
+    from wave_agent.settings import Settings
 
 T = TypeVar("T")
 

@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from wave_agent.cli import app
 from wave_agent.cli.common import run, settings
 from wave_agent.errors import ConfigError
-from wave_agent.settings import Settings
 
 if TYPE_CHECKING:
     from wave_agent.services import Services
+    from wave_agent.settings import Settings
 
 log = logging.getLogger("wave.run")
 

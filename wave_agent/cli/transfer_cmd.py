@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -31,7 +31,9 @@ from wave_agent.errors import Refused
 from wave_agent.ops.erasure import record_export
 from wave_agent.policy.edge_input import export_stem
 from wave_agent.services import Services
-from wave_agent.write.writer import MemoryItem
+
+if TYPE_CHECKING:  # the writer (and numpy under it) loads when an import runs
+    from wave_agent.write.writer import MemoryItem
 
 OUT_OPTION = typer.Option(Path("."), "--out", "-o", help="Directory for the two files.")
 PATH_ARGUMENT = typer.Argument(..., help="A JSON file from `wave export` / `/export`, or a JSON list of texts.")
@@ -85,6 +87,8 @@ def _aware(when: datetime) -> datetime:
 
 def _items(path: Path) -> tuple[list[MemoryItem], int]:
     """Records to import, and how many non-active records were left out."""
+    from wave_agent.write.writer import MemoryItem
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError as exc:

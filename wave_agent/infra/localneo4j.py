@@ -20,10 +20,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wave_agent.errors import ServiceUnavailable
 from wave_agent.infra.processes import alive as process_alive
-from wave_agent.settings import Settings
+
+if TYPE_CHECKING:
+    from wave_agent.settings import Settings
 
 log = logging.getLogger("wave.services.neo4j")
 
