@@ -28,6 +28,11 @@ fi
 if [ ! -d wave_agent/web/static/node_modules ] && command -v npm >/dev/null 2>&1; then
   npm ci --prefix wave_agent/web/static --no-audit --no-fund --loglevel=error || true
 fi
+# a second MCP client for the end-to-end tests: the MCP Inspector's CLI (pinned in
+# tests/support/mcp-inspector/package-lock.json)
+if [ ! -d tests/support/mcp-inspector/node_modules ] && command -v npm >/dev/null 2>&1; then
+  npm ci --prefix tests/support/mcp-inspector --no-audit --no-fund --loglevel=error || true
+fi
 
 TEST_DATA=$(mktemp -d -t wave-test-XXXXXX)
 export DATA_DIR="$TEST_DATA" NEO4J_PORT=${WAVE_TEST_NEO4J_PORT:-17687}
