@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import (
@@ -35,6 +35,7 @@ from graph.models import Fact, FactType, Status, Tier, utcnow
 from wave_agent.app import page_auth as auth
 from wave_agent.errors import NotFound, WaveError
 from wave_agent.services import Services
+from wave_agent.web import i18n
 
 log = logging.getLogger("wave.web")
 
@@ -60,7 +61,11 @@ class WebApp:
         self.spent = auth.SpentLinks()
         self.templates = Environment(loader=FileSystemLoader(HERE / "templates"),
                                      autoescape=select_autoescape(["html"]))
-        self.templates.filters["day"] = lambda d: d.strftime("%Y-%m-%d") if d else ""
+        # dates and numbers in the page's language (Babel); strings through ``_`` (web.i18n)
+        self.templates.filters["day"] = pass_context(
+            lambda ctx, d: i18n.format_day(d, ctx.get("lang", i18n.DEFAULT)))
+        self.templates.filters["number"] = pass_context(
+            lambda ctx, n: i18n.format_number(n, ctx.get("lang", i18n.DEFAULT)))
         missing = [name for name, path in ASSETS.items() if not path.exists()]
         if missing:
             log.warning("the page's JavaScript is not installed (%s): run `make install` "
@@ -75,11 +80,22 @@ class WebApp:
     def render(self, request: Request, name: str, status_code: int = 200,
                **context: Any) -> HTMLResponse:
         session = self.session(request)
+        asked = request.query_params.get("lang")
+        lang = i18n.negotiate(asked, request.cookies.get(i18n.COOKIE),
+                              request.headers.get("accept-language"))
+
+        def _(text: str, **values: object) -> str:
+            return i18n.translate(lang, text, **values)
+
         html = self.templates.get_template(name).render(
             request=request, user_id=session.user_id if session else None,
             csrf=session.csrf(self.secret) if session else "", now=utcnow(),
-            done=request.query_params.get("done"), **context)
-        return HTMLResponse(html, status_code=status_code)
+            done=request.query_params.get("done"), lang=lang, languages=i18n.NAMES, _=_,
+            **context)
+        response = HTMLResponse(html, status_code=status_code)
+        if asked == lang:  # the switch: remembered for the next pages
+            response.set_cookie(i18n.COOKIE, lang, max_age=365 * 24 * 3600, samesite="strict")
+        return response
 
     def refuse(self, request: Request, status_code: int, title: str, detail: str) -> HTMLResponse:
         return self.render(request, "error.html", status_code, title=title, detail=detail)
