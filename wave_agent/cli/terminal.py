@@ -11,7 +11,9 @@ pending) and nothing from the libraries (graph driver, archive, embedder, pymorp
 
 from __future__ import annotations
 
+import io
 import logging
+import os
 import sys
 import threading
 from logging.handlers import RotatingFileHandler
@@ -130,25 +132,32 @@ class WarningLines(logging.Handler):
             self.handleError(record)
 
 
-def log_for_command(data_dir: Path, level: str, *, verbose: bool) -> Path | None:
-    """Every record to ``DATA_DIR/logs/wave.log``; stderr gets ``WarningLines`` (or, verbose,
-    every record). The log file's path; None when it cannot be written (the screen then gets
-    every warning, as before)."""
+class PrivateLogFile(RotatingFileHandler):
+    """A rotating log file made (folder 700, file 600: a log may name a person) only when the
+    first record comes, so a command refused before it logs anything leaves no file behind."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8",
+                         delay=True)
+
+    def _open(self) -> io.TextIOWrapper:
+        folder = Path(self.baseFilename).parent
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        return open(fd, "a", encoding="utf-8")  # the handler owns and closes it
+
+
+def log_for_command(data_dir: Path, level: str, *, verbose: bool) -> Path:
+    """Every record to ``DATA_DIR/logs/wave.log`` (made on the first record); stderr gets
+    ``WarningLines`` (or, verbose, every record). The log file's path."""
     root = logging.getLogger()
     for handler in list(root.handlers):
         root.removeHandler(handler)
     root.setLevel(level)
-    path: Path | None = data_dir / "logs" / COMMAND_LOG_FILE
-    try:
-        assert path is not None
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        path.touch(mode=0o600, exist_ok=True)  # a log may name a person: theirs alone
-        to_file: logging.Handler = RotatingFileHandler(
-            path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8")
-        to_file.setFormatter(logging.Formatter(LOG_FORMAT))
-        root.addHandler(to_file)
-    except OSError:
-        path = None
+    path = data_dir / "logs" / COMMAND_LOG_FILE
+    to_file = PrivateLogFile(path)
+    to_file.setFormatter(logging.Formatter(LOG_FORMAT))
+    root.addHandler(to_file)
     if verbose:
         screen: logging.Handler = logging.StreamHandler(sys.stderr)
         screen.setFormatter(logging.Formatter(LOG_FORMAT))
