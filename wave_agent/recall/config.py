@@ -70,5 +70,10 @@ class RecallConfig:
     relative_rest_weight: float = 1.0
     # Clipped words are asked in full too ("за велик?" -> "велосипед"; colloquial.expand).
     colloquial: bool = True
+    # How the candidates are ordered before MMR: "learned" (the logistic regression in
+    # recall/ranker.json over every voice's rank and score and the record's signals;
+    # recall.learned) or "fusion" (the hand-set weighted RRF and factors alone, kept to
+    # compare in the benchmarks: RECALL_RANKER=fusion).
+    ranker: str = "fusion"
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)
