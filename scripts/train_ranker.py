@@ -202,7 +202,7 @@ def scorer(model: dict[str, Any]) -> Any:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path)
-    parser.add_argument("--c", default="0.03,0.3,3")
+    parser.add_argument("--c", default="0.1,1", help="regularisation of the linear models (empty: none)")
     parser.add_argument("--rounds", default="50,150", help="boosting rounds of the trees")
     parser.add_argument("--write", action="store_true", help=f"write {MODEL_PATH}")
     args = parser.parse_args()
@@ -216,7 +216,7 @@ def main() -> None:
     results = {"fusion (hand-set, before MMR)": (None, table(questions, lambda q: q["x"][:, hand]))}
     every = list(range(len(FEATURES)))
     pure = [i for i in every if FEATURES[i] not in HAND]
-    for c in (float(v) for v in args.c.split(",")):
+    for c in (float(v) for v in args.c.split(",") if v):
         for name, columns in (("all features", every), ("without the fusion's scores", pure)):
             model = train(tune, columns, c)
             results[f"learned, {name}, C={c}"] = (model, table(questions, scorer(model)))

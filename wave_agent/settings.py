@@ -53,7 +53,7 @@ class Settings(BaseSettings):
 
     # Recall's order before MMR: "learned" (the shipped logistic regression over every
     # voice) or "fusion" (the hand-set weighted rank fusion, kept to compare in benchmarks).
-    recall_ranker: Literal["learned", "fusion"] = "fusion"
+    recall_ranker: Literal["learned", "fusion"] = "learned"
 
     # Letta: unset means markdown block files under data_dir/blocks.
     letta_base_url: str | None = None

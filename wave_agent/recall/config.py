@@ -74,6 +74,6 @@ class RecallConfig:
     # recall/ranker.json over every voice's rank and score and the record's signals;
     # recall.learned) or "fusion" (the hand-set weighted RRF and factors alone, kept to
     # compare in the benchmarks: RECALL_RANKER=fusion).
-    ranker: str = "fusion"
+    ranker: str = "learned"
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

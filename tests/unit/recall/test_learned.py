@@ -76,3 +76,21 @@ def test_a_tree_sends_each_row_down_its_own_path() -> None:
 def test_a_model_naming_an_unknown_feature_is_refused() -> None:
     with pytest.raises(ValueError, match="does not compute"):
         learned.LearnedRanker.from_json({"features": ["cosine", "mood"], "intercept": 0.0})
+
+
+def test_the_shipped_model_puts_the_record_that_means_it_above_a_rare_word_match() -> None:
+    """"кто мой начальник?": the record naming the boss in other words is first in meaning;
+    the one sharing a rare word ("начальник отдела кадров уволился") is first in full text
+    only and far in meaning. Every other signal equal, the shipped model ranks meaning first."""
+    model = learned.load()
+    assert set(model.names) <= set(learned.FEATURES) and model.names
+    q = _unit(1, 0, 0)
+    c = _candidates("кто мой начальник?", {
+        "boss": ("Мной руководит Виктор Петрович, он ведёт наш отдел",
+                 _unit(0.95, 0.3, 0), {"semantic": 1, "context_semantic": 1, "lexical": 9}),
+        "word": ("Начальник отдела кадров у соседей уволился",
+                 _unit(0.4, 0.9, 0), {"lexical": 1, "context_lexical": 1, "semantic": 12})}, q)
+    c.in_context.update({"boss": 0.9, "word": 0.45})
+    ids, x = learned.features(c, NOW, calibration.E5_SMALL)
+    learned.rerank(c, model, x, ids)
+    assert c.final["boss"] > c.final["word"]
