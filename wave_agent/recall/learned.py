@@ -78,10 +78,8 @@ def features(c: Candidates, now: datetime, cal: Calibration,
             rank = ranks.get(voice)
             if rank:
                 x[row, index[f"rr_{voice}"]] = 1.0 / rank
-        if qv is not None and fid in c.vectors:
-            cos[row] = cal.rescale(float(np.dot(c.vectors[fid], qv)))
         if fid in c.in_context:
-            ctx[row] = cal.rescale(c.in_context[fid])
+            ctx[row] = c.in_context[fid]
         x[row, index["lexical_score"]] = lexical.get(fid, 0.0) / top_lexical
         x[row, index["coverage"]] = cover.get("lexical", {}).get(fid, 0.0)
         x[row, index["context_coverage"]] = cover.get("context_lexical", {}).get(fid, 0.0)
@@ -94,6 +92,11 @@ def features(c: Candidates, now: datetime, cal: Calibration,
         x[row, index["log_words"]] = math.log1p(word_count(fact.text))
         x[row, index["piece"]] = float(fact.part > 0)
         x[row, index[f"type_{fact.type.value}"]] = 1.0
+    if qv is not None:
+        held = [row for row, fid in enumerate(ids) if fid in c.vectors]
+        if held:
+            cos[held] = np.stack([c.vectors[ids[row]] for row in held]) @ qv
+    cos, ctx = cal.rescale_array(cos), cal.rescale_array(ctx)
     for column, values in (("cosine", cos), ("context_cosine", ctx)):
         known = ~np.isnan(values)
         floor = float(values[known].min()) if known.any() else 0.0
@@ -141,6 +144,7 @@ class LearnedRanker:
     coef: np.ndarray
     intercept: float
     trees: tuple[Tree, ...] = ()
+    forest: Forest | None = None  # the trees side by side (``Forest``), what ``score`` uses
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedRanker:
@@ -158,7 +162,7 @@ class LearnedRanker:
         return cls(names, np.asarray(data.get("mean", [0.0] * width), dtype=np.float32),
                    np.asarray(data.get("scale", [1.0] * width), dtype=np.float32),
                    np.asarray(data.get("coef", [0.0] * width), dtype=np.float32),
-                   float(data["intercept"]), trees)
+                   float(data["intercept"]), trees, Forest.of(trees) if trees else None)
 
     def columns(self) -> list[int]:
         return [FEATURES.index(n) for n in self.names]
@@ -169,9 +173,51 @@ class LearnedRanker:
             return np.zeros(0, dtype=np.float32)
         raw = x[:, self.columns()]
         logit = ((raw - self.mean) / self.scale) @ self.coef + self.intercept
-        for tree in self.trees:
-            logit = logit + tree.predict(raw)
+        if self.forest is not None:
+            logit = logit + self.forest.predict(raw)
         return np.asarray(1.0 / (1.0 + np.exp(-logit)), dtype=np.float32)
+
+
+@dataclass(frozen=True, slots=True)
+class Forest:
+    """Every tree's nodes side by side (padded with leaves of value 0), so all the trees
+    descend together: a few array steps per level instead of a Python loop per tree (100
+    trees one by one cost 20-70 ms a search on a busy machine)."""
+
+    feature: np.ndarray    # (trees, nodes)
+    threshold: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    value: np.ndarray
+
+    @classmethod
+    def of(cls, trees: tuple[Tree, ...]) -> Forest:
+        width = max(len(t.feature) for t in trees)
+
+        def stack(name: str, fill: float, dtype: type) -> np.ndarray:
+            out: np.ndarray = np.full((len(trees), width), fill, dtype=dtype)
+            for n, tree in enumerate(trees):
+                values = getattr(tree, name)
+                out[n, :len(values)] = values
+            return out
+
+        return cls(stack("feature", -1, np.int64), stack("threshold", 0.0, np.float64),
+                   stack("left", 0, np.int64), stack("right", 0, np.int64),
+                   stack("value", 0.0, np.float64))
+
+    def predict(self, z: np.ndarray) -> np.ndarray:
+        """The sum of every tree's leaf value, per row of ``z``."""
+        trees = np.arange(self.feature.shape[0])[None, :]
+        rows = np.arange(len(z))[:, None]
+        node = np.zeros((len(z), self.feature.shape[0]), dtype=np.int64)
+        while True:
+            feature = self.feature[trees, node]
+            inner = feature >= 0
+            if not inner.any():
+                return self.value[trees, node].sum(axis=1)  # type: ignore[no-any-return]
+            go_left = z[rows, np.where(inner, feature, 0)] <= self.threshold[trees, node]
+            node = np.where(inner, np.where(go_left, self.left[trees, node],
+                                            self.right[trees, node]), node)
 
 
 @functools.lru_cache(maxsize=4)
