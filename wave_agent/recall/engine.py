@@ -130,7 +130,7 @@ class Recall:
             if self.observer is not None:
                 self.observer(c, ids, x)
             if self.ranker is not None:
-                learned.rerank(c, self.ranker, x, ids)
+                learned.rerank(c, self.ranker, x, ids, self.config.others_factor)
         ranking.diversify(c, self.config, cal)
         return self._result(c)
 

@@ -226,7 +226,17 @@ def load(path: Path = MODEL_PATH) -> LearnedRanker:
     return LearnedRanker.from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
-def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str]) -> None:
-    """Each candidate's score in ``c.final`` becomes the model's probability."""
+def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
+           others_factor: float = 1.0) -> None:
+    """Each candidate's score in ``c.final`` becomes the model's probability, times two rules
+    kept after it: the record's decay (a state said two months ago is no longer how the
+    person is; the dev sets hold too few states for the model to learn it) and, for a
+    question about the person, ``others_factor`` for a record about someone else (the model
+    did not learn that from the dev sets either: "на что у меня аллергия?" put a relative's
+    allergy first)."""
     for fid, p in zip(ids, ranker.score(x), strict=True):
-        c.final[fid] = float(p)
+        signals = c.signals.get(fid, {})
+        factor = signals.get("decay", 1.0)
+        if signals.get("someone_else"):
+            factor *= others_factor
+        c.final[fid] = float(p) * factor

@@ -94,3 +94,18 @@ def test_the_shipped_model_puts_the_record_that_means_it_above_a_rare_word_match
     ids, x = learned.features(c, NOW, calibration.E5_SMALL)
     learned.rerank(c, model, x, ids)
     assert c.final["boss"] > c.final["word"]
+
+
+def test_a_relatives_record_and_a_stale_state_sink_below_the_models_order() -> None:
+    """"на что у меня аллергия?": the person's own record and a relative's, alike in every
+    feature: the relative's comes second (others_factor), and a decayed one below both."""
+    q = _unit(1, 0, 0)
+    same = _unit(0.9, 0.2, 0)
+    c = _candidates("на что у меня аллергия?", {
+        "mine": ("Мне нельзя пенициллин", same, {"semantic": 1}),
+        "sonya": ("У Сони аллергия на арахис", same, {"semantic": 1}),
+        "stale": ("Мне нельзя пенициллин", same, {"semantic": 1})}, q, someone_else={"sonya"})
+    c.signals["stale"]["decay"] = 0.3
+    ids, x = learned.features(c, NOW, calibration.E5_SMALL)
+    learned.rerank(c, learned.load(), x, ids, others_factor=0.7)
+    assert c.final["mine"] > c.final["sonya"] > c.final["stale"]
