@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 
-MAX_FACT_CHARS = 2_000
+MAX_FACT_CHARS = 2_000  # one record; a longer text is stored as pieces of it (``part_of``)
+MAX_TEXT_CHARS = 40_000  # one text (a message, a forwarded article); longer ones are refused
 
 
 def utcnow() -> datetime:
@@ -131,6 +132,12 @@ class Fact:
     # the archive missed this record's last change (it was locked or down): `wave reindex`
     # and maintenance drift repair re-send it and clear the flag
     needs_index: bool = False
+    # A text longer than MAX_FACT_CHARS is stored as pieces said at the same moment: each
+    # piece carries the id of the whole (``part_of``, shared by the pieces), its place in it
+    # (``part``, 1-based) and how many pieces there are (``parts``); 0 when it is whole.
+    part_of: str | None = None
+    part: int = 0
+    parts: int = 0
 
     @property
     def in_prompt_path(self) -> bool:

@@ -180,7 +180,8 @@ class Services:
                     problem = str(exc)
                 self._cache["recall"] = Recall(
                     graph, archive, self.embedder(), archive_problem=problem,
-                    config=RecallConfig(voice_timeout_s=self.settings.store_timeout_s),
+                    config=RecallConfig(voice_timeout_s=self.settings.store_timeout_s,
+                                        ranker=self.settings.recall_ranker),
                     tz=ZoneInfo(self.settings.timezone),
                 )
             return self._cache["recall"]  # type: ignore[no-any-return]

@@ -78,6 +78,10 @@ class Settings(BaseSettings):
     # Qdrant server); bulk writes ~1.5x faster than REST (docs/benchmarks.md, "Scale").
     qdrant_grpc_port: int | None = Field(default=None, ge=1, le=65535)
 
+    # Recall's order before MMR: "fusion" (the hand-set weighted rank fusion) or "learned"
+    # (the shipped trees over every voice; not the default yet: docs/benchmarks.md).
+    recall_ranker: Literal["learned", "fusion"] = "fusion"
+
     # Letta: unset means markdown block files under data_dir/blocks.
     letta_base_url: str | None = None
     letta_api_key: str | None = None

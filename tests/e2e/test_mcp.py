@@ -94,8 +94,12 @@ async def _walk_through(client: Client, others_id: str, others_text: str) -> Non
     # bad input: one message a person can act on, never a traceback
     empty = _error(await client.call_tool("remember", {"text": "   "}))
     assert "empty" in empty and "Next:" in empty
-    too_long = _error(await client.call_tool("remember", {"text": "я" * 2001}))
-    assert "2,000" in too_long or "2000" in too_long
+    too_long = _error(await client.call_tool("remember", {"text": "я" * 40_001}))
+    assert "40,000" in too_long
+    # a long forwarded text is kept in pieces, not refused
+    story = " ".join(f"Вчера на рыбалке с братом, эпизод {i}: поймали окуня." for i in range(60))
+    kept = _payload(await client.call_tool("remember", {"text": story}))
+    assert kept["status"] == "created" and len(kept["pieces"]) >= 2, kept
     unknown = _error(await client.call_tool("forget", {"id": "f-nosuchrec"}))
     assert "no record f-nosuchrec" in unknown
     for tool, args in (("forget", {"id": others_id}),
@@ -213,7 +217,10 @@ async def test_http_needs_the_bearer_token_and_acts_for_its_person(
 
     async with Services(settings) as services:
         graph = await services.graph()
-        assert len(await graph.list_facts(user)) == 2
+        written = await graph.list_facts(user)
+        # two records, and the long story in pieces of one whole
+        assert len([f for f in written if f.part_of is None]) == 2
+        assert len({f.part_of for f in written if f.part_of}) == 1
         assert await graph.list_facts("someone-else") == []
 
 

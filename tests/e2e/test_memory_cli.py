@@ -77,10 +77,10 @@ def test_price_scenario_end_to_end(cli_env: dict[str, str]) -> None:
 
 
 def test_refusals_exit_non_zero_with_the_next_step(cli_env: dict[str, str]) -> None:
-    too_long = wave(cli_env, "remember", "я" * 2001)
+    too_long = wave(cli_env, "remember", "я" * 40_001)
     assert too_long.returncode != 0 and too_long.stdout == ""
-    assert "2,001 characters" in too_long.stderr
-    assert "split it into notes under 2,000 characters" in too_long.stderr
+    assert "40,001 characters" in too_long.stderr
+    assert "split it into notes under 40,000 characters" in too_long.stderr
 
     no_target = wave(cli_env, "supersede", "", "Пилот стоит 200 тысяч")
     assert no_target.returncode != 0

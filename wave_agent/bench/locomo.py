@@ -8,7 +8,8 @@ plain BM25 (bm25s + PyStemmer English), plain dense (the same embedding model) a
 ``context_rrf`` (BM25 + dense over each turn joined with its neighbours, fused by RRF).
 
 R@k is the share of a question's evidence ids found among the first k records, averaged over
-questions; a record counts for every ``dia_id`` in its provenance. Latency is per question:
+questions; a record counts for every ``dia_id`` in its provenance. MRR: the mean of 1 / the
+rank of the first record holding any of the evidence. Latency is per question:
 ``Recall.search`` end to end for Wave; query embedding + exhaustive cosine for dense (its own
 instance of the model, so neither side is served by the other's query cache).
 """
@@ -28,6 +29,7 @@ import numpy as np
 
 from graph.models import FactType, Veracity
 from wave_agent.bench.baselines import BM25Index, ContextRRF, DenseIndex, context_windows
+from wave_agent.bench.features import FeatureLog
 from wave_agent.bench.locomo_data import Conversation, Turn, load_conversations
 
 if TYPE_CHECKING:
@@ -41,6 +43,20 @@ WARMUP = 10  # untimed searches per conversation before its questions
 KS = (1, 5, 10)
 TURN_SPACING = timedelta(seconds=30)
 SYSTEMS = ("wave", "bm25", "dense", "context_rrf")
+
+
+# The learned ranker's split of these seven conversations: two kept aside by a fixed hash of
+# their names (``split_of``); the rest are for tuning.
+HELD_CONVERSATIONS = 2
+
+
+def split_of(name: str, names: Sequence[str] = ("conv-26", "conv-30", "conv-41", "conv-42",
+                                                "conv-43", "conv-47", "conv-49")) -> str:
+    """``held`` for the HELD_CONVERSATIONS dev conversations whose hashed names come first."""
+    import hashlib
+
+    ranked = sorted(names, key=lambda n: hashlib.sha256(f"locomo:{n}".encode()).hexdigest())
+    return "held" if name in ranked[:HELD_CONVERSATIONS] else "tune"
 
 
 def record_text(turn: Turn) -> str:
@@ -75,11 +91,16 @@ class Tally:
     by_category: dict[int, list[float]] = field(default_factory=dict)
     degraded: int = 0
     per_conversation: dict[str, dict[str, dict[int, list[float]]]] = field(default_factory=dict)
+    # per system, 1 / the rank of the first record holding any evidence (0 when none does)
+    reciprocal: dict[str, list[float]] = field(default_factory=dict)
 
     def add(self, system: str, found: Sequence[Sequence[str]], evidence: Sequence[str],
             conversation: str = "") -> None:
         mine = self.per_conversation.setdefault(
             conversation, {s: {k: [] for k in KS} for s in SYSTEMS})
+        first = next((n for n, ids in enumerate(found) if set(ids) & set(evidence)), None)
+        self.reciprocal.setdefault(system, []).append(1.0 / (first + 1) if first is not None
+                                                      else 0.0)
         for k in KS:
             value = recall_at(found, evidence, k)
             self.hits[system][k].append(value)
@@ -99,6 +120,8 @@ class Tally:
                 f"R@{k}": round(100 * float(np.mean(v)), 1) if v else 0.0
                 for k, v in self.hits[system].items()
             }
+            mrr = self.reciprocal.get(system)
+            out[system]["MRR"] = round(float(np.mean(mrr)), 3) if mrr else 0.0
         out["latency_ms"] = {
             name: {
                 "p50": round(float(np.percentile(v, 50)), 1) if v else 0.0,
@@ -114,12 +137,14 @@ class Tally:
 
 class PrimedEmbedder:
     """The embedder with a cache for document texts only (turns embedded once for Wave and the
-    baselines); queries always go to the model, so latencies stay honest."""
+    baselines: what the writer embeds is kept too); queries always go to the model, so
+    latencies stay honest."""
 
     def __init__(self, embedder: Any) -> None:
         self._embedder = embedder
         self._cache: dict[str, np.ndarray] = {}
         self.model_name = embedder.model_name
+        self.seconds = 0.0  # spent embedding documents for the writer (``embed``)
 
     @property
     def dim(self) -> int:
@@ -135,7 +160,11 @@ class PrimedEmbedder:
     async def embed(self, texts: Sequence[str]) -> np.ndarray:
         if texts and all(t in self._cache for t in texts):
             return np.stack([self._cache[t] for t in texts])
-        return await self._embedder.embed(list(texts))  # type: ignore[no-any-return]
+        started = time.perf_counter()
+        vectors = await self._embedder.embed(list(texts))
+        self.seconds += time.perf_counter() - started
+        self._cache.update(zip(texts, vectors, strict=True))
+        return vectors  # type: ignore[no-any-return]
 
     async def embed_query(self, texts: Sequence[str]) -> np.ndarray:
         return await self._embedder.embed_query(list(texts))  # type: ignore[no-any-return]
@@ -158,6 +187,7 @@ async def run_conversation(
     progress: Progress,
     keep: bool = False,
     dense_embedder: Any | None = None,
+    log: FeatureLog | None = None,
 ) -> str:
     """Replay, ask, score one conversation; returns the benchmark user's id."""
     from wave_agent.write.writer import MemoryItem
@@ -197,8 +227,14 @@ async def run_conversation(
 
     questions = conversation.questions
     for n, question in enumerate(questions, 1):
+        if log is not None:
+            log.ask(lambda fact: fact.source_message_ids, set="locomo",
+                    id=f"{conversation.name}:{n}", split=split_of(conversation.name),
+                    group=conversation.name, metric="share", answers=list(question.evidence))
         started = time.perf_counter()
         hits = await recall.search(user_id, question.text, k=max(KS))
+        if log is not None:
+            log.done()
         tally.latency["wave"].append((time.perf_counter() - started) * 1000)
         if hits.degraded:
             tally.degraded += 1
@@ -235,9 +271,11 @@ async def run_benchmark(
     names: Sequence[str] | None = None,
     progress: Progress | None = None,
     keep: bool = False,
+    features: Path | None = None,
 ) -> dict[str, Any]:
-    """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras)."""
-    from wave_agent.recall import Recall
+    """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras).
+    ``features``: keep each question's candidates and features there (``bench.features``)."""
+    from wave_agent.recall import Recall, RecallConfig
     from wave_agent.write.archive_sync import ArchiveSync
     from wave_agent.write.writer import Writer
 
@@ -250,8 +288,12 @@ async def run_benchmark(
     archive = await services.archive()
     writer = Writer(graph, ArchiveSync(embedder, archive))  # type: ignore[arg-type]
 
+    log = FeatureLog(features)
+    config = RecallConfig(ranker=services.settings.recall_ranker)
+
     def recall_factory(clock: Callable[[], Any]) -> Recall:
-        return Recall(graph, archive, embedder, clock=clock)
+        return Recall(graph, archive, embedder, clock=clock, config=config,
+                      observer=log.observer)
 
     # The dense baseline embeds its queries with its own instance of the same model: the
     # embedder's query cache must not hand either side the other's work.
@@ -267,6 +309,7 @@ async def run_benchmark(
         await run_conversation(
             conversation, writer=writer, recall_factory=recall_factory, embedder=embedder,
             graph=graph, tally=tally, progress=report, keep=keep, dense_embedder=dense_embedder,
+            log=log,
         )
         embedder.forget()
     summary = tally.summary()

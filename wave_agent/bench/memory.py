@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from wave_agent.bench.baselines import BM25Index, DenseIndex
+from wave_agent.bench.features import FeatureLog
 from wave_agent.errors import WaveError
 
 if TYPE_CHECKING:
@@ -211,7 +212,7 @@ def summarise(data: MemorySet, scores: Scores, misses: list[dict[str, Any]]) -> 
 
 async def run_memory_benchmark(
     directory: Path, *, services: Services, progress: Progress | None = None, keep: bool = False,
-    voice_timeout_s: float = 5.0,
+    voice_timeout_s: float = 5.0, features: Path | None = None,
 ) -> dict[str, Any]:
     """``voice_timeout_s``: recall's per-voice timeout. Wave's default (1 s) drops a voice on a
     machine this loaded; the benchmark measures what the voices find, so it waits longer and
@@ -252,10 +253,14 @@ async def run_memory_benchmark(
 
     texts = [f.text for f in facts]
     set_ids = [f.id for f in facts]
+    log = FeatureLog(features)
+    observer = log.observer
     bm25 = BM25Index(texts, language=data.language)
     dense = DenseIndex(await dense_embedder.embed(texts))
     recall = Recall(graph, archive, embedder, clock=lambda: data.asked_at,
-                    config=RecallConfig(voice_timeout_s=voice_timeout_s))
+                    config=RecallConfig(voice_timeout_s=voice_timeout_s,
+                                        ranker=services.settings.recall_ranker),
+                    observer=observer)
     # Warm both sides up on texts that are not questions (no cache can answer a question):
     # a fresh Neo4j's first searches compile plans; the timed figures are the steady state.
     warm_texts = [f.text for f in facts[::max(1, len(facts) // WARMUP)]][:WARMUP]
@@ -267,8 +272,11 @@ async def run_memory_benchmark(
     misses: list[dict[str, Any]] = []
     try:
         for n, q in enumerate(data.questions, 1):
+            log.ask(lambda fact: (wave_ids.get(fact.id, fact.id),), set=data.name, id=q.id,
+                    split=q.split, group=data.name, metric="first", answers=list(q.answers))
             started = time.perf_counter()
             hits = await recall.search(user_id, q.text, k=max(KS))
+            log.done()
             scores.latency["wave"].append((time.perf_counter() - started) * 1000)
             degraded += bool(hits.degraded.reasons)
             for step, ms in hits.degraded.timings_ms.items():

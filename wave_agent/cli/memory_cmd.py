@@ -104,7 +104,7 @@ def _facts_table(facts: list[Fact], title: str) -> Table:
 
 @app.command()
 def remember(
-    text: str = typer.Argument(..., help="What to remember (up to 2,000 characters)."),
+    text: str = typer.Argument(..., help="What to remember (a longer text than 2,000 characters is kept in pieces)."),
     type: str | None = typer.Option(None, "--type", "-t", help=f"One of: {TYPES}."),
     pin: bool = typer.Option(False, "--pin", help="Vouch for it: a fact at once (identity: core)."),
     user: str | None = USER_OPTION,
@@ -129,10 +129,10 @@ def supersede(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Replace a record with a new one; the old one stays findable in its history."""
-    from wave_agent.write.writer import check_supersede_target, check_text
+    from wave_agent.write.writer import check_record_text, check_supersede_target
 
     check_supersede_target(old_id, text)
-    check_text(text)
+    check_record_text(text)
     user_id = user_or_default(user)
     result = _with_writer(lambda w: w.supersede(user_id, old_id, text,
                                                 exchange_id=new_id("cli")))

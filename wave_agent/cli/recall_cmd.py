@@ -212,6 +212,9 @@ DATA_OPTION = typer.Option(..., "--data", exists=True, file_okay=False,
 ONLY_OPTION = typer.Option([], "--only", help="Only these conversations (e.g. conv-26).")
 DETAILS_OPTION = typer.Option(None, "--details", dir_okay=False,
                               help="Also write per-conversation and per-category figures here.")
+FEATURES_OPTION = typer.Option(None, "--features", dir_okay=False,
+                               help="Append each question's candidates and learned-ranker "
+                                    "features here (scripts/train_ranker.py reads them).")
 
 
 @asynccontextmanager
@@ -242,6 +245,7 @@ def bench_locomo(
     only: list[str] = ONLY_OPTION,
     keep: bool = typer.Option(False, "--keep", help="Keep the benchmark users' records."),
     details: Path | None = DETAILS_OPTION,
+    features: Path | None = FEATURES_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Recall@1/5/10 and latency of Wave vs BM25, dense and context RRF on LoCoMo."""
@@ -252,7 +256,8 @@ def bench_locomo(
     async def go() -> dict[str, Any]:
         async with bench_services(base, "wave-locomo-") as (services, progress):
             return await run_benchmark(data, services=services, conversations=conversations,
-                                       names=only or None, progress=progress, keep=keep)
+                                       names=only or None, progress=progress, keep=keep,
+                                       features=features)
 
     summary = _layer_errors(go)
     extra = summary.pop("_extra", {})
@@ -262,11 +267,12 @@ def bench_locomo(
         typer.echo(json.dumps(summary))
         return
     table = Table(title=f"LoCoMo recall ({summary['questions']} questions, categories 1-4)")
-    for column in ("system", "R@1", "R@5", "R@10"):
+    for column in ("system", "R@1", "R@5", "R@10", "MRR"):
         table.add_column(column)
     for system in ("wave", "bm25", "dense", "context_rrf"):
         row = summary[system]
-        table.add_row(system, *(f"{row[k]:.1f}" for k in ("R@1", "R@5", "R@10")))
+        table.add_row(system, *(f"{row[k]:.1f}" for k in ("R@1", "R@5", "R@10")),
+                      f"{row['MRR']:.3f}")
     console.print(table)
     lat = summary["latency_ms"]
     console.print(f"latency ms: wave p50 {lat['wave']['p50']} p95 {lat['wave']['p95']}; "

@@ -122,14 +122,15 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
         except WaveError as exc:  # every layer's error, with its next step
             raise error(str(exc)) from exc
 
-    def checked_text(text: str, what: str = "text") -> str:
-        from wave_agent.write.writer import check_text
+    def checked_text(text: str, what: str = "text", *, one_record: bool = False) -> str:
+        from wave_agent.write.writer import check_record_text, check_text
 
         if not text or not text.strip():
             raise ToolError(f"{what} is empty. Next: give one self-contained statement, e.g. "
                             "'Anna works at the city library'")
         try:
-            return check_text(text)  # the writer's own limit (2,000 characters, never cut)
+            # the writer's own limits: a replacement is one record; a longer text is kept in pieces
+            return check_record_text(text) if one_record else check_text(text)
         except WaveError as exc:
             raise ToolError(str(exc)) from exc
 
@@ -260,7 +261,7 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
     async def supersede(id: str, text: str, ctx: Context) -> dict[str, Any]:
         user_id = identity.of(ctx)
         record_id = _record_id(id)
-        cleaned = checked_text(text)
+        cleaned = checked_text(text, one_record=True)
 
         async def go() -> dict[str, Any]:
             writer = await services.writer()

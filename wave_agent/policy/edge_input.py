@@ -7,6 +7,10 @@ an id that is empty, too long, not valid UTF-8 (a terminal in another encoding h
 lone surrogates) or holding control characters is refused with one line. The bot's ids
 (``tg-<number>``) are plain already.
 
+A text longer than one record holds (a forwarded article, an imported chat turn) is not
+refused: ``pieces`` cuts it at paragraph, then sentence, then word boundaries into pieces of
+about even length, each short enough for one record and for the embedding model to read whole.
+
 File names made from ids go through ``episodes.paths.safe_user_dir`` (blocks, episodes,
 snapshots) or ``export_stem`` (``wave export``): plain ids stay as they are, anything else
 gets a hash of the whole id, so two ids never share a file.
@@ -21,7 +25,12 @@ import unicodedata
 from wave_agent.errors import Refused
 
 MAX_USER_ID_CHARS = 64
+# A piece of a long text: e5 reads 512 tokens, about 1,500 characters of Russian or English
+# prose; a piece longer than that would be embedded by its beginning only.
+PIECE_CHARS = 1_200
 
+_PARAGRAPH = re.compile(r"\n\s*\n")
+_SENTENCE = re.compile(r"(?<=[.!?…])\s+|\n")
 _EXPORT_PLAIN = re.compile(r"[\w-]{1,64}")  # letters of any script, digits, _ and -
 _EXPORT_UNSAFE = re.compile(r"[^\w-]+")
 
@@ -98,3 +107,48 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def pieces(text: str, limit: int, target: int = PIECE_CHARS) -> list[str]:
+    """``text`` as it is when it fits in ``limit`` characters; otherwise cut into pieces of
+    about ``target`` characters (at most ``limit``), at paragraph breaks where it can, then at
+    sentence ends, then between words; only a word longer than ``limit`` is cut inside.
+    Joined with single spaces the pieces say what the text says: nothing dropped or repeated."""
+    text = text.strip()
+    if len(text) <= limit:
+        return [text]
+    count = -(-len(text) // min(target, limit))
+    size = min(limit, -(-len(text) // count))  # even pieces, none over the limit
+
+    def units(part: str, level: int) -> list[str]:
+        """``part`` in pieces no longer than ``limit``, cut at the ``level``-th boundary."""
+        if len(part) <= limit:
+            return [part]
+        if level == 0:
+            found = [p.strip() for p in _PARAGRAPH.split(part)]
+        elif level == 1:
+            found = [p.strip() for p in _SENTENCE.split(part)]
+        elif level == 2:
+            found = part.split()
+        else:
+            return [part[i:i + limit] for i in range(0, len(part), limit)]
+        found = [p for p in found if p]
+        if len(found) <= 1:
+            return units(part, level + 1)
+        return [u for p in found for u in units(p, level + 1)]
+
+    out: list[str] = []
+    current = ""
+    for unit in units(text, 0):
+        joined = f"{current} {unit}" if current else unit
+        if current and len(joined) > size:
+            out.append(current)
+            current = unit
+        else:
+            current = joined
+        while len(current) > limit:  # only a unit cut inside a word can get here
+            out.append(current[:limit])
+            current = current[limit:]
+    if current:
+        out.append(current)
+    return out

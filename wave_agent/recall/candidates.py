@@ -77,9 +77,13 @@ class Candidates:
     weights: Mapping[str, float] = field(default_factory=dict)
     scores: dict[str, float] = field(default_factory=dict)
     ranks: dict[str, dict[str, int]] = field(default_factory=dict)
+    # per full-text voice, each record's share of the question it covers (``coverage_scale``)
+    coverage: dict[str, dict[str, float]] = field(default_factory=dict)
 
-    # Weighing (``weigh``) and the final pick (``diversify``).
+    # Weighing (``weigh``) and the final pick (``diversify``). ``signals``: what ``weigh``
+    # found about each record (its factors), which the learned ranker reads as features.
     final: dict[str, float] = field(default_factory=dict)
+    signals: dict[str, dict[str, float]] = field(default_factory=dict)
     chosen: list[str] = field(default_factory=list)
 
     @property

@@ -15,7 +15,9 @@ one reads:
 5. ``ranking.rank``: the context, dated and rest rankings; weighted RRF over every voice.
 6. ``ranking.weigh``: decay, confidence, status, episode, information, speaker, the person or
    someone else, closeness in meaning.
-7. ``ranking.diversify``: MMR picks the final ``k``.
+7. ``learned.rerank`` (``RecallConfig.ranker == "learned"``): a logistic regression over
+   every voice's rank and score and what ``weigh`` found puts the candidates in order.
+8. ``ranking.diversify``: MMR picks the final ``k``.
 
 Each voice has a timeout; a failing one is dropped and noted in the result's ``degraded``."""
 
@@ -27,9 +29,11 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from graph.models import utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import question, ranking, voices
+from wave_agent.recall import learned, question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
@@ -60,8 +64,11 @@ class Recall:
         clock: Callable[[], datetime] = utcnow,
         archive_problem: str | None = None,
         tz: tzinfo = UTC,
+        observer: Callable[[Candidates, list[str], np.ndarray], None] | None = None,
     ) -> None:
-        """``tz``: the person's time zone: "yesterday" and "on 3 June" are their days."""
+        """``tz``: the person's time zone: "yesterday" and "on 3 June" are their days.
+        ``observer``: called with each search's candidates and their learned-ranker features
+        before the final pick (the benchmarks keep them to train the ranker on)."""
         self.tz = tz
         self.graph = graph
         self.archive = archive
@@ -70,6 +77,8 @@ class Recall:
         self.clock = clock
         self.archive_problem = archive_problem
         self.reader = Reader(graph, archive, embedder, self.config, archive_problem)
+        self.observer = observer
+        self.ranker = learned.load() if self.config.ranker == "learned" else None
 
     async def warm_up(self, user_id: str, queries: Sequence[str]) -> list[float]:
         """Ask each of ``queries`` once and forget the answers; each one's milliseconds.
@@ -116,6 +125,12 @@ class Recall:
         cal = calibration.of(self.embedder)
         ranking.rank(c, self.config)
         ranking.weigh(c, self.config, self.clock(), cal)
+        if self.ranker is not None or self.observer is not None:
+            ids, x = learned.features(c, self.clock(), cal, c.coverage)
+            if self.observer is not None:
+                self.observer(c, ids, x)
+            if self.ranker is not None:
+                learned.rerank(c, self.ranker, x, ids, self.config.others_factor)
         ranking.diversify(c, self.config, cal)
         return self._result(c)
 

@@ -61,6 +61,7 @@ def rank(c: Candidates, cfg: RecallConfig) -> None:
              *(e.name for e in q.relatives)]), language_of(q.text)))] if q.relatives else []
         scale = coverage_scale(c.lexical_query, c.rankings, c.links, c.facts,
                                cfg.lexical_coverage, person)
+    c.coverage = scale or {}
     c.scores, c.ranks = fusion.weighted_rrf(c.rankings, c.weights, cfg.rrf_k, scale)
 
 
@@ -78,18 +79,24 @@ def weigh(c: Candidates, cfg: RecallConfig, now: datetime, cal: Calibration) -> 
         fact = c.facts.get(fid)
         if fact is None or fact.status not in allowed or fact.user_id != q.user_id:
             continue
-        factor = decay.record_factor(fact, now, preset.decay_strength)
+        aged = decay.record_factor(fact, now, preset.decay_strength)
+        episode = info = 1.0
         if fact.exchange_ids:
             # A turn of a conversation: the day's talk and how much the turn says count.
             # An imported record (no exchange) stands alone: neither applies to it.
-            factor *= lifted.get(episode_of(fact), 1.0)
+            episode = lifted.get(episode_of(fact), 1.0)
             if fact.type is FactType.EVENT:
-                factor *= information(fact.text, cfg.info_prior)
-        if fact.speaker and fact.speaker.casefold() in named:
+                info = information(fact.text, cfg.info_prior)
+        speaker = bool(fact.speaker and fact.speaker.casefold() in named)
+        other = bool(about_self and kin.about_someone_else(fact.text))
+        factor = aged * episode * info
+        if speaker:
             factor *= 1.0 + preset.speaker_bonus
-        if about_self and kin.about_someone_else(fact.text):
+        if other:
             factor *= cfg.others_factor
         final[fid] = score * factor
+        c.signals[fid] = {"decay": aged, "episode": episode, "speaker": float(speaker),
+                          "someone_else": float(other), "about_self": float(about_self)}
 
     query_vector = c.query_vector
     if cfg.meaning_weight > 0 and query_vector is not None and final:

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 import numpy as np
 
 from graph.models import (
+    MAX_FACT_CHARS,
+    MAX_TEXT_CHARS,
     Conflict,
     EntityType,
     Fact,
@@ -46,10 +48,11 @@ from wave_agent.infra import faults
 from wave_agent.infra.person_lock import PersonLocks
 from wave_agent.policy import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.policy import judge as judging
+from wave_agent.policy.edge_input import pieces
 from wave_agent.policy.lifetimes import STATE_LIFETIME
 from wave_agent.policy.types import guess_type
 from wave_agent.write.archive_sync import ArchiveSync
-from wave_agent.write.checks import check_supersede_target, check_text
+from wave_agent.write.checks import check_record_text, check_supersede_target, check_text
 from wave_agent.write.entities import EntityLinks
 from wave_agent.write.events import ChangeKind, MemoryChanges
 from wave_agent.write.result import (
@@ -68,7 +71,7 @@ log = logging.getLogger("wave.writer")
 CANDIDATES = 8  # nearest active records (each voice) compared with a new text
 
 __all__ = ["MemoryItem", "UnknownRecord", "WriteRejected", "WriteResult", "WriteStatus", "Writer",
-           "check_supersede_target", "check_text"]
+           "check_record_text", "check_supersede_target", "check_text"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -89,6 +92,9 @@ class MemoryItem:
     episode_date: str | None = None
     valid_until: datetime | None = None  # state/commitment: maintenance expires it after
     released_reason: str | None = None  # released from quarantine by the person: stays released
+    part_of: str | None = None  # a piece of a long text: the whole's id, place, count (Fact)
+    part: int = 0
+    parts: int = 0
 
 
 def locked(
@@ -150,6 +156,7 @@ class Writer:
         explicit_supersede: bool = False,
         episode_date: str | None = None,
         valid_until: datetime | None = None,
+        _part: tuple[str, int, int] | None = None,
     ) -> WriteResult:
         """Store ``text`` for ``user_id`` unless it repeats, changes or contradicts a record.
 
@@ -158,10 +165,29 @@ class Writer:
         text waits in the proposal), ``quarantined`` (instruction-like), ``superseded`` (the
         caller said the change outright: ``explicit_supersede=True``).
         A ``state`` without ``valid_until`` gets one (STATE_LIFETIME): it must expire.
+
+        A text longer than one record (``MAX_FACT_CHARS``) is stored as pieces said at the
+        same moment, each pointing back to the whole (``Fact.part_of``) and placed on its own
+        (a piece may confirm a record or be quarantined); the result is the first piece's,
+        with every piece's id and status in ``extra["pieces"]``.
         """
         cleaned = check_text(text)
+        cut = pieces(cleaned, MAX_FACT_CHARS)
+        if len(cut) > 1:
+            whole = new_id("w")
+            results = []
+            async with self.hold(user_id):
+                for n, piece in enumerate(cut, 1):
+                    results.append(await self.remember(
+                        user_id, piece, type=type, veracity=veracity, pin=pin,
+                        source_message_ids=source_message_ids, exchange_id=exchange_id,
+                        created_at=created_at, speaker=speaker, entities=entities,
+                        explicit_supersede=explicit_supersede, episode_date=episode_date,
+                        valid_until=valid_until, _part=(whole, n, len(cut))))
+            return self._whole(results)
         kind = FactType(type) if type is not None else guess_type(cleaned)
         now = utcnow()
+        whole_id, part, parts = _part or (None, 0, 0)
         fact = Fact(
             id=new_id("f"), user_id=user_id, text=cleaned, type=kind, tier=Tier.OBSERVATION,
             status=Status.ACTIVE, veracity=Veracity(veracity),
@@ -171,12 +197,21 @@ class Writer:
             exchange_ids=(exchange_id,) if exchange_id else (), episode_date=episode_date,
             valid_until=valid_until or (
                 (created_at or now) + STATE_LIFETIME if kind is FactType.STATE else None),
+            part_of=whole_id, part=part, parts=parts,
         )
         fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
                                                  exchange_ids=fact.exchange_ids))
         async with self.hold(user_id):
             result = await self._place(fact, entities, explicit_supersede=explicit_supersede)
         return self._announce(user_id, ChangeKind.REMEMBERED, result)
+
+    @staticmethod
+    def _whole(results: Sequence[WriteResult]) -> WriteResult:
+        """The result of a text stored in pieces: the first piece's, listing every piece."""
+        listed = [{"id": r.id or (r.proposal.id if r.proposal else None),
+                   "status": r.status.value} for r in results]
+        first = results[0]
+        return replace(first, extra={**first.extra, "pieces": listed})
 
     async def _place(
         self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool
@@ -188,6 +223,8 @@ class Writer:
             return await self._quarantine(fact, suspicion.reason, entities)
         vector = (await self.archive.embedder.embed([cleaned]))[0]
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
+            if fact.part_of is not None and candidate.part_of == fact.part_of:
+                continue  # the pieces of one text are never copies or changes of each other
             verdict = await self._verdict(candidate, cleaned, cosine)
             if verdict is None:
                 continue
@@ -377,7 +414,7 @@ class Writer:
         """The person says outright that ``text`` replaces record ``old_id``."""
         old_id = check_supersede_target(old_id, text)
         old = await self._fact(user_id, old_id)
-        cleaned = check_text(text)
+        cleaned = check_record_text(text)
         if similarity.normalise(cleaned) == similarity.normalise(old.text):
             raise WriteRejected(
                 f"Cannot supersede #{old_id} by itself: the new text is the same as the old one",
@@ -446,7 +483,32 @@ class Writer:
     # -- batch ---------------------------------------------------------------------------------
 
     async def remember_many(self, user_id: str, items: Sequence[MemoryItem]) -> list[WriteResult]:
-        """Import many records at once: one embedding batch, one graph statement.
+        """Import many records at once: one embedding batch, one graph statement; one result
+        per item. An item longer than one record is stored as pieces (as ``remember`` does):
+        its result is the first piece's, with every piece in ``extra["pieces"]``.
+        """
+        flat: list[MemoryItem] = []
+        owner: list[int] = []
+        for i, item in enumerate(items):
+            # past MAX_TEXT_CHARS the item stays whole, and check_text skips it below
+            cut = pieces(item.text, MAX_FACT_CHARS) if len(
+                item.text.strip()) <= MAX_TEXT_CHARS else [item.text]
+            whole = new_id("w") if len(cut) > 1 else None
+            for n, piece in enumerate(cut, 1):
+                flat.append(replace(item, text=piece, part_of=whole, part=n if whole else 0,
+                                    parts=len(cut) if whole else 0))
+                owner.append(i)
+        if len(flat) == len(items):
+            return await self._remember_flat(user_id, flat)
+        done = await self._remember_flat(user_id, flat)
+        grouped: dict[int, list[WriteResult]] = {}
+        for i, result in zip(owner, done, strict=True):
+            grouped.setdefault(i, []).append(result)
+        return [group[0] if len(group) == 1 else self._whole(group)
+                for _, group in sorted(grouped.items())]
+
+    async def _remember_flat(self, user_id: str, items: Sequence[MemoryItem]) -> list[WriteResult]:
+        """``remember_many`` over items that each fit one record.
 
         Applies the length limit (an over-long item is ``skipped``, the batch goes on), the
         quarantine, exact-repeat dedupe (within the batch and against the person's active
@@ -546,6 +608,7 @@ class Writer:
             episode_date=item.episode_date, valid_until=item.valid_until or (
                 when + STATE_LIFETIME if kind is FactType.STATE else None),
             quarantine_reason=suspicion.reason if suspicion else item.released_reason,
+            part_of=item.part_of, part=item.part, parts=item.parts,
         )
 
     # -- shared helpers --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from wave_agent.policy.edge_input import (
     BadUserId,
     export_stem,
     normalise_user_id,
+    pieces,
     refuse_not_utf8,
 )
 from wave_agent.write.result import WriteRejected
@@ -75,3 +76,17 @@ def test_text_that_is_not_utf8_is_refused_before_anything_is_stored() -> None:
     with pytest.raises(BadInput):
         refuse_not_utf8(NOT_UTF8, "The search text")
     assert refuse_not_utf8("Привет", "The search text") == "Привет"
+
+
+def test_a_long_text_is_cut_into_even_pieces_at_paragraphs_then_sentences() -> None:
+    short = "Маме 70 лет, день рождения 3 июня."
+    assert pieces(short, 2000) == [short]
+    story = "\n\n".join(" ".join(f"Абзац {p}, предложение {s}." for s in range(40))
+                        for p in range(4))
+    cut = pieces(story, 2000)
+    assert len(cut) > 1 and all(len(c) <= 2000 for c in cut)
+    assert " ".join(cut).split() == story.split()  # nothing dropped or repeated
+    assert all(c.endswith(".") for c in cut)  # cut between sentences, never inside
+    assert max(map(len, cut)) < 2 * min(map(len, cut))  # about even, no tiny tail
+    word = "я" * 4500  # one word longer than a record is the only thing cut inside
+    assert "".join(pieces(word, 2000)) == word and max(map(len, pieces(word, 2000))) <= 2000

@@ -1,0 +1,267 @@
+"""Train recall's learned ranker from the benchmarks' kept candidates, compare it with the
+hand-set fusion on the kept-aside parts, and write ``wave_agent/recall/ranker.json``.
+
+Input: the ``--features`` files of ``wave bench memory``, ``wave bench locomo`` and
+``wave bench longmemeval`` (one JSON line per question: its candidates, their features and
+what each traces back to; ``wave_agent.bench.features``). Those runs use the hand-set fusion
+(``RECALL_RANKER=fusion``), so one run of the stores serves every training here.
+
+    .venv/bin/python scripts/train_ranker.py /tmp/f-ru.jsonl /tmp/f-pl.jsonl /tmp/f-locomo.jsonl \
+        /tmp/f-lme.jsonl [--write] [--c 0.1,1,10]
+
+It trains a logistic regression (scikit-learn, balanced by question: each question's
+candidates weigh 1 in all) on the questions of split ``tune`` for each variant (regularisation
+C, with or without the hand-set fusion's scores among the features; pointwise, on each
+candidate, or on pairs: each answer against its strongest rivals), prints each set's
+figures on ``held`` (and ``tune``) for the fusion order and each variant, before MMR, picks the
+variant with the best mean R@1 over the held parts, prints its standardised coefficients
+(which features matter) and with ``--write`` writes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from wave_agent.recall.learned import FEATURES, MODEL_PATH, LearnedRanker  # noqa: E402
+
+HAND = ("fused", "hand_final")
+
+
+def load(paths: list[Path]) -> list[dict[str, Any]]:
+    questions = []
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                q = json.loads(line)
+                if list(q["features"]) != list(FEATURES):
+                    sys.exit(f"{path}: written with other features; run the bench again")
+                q["x"] = np.asarray(q["x"], dtype=np.float32).reshape(-1, len(FEATURES))
+                questions.append(q)
+    return questions
+
+
+def labels(q: dict[str, Any]) -> np.ndarray:
+    answers = set(q["answers"])
+    return np.array([bool(answers & set(k)) for k in q["keys"]], dtype=np.int8)
+
+
+def figures(q: dict[str, Any], order: np.ndarray) -> dict[str, float]:
+    """One question's metrics for the candidates in ``order`` (best first)."""
+    answers = set(q["answers"])
+    keys = [q["keys"][i] for i in order]
+    first = next((n for n, k in enumerate(keys) if answers & set(k)), None)
+    out = {"R@1": float(first == 0), "MRR": 1.0 / (first + 1) if first is not None else 0.0}
+    if q["metric"] == "first":
+        for k in (5, 10):
+            out[f"R@{k}"] = float(first is not None and first < k)
+    elif q["metric"] == "share":
+        for k in (1, 5, 10):
+            covered = {key for ks in keys[:k] for key in ks}
+            out[f"R@{k}"] = len(covered & answers) / len(answers)
+    else:  # LongMemEval: ranked turns
+        turns = list(dict.fromkeys(t for ks in keys for t in ks))
+        for k in (5, 10):
+            out[f"turn_all@{k}"] = float(answers <= set(turns[:k]))
+            out[f"turn_any@{k}"] = float(bool(answers & set(turns[:k])))
+            sessions = {t.rsplit(":", 1)[0] for t in turns[:k]}
+            out[f"session_any@{k}"] = float(bool(sessions & set(q["answer_sessions"])))
+        gains = sum(1 / math.log2(i + 2) for i, t in enumerate(turns[:10]) if t in answers)
+        ideal = sum(1 / math.log2(i + 2) for i in range(min(10, len(answers))))
+        out["NDCG@10"] = gains / ideal if ideal else 0.0
+        out["R@1"] = float(bool(turns) and turns[0] in answers)
+    return out
+
+
+def table(questions: list[dict[str, Any]], score: Any) -> dict[tuple[str, str], dict[str, float]]:
+    """Mean figures per (set, split) for the order ``score(q)`` gives."""
+    rows: dict[tuple[str, str], list[dict[str, float]]] = defaultdict(list)
+    for q in questions:
+        s = score(q)
+        order = np.argsort(-s, kind="stable")
+        rows[(q["set"], q["split"])].append(figures(q, order))
+    return {key: {m: round(100 * float(np.mean([r[m] for r in v])), 1) if m != "MRR"
+                  else round(float(np.mean([r[m] for r in v])), 3)
+                  for m in v[0]} | {"n": len(v)} for key, v in sorted(rows.items())}
+
+
+def train(questions: list[dict[str, Any]], columns: list[int], c: float) -> dict[str, Any]:
+    from sklearn.linear_model import LogisticRegression
+
+    xs, ys, ws = [], [], []
+    for q in questions:
+        y = labels(q)
+        if not y.any() or not len(y):
+            continue  # nothing to learn from a question whose answer no voice found
+        xs.append(q["x"][:, columns])
+        ys.append(y)
+        ws.append(np.full(len(y), 1.0 / len(y)))
+    x, y, w = np.vstack(xs), np.concatenate(ys), np.concatenate(ws)
+    mean, scale = x.mean(0), x.std(0)
+    scale[scale < 1e-6] = 1.0
+    model = LogisticRegression(C=c, max_iter=2000)
+    model.fit((x - mean) / scale, y, sample_weight=w * len(xs) / w.sum())
+    return {"features": [FEATURES[i] for i in columns], "mean": mean.tolist(),
+            "scale": scale.tolist(), "coef": model.coef_[0].tolist(),
+            "intercept": float(model.intercept_[0]), "C": c,
+            "trained_on": {"questions": len(xs), "candidates": len(y),
+                           "positives": int(y.sum())}}
+
+
+def train_pairs(questions: list[dict[str, Any]], columns: list[int], c: float,
+                negatives: int = 30) -> dict[str, Any]:
+    """A linear model over pairs (RankNet-like): each answer against the question's
+    ``negatives`` strongest other candidates by the hand-set fusion; it learns to put an
+    answer above its rivals, which is what rank 1 needs."""
+    from sklearn.linear_model import LogisticRegression
+
+    hand = FEATURES.index("hand_final")
+    every = np.vstack([q["x"][:, columns] for q in questions])
+    mean, scale = every.mean(0), every.std(0)
+    scale[scale < 1e-6] = 1.0
+    diffs, weights = [], []
+    used = 0
+    for q in questions:
+        y = labels(q)
+        if not y.any() or y.all():
+            continue
+        used += 1
+        z = (q["x"][:, columns] - mean) / scale
+        rivals = [i for i in np.argsort(-q["x"][:, hand]) if not y[i]][:negatives]
+        pairs = [(p, n) for p in np.flatnonzero(y) for n in rivals]
+        for p, n in pairs:
+            diffs.append(z[p] - z[n])
+            weights.append(1.0 / len(pairs))
+    d = np.vstack(diffs)
+    w = np.asarray(weights)
+    model = LogisticRegression(C=c, max_iter=2000, fit_intercept=False)
+    model.fit(np.vstack([d, -d]), np.r_[np.ones(len(d)), np.zeros(len(d))],
+              sample_weight=np.r_[w, w] * used / w.sum())
+    return {"features": [FEATURES[i] for i in columns], "mean": mean.tolist(),
+            "scale": scale.tolist(), "coef": model.coef_[0].tolist(), "intercept": 0.0,
+            "C": c, "objective": "pairs",
+            "trained_on": {"questions": used, "pairs": len(d)}}
+
+
+def train_trees(questions: list[dict[str, Any]], columns: list[int], rounds: int,
+                depth: int = 3) -> dict[str, Any]:
+    """Gradient-boosted trees (scikit-learn's histogram GBT), each question's candidates
+    weighing 1 in all; written as plain arrays per tree."""
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    xs, ys, ws = [], [], []
+    for q in questions:
+        y = labels(q)
+        if not y.any():
+            continue
+        xs.append(q["x"][:, columns])
+        ys.append(y)
+        ws.append(np.full(len(y), 1.0 / len(y)))
+    x, y, w = np.vstack(xs), np.concatenate(ys), np.concatenate(ws)
+    model = HistGradientBoostingClassifier(max_iter=rounds, max_depth=depth, learning_rate=0.1,
+                                           min_samples_leaf=40, l2_regularization=1.0,
+                                           early_stopping=False, random_state=0)
+    model.fit(x, y, sample_weight=w * len(xs) / w.sum())
+    trees = []
+    for (predictor,) in model._predictors:
+        nodes = predictor.nodes
+        trees.append({
+            "feature": [int(f) if not leaf else -1
+                        for f, leaf in zip(nodes["feature_idx"], nodes["is_leaf"], strict=True)],
+            "threshold": [float(t) for t in nodes["num_threshold"]],
+            "left": [int(v) for v in nodes["left"]], "right": [int(v) for v in nodes["right"]],
+            "value": [round(float(v), 6) for v in nodes["value"]]})
+    width = len(columns)
+    return {"features": [FEATURES[i] for i in columns], "mean": [0.0] * width,
+            "scale": [1.0] * width, "coef": [0.0] * width,
+            "intercept": float(np.ravel(model._baseline_prediction)[0]), "trees": trees,
+            "objective": "trees", "rounds": rounds, "depth": depth,
+            "trained_on": {"questions": len(xs), "candidates": len(y),
+                           "positives": int(y.sum())}}
+
+
+def scorer(model: dict[str, Any]) -> Any:
+    ranker = LearnedRanker.from_json(model)
+
+    def score(q: dict[str, Any]) -> np.ndarray:
+        return np.asarray(ranker.score(q["x"]), dtype=np.float64)
+
+    return score
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("--c", default="0.1,1", help="regularisation of the linear models (empty: none)")
+    parser.add_argument("--rounds", default="50,150", help="boosting rounds of the trees")
+    parser.add_argument("--write", action="store_true", help=f"write {MODEL_PATH}")
+    args = parser.parse_args()
+    questions = load(args.files)
+    tune = [q for q in questions if q["split"] == "tune"]
+    counts: dict[tuple[str, str], int] = defaultdict(int)
+    for q in questions:
+        counts[(q["set"], q["split"])] += 1
+    print("questions per set and split:", dict(counts))
+    hand = FEATURES.index("hand_final")
+    results = {"fusion (hand-set, before MMR)": (None, table(questions, lambda q: q["x"][:, hand]))}
+    every = list(range(len(FEATURES)))
+    pure = [i for i in every if FEATURES[i] not in HAND]
+    for c in (float(v) for v in args.c.split(",") if v):
+        for name, columns in (("all features", every), ("without the fusion's scores", pure)):
+            model = train(tune, columns, c)
+            results[f"learned, {name}, C={c}"] = (model, table(questions, scorer(model)))
+            model = train_pairs(tune, columns, c)
+            results[f"learned on pairs, {name}, C={c}"] = (model, table(questions,
+                                                                        scorer(model)))
+
+    for rounds in (int(v) for v in args.rounds.split(",") if v):
+        model = train_trees(tune, every, rounds)
+        results[f"trees, all features, {rounds} rounds"] = (model, table(questions,
+                                                                         scorer(model)))
+
+    def held_r1(fig: dict[tuple[str, str], dict[str, float]]) -> float:
+        held = [v["R@1"] for (s, split), v in fig.items() if split == "held"]
+        return float(np.mean(held)) if held else 0.0
+
+    for name, (_, fig) in results.items():
+        print(f"\n== {name}: mean held R@1 {held_r1(fig):.1f}")
+        for (s, split), v in fig.items():
+            print(f"  {s:<14} {split:<5} " + "  ".join(f"{m} {val}" for m, val in v.items()))
+    best_name = max((n for n in results if results[n][0] is not None),
+                    key=lambda n: held_r1(results[n][1]))
+    best = results[best_name][0]
+    assert best is not None
+    print(f"\npicked: {best_name} (trained on {best['trained_on']})")
+    if best.get("trees"):
+        print("splits per feature (what the trees use):")
+        used: dict[str, int] = defaultdict(int)
+        for tree in best["trees"]:
+            for f in tree["feature"]:
+                if f >= 0:
+                    used[best["features"][f]] += 1
+        for n, count in sorted(used.items(), key=lambda p: -p[1]):
+            print(f"  {n:<20} {count}")
+    else:
+        print("standardised coefficients, largest first (what matters):")
+        for n, w in sorted(zip(best["features"], best["coef"], strict=True),
+                           key=lambda p: -abs(p[1])):
+            print(f"  {n:<20} {w:+.3f}")
+    if args.write:
+        best["picked"] = best_name
+        best["held_figures"] = {f"{s}/{split}": v for (s, split), v in results[best_name][1].items()}
+        MODEL_PATH.write_text(json.dumps(best, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {MODEL_PATH}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""The learned ranker: the features each candidate gets, the shipped model's file, and that
+it puts the record that means what was asked above one that only shares a rare word, and the
+person's own record above a relative's."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import numpy as np
+import pytest
+
+from graph.models import Fact, FactType, Status, Tier, Veracity
+from wave_agent.policy import calibration
+from wave_agent.recall import learned
+from wave_agent.recall.candidates import Candidates, Question
+from wave_agent.recall.presets import CURRENT, DEFAULT
+from wave_agent.recall.voices import Degraded, VoiceResult
+
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+
+
+def _fact(fid: str, text: str) -> Fact:
+    at = datetime(2026, 5, 1, tzinfo=UTC)
+    return Fact(id=fid, user_id="u", text=text, type=FactType.IDENTITY, tier=Tier.FACT,
+                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=0.9, created_at=at,
+                last_confirmed_at=at)
+
+
+def _unit(*values: float) -> np.ndarray:
+    v = np.asarray(values, dtype=np.float32)
+    return v / np.linalg.norm(v)
+
+
+def _candidates(query: str, records: dict[str, tuple[str, np.ndarray, dict[str, int]]],
+                query_vector: np.ndarray, someone_else: set[str] = frozenset()) -> Candidates:
+    """Candidates as ``weigh`` leaves them: every record in the running with an equal
+    hand-set score, so only the features can tell them apart."""
+    c = Candidates(Question("u", query, 5, DEFAULT, CURRENT), Degraded(), 0.0)
+    c.results["semantic"] = VoiceResult(query_vector=query_vector)
+    for fid, (text, vector, ranks) in records.items():
+        c.facts[fid] = _fact(fid, text)
+        c.vectors[fid] = vector
+        c.ranks[fid] = ranks
+        c.scores[fid] = c.final[fid] = 0.05
+        c.signals[fid] = {"decay": 1.0, "episode": 1.0, "speaker": 0.0,
+                          "someone_else": float(fid in someone_else),
+                          "about_self": float(bool(someone_else))}
+    return c
+
+
+def test_features_are_one_row_per_candidate_in_the_shipped_order() -> None:
+    q = _unit(1, 0, 0)
+    c = _candidates("кто мой начальник?", {
+        "a": ("Мой начальник — Виктор Петрович", _unit(0.9, 0.1, 0), {"semantic": 1}),
+        "b": ("Без вектора", _unit(0, 1, 0), {"lexical": 2})}, q)
+    del c.vectors["b"]
+    ids, x = learned.features(c, NOW, calibration.E5_SMALL)
+    assert ids == ["a", "b"] and x.shape == (2, len(learned.FEATURES))
+    row = dict(zip(learned.FEATURES, x[0], strict=True))
+    assert row["rr_semantic"] == 1.0 and row["rr_lexical"] == 0.0
+    assert row["cosine_gap"] == 0.0 and row["type_identity"] == 1.0
+    other = dict(zip(learned.FEATURES, x[1], strict=True))
+    assert other["rr_lexical"] == 0.5
+    assert other["cosine"] <= row["cosine"]  # no vector: as far as the farthest
+
+
+def test_a_tree_sends_each_row_down_its_own_path() -> None:
+    tree = learned.Tree(feature=np.array([0, -1, 1, -1, -1]),
+                        threshold=np.array([0.5, 0, 2.0, 0, 0]),
+                        left=np.array([1, 0, 3, 0, 0]), right=np.array([2, 0, 4, 0, 0]),
+                        value=np.array([0, -1.0, 0, 0.5, 2.0]))
+    z = np.array([[0.1, 9.0], [0.9, 1.0], [0.9, 3.0]])
+    assert tree.predict(z).tolist() == [-1.0, 0.5, 2.0]
+
+
+def test_a_model_naming_an_unknown_feature_is_refused() -> None:
+    with pytest.raises(ValueError, match="does not compute"):
+        learned.LearnedRanker.from_json({"features": ["cosine", "mood"], "intercept": 0.0})
+
+
+def test_the_shipped_model_puts_the_record_that_means_it_above_a_rare_word_match() -> None:
+    """"кто мой начальник?": the record naming the boss in other words is first in meaning;
+    the one sharing a rare word ("начальник отдела кадров уволился") is first in full text
+    only and far in meaning. Every other signal equal, the shipped model ranks meaning first."""
+    model = learned.load()
+    assert set(model.names) <= set(learned.FEATURES) and model.names
+    q = _unit(1, 0, 0)
+    c = _candidates("кто мой начальник?", {
+        "boss": ("Мной руководит Виктор Петрович, он ведёт наш отдел",
+                 _unit(0.95, 0.3, 0), {"semantic": 1, "context_semantic": 1, "lexical": 9}),
+        "word": ("Начальник отдела кадров у соседей уволился",
+                 _unit(0.4, 0.9, 0), {"lexical": 1, "context_lexical": 1, "semantic": 12})}, q)
+    c.in_context.update({"boss": 0.9, "word": 0.45})
+    ids, x = learned.features(c, NOW, calibration.E5_SMALL)
+    learned.rerank(c, model, x, ids)
+    assert c.final["boss"] > c.final["word"]
+
+
+def test_a_relatives_record_and_a_stale_state_sink_below_the_models_order() -> None:
+    """"на что у меня аллергия?": the person's own record and a relative's, alike in every
+    feature: the relative's comes second (others_factor), and a decayed one below both."""
+    q = _unit(1, 0, 0)
+    same = _unit(0.9, 0.2, 0)
+    c = _candidates("на что у меня аллергия?", {
+        "mine": ("Мне нельзя пенициллин", same, {"semantic": 1}),
+        "sonya": ("У Сони аллергия на арахис", same, {"semantic": 1}),
+        "stale": ("Мне нельзя пенициллин", same, {"semantic": 1})}, q, someone_else={"sonya"})
+    c.signals["stale"]["decay"] = 0.3
+    ids, x = learned.features(c, NOW, calibration.E5_SMALL)
+    learned.rerank(c, learned.load(), x, ids, others_factor=0.7)
+    assert c.final["mine"] > c.final["sonya"] > c.final["stale"]

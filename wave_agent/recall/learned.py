@@ -1,0 +1,242 @@
+"""The learned ranker: a logistic regression over what each candidate already has, in place of
+hand-set fusion weights (``RecallConfig.ranker = "learned"``).
+
+``features`` turns one search's candidates (after ``ranking.rank`` and ``ranking.weigh``) into
+a matrix, one row per record still in the running: each voice's reciprocal rank, the
+calibrated cosine of the record alone and in its context window (and its distance from the
+best candidate's), the full-text score and how much of the question the record covers, the
+speaker and self checks, the record's age, decay, type and length, the episode lift, the
+question's preset, and the hand-set fusion's own score. ``LearnedRanker`` reads the weights
+``scripts/train_ranker.py`` wrote (``ranker.json`` beside this module: plain JSON, the
+feature names, their means and scales, the coefficients) and replaces each record's score by
+the model's probability that it answers; MMR then picks the final ``k`` from those, as before.
+
+Trained on the tuning parts of memory-ru, memory-pl, LoCoMo and LongMemEval, picked by their
+kept-aside parts (docs/benchmarks.md, "A learned ranker"). A feature the file does not name
+counts zero; a file that names a feature this code does not compute is refused at load, so a
+model and the code that feeds it cannot drift apart silently.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graph.models import FactType
+from wave_agent.policy.calibration import Calibration
+from wave_agent.recall import decay
+from wave_agent.recall.candidates import Candidates
+from wave_agent.recall.presets import PRESETS
+
+MODEL_PATH = Path(__file__).with_name("ranker.json")
+RANKED_VOICES = ("lexical", "semantic", "temporal", "graph", "dated", "context_lexical",
+                 "context_semantic", "rest")
+
+FEATURES: tuple[str, ...] = (
+    *(f"rr_{v}" for v in RANKED_VOICES),
+    "cosine", "cosine_gap", "context_cosine", "context_gap",
+    "lexical_score", "coverage", "context_coverage",
+    "fused", "hand_final",
+    "speaker", "someone_else", "about_self",
+    "log_age_days", "decay", "episode", "log_words", "piece",
+    *(f"type_{t.value}" for t in FactType),
+    *(f"preset_{p}" for p in PRESETS),
+    "has_period", "has_relatives",
+)
+
+
+def features(c: Candidates, now: datetime, cal: Calibration,
+             coverage: dict[str, dict[str, float]] | None = None) -> tuple[list[str], np.ndarray]:
+    """The candidates still in the running (``c.final``) and their feature rows (FEATURES)."""
+    from wave_agent.recall.ranking import word_count
+
+    ids = list(c.final)
+    if not ids:
+        return ids, np.zeros((0, len(FEATURES)), dtype=np.float32)
+    q = c.question
+    qv = c.query_vector
+    index = {name: n for n, name in enumerate(FEATURES)}
+    x = np.zeros((len(ids), len(FEATURES)), dtype=np.float32)
+    cos = np.full(len(ids), np.nan, dtype=np.float32)
+    ctx = np.full(len(ids), np.nan, dtype=np.float32)
+    lexical = c.lexical_scores
+    top_lexical = max(lexical.values(), default=0.0) or 1.0
+    top_fused = max((c.scores.get(i, 0.0) for i in ids), default=0.0) or 1.0
+    top_final = max(c.final.values(), default=0.0) or 1.0
+    cover = coverage or {}
+    for row, fid in enumerate(ids):
+        fact = c.facts[fid]
+        ranks = c.ranks.get(fid, {})
+        for voice in RANKED_VOICES:
+            rank = ranks.get(voice)
+            if rank:
+                x[row, index[f"rr_{voice}"]] = 1.0 / rank
+        if fid in c.in_context:
+            ctx[row] = c.in_context[fid]
+        x[row, index["lexical_score"]] = lexical.get(fid, 0.0) / top_lexical
+        x[row, index["coverage"]] = cover.get("lexical", {}).get(fid, 0.0)
+        x[row, index["context_coverage"]] = cover.get("context_lexical", {}).get(fid, 0.0)
+        x[row, index["fused"]] = math.log(max(c.scores.get(fid, 0.0) / top_fused, 1e-4))
+        x[row, index["hand_final"]] = math.log(max(c.final[fid] / top_final, 1e-4))
+        signals = c.signals.get(fid, {})
+        for name in ("speaker", "someone_else", "about_self", "decay", "episode"):
+            x[row, index[name]] = signals.get(name, 1.0 if name in ("decay", "episode") else 0.0)
+        x[row, index["log_age_days"]] = math.log1p(max(decay.age_days(fact, now), 0.0))
+        x[row, index["log_words"]] = math.log1p(word_count(fact.text))
+        x[row, index["piece"]] = float(fact.part > 0)
+        x[row, index[f"type_{fact.type.value}"]] = 1.0
+    if qv is not None:
+        held = [row for row, fid in enumerate(ids) if fid in c.vectors]
+        if held:
+            cos[held] = np.stack([c.vectors[ids[row]] for row in held]) @ qv
+    cos, ctx = cal.rescale_array(cos), cal.rescale_array(ctx)
+    for column, values in (("cosine", cos), ("context_cosine", ctx)):
+        known = ~np.isnan(values)
+        floor = float(values[known].min()) if known.any() else 0.0
+        best = float(values[known].max()) if known.any() else 0.0
+        filled = np.where(known, values, floor)  # no vector: as far as the farthest
+        x[:, index[column]] = filled
+        x[:, index["cosine_gap" if column == "cosine" else "context_gap"]] = filled - best
+    x[:, index[f"preset_{q.preset.name}"]] = 1.0 if q.preset.name in PRESETS else 0.0
+    x[:, index["has_period"]] = float(q.period is not None)
+    x[:, index["has_relatives"]] = float(bool(q.relatives))
+    return ids, x
+
+
+@dataclass(frozen=True, slots=True)
+class Tree:
+    """One regression tree: per node its feature (column of the model's features), threshold,
+    children and, at a leaf (``feature < 0``), its value; node 0 is the root."""
+
+    feature: np.ndarray
+    threshold: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    value: np.ndarray
+
+    def predict(self, z: np.ndarray) -> np.ndarray:
+        node = np.zeros(len(z), dtype=np.int64)
+        rows = np.arange(len(z))
+        while True:
+            inner = self.feature[node] >= 0
+            if not inner.any():
+                return self.value[node]
+            f = np.where(inner, self.feature[node], 0)
+            go_left = z[rows, f] <= self.threshold[node]
+            node = np.where(inner, np.where(go_left, self.left[node], self.right[node]), node)
+
+
+@dataclass(frozen=True, slots=True)
+class LearnedRanker:
+    """A logistic regression over standardised features, or gradient-boosted trees over the
+    raw ones (see the module docstring); ``score`` is monotone in the model's log-odds."""
+
+    names: tuple[str, ...]
+    mean: np.ndarray
+    scale: np.ndarray
+    coef: np.ndarray
+    intercept: float
+    trees: tuple[Tree, ...] = ()
+    forest: Forest | None = None  # the trees side by side (``Forest``), what ``score`` uses
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LearnedRanker:
+        names = tuple(str(n) for n in data["features"])
+        unknown = [n for n in names if n not in FEATURES]
+        if unknown:
+            raise ValueError(f"the ranker uses features this code does not compute: {unknown}")
+        trees = tuple(Tree(np.asarray(t["feature"], dtype=np.int64),
+                           np.asarray(t["threshold"], dtype=np.float64),
+                           np.asarray(t["left"], dtype=np.int64),
+                           np.asarray(t["right"], dtype=np.int64),
+                           np.asarray(t["value"], dtype=np.float64))
+                      for t in data.get("trees", ()))
+        width = len(names)
+        return cls(names, np.asarray(data.get("mean", [0.0] * width), dtype=np.float32),
+                   np.asarray(data.get("scale", [1.0] * width), dtype=np.float32),
+                   np.asarray(data.get("coef", [0.0] * width), dtype=np.float32),
+                   float(data["intercept"]), trees, Forest.of(trees) if trees else None)
+
+    def columns(self) -> list[int]:
+        return [FEATURES.index(n) for n in self.names]
+
+    def score(self, x: np.ndarray) -> np.ndarray:
+        """The probability that each row's record answers the question."""
+        if not len(x):
+            return np.zeros(0, dtype=np.float32)
+        raw = x[:, self.columns()]
+        logit = ((raw - self.mean) / self.scale) @ self.coef + self.intercept
+        if self.forest is not None:
+            logit = logit + self.forest.predict(raw)
+        return np.asarray(1.0 / (1.0 + np.exp(-logit)), dtype=np.float32)
+
+
+@dataclass(frozen=True, slots=True)
+class Forest:
+    """Every tree's nodes side by side (padded with leaves of value 0), so all the trees
+    descend together: a few array steps per level instead of a Python loop per tree (100
+    trees one by one cost 20-70 ms a search on a busy machine)."""
+
+    feature: np.ndarray    # (trees, nodes)
+    threshold: np.ndarray
+    left: np.ndarray
+    right: np.ndarray
+    value: np.ndarray
+
+    @classmethod
+    def of(cls, trees: tuple[Tree, ...]) -> Forest:
+        width = max(len(t.feature) for t in trees)
+
+        def stack(name: str, fill: float, dtype: type) -> np.ndarray:
+            out: np.ndarray = np.full((len(trees), width), fill, dtype=dtype)
+            for n, tree in enumerate(trees):
+                values = getattr(tree, name)
+                out[n, :len(values)] = values
+            return out
+
+        return cls(stack("feature", -1, np.int64), stack("threshold", 0.0, np.float64),
+                   stack("left", 0, np.int64), stack("right", 0, np.int64),
+                   stack("value", 0.0, np.float64))
+
+    def predict(self, z: np.ndarray) -> np.ndarray:
+        """The sum of every tree's leaf value, per row of ``z``."""
+        trees = np.arange(self.feature.shape[0])[None, :]
+        rows = np.arange(len(z))[:, None]
+        node = np.zeros((len(z), self.feature.shape[0]), dtype=np.int64)
+        while True:
+            feature = self.feature[trees, node]
+            inner = feature >= 0
+            if not inner.any():
+                return self.value[trees, node].sum(axis=1)  # type: ignore[no-any-return]
+            go_left = z[rows, np.where(inner, feature, 0)] <= self.threshold[trees, node]
+            node = np.where(inner, np.where(go_left, self.left[trees, node],
+                                            self.right[trees, node]), node)
+
+
+@functools.lru_cache(maxsize=4)
+def load(path: Path = MODEL_PATH) -> LearnedRanker:
+    """The shipped model (read once per process)."""
+    return LearnedRanker.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
+           others_factor: float = 1.0) -> None:
+    """Each candidate's score in ``c.final`` becomes the model's probability, times two rules
+    kept after it: the record's decay (a state said two months ago is no longer how the
+    person is; the dev sets hold too few states for the model to learn it) and, for a
+    question about the person, ``others_factor`` for a record about someone else (the model
+    did not learn that from the dev sets either: "на что у меня аллергия?" put a relative's
+    allergy first)."""
+    for fid, p in zip(ids, ranker.score(x), strict=True):
+        signals = c.signals.get(fid, {})
+        factor = signals.get("decay", 1.0)
+        if signals.get("someone_else"):
+            factor *= others_factor
+        c.final[fid] = float(p) * factor
