@@ -22,7 +22,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
 from graph.models import Fact
@@ -39,14 +39,15 @@ from wave_agent.conversation.composer import (
 )
 from wave_agent.conversation.session import Sessions, SessionTurn
 from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
-from wave_agent.infra import faults
+from wave_agent.infra import clock, faults
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
 from wave_agent.llm.offline import real_words
 from wave_agent.llm.prompts.system import Section
 
 if TYPE_CHECKING:
     from wave_agent.conversation.reads import TurnReads
-    from wave_agent.infra.outbox import Outbox
+    from wave_agent.infra import clock
+from wave_agent.infra.outbox import Outbox
 
 log = logging.getLogger("wave.turn")
 
@@ -254,7 +255,7 @@ class TurnService:
     async def reset(self, user_id: str) -> bool:
         """End the session now (``/reset``); True if one was open."""
         async with self.sessions.lock(user_id):
-            ended = await self.sessions.reset(user_id, datetime.now(UTC))
+            ended = await self.sessions.reset(user_id, clock.now())
             self._bases.pop(user_id, None)
             return ended is not None
 
@@ -276,7 +277,7 @@ class TurnService:
         self, user_id: str, text: str, message_id: str | None, veracity: str,
         now: datetime | None,
     ) -> TurnResult:
-        now = now or datetime.now(UTC)
+        now = now or clock.now()
         prepared = await self._prepare(user_id, text, now)
         composition, timings = prepared.composition, prepared.timings
         mark = time.perf_counter()
@@ -341,7 +342,7 @@ class TurnService:
     ) -> tuple[Composition, dict[str, float]]:
         """``prepare`` with its timings (``wave bench turn``)."""
         async with self.sessions.lock(user_id):
-            prepared = await self._prepare(user_id, text, now or datetime.now(UTC))
+            prepared = await self._prepare(user_id, text, now or clock.now())
         return prepared.composition, prepared.timings
 
     async def memory_sections(self, user_id: str, query: str, *,
@@ -363,7 +364,7 @@ class TurnService:
         )
         notes = sorted(facts or (), key=lambda f: TIER_RANK.get(f.tier.value, 3))
         composition = self.composer.compose(ComposerInput(
-            now=now or datetime.now(UTC),
+            now=now or clock.now(),
             message=query,
             persona=[Section(title, value) for title, value in persona or ()],
             summary=["Recent days (episode log, compressed):\n" + episodes] if episodes else [],
