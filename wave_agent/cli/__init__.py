@@ -32,6 +32,7 @@ def _register() -> None:
         bench_scale_cmd,
         blocks_cmd,
         chat_cmd,
+        commitments_cmd,
         dates_bench_cmd,
         erasure_cmd,
         maintain_cmd,
