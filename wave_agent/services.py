@@ -297,6 +297,7 @@ class Services:
                 reads = TurnReads(ReadStores(
                     graph=self.graph, blocks=self.blocks, episodes=self.episodes,
                     snapshots=self.snapshots, recall=self.recall, embedder=self.embedder,
+                    commitments=self.commitments,
                 ))
                 handlers = build_handlers(self.recall, self.writer, self.reflect)
                 service = TurnService(

@@ -54,12 +54,22 @@ log = logging.getLogger("wave.turn")
 T = TypeVar("T")
 
 EXCERPTS_SECTION = "excerpts"
+COMMITMENTS_SECTION = "commitments"
 EPISODES = "episodes"
 SNAPSHOT = "snapshot"
 MAX_TOOL_ROUNDS = 4
 NOTES_FETCH = 200  # more never fits: 18,000 chars hold ~150 note lines
 EPISODES_BUDGET = 2_000
 TIER_RANK = {"core": 0, "fact": 1, "observation": 2}
+
+
+def _due_today_item(lines: list[str] | None) -> list[str]:
+    """The person's promises due today (or overdue), first in the summary: Wave can bring one
+    up when it fits, and does not hear of them only from a reminder."""
+    if not lines:
+        return []
+    return ["Commitments due today or overdue (mention one if it fits; never nag):\n"
+            + "\n".join(f"- {line}" for line in lines)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,9 +412,11 @@ class TurnService:
                 timings,
             )
 
-        base, found = await asyncio.gather(
+        base, found, due_today = await asyncio.gather(
             self._base(user_id, turn.session.id, turn.started, turn.session.carry, timings),
             recall(),
+            self._read(COMMITMENTS_SECTION, search_failed,
+                       lambda: self.memory.due_today(user_id), timings),
         )
         lap("reads")
         failed = {**base.failed, **search_failed}
@@ -422,7 +434,7 @@ class TurnService:
                 message=text,
                 persona=base.persona,
                 last_exchange=window.last,
-                summary=[*base.carry, *window.folded],
+                summary=[*_due_today_item(due_today), *base.carry, *window.folded],
                 notes=base.notes,
                 excerpts=excerpts,
                 deeper_window=window.deeper,

@@ -147,3 +147,17 @@ async def test_a_person_who_turned_reminders_off_gets_none_and_closing_is_kept(
     done = await ledger.close(user_id, nursery.id, CommitmentState.DONE)
     assert done.state is CommitmentState.DONE
     assert await ledger.open(user_id) == []
+
+
+async def test_the_turn_mentions_what_is_due_today_and_not_before(
+    services: Services, user_id: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("WAVE_NOW", WEDNESDAY)
+    await say(services, user_id, "обещала маме позвонить в пятницу")
+    turns = await services.turns()
+    wednesday = await turns.prepare(user_id, "что у меня сегодня по планам?")
+    assert "Commitments due today" not in wednesday.system
+    monkeypatch.setenv("WAVE_NOW", "2026-12-04T08:00+03:00")  # Friday morning
+    friday = await turns.prepare(user_id, "что у меня сегодня по планам?")
+    assert "Commitments due today" in friday.system
+    assert "Обещала маме позвонить в пятницу" in friday.system
