@@ -253,16 +253,13 @@ class WebApp:
     # -- commitments ---------------------------------------------------------------------------
 
     async def commitments(self, request: Request) -> Response:
-        from graph.commitments import CommitmentState
         from wave_agent.app.commitments import commitment_json
         from wave_agent.commitments.words import PAGE
 
         user_id = _user(request)
         graph = await self.services.graph()
         open_ones = await graph.list_commitments(user_id)
-        closed = await graph.list_commitments(
-            user_id, (CommitmentState.DONE, CommitmentState.CANCELLED, CommitmentState.MISSED),
-            limit=30)
+        closed = await graph.list_commitments(user_id, ("done", "cancelled", "missed"), limit=30)
         return self.render(request, "commitments.html", t=PAGE,
                            open=[commitment_json(c) for c in open_ones],
                            closed=[commitment_json(c) for c in closed])
