@@ -102,6 +102,27 @@ HOUR_WORDS: dict[str, int] = {
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }
 
+# Hours as the "next" hour of a half or a quarter ("полвосьмого" = 7:30, "без четверти восемь"
+# = 7:45, "wpół do ósmej" = 7:30, "half past seven" = 7:30) and hours after "к"/"до" ("к восьми").
+RU_HOUR_GENITIVE: dict[str, int] = {
+    "первого": 1, "второго": 2, "третьего": 3, "четвертого": 4, "пятого": 5, "шестого": 6,
+    "седьмого": 7, "восьмого": 8, "девятого": 9, "десятого": 10, "одиннадцатого": 11,
+    "двенадцатого": 12,
+}
+RU_HOUR_DATIVE: dict[str, int] = {
+    "часу": 1, "двум": 2, "двух": 2, "трем": 3, "трех": 3, "четырем": 4, "четырех": 4,
+    "пяти": 5, "шести": 6, "семи": 7, "восьми": 8, "девяти": 9, "десяти": 10,
+    "одиннадцати": 11, "двенадцати": 12,
+}
+# Weekday abbreviations, read only after a preposition ("в пн", "we wt.", "on Fri").
+WEEKDAY_SHORT: tuple[tuple[str, int], ...] = (
+    (r"пн", 0), (r"вт", 1), (r"ср", 2), (r"чт", 3), (r"пт", 4), (r"сб", 5), (r"вс", 6),
+    (r"pon\.?", 0), (r"wt\.?", 1), (r"śr\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
+    (r"sob\.?", 5), (r"niedz\.?", 6),
+    (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"thu\.?", 3),
+    (r"thurs\.?", 3), (r"fri\.?", 4), (r"sat\.?", 5), (r"sun\.?", 6),
+)
+
 # Units of "через N ...": (pattern, unit). Hours and minutes are exact; days, weeks, months
 # and years count calendar days from the day the message was written.
 UNITS: tuple[tuple[str, str], ...] = (
@@ -117,7 +138,7 @@ RELATIVE_LEAD = r"(?:через|спустя|za|in)"
 # Parts of the day (the hour a careful person means) and the markers after a number.
 PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning", 9),
-    (r"в обед|w porze obiadu|at lunch(?:time)?|lunchtime", 13),
+    (r"в обед|к обеду|w porze obiadu|at lunch(?:time)?|lunchtime|by lunch(?:time)?", 13),
     (r"в полдень|w południe|at noon|noon|midday", 12),
     (r"после обеда|днем|днём|po południu|popołudniu|this afternoon|in the afternoon|afternoon",
      14),

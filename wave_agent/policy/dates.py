@@ -136,6 +136,7 @@ class _Scan:
         self.hour = hour
         self.found = _Found()
         self._at = 0
+        self.next_month_first: date | None = None
 
     def take(self, pattern: str, handle: Callable[[re.Match[str]], None]) -> None:
         for match in list(re.finditer(pattern, self.text)):
@@ -293,6 +294,14 @@ class _Scan:
             if not 1 <= day_n <= 31:
                 return
             month = date(self.today.year, self.today.month, 1)
+            if self.next_month_first is not None:
+                first = self.next_month_first
+                self.found.days = [(d, p) for d, p in self.found.days if d != first]
+                try:
+                    self.day(date(first.year, first.month, day_n), phrase)
+                except ValueError:
+                    self.doubt("no such day in that month")
+                return
             for _ in range(3):
                 if day_n <= calendar.monthrange(month.year, month.month)[1]:
                     day = date(month.year, month.month, day_n)
@@ -346,7 +355,9 @@ class _Scan:
                   end_of_named_month)
 
         def next_month(m: re.Match[str]) -> None:
-            self.day(_add_months(date(today.year, today.month, 1), 1), m.group(0))
+            first = _add_months(date(today.year, today.month, 1), 1)
+            self.day(first, m.group(0))
+            self.next_month_first = first  # "в следующем месяце 3-го": the 3rd of that month
 
         self.take(_B + r"(?:(?:в|к) )?(?:начал[уео] )?(?:следующего|будущего) месяца" + _E
                   + r"|" + _B + r"в (?:следующем|будущем) месяце" + _E, next_month)
@@ -424,7 +435,9 @@ class _Scan:
             r"next week)" + _E, self.text)
 
         def handle(m: re.Match[str]) -> None:
-            weekday = _lookup(w.WEEKDAYS, m.group("d"))
+            handle_day(m, _lookup(w.WEEKDAYS, m.group("d")))
+
+        def handle_day(m: re.Match[str], weekday: int) -> None:
             mark = m.group("mark") or ""
             today = self.today
             if re.fullmatch(w.NEXT_MARK, mark) or next_week_named:
@@ -444,10 +457,16 @@ class _Scan:
                 return
             self.day(today + timedelta(days=ahead), m.group(0))
 
+        def short_weekday(m: re.Match[str]) -> None:
+            handle_day(m, _lookup(w.WEEKDAY_SHORT, m.group("short")))
+
         before = len(self.found.phrases)
         self.take(_B + r"(?:(?:в|во|к|ко|до|на|по|с|со|w|we|do|na|od|on|by|until|before|"
                   r"from) )?(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<d>"
                   + _WEEKDAY + r")" + _E, handle)
+        self.take(_B + r"(?:в|во|до|к|ко|по|w|we|do|on|by|until|before) (?:(?P<mark>"
+                  + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
+                  + _alt(w.WEEKDAY_SHORT) + r")(?![\w])", short_weekday)
         if next_week_named and len(self.found.phrases) > before:
             self.take(_B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) "
                       r"tygodniu|next week)" + _E, lambda m: None)
@@ -465,7 +484,8 @@ class _Scan:
         self.take(_B + r"(?:сегодня|dzisiaj|dziś|today)" + _E, plus(0, True))
 
     def clock_times(self) -> None:
-        def set_time(hour: int, minute: int, marker: str, phrase: str) -> None:
+        def set_time(hour: int, minute: int, marker: str, phrase: str, *,
+                     worded: bool = False) -> None:
             marker = marker or ""
             evening = re.fullmatch(w.PM_MARK, marker) and hour < 12
             late_night = re.fullmatch(w.NIGHT_MARK, marker) and 6 <= hour < 12
@@ -475,7 +495,9 @@ class _Scan:
                 hour = 0
             if not (0 <= hour <= 23 and 0 <= minute <= 59):
                 return
-            kind = "explicit" if marker or hour == 0 or hour >= 8 or minute else "bare"
+            # "19:30" names its half of the day; "полвосьмого" (a half said in words) does not
+            kind = ("explicit" if marker or hour == 0 or hour >= 8 or (minute and not worded)
+                    else "bare")
             self.found.times.append((time(hour, minute), kind))
 
         markers = (r"(?: (?:час(?:а|ов)?|godz(?:ina|iny|inie)?\.?|o'clock|h))?"
@@ -500,6 +522,54 @@ class _Scan:
                   r" ?(?P<mk>am|pm|a\.m\.|p\.m\.)" + r"(?![\w])", numeric)
         self.take(_B + r"(?P<h>[0-2]?\d):(?P<mi>[0-5]\d)" + _E + r"(?: ?(?P<mk>"
                   + w.AM_MARK + "|" + w.PM_MARK + r"))?", numeric)
+
+        marks = w.AM_MARK + "|" + w.PM_MARK + "|" + w.NIGHT_MARK
+        genitive = "|".join(w.RU_HOUR_GENITIVE)
+        pl_hours = "|".join(k for k, v in w.HOUR_WORDS.items() if k.endswith("ej"))
+        en_hours = "|".join(k for k in w.HOUR_WORDS if k.isascii())
+
+        def fraction(m: re.Match[str]) -> None:
+            groups = m.groupdict()
+            if groups.get("half_ru") or groups.get("half_pl"):
+                nxt = groups.get("half_ru") or groups.get("half_pl") or ""
+                hour = w.RU_HOUR_GENITIVE.get(nxt) or w.HOUR_WORDS[nxt]
+                set_time(hour - 1 if hour > 1 else 12, 30, groups.get("mk") or "", m.group(0),
+                         worded=True)
+            elif groups.get("to_ru") or groups.get("to_pl") or groups.get("to_en"):
+                word = groups.get("to_ru") or groups.get("to_en") or ""
+                if groups.get("to_pl"):  # "za kwadrans ósma": the nominative of "ósmej"
+                    word = str(groups.get("to_pl"))[:-1] + "ej"
+                hour = w.HOUR_WORDS.get(word) or int(word)
+                set_time(hour - 1 if hour > 1 else 12, 45, groups.get("mk") or "", m.group(0),
+                         worded=True)
+            else:
+                word = groups.get("past_en") or groups.get("past_pl") or ""
+                hour = w.HOUR_WORDS.get(word) or int(word)
+                minutes = 30 if groups.get("half_en") else 15
+                set_time(hour, minutes, groups.get("mk") or "", m.group(0), worded=True)
+
+        tail = r"(?: (?P<mk>" + marks + r"))?" + _E
+        self.take(_B + r"(?:в )?(?:пол ?|в половине )(?P<half_ru>" + genitive + r")" + tail,
+                  fraction)
+        self.take(_B + r"(?:в )?без (?:четверти|пятнадцати) (?P<to_ru>"
+                  + "|".join(k for k in w.HOUR_WORDS if not k.isascii() and not k.endswith("ej"))
+                  + r")" + tail, fraction)
+        self.take(_B + r"(?:o )?wpół do (?P<half_pl>" + pl_hours + r")" + tail, fraction)
+        self.take(_B + r"(?:o )?za kwadrans (?P<to_pl>" + pl_hours.replace("ej", "a") + r")"
+                  + tail, fraction)
+        self.take(_B + r"(?:o )?kwadrans po (?P<past_pl>" + pl_hours + r")" + tail, fraction)
+        self.take(_B + r"(?:at )?(?:(?P<half_en>half)|quarter) past (?P<past_en>" + en_hours
+                  + r"|\d{1,2})" + tail, fraction)
+        self.take(_B + r"(?:at )?quarter to (?P<to_en>" + en_hours + r"|\d{1,2})" + tail,
+                  fraction)
+
+        def dative(m: re.Match[str]) -> None:
+            word = m.group("hw")
+            hour = 13 if word == "часу" and not m.group("mk") else w.RU_HOUR_DATIVE[word]
+            set_time(hour, 0, m.group("mk") or "", m.group(0))
+
+        self.take(_B + r"(?:к|до|около|после) (?P<hw>" + "|".join(w.RU_HOUR_DATIVE) + r")"
+                  r"(?: часов| часам)?" + tail, dative)
 
         hour_words = "|".join(sorted(w.HOUR_WORDS, key=len, reverse=True))
 

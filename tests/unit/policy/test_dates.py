@@ -76,3 +76,16 @@ def test_an_offset_in_hours_crosses_a_clock_change_by_the_hour() -> None:
     elapsed = reading.due.astimezone(UTC) - before_change.astimezone(UTC)
     assert elapsed.total_seconds() == 3 * 3600
     assert reading.due.hour == 4  # 00:30 EST + 3 h is 04:30 EDT
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в полдесятого вечера созвон", "2026-12-02 21:30"),
+    ("завтра без четверти девять утра анализы", "2026-12-03 08:45"),
+    ("jutro o wpół do ósmej wieczorem zebranie", "2026-12-03 19:30"),
+    ("tomorrow at quarter to ten am brunch", "2026-12-03 09:45"),
+    ("в пн к 10 сдать курсач", "2026-12-07 10:00"),
+    ("в следующем месяце 3-го собеседование в 12", "2027-01-03 12:00"),
+    ("в полшестого забрать Петю", "ask"),  # 5:30 or 17:30?
+])
+def test_halves_quarters_and_short_weekdays(text: str, expected: str) -> None:
+    assert due(text) == expected
