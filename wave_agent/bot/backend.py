@@ -104,6 +104,10 @@ class BotBackend(Protocol):
 
     async def set_reminders(self, user_id: str, on: bool) -> None: ...
 
+    async def reminder_settings(self, user_id: str, *, timezone: str | None = None,
+                                hour: int | None = None) -> None:
+        """The person's zone (IANA) and the hour used when a promise names no time."""
+
     async def remind(self, send: Send) -> SweepReport:
         """One reminder sweep: what is due goes out through ``send``."""
 

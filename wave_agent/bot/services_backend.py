@@ -81,6 +81,16 @@ class ServicesBackend:
     async def set_reminders(self, user_id: str, on: bool) -> None:
         await (await self.services.commitments()).set_prefs(user_id, enabled=on)
 
+    async def reminder_settings(self, user_id: str, *, timezone: str | None = None,
+                                hour: int | None = None) -> None:
+        if timezone is None and hour is None:
+            from wave_agent.commitments.ledger import NoDate
+
+            raise NoDate("nothing to set", next_step="/reminders tz Europe/Moscow, or "
+                                                     "/reminders hour 9 (0-23)")
+        await (await self.services.commitments()).set_prefs(user_id, timezone=timezone,
+                                                             hour=hour)
+
     async def remind(self, send: Send) -> SweepReport:
         from wave_agent.commitments.sweep import ReminderSweep
 

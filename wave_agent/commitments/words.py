@@ -30,6 +30,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "open_head": "Открытые обещания ({n}):",
         "no_due": "без срока",
         "today_head": "Сегодня по обещаниям:",
+        "settings_set": "Готово: {what} = {value}.",
         "reminders_on": "Напоминания включены.", "reminders_off": "Напоминания выключены. "
         "Включить снова: /reminders on",
     },
@@ -48,6 +49,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "open_head": "Otwarte zobowiązania ({n}):",
         "no_due": "bez terminu",
         "today_head": "Dziś w zobowiązaniach:",
+        "settings_set": "Gotowe: {what} = {value}.",
         "reminders_on": "Przypomnienia włączone.", "reminders_off": "Przypomnienia wyłączone. "
         "Włącz ponownie: /reminders on",
     },
@@ -66,6 +68,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "open_head": "Open commitments ({n}):",
         "no_due": "no due date",
         "today_head": "Commitments today:",
+        "settings_set": "Done: {what} = {value}.",
         "reminders_on": "Reminders are on.", "reminders_off": "Reminders are off. "
         "Turn them on again: /reminders on",
     },

@@ -62,6 +62,14 @@ async def test_a_promise_on_wednesday_is_reminded_on_friday_moved_to_saturday_an
     await backend.start()
     monkeypatch.setenv("WAVE_NOW", "2026-12-02T14:30+03:00")  # Wednesday
     async with polling(config, backend, telegram) as running:
+        zone = await telegram.send_command(owner, "reminders", "tz Europe/Moscow")
+        await running.settled(zone)
+        assert (await services.commitments()).default_timezone == "Europe/Moscow"
+        assert (await (await services.commitments()).prefs(f"tg-{owner}")).timezone == \
+            "Europe/Moscow"
+        wrong = await telegram.send_command(owner, "reminders", "tz Mars/Olympus")
+        await running.settled(wrong)
+        assert "Europe/Moscow" in telegram.texts_to(owner)[-1]  # the refusal names the fix
         said = await telegram.send_text(owner, "обещала маме позвонить в пятницу")
         await running.settled(said)
         await backend.drain(120)

@@ -66,8 +66,20 @@ def router() -> Router:
                         wave_user: str) -> None:
         lang = _lang(message)
         choice = (command.args or "").strip().lower()
+        words_given = (command.args or "").split()
+        if len(words_given) == 2 and words_given[0].lower() in ("tz", "hour"):
+            what, value = words_given[0].lower(), words_given[1]
+            try:
+                await backend.reminder_settings(
+                    wave_user, timezone=value if what == "tz" else None,
+                    hour=int(value) if what == "hour" and value.isdigit() else None)
+            except WaveError as exc:
+                await message.answer(str(exc))
+                return
+            await message.answer(words.say("settings_set", lang, what=what, value=value))
+            return
         if choice not in ("on", "off"):
-            await message.answer("/reminders on | /reminders off")
+            await message.answer("/reminders on | off | tz Europe/Moscow | hour 9")
             return
         await backend.set_reminders(wave_user, choice == "on")
         await message.answer(words.say("reminders_on" if choice == "on" else "reminders_off",
