@@ -94,6 +94,12 @@ class EntityNotFound(NotFound):
         super().__init__("entity", user_id, entity_id)
 
 
+class CommitmentNotFound(NotFound):
+    def __init__(self, user_id: str, commitment_id: str) -> None:
+        super().__init__("commitment", user_id, commitment_id)
+        self.next_step = "list the open ones with `wave commitments` or /commitments"
+
+
 class ProposalNotFound(NotFound):
     def __init__(self, user_id: str, proposal_id: str) -> None:
         super().__init__("proposal", user_id, proposal_id)

@@ -20,6 +20,7 @@ CONSTRAINTS: tuple[str, ...] = (
     "CREATE CONSTRAINT entity_id IF NOT EXISTS FOR (n:Entity) REQUIRE n.id IS UNIQUE",
     "CREATE CONSTRAINT proposal_id IF NOT EXISTS FOR (n:Proposal) REQUIRE n.id IS UNIQUE",
     "CREATE CONSTRAINT conflict_id IF NOT EXISTS FOR (n:Conflict) REQUIRE n.id IS UNIQUE",
+    "CREATE CONSTRAINT commitment_id IF NOT EXISTS FOR (n:Commitment) REQUIRE n.id IS UNIQUE",
     # One entity per (user, stem key, type): concurrent resolve_entity calls cannot duplicate.
     "CREATE CONSTRAINT entity_user_stem_type IF NOT EXISTS FOR (n:Entity) "
     "REQUIRE (n.user_id, n.stem_key, n.type) IS UNIQUE",
@@ -43,6 +44,9 @@ INDEXES: tuple[str, ...] = (
     "CREATE INDEX fact_user_created IF NOT EXISTS FOR (n:Fact) ON (n.user_id, n.created_at)",
     "CREATE INDEX fact_confirmed IF NOT EXISTS FOR (n:Fact) ON (n.last_confirmed_at)",
     "CREATE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id)",
+    "CREATE INDEX commitment_user_state IF NOT EXISTS FOR (n:Commitment) ON (n.user_id, n.state)",
+    "CREATE INDEX commitment_state_due IF NOT EXISTS FOR (n:Commitment) ON (n.state, n.due_at)",
+    "CREATE INDEX reminder_prefs_user IF NOT EXISTS FOR (n:ReminderPrefs) ON (n.user_id)",
     "CREATE INDEX proposal_user_status IF NOT EXISTS FOR (n:Proposal) ON (n.user_id, n.status)",
     "CREATE INDEX conflict_user_resolved IF NOT EXISTS FOR (n:Conflict) "
     "ON (n.user_id, n.resolved)",

@@ -25,6 +25,7 @@ from neo4j import exceptions as neo
 
 from graph import schema
 from graph.errors import translated
+from graph.queries.commitments import CommitmentQueries
 from graph.queries.context import ContextQueries
 from graph.queries.entities import EntityQueries
 from graph.queries.erasure import ErasureQueries
@@ -46,7 +47,8 @@ _QUIET = [
 ]
 
 
-class _Operations(FactQueries, EntityQueries, ReviewQueries, ContextQueries, ErasureQueries):
+class _Operations(FactQueries, EntityQueries, ReviewQueries, ContextQueries, ErasureQueries,
+                  CommitmentQueries):
     """Every graph operation, over some executor."""
 
 

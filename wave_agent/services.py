@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from snapshots.store import SnapshotStore
     from wave_agent.app.reflect import Reflector
     from wave_agent.blocks.store import BlockStore
+    from wave_agent.commitments.ledger import Commitments
     from wave_agent.conversation.session import Sessions
     from wave_agent.conversation.turn import TurnService
     from wave_agent.infra.outbox import Outbox
@@ -264,13 +265,26 @@ class Services:
                 )
             return self._cache["sessions"]  # type: ignore[no-any-return]
 
+    async def commitments(self) -> Commitments:
+        """A person's promises with due times (over the graph); the zone and hour default to
+        ``TIMEZONE`` and ``REMINDER_HOUR`` until the person sets their own."""
+        async with self._lock("commitments"):
+            if "commitments" not in self._cache:
+                from wave_agent.commitments.ledger import Commitments
+
+                self._cache["commitments"] = Commitments(
+                    await self.graph(), default_timezone=self.settings.timezone,
+                    reminder_hour=self.settings.reminder_hour)
+            return self._cache["commitments"]  # type: ignore[no-any-return]
+
     def postprocessor(self) -> PostProcessor:
         """Runs outbox jobs in the background; closed (cancelled) with the services."""
         if "postprocessor" not in self._cache:
             from wave_agent.postprocess.fanout import FanoutStores, PostProcessor
 
             stores = FanoutStores(graph=self.graph, writer=self.writer, sessions=self.sessions,
-                                  episodes=self.episodes, blocks=self.blocks)
+                                  episodes=self.episodes, blocks=self.blocks,
+                                  commitments=self.commitments)
             worker = PostProcessor(self.outbox(), stores, self.llm())
             self._stack.push_async_callback(worker.close)
             self._cache["postprocessor"] = worker
@@ -287,6 +301,7 @@ class Services:
                 reads = TurnReads(ReadStores(
                     graph=self.graph, blocks=self.blocks, episodes=self.episodes,
                     snapshots=self.snapshots, recall=self.recall, embedder=self.embedder,
+                    commitments=self.commitments,
                 ))
                 handlers = build_handlers(self.recall, self.writer, self.reflect)
                 service = TurnService(

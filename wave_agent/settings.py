@@ -118,6 +118,10 @@ class Settings(BaseSettings):
     prompt_budget_chars: int = Field(default=18_000, ge=2_000, le=1_000_000)
     session_idle_minutes: int = Field(default=30, ge=1, le=24 * 60)
     store_timeout_s: float = Field(default=2.0, gt=0, le=60)
+    # Commitments: the hour a reminder goes out when a promise names a day but no time, and how
+    # often the bot asks "is anything due?" (docs/architecture.md, "Commitments and reminders").
+    reminder_hour: int = Field(default=10, ge=0, le=23)
+    reminder_interval_s: float = Field(default=30.0, gt=0, le=3600)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
 
     @field_validator("telegram_allowed_users", mode="before")

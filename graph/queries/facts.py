@@ -191,6 +191,10 @@ class FactQueries(Executor):
             MATCH (f:Fact {id: $id}) WHERE f.user_id = $user_id
             OPTIONAL MATCH (f)-[:SUPERSEDES]-(other:Fact) WHERE other.user_id = $user_id
             WITH f, collect(other) AS others
+            // a commitment read from this record quotes it: it (and its reminder) goes too
+            OPTIONAL MATCH (c:Commitment)-[:FROM]->(f)
+            WITH f, others, collect(c) AS commitments
+            FOREACH (c IN commitments | DETACH DELETE c)
             FOREACH (o IN others |
               SET o.superseded_by = CASE WHEN o.superseded_by = f.id THEN null
                                          ELSE o.superseded_by END,
@@ -210,7 +214,8 @@ class FactQueries(Executor):
         while True:
             records = await self._write(
                 """
-                MATCH (n) WHERE (n:Fact OR n:Entity OR n:EntityKey OR n:Proposal OR n:Conflict)
+                MATCH (n) WHERE (n:Fact OR n:Entity OR n:EntityKey OR n:Proposal OR n:Conflict
+                                  OR n:Commitment OR n:ReminderPrefs)
                   AND n.user_id = $user_id
                 WITH n LIMIT $batch DETACH DELETE n RETURN count(*) AS deleted
                 """,

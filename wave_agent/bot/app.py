@@ -26,6 +26,7 @@ from wave_agent.bot.middlewares import (
     PrivateOnly,
     RateLimit,
 )
+from wave_agent.bot.reminders import start_reminders
 from wave_agent.bot.replies import BotConfig, for_telegram
 from wave_agent.bot.routers import all_routers
 from wave_agent.bot.routers.start import bot_commands
@@ -63,6 +64,7 @@ def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> D
     from wave_agent.app.page_auth import link_maker
 
     extra.setdefault("web_link", link_maker(settings))
+    extra.setdefault("reminder_interval_s", settings.reminder_interval_s)
     dispatcher = Dispatcher(
         backend=backend, config=bot_config(settings), in_flight=in_flight, **extra
     )
@@ -85,13 +87,18 @@ def build_dispatcher(settings: Settings, backend: BotBackend, **extra: Any) -> D
     return dispatcher
 
 
-async def _on_startup(bot: Bot) -> None:
+async def _on_startup(bot: Bot, backend: BotBackend, dispatcher: Dispatcher,
+                      reminder_interval_s: float) -> None:
     await bot.set_my_commands(bot_commands())
     log.info("bot commands registered")
+    dispatcher["reminders"] = start_reminders(bot, backend, reminder_interval_s)
 
 
-async def _on_shutdown(backend: BotBackend, in_flight: InFlight) -> None:
+async def _on_shutdown(backend: BotBackend, in_flight: InFlight, dispatcher: Dispatcher) -> None:
     """Let the turns in progress finish (their replies go out), then drain the post-processor."""
+    reminders = dispatcher.workflow_data.pop("reminders", None)
+    if reminders is not None:
+        reminders.shutdown(wait=False)
     if in_flight.count:
         log.info("waiting for %d update(s) in progress", in_flight.count)
         if not await in_flight.wait_idle(IN_FLIGHT_TIMEOUT_S):

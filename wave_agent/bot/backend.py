@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from graph.commitments import Commitment, CommitmentState
 from graph.models import Fact
 from wave_agent.app.export import Export
+from wave_agent.commitments.sweep import Send, SweepReport
 
 ReviewKind = Literal["proposals", "quarantine"]
 
@@ -89,6 +91,25 @@ class BotBackend(Protocol):
         """Erase the person from every layer; says what went."""
 
     def debug(self, user_id: str) -> str | None: ...
+
+    async def commitments(self, user_id: str) -> list[Commitment]:
+        """Open commitments by due time."""
+
+    async def close_commitment(self, user_id: str, commitment_id: str,
+                               state: CommitmentState) -> Commitment: ...
+
+    async def postpone_commitment(self, user_id: str, commitment_id: str, to: str
+                                  ) -> Commitment:
+        """``to``: "tomorrow", "week", or a date in words ("в пятницу в 10")."""
+
+    async def set_reminders(self, user_id: str, on: bool) -> None: ...
+
+    async def reminder_settings(self, user_id: str, *, timezone: str | None = None,
+                                hour: int | None = None) -> None:
+        """The person's zone (IANA) and the hour used when a promise names no time."""
+
+    async def remind(self, send: Send) -> SweepReport:
+        """One reminder sweep: what is due goes out through ``send``."""
 
     async def drain(self, timeout_s: float) -> None:
         """Wait for background post-processing to finish (graceful shutdown)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from graph.commitments import Commitment, CommitmentState
 from graph.models import Status, Veracity
 from wave_agent.app.export import Export, export_memory
 from wave_agent.bot.backend import (
@@ -20,6 +21,7 @@ from wave_agent.bot.backend import (
 )
 
 if TYPE_CHECKING:
+    from wave_agent.commitments.sweep import ReminderSweep, Send, SweepReport
     from wave_agent.conversation.turn import TurnService
     from wave_agent.services import Services
 
@@ -32,6 +34,7 @@ class ServicesBackend:
     def __init__(self, services: Services) -> None:
         self.services = services
         self._turns: TurnService | None = None
+        self._sweep: ReminderSweep | None = None
 
     async def _turn_service(self) -> TurnService:
         if self._turns is None:
@@ -61,6 +64,40 @@ class ServicesBackend:
             session_log=(await self.services.sessions()).log,
             outbox=self.services.outbox(),
         )
+
+    # Commitments ----------------------------------------------------------------------------
+
+    async def commitments(self, user_id: str) -> list[Commitment]:
+        return await (await self.services.commitments()).open(user_id)
+
+    async def close_commitment(self, user_id: str, commitment_id: str,
+                               state: CommitmentState) -> Commitment:
+        return await (await self.services.commitments()).close(user_id, commitment_id, state)
+
+    async def postpone_commitment(self, user_id: str, commitment_id: str, to: str
+                                  ) -> Commitment:
+        return await (await self.services.commitments()).postpone(user_id, commitment_id, to)
+
+    async def set_reminders(self, user_id: str, on: bool) -> None:
+        await (await self.services.commitments()).set_prefs(user_id, enabled=on)
+
+    async def reminder_settings(self, user_id: str, *, timezone: str | None = None,
+                                hour: int | None = None) -> None:
+        if timezone is None and hour is None:
+            from wave_agent.commitments.ledger import NoDate
+
+            raise NoDate("nothing to set", next_step="/reminders tz Europe/Moscow, or "
+                                                     "/reminders hour 9 (0-23)")
+        await (await self.services.commitments()).set_prefs(user_id, timezone=timezone,
+                                                             hour=hour)
+
+    async def remind(self, send: Send) -> SweepReport:
+        from wave_agent.commitments.sweep import ReminderSweep
+
+        if self._sweep is None:
+            self._sweep = ReminderSweep(await self.services.commitments(), send, users="tg-")
+        self._sweep.send = send
+        return await self._sweep.tick()
 
     async def forget_me_preview(self, user_id: str) -> str:
         counts = await (await self.services.eraser()).what_would_go(user_id)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from graph.store import GraphStore
     from snapshots.store import SnapshotStore
     from wave_agent.blocks.store import BlockStore
+    from wave_agent.commitments.ledger import Commitments
     from wave_agent.recall import Recall
 
 BLOCK_TITLES = {
@@ -75,6 +76,7 @@ class ReadStores:
     snapshots: Open[SnapshotStore]
     recall: Open[Recall]
     embedder: Callable[[], Embedder]
+    commitments: Open[Commitments] | None = None  # promises due today ride with the turn
 
 
 class TurnReads:
@@ -157,6 +159,15 @@ class TurnReads:
                 log.info("background recall did not finish: %s", exc)
 
         self._patient = asyncio.get_running_loop().create_task(run(), name="wave-recall-warm")
+
+    async def due_today(self, user_id: str) -> list[str]:
+        """The person's open commitments due today or overdue, one line each."""
+        if self.stores.commitments is None:
+            return []
+        from wave_agent.commitments import words
+
+        ledger = await self.stores.commitments()
+        return [words.line(c) for c in await ledger.due_today(user_id)]
 
     async def notes(self, user_id: str, *, limit: int) -> list[Fact]:
         graph = await self.stores.graph()

@@ -22,7 +22,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
 from graph.models import Fact
@@ -39,26 +39,37 @@ from wave_agent.conversation.composer import (
 )
 from wave_agent.conversation.session import Sessions, SessionTurn
 from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
-from wave_agent.infra import faults
+from wave_agent.infra import clock, faults
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
 from wave_agent.llm.offline import real_words
 from wave_agent.llm.prompts.system import Section
 
 if TYPE_CHECKING:
     from wave_agent.conversation.reads import TurnReads
-    from wave_agent.infra.outbox import Outbox
+    from wave_agent.infra import clock
+from wave_agent.infra.outbox import Outbox
 
 log = logging.getLogger("wave.turn")
 
 T = TypeVar("T")
 
 EXCERPTS_SECTION = "excerpts"
+COMMITMENTS_SECTION = "commitments"
 EPISODES = "episodes"
 SNAPSHOT = "snapshot"
 MAX_TOOL_ROUNDS = 4
 NOTES_FETCH = 200  # more never fits: 18,000 chars hold ~150 note lines
 EPISODES_BUDGET = 2_000
 TIER_RANK = {"core": 0, "fact": 1, "observation": 2}
+
+
+def _due_today_item(lines: list[str] | None) -> list[str]:
+    """The person's promises due today (or overdue), first in the summary: Wave can bring one
+    up when it fits, and does not hear of them only from a reminder."""
+    if not lines:
+        return []
+    return ["Commitments due today or overdue (mention one if it fits; never nag):\n"
+            + "\n".join(f"- {line}" for line in lines)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +265,7 @@ class TurnService:
     async def reset(self, user_id: str) -> bool:
         """End the session now (``/reset``); True if one was open."""
         async with self.sessions.lock(user_id):
-            ended = await self.sessions.reset(user_id, datetime.now(UTC))
+            ended = await self.sessions.reset(user_id, clock.now())
             self._bases.pop(user_id, None)
             return ended is not None
 
@@ -276,7 +287,7 @@ class TurnService:
         self, user_id: str, text: str, message_id: str | None, veracity: str,
         now: datetime | None,
     ) -> TurnResult:
-        now = now or datetime.now(UTC)
+        now = now or clock.now()
         prepared = await self._prepare(user_id, text, now)
         composition, timings = prepared.composition, prepared.timings
         mark = time.perf_counter()
@@ -341,7 +352,7 @@ class TurnService:
     ) -> tuple[Composition, dict[str, float]]:
         """``prepare`` with its timings (``wave bench turn``)."""
         async with self.sessions.lock(user_id):
-            prepared = await self._prepare(user_id, text, now or datetime.now(UTC))
+            prepared = await self._prepare(user_id, text, now or clock.now())
         return prepared.composition, prepared.timings
 
     async def memory_sections(self, user_id: str, query: str, *,
@@ -363,7 +374,7 @@ class TurnService:
         )
         notes = sorted(facts or (), key=lambda f: TIER_RANK.get(f.tier.value, 3))
         composition = self.composer.compose(ComposerInput(
-            now=now or datetime.now(UTC),
+            now=now or clock.now(),
             message=query,
             persona=[Section(title, value) for title, value in persona or ()],
             summary=["Recent days (episode log, compressed):\n" + episodes] if episodes else [],
@@ -401,9 +412,11 @@ class TurnService:
                 timings,
             )
 
-        base, found = await asyncio.gather(
+        base, found, due_today = await asyncio.gather(
             self._base(user_id, turn.session.id, turn.started, turn.session.carry, timings),
             recall(),
+            self._read(COMMITMENTS_SECTION, search_failed,
+                       lambda: self.memory.due_today(user_id), timings),
         )
         lap("reads")
         failed = {**base.failed, **search_failed}
@@ -421,7 +434,7 @@ class TurnService:
                 message=text,
                 persona=base.persona,
                 last_exchange=window.last,
-                summary=[*base.carry, *window.folded],
+                summary=[*_due_today_item(due_today), *base.carry, *window.folded],
                 notes=base.notes,
                 excerpts=excerpts,
                 deeper_window=window.deeper,

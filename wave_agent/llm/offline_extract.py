@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from graph.models import EntityType, FactType
+from wave_agent.policy.dates import normalise, read_due
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +380,36 @@ _REMEMBER = re.compile(
     r"|zanotuj)\b[\s,:-]*(?:(?:что|that|że|ze)\s+)?(.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+# "напомни мне завтра позвонить в банк", "remind me to renew the passport in March": the person
+# asks for a reminder; what follows is their task, kept as a commitment.
+_REMIND = re.compile(
+    r"^\s*(?:пожалуйста,?\s+|please,?\s+|proszę,?\s+)?(?:напомни(?:те)?(?:\s+мне)?|"
+    r"remind\s+me(?:\s+to)?|przypomnij(?:\s+mi)?)\b[\s,:-]*(?:(?:что|чтобы|о том,? что|że|ze|"
+    r"about|that)\s+)?(.+)$",
+    re.IGNORECASE | re.DOTALL,
+)
+# A dated task: a date and a word that makes it the person's to do (or moves one).
+_TASK_WORD = re.compile(
+    r"(?i)\b(?:надо|нужно|должен|должна|обещал\w*|не забыть|перенес\w*|перенос\w*|отложи\w*|"
+    r"muszę|trzeba|powinien\w*|obieca\w*|nie zapomnieć|przełoż\w*|przenios\w*|przesun\w*|"
+    r"need to|have to|must|promised|don't forget|moved|postpone\w*|reschedul\w*)\b")
+_INFINITIVE_START = re.compile(r"(?i)^\s*(?:[а-яё]+(?:ть|ти|чь)(?:ся)?|[a-ząćęłńóśźż]+ć(?:\s+się)?)\b")
+_A_MOMENT = datetime(2026, 1, 7, 12, 0, tzinfo=UTC)  # any: only whether a date is named counts
+
+
+def dated_task(text: str) -> bool:
+    """A task with a date: "до 15-го оплатить садик", "перенесла звонок маме на субботу"."""
+    reading = read_due(text, _A_MOMENT)
+    if not reading.named:
+        return False
+    if _TASK_WORD.search(text):
+        return True
+    rest = normalise(text)
+    for phrase in filter(None, reading.phrase.split(", ")):
+        rest = rest.replace(phrase, " ")
+    return bool(_INFINITIVE_START.search(rest))
+
+
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?;…\n])\s+|\n+")
 # Wave's own provenance line before a forwarded or quoted text ("[forwarded from …: not the
 # person's own words]"): it says whose words follow; it is not a statement to keep.
@@ -450,6 +482,8 @@ def classify(text: str) -> FactType:
     """The likeliest fact type of one sentence."""
     if _PREFERENCE_WORDS.search(text):
         return FactType.PREFERENCE
+    if dated_task(text):
+        return FactType.COMMITMENT
     if _COMMITMENT.search(text):
         return FactType.COMMITMENT
     if _DECISION.search(text):
@@ -473,7 +507,7 @@ def _worth_keeping(clause: str) -> bool:
         return False
     personal = bool(_FIRST_PERSON.search(clause) or _FIRST_PERSON_VERB.match(clause.strip())
                     or _FIRST_PERSON_PL.search(clause))
-    if personal:
+    if personal or dated_task(clause):
         return True
     return (bool(_WORLD.search(clause)) or _names_someone(clause)) and len(content) >= 2
 
@@ -636,6 +670,12 @@ def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
     for raw in _SENTENCE_SPLIT.split(user_text):
         cleaned = _clean(raw)
         if not cleaned or _MARKER.fullmatch(cleaned):
+            continue
+        reminder = _REMIND.match(cleaned)
+        if reminder:
+            body = _clean(reminder.group(1))
+            if len(real_words(body)) >= 2:
+                add(ExtractedFact(_capitalise(body), FactType.COMMITMENT, _kin_entities(body)))
             continue
         remembered = _REMEMBER.match(cleaned)
         if remembered:

@@ -162,7 +162,14 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
                 veracity=Veracity.STATED if stated_by_person else Veracity.INFERRED,
                 exchange_id=new_id("mcp"), source_message_ids=(f"mcp:{client_name(ctx)}",),
             )
-            return result.as_json()
+            out = result.as_json()
+            if result.fact is not None and result.fact.type is FactType.COMMITMENT:
+                from wave_agent.app.commitments import note_written
+
+                noted = await note_written(await services.commitments(), user_id, result)
+                if noted is not None:
+                    out["commitment"] = noted.commitment.id
+            return out
 
         return await call(go)
 
@@ -235,6 +242,40 @@ def build_server(services: Services, identity: Identity) -> MCPServer:
                 statuses=[Status(status_v)] if status_v else None)
             found.sort(key=lambda f: f.created_at, reverse=True)
             return {"count": len(found), "records": [fact_json(f) for f in found[:limit]]}
+
+        return await call(go)
+
+    @server.tool(description=(
+        "The person's open commitments (promises and tasks with due times), soonest first: "
+        "id (m-…), text, due time in UTC and as the person reads it, and whether the date said "
+        "was unclear (needs_date)."))
+    async def commitments(ctx: Context) -> dict[str, Any]:
+        from wave_agent.app.commitments import commitment_json
+
+        user_id = identity.of(ctx)
+
+        async def go() -> dict[str, Any]:
+            found = await (await services.commitments()).open(user_id)
+            return {"count": len(found), "commitments": [commitment_json(c) for c in found]}
+
+        return await call(go)
+
+    @server.tool(description=(
+        "Close or move one of the person's commitments (by id, m-…): action is done, cancel, "
+        "reopen, tomorrow, week (a week later) or move (with `when` in words, e.g. 'в пятницу "
+        "в 10', 'w piątek', 'next Tuesday at 9'). Do it only when the person said so."))
+    async def close_commitment(id: str, action: str, ctx: Context,
+                               when: str | None = None) -> dict[str, Any]:
+        from wave_agent.app.commitments import ACTIONS, act, commitment_json
+
+        user_id = identity.of(ctx)
+        chosen = choice(action, ACTIONS, "action")
+        if chosen is None:
+            raise ToolError("action is empty. Next: use one of " + ", ".join(ACTIONS))
+
+        async def go() -> dict[str, Any]:
+            changed = await act(await services.commitments(), user_id, id.strip(), chosen, when)
+            return commitment_json(changed)
 
         return await call(go)
 

@@ -26,13 +26,13 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from graph.models import FactType, RelationType, Status, Veracity
 from wave_agent.errors import Unavailable, WaveError
-from wave_agent.infra import faults
+from wave_agent.infra import clock, faults
 from wave_agent.infra.lazy import Open
 from wave_agent.infra.outage import NEO4J, OUTAGES
 from wave_agent.infra.outbox import Job, Outbox
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from episodes.store import EpisodeStore
     from graph.store import GraphStore
     from wave_agent.blocks.store import BlockStore
+    from wave_agent.commitments.ledger import Commitments
     from wave_agent.conversation.session import Sessions
     from wave_agent.write.writer import Writer
 
@@ -71,6 +72,7 @@ class FanoutStores:
     sessions: Open[Sessions]
     episodes: Open[EpisodeStore]
     blocks: Open[BlockStore]
+    commitments: Open[Commitments] | None = None  # promises with due times read from records
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +220,7 @@ class PostProcessor:
             return
         payload = job.payload
         user_id = job.user_id
-        at = datetime.fromisoformat(payload["at"]) if payload.get("at") else datetime.now(UTC)
+        at = datetime.fromisoformat(payload["at"]) if payload.get("at") else clock.now()
         await self._session_log(job, at)
         facts = await self._extracted(job, at)
         if facts:
@@ -232,6 +234,7 @@ class PostProcessor:
             await self._relations(job, stored)
             await self._episode(job, stored, at)
             await self._blocks(job, stored)
+            await self._commitments(job, stored, at)
         if stored:
             # the writer announced each fact; the day log and the core block changed after
             writer = await self._store(self.stores.writer)
@@ -393,6 +396,22 @@ class PostProcessor:
                     reason=f"post-processor: facts of exchange {job.key}",
                 )
         await self._db(self.outbox.mark, job.key, "blocks")
+
+    async def _commitments(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]],
+                           at: datetime) -> None:
+        """Each stored record that makes or moves a promise updates the person's commitments
+        (due time read as of when the message was written). ``note`` is idempotent per
+        record, so a retry after a crash mid-step changes nothing twice."""
+        if self.stores.commitments is None or (
+                await self._db(self.outbox.step, job.key, "commitments"))[0]:
+            return
+        ledger = await self._store(self.stores.commitments)
+        graph = await self._store(self.stores.graph)
+        for _, result in stored:
+            fact = await graph.get_fact(job.user_id, str(result["id"]))
+            if fact is not None:
+                await ledger.note(job.user_id, fact, written_at=at)
+        await self._db(self.outbox.mark, job.key, "commitments")
 
     async def _graph_answers(self) -> None:
         """Fail the job at once when Neo4j does not answer a trivial query, rather than after

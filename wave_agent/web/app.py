@@ -111,6 +111,8 @@ class WebApp:
             Route("/records/{id}/{action}", self.act, methods=["POST"]),
             Route("/waiting", self.waiting),
             Route("/waiting/{id}/{decision}", self.decide, methods=["POST"]),
+            Route("/commitments", self.commitments),
+            Route("/commitments/{id}/{action}", self.commitment_act, methods=["POST"]),
             Route("/entities", self.entities),
             Route("/entities/{id}", self.entity),
             Route("/entities/{id}/graph.json", self.entity_graph),
@@ -266,6 +268,36 @@ class WebApp:
         if decision == "approve" and result.id:
             return RedirectResponse(f"/records/{result.id}?{urlencode({'done': result.message})}", 303)
         return RedirectResponse(f"/waiting?{urlencode({'done': result.message})}", 303)
+
+    # -- commitments ---------------------------------------------------------------------------
+
+    async def commitments(self, request: Request) -> Response:
+        from wave_agent.app.commitments import commitment_json
+        from wave_agent.commitments.words import PAGE
+
+        user_id = _user(request)
+        graph = await self.services.graph()
+        open_ones = await graph.list_commitments(user_id)
+        closed = await graph.list_commitments(user_id, ("done", "cancelled", "missed"), limit=30)
+        return self.render(request, "commitments.html", t=PAGE,
+                           open=[commitment_json(c) for c in open_ones],
+                           closed=[commitment_json(c) for c in closed])
+
+    async def commitment_act(self, request: Request) -> Response:
+        from wave_agent.app.commitments import ACTIONS, act
+
+        user_id = _user(request)
+        cid, action = request.path_params["id"], request.path_params["action"]
+        if action not in ACTIONS:
+            return await self.not_found(request, KeyError())
+        form = await request.form()
+        try:
+            changed = await act(await self.services.commitments(), user_id, cid, action,
+                                str(form.get("when", "")) or None)
+        except WaveError as exc:
+            return await self._refused(request, exc, cid)
+        done = f"{changed.state.value}: {changed.text}"
+        return RedirectResponse(f"/commitments?{urlencode({'done': done})}", 303)
 
     # -- people and things --------------------------------------------------------------------
 

@@ -44,7 +44,7 @@ from graph.models import (
     new_id,
     utcnow,
 )
-from wave_agent.infra import faults
+from wave_agent.infra import clock, faults
 from wave_agent.infra.person_lock import PersonLocks
 from wave_agent.policy import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.policy import judge as judging
@@ -186,7 +186,7 @@ class Writer:
                         valid_until=valid_until, _part=(whole, n, len(cut))))
             return self._whole(results)
         kind = FactType(type) if type is not None else guess_type(cleaned)
-        now = utcnow()
+        now = clock.now()
         whole_id, part, parts = _part or (None, 0, 0)
         fact = Fact(
             id=new_id("f"), user_id=user_id, text=cleaned, type=kind, tier=Tier.OBSERVATION,
@@ -593,7 +593,7 @@ class Writer:
         return done
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
-        when = item.created_at or utcnow()
+        when = item.created_at or clock.now()
         suspicion = None if item.released_reason else quarantine.detect(cleaned)
         kind = FactType(item.type) if item.type is not None else guess_type(cleaned)
         exchanges = (item.exchange_id,) if item.exchange_id else ()

@@ -143,7 +143,7 @@ async def test_every_page_loads_without_console_errors_on_desktop_and_phone(
         "record": f"/records/{ids['old']}", "waiting": "/waiting", "entities": "/entities",
         "entity": f"/entities/{ids['olga_entity']}", "days": "/days", "day": f"/days/{day}",
         "reflect": "/reflect?q=как+менялась+цена+проекта", "health": "/health",
-        "blocks": "/blocks", "export": "/export",
+        "blocks": "/blocks", "export": "/export", "commitments": "/commitments",
     }
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width, label in ((1280, "desktop"), (390, "phone")):
@@ -265,4 +265,27 @@ async def test_delete_asks_first_then_erases_the_record(site: Site, browser: Any
     await page.wait_for_url("**/records?done=*")
     gone = await (await site.services.graph()).get_fact(site.user_id, ids["olga"])
     assert gone is None
+    assert errors == []
+
+
+async def test_a_commitment_is_listed_by_due_time_moved_and_closed_on_the_page(
+    site: Site, browser: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wave_agent.app.commitments import add
+
+    monkeypatch.setenv("WAVE_NOW", "2026-12-02T14:30+00:00")  # a Wednesday
+    writer, ledger = await site.services.writer(), await site.services.commitments()
+    later = await add(writer, ledger, site.user_id, "до 15-го оплатить садик")
+    sooner = await add(writer, ledger, site.user_id, "обещала маме позвонить в пятницу")
+    page, errors = await _page(browser, site)
+    await page.goto(site.base + "/commitments")
+    cards = page.locator("ul.cards > li")
+    assert [await cards.nth(i).get_attribute("id") for i in range(2)] == [sooner.id, later.id]
+    await page.locator(f"li#{sooner.id}").get_by_role("button", name="Tomorrow").click()
+    await page.wait_for_url("**/commitments?done=open*")
+    moved = await ledger.get(site.user_id, sooner.id)
+    assert moved.due_at is not None and moved.due_at.day == 3  # tomorrow: Thursday 10:00
+    await page.locator(f"li#{later.id}").get_by_role("button", name="Done").click()
+    await page.wait_for_url("**/commitments?done=done*")  # the page says what was closed
+    assert [c.id for c in await ledger.open(site.user_id)] == [sooner.id]
     assert errors == []

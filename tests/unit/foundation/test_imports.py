@@ -21,7 +21,8 @@ INFRA = BASE | {"wave_agent.infra"}
 POLICY = INFRA | {"wave_agent.policy"}
 MODEL = POLICY | {"wave_agent.llm", "wave_agent.blocks"}
 WRITE = MODEL | {"wave_agent.write"}
-READ = WRITE | {"wave_agent.recall"}
+COMMITMENTS = WRITE | {"wave_agent.commitments"}
+READ = COMMITMENTS | {"wave_agent.recall"}
 CONVERSATION = READ | {"wave_agent.conversation"}
 POSTPROCESS = CONVERSATION | {"wave_agent.postprocess"}
 OPS = POSTPROCESS | {"wave_agent.ops"}
@@ -44,7 +45,9 @@ ALLOWED: dict[str, set[str]] = {
     "wave_agent.llm": POLICY,
     "wave_agent.blocks": POLICY,
     "wave_agent.write": MODEL,
-    "wave_agent.recall": WRITE,
+    # promises with due times over the graph, and the reminder sweep
+    "wave_agent.commitments": WRITE,
+    "wave_agent.recall": COMMITMENTS,
     "wave_agent.conversation": READ,
     # after the reply: the post-processor logs the exchange and writes what it found
     "wave_agent.postprocess": CONVERSATION,

@@ -8,6 +8,7 @@ from aiogram import Router
 def all_routers() -> list[Router]:
     from wave_agent.bot.routers import (
         chat,
+        commitments,
         debug,
         export,
         forget_me,
@@ -23,6 +24,7 @@ def all_routers() -> list[Router]:
     return [
         chat.commands_router(),
         memory.router(),
+        commitments.router(),
         proposals.router(),
         reflect.router(),
         health.router(),

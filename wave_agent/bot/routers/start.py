@@ -17,6 +17,8 @@ COMMANDS: list[tuple[str, str]] = [
     ("proposals", "changes Wave proposes, to approve or reject"),
     ("quarantine", "records held back because they read like instructions"),
     ("reflect", "/reflect <question>: a narrative from your memory"),
+    ("commitments", "your open promises by due time, to close or move"),
+    ("reminders", "/reminders on|off, tz <zone>, hour <0-23>: reminders of your promises"),
     ("health", "the state of your memory (contradictions first)"),
     ("export", "your whole memory as files (JSON and markdown)"),
     ("forget_me", "erase everything Wave holds about you (asks first)"),

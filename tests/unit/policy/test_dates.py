@@ -1,0 +1,91 @@
+"""The date reader: what a person would notice if a reminder came on the wrong day."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from wave_agent.policy.dates import read_due
+
+MOSCOW = ZoneInfo("Europe/Moscow")
+WEDNESDAY = datetime(2026, 12, 2, 14, 30, tzinfo=MOSCOW)
+
+
+def due(text: str, at: datetime = WEDNESDAY, hour: int = 10) -> str | None:
+    reading = read_due(text, at, hour)
+    if reading.ambiguous:
+        return "ask"
+    return reading.due.strftime("%Y-%m-%d %H:%M") if reading.due else None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("обещала маме позвонить в пятницу", "2026-12-04 10:00"),
+    ("в понедельник надо отправить Паше ключи", "2026-12-07 10:00"),
+    ("до 15-го оплатить садик", "2026-12-15 10:00"),
+    ("послезавтра вечером забрать посылку", "2026-12-04 19:00"),
+    ("через две недели сдать отчёт", "2026-12-16 10:00"),
+    ("в конце месяца продлить страховку", "2026-12-31 10:00"),
+    ("15 марта в 10 встреча у нотариуса", "2027-03-15 10:00"),
+    ("через 2 часа перезвонить", "2026-12-02 16:30"),
+    ("в следующий вторник к ветеринару", "2026-12-08 10:00"),
+    ("перенесла звонок маме на субботу", "2026-12-05 10:00"),
+    ("перенесли встречу со среды на пятницу", "2026-12-04 10:00"),
+    ("obiecałam zadzwonić w piątek", "2026-12-04 10:00"),
+    ("w przyszły wtorek dentysta", "2026-12-08 10:00"),
+    ("next Tuesday dentist", "2026-12-08 10:00"),
+    ("renew the passport in March", "2027-03-01 10:00"),
+])
+def test_named_days_are_read(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "в среду сходить в банк",            # today is Wednesday: today or in a week?
+    "завтра в 3 созвон",                 # 3 at night or in the afternoon?
+    "сегодня в 9 отправить письмо",      # already past
+    "завтра или послезавтра заехать",    # two days
+    "на днях позвонить тёте",            # no day at all
+    "w środę iść do banku",
+    "at 3 call the accountant",
+])
+def test_a_date_a_person_must_settle_is_asked_not_guessed(text: str) -> None:
+    assert due(text) == "ask"
+
+
+def test_a_text_without_a_date_has_none() -> None:
+    assert due("купить молоко") is None
+    assert due("забронировать столик на 5 человек") is None
+
+
+def test_the_reminder_hour_is_the_persons() -> None:
+    assert due("в пятницу позвонить маме", hour=8) == "2026-12-04 08:00"
+
+
+def test_the_due_time_is_in_the_persons_zone_and_a_past_date_is_next_year() -> None:
+    late = datetime(2026, 12, 30, 20, 0, tzinfo=ZoneInfo("Asia/Yekaterinburg"))
+    reading = read_due("15 января записаться к стоматологу", late)
+    assert reading.due == datetime(2027, 1, 15, 10, 0, tzinfo=ZoneInfo("Asia/Yekaterinburg"))
+
+
+def test_an_offset_in_hours_crosses_a_clock_change_by_the_hour() -> None:
+    before_change = datetime(2026, 3, 8, 0, 30, tzinfo=ZoneInfo("America/New_York"))
+    reading = read_due("in 3 hours call back", before_change)
+    assert reading.due is not None
+    elapsed = reading.due.astimezone(UTC) - before_change.astimezone(UTC)
+    assert elapsed.total_seconds() == 3 * 3600
+    assert reading.due.hour == 4  # 00:30 EST + 3 h is 04:30 EDT
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в полдесятого вечера созвон", "2026-12-02 21:30"),
+    ("завтра без четверти девять утра анализы", "2026-12-03 08:45"),
+    ("jutro o wpół do ósmej wieczorem zebranie", "2026-12-03 19:30"),
+    ("tomorrow at quarter to ten am brunch", "2026-12-03 09:45"),
+    ("в пн к 10 сдать курсач", "2026-12-07 10:00"),
+    ("в следующем месяце 3-го собеседование в 12", "2027-01-03 12:00"),
+    ("в полшестого забрать Петю", "ask"),  # 5:30 or 17:30?
+])
+def test_halves_quarters_and_short_weekdays(text: str, expected: str) -> None:
+    assert due(text) == expected

@@ -1,0 +1,161 @@
+"""The words the date reader (``policy.dates``) knows, in Russian, Polish and English.
+
+Plain tables and regular-expression pieces, no logic: a new word form goes here, the rules that
+combine them stay in ``dates.py``. Every pattern runs over normalised text (lower case, "ё" as
+"е", one space between words).
+"""
+
+from __future__ import annotations
+
+# Weekdays, Monday = 0. Polish endings are listed whole: "piąty" (fifth) and "czwarty" (fourth)
+# must not read as Friday and Thursday.
+WEEKDAYS: tuple[tuple[str, int], ...] = (
+    (r"понедельник\w*", 0), (r"вторник\w*", 1), (r"сред[аеуы]", 2), (r"четверг\w*", 3),
+    (r"пятниц\w*", 4), (r"суббот\w*", 5), (r"воскресень\w*", 6),
+    (r"poniedział\w*", 0), (r"wtor(?:ek|ku|kiem)", 1), (r"środ(?:a|ę|y|zie|ą)", 2),
+    (r"czwart(?:ek|ku|kiem)", 3), (r"piąt(?:ek|ku|kiem)", 4), (r"sobot(?:a|ę|y|ą|cie)", 5),
+    (r"niedziel(?:a|ę|i|ą)", 6),
+    (r"mondays?", 0), (r"tuesdays?", 1), (r"wednesdays?", 2), (r"thursdays?", 3),
+    (r"fridays?", 4), (r"saturdays?", 5), (r"sundays?", 6),
+)
+
+# Words before a weekday that choose which one: the next calendar week's, or this week's.
+NEXT_MARK = r"(?:следующ\w*|будущ\w*|przyszł\w*|następn\w*|next)"
+THIS_MARK = r"(?:эт(?:у|от|а|ой)|ближайш\w*|najbliższ\w*|ten|tę|ta|this|this coming|coming)"
+
+# Months, January = 1: the forms after a day number ("15 марта", "15 marca", "15 march") and the
+# forms of "in March" ("в марте", "w marcu", "in march").
+MONTH_AFTER_DAY: tuple[tuple[str, int], ...] = (
+    (r"январ[яь]", 1), (r"феврал[яь]", 2), (r"марта?", 3), (r"апрел[яь]", 4), (r"ма[яй]", 5),
+    (r"июн[яь]", 6), (r"июл[яь]", 7), (r"августа?", 8), (r"сентябр[яь]", 9),
+    (r"октябр[яь]", 10), (r"ноябр[яь]", 11), (r"декабр[яь]", 12),
+    (r"stycznia", 1), (r"lutego", 2), (r"marca", 3), (r"kwietnia", 4), (r"maja", 5),
+    (r"czerwca", 6), (r"lipca", 7), (r"sierpnia", 8), (r"września", 9),
+    (r"października", 10), (r"listopada", 11), (r"grudnia", 12),
+    (r"jan(?:uary)?", 1), (r"feb(?:ruary)?", 2), (r"mar(?:ch)?", 3), (r"apr(?:il)?", 4),
+    (r"may", 5), (r"june?", 6), (r"july?", 7), (r"aug(?:ust)?", 8), (r"sept?(?:ember)?", 9),
+    (r"oct(?:ober)?", 10), (r"nov(?:ember)?", 11), (r"dec(?:ember)?", 12),
+)
+MONTH_ALONE: tuple[tuple[str, int], ...] = (
+    (r"январ[еья]", 1), (r"феврал[еья]", 2), (r"март[еау]?", 3), (r"апрел[еья]", 4),
+    (r"ма[ейя]", 5), (r"июн[еья]", 6), (r"июл[еья]", 7), (r"август[еау]?", 8),
+    (r"сентябр[еья]", 9), (r"октябр[еья]", 10), (r"ноябр[еья]", 11), (r"декабр[еья]", 12),
+    (r"styczni[ua]", 1), (r"lut(?:ym|ego)", 2), (r"mar(?:cu|ca)", 3), (r"kwietni[ua]", 4),
+    (r"maj[ua]?", 5), (r"czerwc[ua]", 6), (r"lipc[ua]", 7), (r"sierpni[ua]", 8),
+    (r"wrześni[ua]", 9), (r"październik[ua]", 10), (r"listopad(?:zie|a)", 11),
+    (r"grudni[ua]", 12),
+    (r"january", 1), (r"february", 2), (r"march", 3), (r"april", 4), (r"may", 5), (r"june", 6),
+    (r"july", 7), (r"august", 8), (r"september", 9), (r"october", 10), (r"november", 11),
+    (r"december", 12),
+)
+MONTH_IN = r"(?:в|во|к|до|в начале|w|do|na początku|in|by|early|in early)"
+
+# Day-of-month ordinals written as words (genitive/dative in Russian, genitive in Polish).
+RU_ORDINAL_STEMS: tuple[tuple[str, int], ...] = (
+    ("перв", 1), ("втор", 2), ("трет", 3), ("четверт", 4), ("пят", 5), ("шест", 6),
+    ("седьм", 7), ("восьм", 8), ("девят", 9), ("десят", 10), ("одиннадцат", 11),
+    ("двенадцат", 12), ("тринадцат", 13), ("четырнадцат", 14), ("пятнадцат", 15),
+    ("шестнадцат", 16), ("семнадцат", 17), ("восемнадцат", 18), ("девятнадцат", 19),
+    ("двадцат", 20), ("тридцат", 30),
+)
+PL_ORDINALS: tuple[tuple[str, int], ...] = (
+    ("pierwszego", 1), ("drugiego", 2), ("trzeciego", 3), ("czwartego", 4), ("piątego", 5),
+    ("szóstego", 6), ("siódmego", 7), ("ósmego", 8), ("dziewiątego", 9), ("dziesiątego", 10),
+    ("jedenastego", 11), ("dwunastego", 12), ("trzynastego", 13), ("czternastego", 14),
+    ("piętnastego", 15), ("szesnastego", 16), ("siedemnastego", 17), ("osiemnastego", 18),
+    ("dziewiętnastego", 19), ("dwudziestego", 20), ("trzydziestego", 30),
+)
+EN_ORDINALS: tuple[tuple[str, int], ...] = (
+    ("first", 1), ("second", 2), ("third", 3), ("fourth", 4), ("fifth", 5), ("sixth", 6),
+    ("seventh", 7), ("eighth", 8), ("ninth", 9), ("tenth", 10), ("eleventh", 11),
+    ("twelfth", 12), ("thirteenth", 13), ("fourteenth", 14), ("fifteenth", 15),
+    ("sixteenth", 16), ("seventeenth", 17), ("eighteenth", 18), ("nineteenth", 19),
+    ("twentieth", 20), ("thirtieth", 30),
+)
+
+# Cardinal numbers for "через две недели", "za dwa tygodnie", "in two weeks", "в десять".
+NUMBERS: dict[str, float] = {
+    "один": 1, "одну": 1, "одна": 1, "одного": 1, "два": 2, "две": 2, "двух": 2, "пару": 2,
+    "пара": 2, "три": 3, "трех": 3, "четыре": 4, "четырех": 4, "пять": 5, "шесть": 6,
+    "семь": 7, "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12,
+    "пятнадцать": 15, "двадцать": 20, "тридцать": 30, "сорок": 40, "полтора": 1.5,
+    "полторы": 1.5,
+    "jeden": 1, "jedną": 1, "jedna": 1, "jednego": 1, "dwa": 2, "dwie": 2, "dwóch": 2,
+    "parę": 2, "trzy": 3, "trzech": 3, "cztery": 4, "czterech": 4, "pięć": 5, "sześć": 6,
+    "siedem": 7, "osiem": 8, "dziewięć": 9, "dziesięć": 10, "jedenaście": 11,
+    "dwanaście": 12, "piętnaście": 15, "dwadzieścia": 20, "trzydzieści": 30,
+    "czterdzieści": 40, "półtora": 1.5,
+    "one": 1, "a": 1, "an": 1, "two": 2, "couple": 2, "a couple of": 2, "three": 3,
+    "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+}
+# Hours said as words after "в"/"o"/"at" ("в десять", "o dziesiątej", "at ten").
+HOUR_WORDS: dict[str, int] = {
+    "час": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+    "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12,
+    "pierwszej": 1, "drugiej": 2, "trzeciej": 3, "czwartej": 4, "piątej": 5, "szóstej": 6,
+    "siódmej": 7, "ósmej": 8, "dziewiątej": 9, "dziesiątej": 10, "jedenastej": 11,
+    "dwunastej": 12, "trzynastej": 13, "czternastej": 14, "piętnastej": 15,
+    "szesnastej": 16, "siedemnastej": 17, "osiemnastej": 18, "dziewiętnastej": 19,
+    "dwudziestej": 20,
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}
+
+# Hours as the "next" hour of a half or a quarter ("полвосьмого" = 7:30, "без четверти восемь"
+# = 7:45, "wpół do ósmej" = 7:30, "half past seven" = 7:30) and hours after "к"/"до" ("к восьми").
+RU_HOUR_GENITIVE: dict[str, int] = {
+    "первого": 1, "второго": 2, "третьего": 3, "четвертого": 4, "пятого": 5, "шестого": 6,
+    "седьмого": 7, "восьмого": 8, "девятого": 9, "десятого": 10, "одиннадцатого": 11,
+    "двенадцатого": 12,
+}
+RU_HOUR_DATIVE: dict[str, int] = {
+    "часу": 1, "двум": 2, "двух": 2, "трем": 3, "трех": 3, "четырем": 4, "четырех": 4,
+    "пяти": 5, "шести": 6, "семи": 7, "восьми": 8, "девяти": 9, "десяти": 10,
+    "одиннадцати": 11, "двенадцати": 12,
+}
+# Weekday abbreviations, read only after a preposition ("в пн", "we wt.", "on Fri").
+WEEKDAY_SHORT: tuple[tuple[str, int], ...] = (
+    (r"пн", 0), (r"вт", 1), (r"ср", 2), (r"чт", 3), (r"пт", 4), (r"сб", 5), (r"вс", 6),
+    (r"pon\.?", 0), (r"wt\.?", 1), (r"śr\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
+    (r"sob\.?", 5), (r"niedz\.?", 6),
+    (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"thu\.?", 3),
+    (r"thurs\.?", 3), (r"fri\.?", 4), (r"sat\.?", 5), (r"sun\.?", 6),
+)
+
+# Units of "через N ...": (pattern, unit). Hours and minutes are exact; days, weeks, months
+# and years count calendar days from the day the message was written.
+UNITS: tuple[tuple[str, str], ...] = (
+    (r"минут\w*|minut\w*|minutes?|mins?", "minute"),
+    (r"час(?:а|ов)?|godzin\w*|hours?", "hour"),
+    (r"дн(?:я|ей)|день|dni|dzień|days?", "day"),
+    (r"недел[юиь]|tydzień|tygodni\w*|weeks?", "week"),
+    (r"месяц\w*|miesiąc\w*|miesięcy|months?", "month"),
+    (r"год(?:а)?|лет|rok|lata|lat|years?", "year"),
+)
+RELATIVE_LEAD = r"(?:через|спустя|za|in)"
+
+# Parts of the day (the hour a careful person means) and the markers after a number.
+PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
+    (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning", 9),
+    (r"в обед|к обеду|w porze obiadu|at lunch(?:time)?|lunchtime|by lunch(?:time)?", 13),
+    (r"в полдень|w południe|at noon|noon|midday", 12),
+    (r"после обеда|днем|днём|po południu|popołudniu|this afternoon|in the afternoon|afternoon",
+     14),
+    (r"вечером|к вечеру|до вечера|вечерком|wieczorem|do wieczora|wieczór|"
+     r"this evening|in the evening|evening|tonight|night", 19),
+)
+AM_MARK = r"(?:утра|rano|am|a\.m\.|in the morning)"
+PM_MARK = r"(?:дня|вечера|po południu|wieczorem|pm|p\.m\.|in the afternoon|in the evening)"
+NIGHT_MARK = r"(?:ночи|w nocy|at night)"
+
+# Words that say "some day" without naming one: a careful human would ask which.
+VAGUE = (
+    r"на днях|скоро|вскоре|в ближайшее время|в ближайшие дни|"
+    r"на неделе|на этой неделе|в течение (?:недели|месяца|дня)|через несколько|"
+    r"через пару-тройку|через день|на неделю|"
+    r"wkrótce|niedługo|w najbliższym czasie|w najbliższych dniach|w tym tygodniu|"
+    r"za kilka|w ciągu (?:tygodnia|miesiąca)|"
+    r"soon|one of these days|in the coming days|in a few|this week|"
+    r"within a week|within a month|in a day or two|a few days"
+)

@@ -1,0 +1,675 @@
+"""When a promise is due: the date a message names, read in Russian, Polish and English.
+
+``read_due(text, written_at, reminder_hour=10)`` reads "в пятницу", "послезавтра вечером",
+"через две недели", "до 15-го", "в конце месяца", "15 марта в 10", "w piątek", "next Tuesday"
+relative to the moment the message was written, in the zone of ``written_at`` (the person's).
+Pure: no I/O, no clock.
+
+The reading is careful rather than clever. A date a careful human would have to ask about is
+returned as ``ambiguous`` with no due time, never guessed: the weekday that is today ("в пятницу"
+said on a Friday: today or in a week?), a bare hour 1-7 ("в 3": night or afternoon?), a time
+already past ("сегодня в 9" said at 14:00), two dates that disagree ("завтра или
+послезавтра"), a vague "на днях". The conventions (the reminder hour when no time is said,
+"утром" 09:00, "next Tuesday" the Tuesday of next calendar week, a date already past this year
+is next year's) are the ones the date set is labelled with (``docs/benchmarks.md``, "Dates").
+
+How: the text is scanned by kinds of expression, most specific first (exact offsets, dates
+with a month, days of the month, weekdays, words like "завтра", periods like "в конце
+месяца", clock times, parts of the day); each match blanks its span so a later kind cannot read
+the same words again. What was found is then combined into one due time or a question.
+
+A module of this size: the readers share one scan and run in one order that matters (a date
+with a month before a bare day number, a weekday before "next week"); split across files, that
+order would be hidden. The words themselves live in ``date_words.py``.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+from wave_agent.policy import date_words as w
+
+REMINDER_HOUR = 10
+
+
+@dataclass(frozen=True)
+class DueReading:
+    """What a text says about when something is due.
+
+    ``due`` is an aware datetime in the zone of ``written_at``, or None; ``ambiguous`` means a
+    date was named but a person must say which (``reason`` says why, in English, for logs and
+    the question); ``phrase`` is the words the date was read from.
+    """
+
+    due: datetime | None
+    ambiguous: bool = False
+    reason: str = ""
+    phrase: str = ""
+
+    @property
+    def named(self) -> bool:
+        """True when the text names a time at all (a due time or a question about one)."""
+        return self.due is not None or self.ambiguous
+
+
+@dataclass
+class _Found:
+    """What the scan found, before it is combined."""
+
+    days: list[tuple[date, str]] = field(default_factory=list)   # (day, phrase)
+    sources: list[date] = field(default_factory=list)            # "со среды" in a move
+    exact: list[datetime] = field(default_factory=list)          # "через 2 часа"
+    times: list[tuple[time, str]] = field(default_factory=list)  # (clock, kind)
+    today_named: bool = False
+    doubts: list[str] = field(default_factory=list)
+    phrases: list[str] = field(default_factory=list)
+
+
+def normalise(text: str) -> str:
+    text = text.lower().replace("ё", "е").replace("\u2013", "-").replace("\u2014", "-")
+    text = text.replace("\u2019", "'")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _alt(pairs: tuple[tuple[str, int], ...]) -> str:
+    return "|".join(f"(?:{p})" for p, _ in pairs)
+
+
+def _lookup(pairs: tuple[tuple[str, int], ...], word: str) -> int:
+    for pattern, value in pairs:
+        if re.fullmatch(pattern, word):
+            return value
+    raise KeyError(word)
+
+
+def _number(word: str) -> float | None:
+    word = word.strip()
+    if re.fullmatch(r"\d+", word):
+        return float(word)
+    if re.fullmatch(r"\d+[.,]5", word):
+        return float(word.replace(",", "."))
+    return w.NUMBERS.get(word)
+
+
+def _add_months(day: date, months: int) -> date:
+    month0 = day.month - 1 + months
+    year, month = day.year + month0 // 12, month0 % 12 + 1
+    return date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def _last_day(year: int, month: int) -> date:
+    return date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _monday(day: date) -> date:
+    return day - timedelta(days=day.weekday())
+
+
+# -- the scan ---------------------------------------------------------------------------------
+
+_B = r"(?<![\w-])"   # word start
+_E = r"(?![\w])"     # word end
+_NUMBER_WORD = "|".join(sorted((re.escape(k) for k in w.NUMBERS), key=len, reverse=True))
+_MONTH_DAY = _alt(w.MONTH_AFTER_DAY)
+_MONTH_ALONE = _alt(w.MONTH_ALONE)
+_WEEKDAY = _alt(w.WEEKDAYS)
+_RU_ORD = (r"(?:(двадцать|тридцать) )?(" + "|".join(s for s, _ in w.RU_ORDINAL_STEMS)
+           + r")(?:ьего|ого|ему|ому|ье|ое|ьему)")
+_PL_ORD = (r"(?:(dwudziestego|trzydziestego) )?(" + "|".join(s for s, _ in w.PL_ORDINALS)
+           + ")")
+_EN_ORD = (r"(?:(twenty|thirty)[- ])?(" + "|".join(s for s, _ in w.EN_ORDINALS) + ")")
+_UNIT = "|".join(f"(?P<u_{name}>{p})" for p, name in w.UNITS)
+
+
+class _Scan:
+    """One pass over a normalised text; each reader blanks what it read."""
+
+    def __init__(self, text: str, now: datetime, hour: int) -> None:
+        self.text = text
+        self.now = now          # naive local wall time
+        self.today = now.date()
+        self.hour = hour
+        self.found = _Found()
+        self._at = 0
+        self.next_month_first: date | None = None
+
+    def take(self, pattern: str, handle: Callable[[re.Match[str]], None]) -> None:
+        for match in list(re.finditer(pattern, self.text)):
+            if not match.group(0).strip() or "\0" in match.group(0):
+                continue
+            self._at = match.start()
+            handle(match)
+            self.found.phrases.append(match.group(0).strip())
+            start, end = match.span()
+            self.text = self.text[:start] + "\0" * (end - start) + self.text[end:]
+
+    def day(self, day: date, phrase: str) -> None:
+        """A day the text names; "со среды" in "перенесла со среды на субботу" is the old one."""
+        if self._is_source(phrase):
+            self.found.sources.append(day)
+        else:
+            self.found.days.append((day, phrase))
+
+    def _is_source(self, phrase: str) -> bool:
+        """True for the day a move starts from: "со среды", "z poniedziałku", "from Friday"."""
+        before = self.text[:self._at]
+        return bool(re.search(r"(?:^|\s)(?:с|со|from|z|ze|od)\s*$", before)
+                    or re.match(r"(?:с|со|from|z|ze|od) ", phrase))
+
+    def doubt(self, reason: str) -> None:
+        self.found.doubts.append(reason)
+
+    # each reader ------------------------------------------------------------------------------
+
+    def exact_offsets(self) -> None:
+        def handle(m: re.Match[str]) -> None:
+            count = _number(m.group("n")) if m.group("n") else 1.0
+            if m.group("half"):
+                minutes = 30.0
+            elif m.group("u_minute"):
+                minutes = (count or 1) * 1
+            else:
+                minutes = (count or 1) * 60
+            utc = self.now_aware.astimezone(UTC) + timedelta(minutes=minutes)
+            self.found.exact.append(utc.astimezone(self.now_aware.tzinfo))
+
+        lead = r"(?:через|спустя|za|in)"
+        self.take(
+            _B + lead + r" (?:(?P<half>полчаса|пол часа|pół godziny|half an hour)|"
+            r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r") )?"
+            r"(?:(?P<u_minute>минут\w*|minut\w*|minutes?|mins?)|"
+            r"(?P<u_hour>час(?:а|ов)?|godzin\w*|hours?)))" + _E,
+            handle,
+        )
+
+    def offsets(self) -> None:
+        def handle(m: re.Match[str]) -> None:
+            if m.group("few"):
+                self.doubt("a few days is not a day")
+                return
+            count = _number(m.group("n")) if m.group("n") else 1.0
+            if count is None or count != int(count):
+                self.doubt("a fraction of a day")
+                return
+            n = int(count)
+            if m.group("u_day"):
+                day = self.today + timedelta(days=n)
+            elif m.group("u_week"):
+                day = self.today + timedelta(weeks=n)
+            elif m.group("u_month"):
+                day = _add_months(self.today, n)
+            else:
+                day = _add_months(self.today, 12 * n)
+            self.day(day, m.group(0))
+
+        units = (r"(?P<u_day>дн(?:я|ей)|день|сутки|суток|dni|dzień|days?)|"
+                 r"(?P<u_week>недел[юиь]|tydzień|tygodni\w*|weeks?)|"
+                 r"(?P<u_month>месяц\w*|miesiąc\w*|miesięcy|months?)|"
+                 r"(?P<u_year>год(?:а)?|лет|rok|lata|lat|years?)")
+        self.take(
+            _B + r"(?:через|спустя|za|in) (?:(?P<few>несколько|kilka|a few|few) |"
+            r"(?P<n>\d+|" + _NUMBER_WORD + r") )?(?:" + units + r")" + _E, handle)
+        self.take(
+            _B + r"(?P<n>\d+|" + _NUMBER_WORD + r") (?:(?P<few>x)?)(?:" + units
+            + r") (?:from now|from today|later)" + _E, handle)
+
+    def dates_with_month(self) -> None:
+        def resolve(day_n: int, month: int, year: int | None, phrase: str) -> None:
+            y = year if year is not None else self.today.year
+            try:
+                day = date(y, month, day_n)
+            except ValueError:
+                self.doubt("no such day in that month")
+                return
+            if year is None and datetime.combine(day, time(23, 59)) < self.now:
+                day = date(y + 1, month, min(day_n, calendar.monthrange(y + 1, month)[1]))
+            self.day(day, phrase)
+
+        year = r"(?: (?P<y>\d{4})(?: г(?:ода|\.)?| r(?:oku|\.)?)?)?"
+        ordinal_suffix = r"(?:-?(?:го|е|ое|ого|му|го числа|st|nd|rd|th|-?go|-?ego)|\.)?"
+
+        def numeric(m: re.Match[str]) -> None:
+            resolve(int(m.group("d")), _lookup(w.MONTH_AFTER_DAY, m.group("m")),
+                    int(m.group("y")) if m.group("y") else None, m.group(0))
+
+        self.take(_B + r"(?P<d>[0-3]?\d)" + ordinal_suffix + r" (?:of )?(?P<m>" + _MONTH_DAY
+                  + r")" + _E + year, numeric)
+        self.take(_B + r"(?P<m>" + _MONTH_DAY + r") (?:the )?(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
+                  + _E + r"(?:,? (?P<y>\d{4}))?", numeric)
+
+        def words(m: re.Match[str]) -> None:
+            resolve(self._ordinal(m), _lookup(w.MONTH_AFTER_DAY, m.group("m")), None,
+                    m.group(0))
+
+        for ordinal in (_RU_ORD, _PL_ORD):
+            self.take(_B + ordinal + r" (?P<m>" + _MONTH_DAY + r")" + _E, words)
+        self.take(_B + r"(?:the )?" + _EN_ORD + r" of (?P<m>" + _MONTH_DAY + r")" + _E, words)
+
+        def dotted(m: re.Match[str]) -> None:
+            resolve(int(m.group("d")), int(m.group("mo")),
+                    int(m.group("y")) if m.group("y") else None, m.group(0))
+
+        self.take(r"(?<![\w.:])(?<!в )(?<!o )(?<!at )(?P<d>[0-3]?\d)\.(?P<mo>0?[1-9]|1[0-2])"
+                  r"(?:\.(?P<y>\d{4}))?(?![\w:]|\.\d)", dotted)
+
+    def slashed(self) -> None:
+        """"24/12" or "12/24": read only when one side cannot be a month; else asked."""
+        def handle(m: re.Match[str]) -> None:
+            a, b = int(m.group("a")), int(m.group("b"))
+            if a > 12 >= b:
+                day_n, month = a, b
+            elif b > 12 >= a:
+                day_n, month = b, a
+            else:
+                self.doubt("day/month or month/day")
+                return
+            try:
+                day = date(self.today.year, month, day_n)
+            except ValueError:
+                self.doubt("no such day in that month")
+                return
+            if datetime.combine(day, time(23, 59)) < self.now:
+                day = date(day.year + 1, month, day_n)
+            self.day(day, m.group(0))
+
+        self.take(r"(?<![\w/])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?![\w/])", handle)
+
+    def _ordinal(self, m: re.Match[str]) -> int:
+        tens = {"двадцать": 20, "тридцать": 30, "dwudziestego": 20, "trzydziestego": 30,
+                "twenty": 20, "thirty": 30}.get(m.group(1) or "", 0)
+        word = m.group(2)
+        for table in (w.RU_ORDINAL_STEMS, w.PL_ORDINALS, w.EN_ORDINALS):
+            for stem, value in table:
+                if word == stem:
+                    return tens + value
+        raise KeyError(word)
+
+    def days_of_month(self) -> None:
+        def resolve(day_n: int, phrase: str) -> None:
+            if not 1 <= day_n <= 31:
+                return
+            month = date(self.today.year, self.today.month, 1)
+            if self.next_month_first is not None:
+                first = self.next_month_first
+                self.found.days = [(d, p) for d, p in self.found.days if d != first]
+                try:
+                    self.day(date(first.year, first.month, day_n), phrase)
+                except ValueError:
+                    self.doubt("no such day in that month")
+                return
+            for _ in range(3):
+                if day_n <= calendar.monthrange(month.year, month.month)[1]:
+                    day = date(month.year, month.month, day_n)
+                    if datetime.combine(day, time(self.hour)) > self.now or day > self.today:
+                        self.day(day, phrase)
+                        return
+                month = _add_months(month, 1)
+            self.doubt("no such day in the coming months")
+
+        def numeric(m: re.Match[str]) -> None:
+            resolve(int(m.group("d")), m.group(0))
+
+        self.take(_B + r"(?:(?:до|к|ко|на|в|с|do|na|by|on|before|until) )?(?:the )?"
+                  r"(?P<d>[0-3]?\d)(?:-?(?:го|ого|е|ое|му|ому)(?: числ\w*)?| числ\w*|"
+                  r"-?(?:go|ego)|st|nd|rd|th)" + _E, numeric)
+        self.take(_B + r"(?:do|na) (?P<d>[0-3]?\d)\.(?=\s|$)", numeric)
+
+        def words(m: re.Match[str]) -> None:
+            resolve(self._ordinal(m), m.group(0))
+
+        self.take(_B + r"(?:до|к|ко|на|с) " + _RU_ORD + r"(?: числ\w*)?" + _E, words)
+        self.take(_B + _RU_ORD + r" числ\w*" + _E, words)
+        self.take(_B + r"(?:do|na|przed) " + _PL_ORD + _E, words)
+        self.take(_B + r"(?:by |on |before |until )?the " + _EN_ORD + _E, words)
+
+    def periods(self) -> None:
+        today = self.today
+
+        def end_of_month(m: re.Match[str]) -> None:
+            shift = 1 if m.group("nx") else 0
+            first = _add_months(date(today.year, today.month, 1), shift)
+            self.day(_last_day(first.year, first.month), m.group(0))
+
+        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:(?:этого|текущего) |"
+                  r"(?P<nx>следующего|будущего) )?месяца" + _E, end_of_month)
+        self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu) (?:(?:tego|bieżącego) |"
+                  r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
+        self.take(_B + r"(?:(?:by|at|before|until|towards) )?(?:the )?end of (?:the |this |"
+                  r"(?P<nx>next) )?month" + _E, end_of_month)
+
+        def end_of_named_month(m: re.Match[str]) -> None:
+            month = _lookup(w.MONTH_AFTER_DAY, m.group("m"))
+            year = today.year if month >= today.month else today.year + 1
+            self.day(_last_day(year, month), m.group(0))
+
+        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?P<m>" + _MONTH_DAY + r")"
+                  + _E, end_of_named_month)
+        self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?P<m>" + _MONTH_DAY
+                  + r")" + _E, end_of_named_month)
+        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?P<m>" + _MONTH_DAY + r")" + _E,
+                  end_of_named_month)
+
+        def next_month(m: re.Match[str]) -> None:
+            first = _add_months(date(today.year, today.month, 1), 1)
+            self.day(first, m.group(0))
+            self.next_month_first = first  # "в следующем месяце 3-го": the 3rd of that month
+
+        self.take(_B + r"(?:(?:в|к) )?(?:начал[уео] )?(?:следующего|будущего) месяца" + _E
+                  + r"|" + _B + r"в (?:следующем|будущем) месяце" + _E, next_month)
+        self.take(_B + r"(?:na )?(?:początku |początek )?(?:przyszłego|następnego) miesiąca"
+                  + _E + r"|" + _B + r"w (?:przyszłym|następnym) miesiącu" + _E, next_month)
+        self.take(_B + r"(?:(?:early|at the (?:beginning|start) of|the (?:beginning|start) of|"
+                  r"in|by) )?next month" + _E, next_month)
+
+        def end_of_week(m: re.Match[str]) -> None:
+            weekday = today.weekday()
+            if weekday < 4:
+                self.day(today + timedelta(days=4 - weekday), m.group(0))
+            elif weekday == 4:
+                self.day(today, m.group(0))
+                self.found.today_named = True
+            else:
+                self.day(today + timedelta(days=11 - weekday), m.group(0))
+
+        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:этой )?недели" + _E, end_of_week)
+        self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?:tego )?tygodnia" + _E,
+                  end_of_week)
+        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this )?week" + _E,
+                  end_of_week)
+
+        def weekend(m: re.Match[str]) -> None:
+            weekday = today.weekday()
+            if m.group("nx"):
+                self.day(_monday(today) + timedelta(days=12), m.group(0))
+            elif weekday < 5:
+                self.day(today + timedelta(days=5 - weekday), m.group(0))
+            elif weekday == 5:
+                self.day(today, m.group(0))
+                self.found.today_named = True
+            else:
+                self.day(today + timedelta(days=6), m.group(0))
+
+        self.take(_B + r"(?:на|в) (?:(?:этих|эти|ближайших|ближайшие) |(?P<nx>следующих|"
+                  r"следующие|будущих) )?выходн\w*" + _E, weekend)
+        self.take(_B + r"(?:w|na|przez) (?:(?:ten|najbliższy) |(?P<nx>przyszły|następny) )?"
+                  r"weekend" + _E, weekend)
+        self.take(_B + r"(?:(?:on|over|at|by|for) )?(?:the |this |(?P<nx>next) )?weekend" + _E,
+                  weekend)
+
+        def next_week(m: re.Match[str]) -> None:
+            self.day(_monday(today) + timedelta(days=7), m.group(0))
+
+        self.take(_B + r"на (?:следующей|будущей) неделе" + _E + r"|" + _B
+                  + r"w (?:przyszłym|następnym) tygodniu" + _E + r"|" + _B
+                  + r"(?:early |in |by )?next week" + _E, next_week)
+
+        def end_of_year(m: re.Match[str]) -> None:
+            self.day(date(today.year, 12, 31), m.group(0))
+
+        self.take(_B + r"(?:(?:в|к|до) )?кон(?:ец|це|цу|ца) года" + _E + r"|" + _B
+                  + r"(?:(?:pod|do) )?ko(?:niec|ńca) roku" + _E + r"|" + _B
+                  + r"(?:by |at )?(?:the )?end of (?:the |this )?year" + _E, end_of_year)
+
+        def month_alone(m: re.Match[str]) -> None:
+            month = _lookup(w.MONTH_ALONE, m.group("m"))
+            year = today.year if month > today.month else today.year + 1
+            if month == today.month:
+                self.doubt("this month or next year's")
+                return
+            day = 15 if m.group("mid") else 1
+            if m.group("end"):
+                day = calendar.monthrange(year, month)[1]
+            self.day(date(year, month, day), m.group(0))
+
+        self.take(_B + r"(?:" + w.MONTH_IN + r"|(?P<mid>в середине|w połowie|in mid|mid)|"
+                  r"(?P<end>в конце|w końcu))[ -](?P<m>" + _MONTH_ALONE + r")" + _E, month_alone)
+
+    def weekdays(self) -> None:
+        next_week_named = re.search(
+            _B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) tygodniu|"
+            r"next week)" + _E, self.text)
+
+        def handle(m: re.Match[str]) -> None:
+            handle_day(m, _lookup(w.WEEKDAYS, m.group("d")))
+
+        def handle_day(m: re.Match[str], weekday: int) -> None:
+            mark = m.group("mark") or ""
+            today = self.today
+            if re.fullmatch(w.NEXT_MARK, mark) or next_week_named:
+                self.day(_monday(today) + timedelta(days=7 + weekday), m.group(0))
+                return
+            ahead = (weekday - today.weekday()) % 7
+            if ahead == 0 and self._is_source(m.group(0)):
+                self.found.sources.append(today)
+                return
+            if ahead == 0:
+                if mark and re.fullmatch(w.THIS_MARK, mark) and "ближайш" not in mark \
+                        and "najbliższ" not in mark:
+                    self.day(today, m.group(0))
+                    self.found.today_named = True
+                else:
+                    self.doubt("the weekday is today: today or in a week?")
+                return
+            self.day(today + timedelta(days=ahead), m.group(0))
+
+        def short_weekday(m: re.Match[str]) -> None:
+            handle_day(m, _lookup(w.WEEKDAY_SHORT, m.group("short")))
+
+        before = len(self.found.phrases)
+        self.take(_B + r"(?:(?:в|во|к|ко|до|на|по|с|со|w|we|do|na|od|on|by|until|before|"
+                  r"from) )?(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<d>"
+                  + _WEEKDAY + r")" + _E, handle)
+        self.take(_B + r"(?:в|во|до|к|ко|по|w|we|do|on|by|until|before) (?:(?P<mark>"
+                  + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
+                  + _alt(w.WEEKDAY_SHORT) + r")(?![\w])", short_weekday)
+        if next_week_named and len(self.found.phrases) > before:
+            self.take(_B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) "
+                      r"tygodniu|next week)" + _E, lambda m: None)
+
+    def day_words(self) -> None:
+        def plus(days: int, today_named: bool = False) -> Callable[[re.Match[str]], None]:
+            def handle(m: re.Match[str]) -> None:
+                self.day(self.today + timedelta(days=days), m.group(0))
+                if today_named:
+                    self.found.today_named = True
+            return handle
+
+        self.take(_B + r"(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
+        self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow" + _E, plus(1))
+        self.take(_B + r"(?:сегодня|dzisiaj|dziś|today)" + _E, plus(0, True))
+
+    def clock_times(self) -> None:
+        def set_time(hour: int, minute: int, marker: str, phrase: str, *,
+                     worded: bool = False) -> None:
+            marker = marker or ""
+            evening = re.fullmatch(w.PM_MARK, marker) and hour < 12
+            late_night = re.fullmatch(w.NIGHT_MARK, marker) and 6 <= hour < 12
+            if evening or late_night:
+                hour += 12
+            elif re.fullmatch(w.AM_MARK, marker) and hour == 12:
+                hour = 0
+            if not (0 <= hour <= 23 and 0 <= minute <= 59):
+                return
+            # "19:30" names its half of the day; "полвосьмого" (a half said in words) does not
+            kind = ("explicit" if marker or hour == 0 or hour >= 8 or (minute and not worded)
+                    else "bare")
+            self.found.times.append((time(hour, minute), kind))
+
+        markers = (r"(?: (?:час(?:а|ов)?|godz(?:ina|iny|inie)?\.?|o'clock|h))?"
+                   r"(?: ?(?P<mk>" + w.AM_MARK + "|" + w.PM_MARK + "|" + w.NIGHT_MARK + r"))?")
+
+        def numeric(m: re.Match[str]) -> None:
+            set_time(int(m.group("h")), int(m.group("mi") or 0), m.group("mk"), m.group(0))
+
+        # After "в", "o", "at" a number is an hour; after "до", "na", "by" only with minutes
+        # or a marker ("на 5 человек" is not five o'clock).
+        lead = r"(?:в|во|к|ко|около|o|około|at|around|about)"
+        weak = r"(?:до|после|на|na|do|przed|po|by|before|until|after)"
+        self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
+                  + markers + _E, numeric)
+        def weakly(m: re.Match[str]) -> None:
+            if m.group("mi") or m.group("mk") or m.group("unit"):
+                numeric(m)
+
+        self.take(_B + weak + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
+                  + markers.replace("(?: (?:час", "(?P<unit> (?:час", 1) + _E, weakly)
+        self.take(_B + r"(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d))?"
+                  r" ?(?P<mk>am|pm|a\.m\.|p\.m\.)" + r"(?![\w])", numeric)
+        self.take(_B + r"(?P<h>[0-2]?\d):(?P<mi>[0-5]\d)" + _E + r"(?: ?(?P<mk>"
+                  + w.AM_MARK + "|" + w.PM_MARK + r"))?", numeric)
+
+        marks = w.AM_MARK + "|" + w.PM_MARK + "|" + w.NIGHT_MARK
+        genitive = "|".join(w.RU_HOUR_GENITIVE)
+        pl_hours = "|".join(k for k, v in w.HOUR_WORDS.items() if k.endswith("ej"))
+        en_hours = "|".join(k for k in w.HOUR_WORDS if k.isascii())
+
+        def fraction(m: re.Match[str]) -> None:
+            groups = m.groupdict()
+            if groups.get("half_ru") or groups.get("half_pl"):
+                nxt = groups.get("half_ru") or groups.get("half_pl") or ""
+                hour = w.RU_HOUR_GENITIVE.get(nxt) or w.HOUR_WORDS[nxt]
+                set_time(hour - 1 if hour > 1 else 12, 30, groups.get("mk") or "", m.group(0),
+                         worded=True)
+            elif groups.get("to_ru") or groups.get("to_pl") or groups.get("to_en"):
+                word = groups.get("to_ru") or groups.get("to_en") or ""
+                if groups.get("to_pl"):  # "za kwadrans ósma": the nominative of "ósmej"
+                    word = str(groups.get("to_pl"))[:-1] + "ej"
+                hour = w.HOUR_WORDS.get(word) or int(word)
+                set_time(hour - 1 if hour > 1 else 12, 45, groups.get("mk") or "", m.group(0),
+                         worded=True)
+            else:
+                word = groups.get("past_en") or groups.get("past_pl") or ""
+                hour = w.HOUR_WORDS.get(word) or int(word)
+                minutes = 30 if groups.get("half_en") else 15
+                set_time(hour, minutes, groups.get("mk") or "", m.group(0), worded=True)
+
+        tail = r"(?: (?P<mk>" + marks + r"))?" + _E
+        self.take(_B + r"(?:в )?(?:пол ?|в половине )(?P<half_ru>" + genitive + r")" + tail,
+                  fraction)
+        self.take(_B + r"(?:в )?без (?:четверти|пятнадцати) (?P<to_ru>"
+                  + "|".join(k for k in w.HOUR_WORDS if not k.isascii() and not k.endswith("ej"))
+                  + r")" + tail, fraction)
+        self.take(_B + r"(?:o )?wpół do (?P<half_pl>" + pl_hours + r")" + tail, fraction)
+        self.take(_B + r"(?:o )?za kwadrans (?P<to_pl>" + pl_hours.replace("ej", "a") + r")"
+                  + tail, fraction)
+        self.take(_B + r"(?:o )?kwadrans po (?P<past_pl>" + pl_hours + r")" + tail, fraction)
+        self.take(_B + r"(?:at )?(?:(?P<half_en>half)|quarter) past (?P<past_en>" + en_hours
+                  + r"|\d{1,2})" + tail, fraction)
+        self.take(_B + r"(?:at )?quarter to (?P<to_en>" + en_hours + r"|\d{1,2})" + tail,
+                  fraction)
+
+        def dative(m: re.Match[str]) -> None:
+            word = m.group("hw")
+            hour = 13 if word == "часу" and not m.group("mk") else w.RU_HOUR_DATIVE[word]
+            set_time(hour, 0, m.group("mk") or "", m.group(0))
+
+        self.take(_B + r"(?:к|до|около|после) (?P<hw>" + "|".join(w.RU_HOUR_DATIVE) + r")"
+                  r"(?: часов| часам)?" + tail, dative)
+
+        hour_words = "|".join(sorted(w.HOUR_WORDS, key=len, reverse=True))
+
+        def worded(m: re.Match[str]) -> None:
+            hour = w.HOUR_WORDS[m.group("hw")]
+            marker = m.group("mk") or ""
+            if m.group("hw") == "час" and not marker:  # "в час" is one in the afternoon
+                hour, marker = 13, ""
+            set_time(hour, 0, marker, m.group(0))
+
+        self.take(_B + r"(?:в|к|до|около|o|około|at|by|around) (?P<hw>" + hour_words + r")"
+                  r"(?: (?:часов|часа|o'clock))?(?: (?P<mk>" + w.AM_MARK + "|" + w.PM_MARK + "|"
+                  + w.NIGHT_MARK + r"))?" + _E, worded)
+
+    def parts_of_day(self) -> None:
+        for pattern, hour in w.PARTS_OF_DAY:
+            def handle(m: re.Match[str], hour: int = hour) -> None:
+                if m.group(0) == "tonight":
+                    self.found.days.append((self.today, "tonight"))
+                    self.found.today_named = True
+                self.found.times.append((time(hour), "part"))
+            self.take(_B + r"(?:" + pattern + r")" + _E, handle)
+
+    def vague(self) -> None:
+        self.take(_B + r"(?:" + w.VAGUE + r")" + _E,
+                  lambda m: self.doubt(f"'{m.group(0)}' names no day"))
+
+    now_aware: datetime
+
+
+def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR) -> DueReading:
+    """The due time ``text`` names, read relative to ``written_at`` (aware, the person's zone).
+
+    A naive ``written_at`` is taken as UTC.
+    """
+    if written_at.tzinfo is None:
+        written_at = written_at.replace(tzinfo=UTC)
+    zone = written_at.tzinfo
+    now = written_at.replace(tzinfo=None)
+    scan = _Scan(normalise(text), now, reminder_hour)
+    scan.now_aware = written_at
+    for reader in (scan.exact_offsets, scan.offsets, scan.dates_with_month, scan.slashed, scan.weekdays,
+                   scan.periods, scan.days_of_month, scan.day_words, scan.vague,
+                   scan.clock_times, scan.parts_of_day):
+        reader()
+    return _combine(scan.found, now, zone, reminder_hour)
+
+
+def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReading:
+    phrase = ", ".join(found.phrases)
+
+    def asked(reason: str) -> DueReading:
+        return DueReading(None, ambiguous=True, reason=reason, phrase=phrase)
+
+    if found.doubts:
+        return asked(found.doubts[0])
+    days = sorted({d for d, _ in found.days})
+    if found.exact:
+        if days or len({e for e in found.exact}) > 1:
+            return asked("an offset in hours and a day at once")
+        return DueReading(found.exact[0], phrase=phrase)
+    if len(days) > 1:
+        return asked("two different days")
+    times = sorted({t for t, _ in found.times})
+    if len(times) > 1:
+        explicit = [t for t, kind in found.times if kind != "part"]
+        parts = [t for t, kind in found.times if kind == "part"]
+        if len(set(explicit)) == 1 and parts:
+            only = explicit[0]
+            # "вечером в 7": the part of the day says which half the bare hour is in
+            if only.hour < 12 and parts[0].hour >= 12:
+                only = time(only.hour + 12, only.minute)
+            found.times = [(only, "explicit")]
+            times = [only]
+        else:
+            return asked("two different times")
+    kind = found.times[0][1] if found.times else ""
+    if kind == "bare":
+        return asked("an hour from 1 to 7 without morning or evening")
+    clock = times[0] if times else None
+    if not days:
+        if clock is None:
+            return DueReading(None, phrase=phrase)
+        candidate = datetime.combine(now.date(), clock)
+        if candidate <= now:
+            if kind != "part":
+                return asked("that time has passed today")
+            candidate += timedelta(days=1)
+        return _due(candidate, zone, phrase)
+    candidate = datetime.combine(days[0], clock or time(hour))
+    if candidate <= now:
+        return asked("that time has passed")
+    return _due(candidate, zone, phrase)
+
+
+def _due(local: datetime, zone: object, phrase: str) -> DueReading:
+    assert isinstance(zone, ZoneInfo) or hasattr(zone, "utcoffset")
+    return DueReading(local.replace(tzinfo=zone), phrase=phrase)  # type: ignore[arg-type]
+
+
+def local_text(moment: datetime) -> str:
+    """``YYYY-MM-DDTHH:MM`` in the moment's own zone: how the date set writes a due time."""
+    return moment.strftime("%Y-%m-%dT%H:%M")
