@@ -5,6 +5,10 @@ Every page reads through the same services as the CLI and the bot; every change 
 carries the session's CSRF token and goes through the one writer (``Writer``). A person sees
 only their own memory: the session names the person, every graph read is scoped by them, and
 another person's record id is answered 404 like an unknown one.
+
+Why one file of this size: each route is a short method that reads through the same session,
+CSRF check, language and renderer (``self.render``); the views' logic lives in ``app/`` and the
+templates, so what stays here is the table of routes and their thin handlers.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "Wave memory": {"ru": "Память Wave", "pl": "Pamięć Wave"},
     "memory of": {"ru": "память", "pl": "pamięć"},
     "Records": {"ru": "Записи", "pl": "Wpisy"},
+    "Commitments": {"ru": "Обещания", "pl": "Zobowiązania"},
     "Waiting for you": {"ru": "Ждут вас", "pl": "Czekają na ciebie"},
     "People and things": {"ru": "Люди и вещи", "pl": "Ludzie i rzeczy"},
     "Days": {"ru": "Дни", "pl": "Dni"},
