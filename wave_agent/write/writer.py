@@ -88,7 +88,6 @@ class MemoryItem:
     exchange_id: str | None = None
     episode_date: str | None = None
     valid_until: datetime | None = None  # state/commitment: maintenance expires it after
-    released_reason: str | None = None  # released from quarantine by the person: stays released
 
 
 def locked(
@@ -150,6 +149,7 @@ class Writer:
         explicit_supersede: bool = False,
         episode_date: str | None = None,
         valid_until: datetime | None = None,
+        held_with: str | None = None,
     ) -> WriteResult:
         """Store ``text`` for ``user_id`` unless it repeats, changes or contradicts a record.
 
@@ -158,6 +158,8 @@ class Writer:
         text waits in the proposal), ``quarantined`` (instruction-like), ``superseded`` (the
         caller said the change outright: ``explicit_supersede=True``).
         A ``state`` without ``valid_until`` gets one (STATE_LIFETIME): it must expire.
+        ``held_with``: the quarantine reason of the message ``text`` came in; a part of a
+        message that reads as an instruction waits with it, whatever the part reads like.
         """
         cleaned = check_text(text)
         kind = FactType(type) if type is not None else guess_type(cleaned)
@@ -175,17 +177,21 @@ class Writer:
         fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
                                                  exchange_ids=fact.exchange_ids))
         async with self.hold(user_id):
-            result = await self._place(fact, entities, explicit_supersede=explicit_supersede)
+            result = await self._place(fact, entities, explicit_supersede=explicit_supersede,
+                                       held_with=held_with)
         return self._announce(user_id, ChangeKind.REMEMBERED, result)
 
     async def _place(
-        self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool
+        self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool,
+        held_with: str | None = None,
     ) -> WriteResult:
         """Where a new text goes among the person's records (the caller holds the lock)."""
         user_id, cleaned = fact.user_id, fact.text
         suspicion = quarantine.detect(cleaned)
         if suspicion is not None:
             return await self._quarantine(fact, suspicion.reason, entities)
+        if held_with is not None:
+            return await self._quarantine(fact, held_with, entities)
         vector = (await self.archive.embedder.embed([cleaned]))[0]
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
             verdict = await self._verdict(candidate, cleaned, cosine)
@@ -532,7 +538,7 @@ class Writer:
 
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
         when = item.created_at or utcnow()
-        suspicion = None if item.released_reason else quarantine.detect(cleaned)
+        suspicion = quarantine.detect(cleaned)  # a file's word that a record was released is not trusted
         kind = FactType(item.type) if item.type is not None else guess_type(cleaned)
         exchanges = (item.exchange_id,) if item.exchange_id else ()
         return Fact(
@@ -545,7 +551,7 @@ class Writer:
             source_message_ids=tuple(item.source_message_ids), exchange_ids=exchanges,
             episode_date=item.episode_date, valid_until=item.valid_until or (
                 when + STATE_LIFETIME if kind is FactType.STATE else None),
-            quarantine_reason=suspicion.reason if suspicion else item.released_reason,
+            quarantine_reason=suspicion.reason if suspicion else None,
         )
 
     # -- shared helpers --------------------------------------------------------------------------
