@@ -41,7 +41,7 @@ from wave_agent.conversation.session import Sessions, SessionTurn
 from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
 from wave_agent.infra import faults
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
-from wave_agent.llm.offline import real_words
+from wave_agent.llm.offline import held_note, real_words
 from wave_agent.llm.prompts.system import Section
 
 if TYPE_CHECKING:
@@ -543,6 +543,10 @@ class TurnService:
                     content = (response.content or "").strip()
                     if not content:
                         content = _empty_reply(text)
+                    if not response.offline:
+                        # the model may have said it will remember: the person is told what happens
+                        held = held_note(text)
+                        content = f"{content}\n\n{held}" if held else content
                     return content, outcomes, response.offline, response.model or self.llm.model
                 messages.append(response.as_message())
                 for call in response.tool_calls:

@@ -25,7 +25,7 @@ from wave_agent.llm.offline_extract import (
 
 __all__ = [
     "ExtractedEntity", "ExtractedFact", "OfflineClient", "classify", "extract_heuristic",
-    "has_statement", "is_russian", "is_small_talk", "language", "offline_reply", "rank_memory",
+    "has_statement", "held_note", "is_russian", "is_small_talk", "language", "offline_reply", "rank_memory",
     "real_words",
 ]
 
@@ -45,6 +45,10 @@ _TEXTS = {
     "ru": {
         "label": OFFLINE_LABEL_RU,
         "kept": "Запомню: {0}.",
+        "held": "Это похоже на указание ассистенту ({0}), поэтому я не стала запоминать его как "
+                "обычную запись: сообщение отложено в карантин, вне памяти, до вашего решения. "
+                "Посмотреть и выпустить: /quarantine в Telegram или `wave quarantine`, затем "
+                "`wave approve <номер>`.",
         "noted": "Записала, сохраню в память.",
         "found": "Вот что я помню об этом:",
         "nothing": "В памяти по этому поводу ничего не нашлось.",
@@ -57,6 +61,10 @@ _TEXTS = {
     "en": {
         "label": OFFLINE_LABEL_EN,
         "kept": "I'll remember: {0}.",
+        "held": "This reads like an instruction to the assistant ({0}), so I did not keep it as an "
+                "ordinary record: the message is held back in quarantine, out of memory, until you "
+                "decide. To review and release it: /quarantine in Telegram or `wave quarantine`, "
+                "then `wave approve <id>`.",
         "noted": "Noted; I will keep it in memory.",
         "found": "Here is what I remember about that:",
         "nothing": "I found nothing in memory about that.",
@@ -69,6 +77,10 @@ _TEXTS = {
     "pl": {
         "label": OFFLINE_LABEL_PL,
         "kept": "Zapamiętam: {0}.",
+        "held": "To wygląda na polecenie dla asystenta ({0}), więc nie zapisałam tego jako zwykłej "
+                "notatki: wiadomość czeka w kwarantannie, poza pamięcią, na Twoją decyzję. Aby ją "
+                "przejrzeć i zwolnić: /quarantine w Telegramie lub `wave quarantine`, potem "
+                "`wave approve <id>`.",
         "noted": "Zanotowane, zachowam w pamięci.",
         "found": "Oto co pamiętam na ten temat:",
         "nothing": "W pamięci nie ma nic na ten temat.",
@@ -171,6 +183,17 @@ def rank_memory(question: str, records: Sequence[str]) -> list[str]:
     return [text for _, _, text in sorted(scored)]
 
 
+def held_note(user_text: str) -> str | None:
+    """What the reply says about a message that reads as an instruction to the agent (it is held
+    in quarantine by the post-processor, never "I'll remember"); None for any other message."""
+    from wave_agent.policy import quarantine
+
+    said = quarantine.detect(user_text) if user_text.strip() else None
+    if said is None:
+        return None
+    return _TEXTS[language(user_text)]["held"].format(f'"{said.phrase}"')
+
+
 def offline_reply(
     user_text: str,
     memory: Sequence[str],
@@ -183,6 +206,10 @@ def offline_reply(
     texts = _TEXTS[language(user_text)]
     lines = [texts["label"]]
     stripped = user_text.strip()
+    held = held_note(stripped)
+    if held is not None:
+        lines.append(held)
+        return "\n".join(lines)
     kept = extract_heuristic(stripped, max_facts=8)
     if _REMEMBER.match(stripped):
         lines.append(texts["noted"])

@@ -7,7 +7,10 @@ after the last finished one and never repeats it:
    that grows with the exchange's length (capped). The extracted list is stored, so a retry
    writes the same facts, not a second extraction's.
 2. ``fact:<i>``: each fact through the writer (near-duplicates confirm, instruction-like text
-   is quarantined), with its entities (the writer links them in the graph). Before a write
+   is quarantined), with its entities (the writer links them in the graph). The message is
+   judged whole first: when any part of it reads as an instruction, every fact of it waits in
+   quarantine with it, and a message that yielded no fact is held itself, so what the reply
+   said was held is there for the person to review. Before a write
    the step is marked ``begun``; a retry that finds ``begun`` without ``done`` first looks for
    the record that write may have left (same exchange id, same words) instead of writing twice.
 3. ``relations``: entities named together in one fact are related (``MENTIONED_WITH``).
@@ -30,7 +33,7 @@ from datetime import UTC, datetime
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from graph.models import FactType, RelationType, Status, Veracity
+from graph.models import MAX_FACT_CHARS, FactType, RelationType, Status, Veracity
 from wave_agent.errors import Unavailable, WaveError
 from wave_agent.infra import faults
 from wave_agent.infra.lazy import Open
@@ -38,6 +41,8 @@ from wave_agent.infra.outage import NEO4J, OUTAGES
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact
+from wave_agent.policy import quarantine
+from wave_agent.policy.types import guess_type
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
 from wave_agent.write.events import ChangeKind
 
@@ -224,8 +229,10 @@ class PostProcessor:
         if facts:
             await self._graph_answers()
         written: list[tuple[ExtractedFact, dict[str, Any]]] = []
+        said = _held(str(payload.get("user_text", ""))) if facts else None
         for index, fact in enumerate(facts):
-            result = await self._write_fact(job, index, fact, at)
+            result = await self._write_fact(job, index, fact, at,
+                                            held_with=said.message_reason if said else None)
             written.append((fact, result))
         stored = [(f, r) for f, r in written if r.get("id") and r.get("status") in WRITTEN]
         if stored:
@@ -259,13 +266,16 @@ class PostProcessor:
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
+        if not facts and _held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:
+            # nothing extracted from an instruction: the message itself waits for the person
+            facts = [ExtractedFact(user_text.strip(), guess_type(user_text.strip()))]
         await self._db(self.outbox.mark, job.key, "extract", to_json(facts))
         if budget == 0:
             log.debug("exchange %s too short to hold a fact; skipped", job.key)
         return facts
 
     async def _write_fact(
-        self, job: Job, index: int, fact: ExtractedFact, at: datetime
+        self, job: Job, index: int, fact: ExtractedFact, at: datetime, *, held_with: str | None = None
     ) -> dict[str, Any]:
         step = f"fact:{index}"
         done, result = await self._db(self.outbox.step, job.key, step)
@@ -291,6 +301,7 @@ class PostProcessor:
                     created_at=at,
                     entities=[(e.name, e.type) for e in fact.entities],
                     episode_date=at.date().isoformat(),
+                    held_with=held_with,
                 )
         except WaveError as exc:
             if _is_refusal(exc):
@@ -365,9 +376,7 @@ class PostProcessor:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
-        from wave_agent.policy import quarantine
-
-        said = quarantine.detect(str(job.payload.get("user_text", "")))
+        said = _held(str(job.payload.get("user_text", "")))
         if said is not None and new_facts:
             # The core block is in every prompt: nothing from a message that reads like an
             # instruction goes there, however the extraction reworded it (the records stay).
@@ -417,6 +426,11 @@ class PostProcessor:
         """The store, opened within the write timeout (a hung connect fails the job)."""
         async with asyncio.timeout(self.write_timeout_s):
             return await open_store()
+
+
+def _held(user_text: str) -> quarantine.Suspicion | None:
+    """Why the whole message reads as an instruction to the agent, or None."""
+    return quarantine.detect(user_text) if user_text.strip() else None
 
 
 def _graph_outage(exc: BaseException) -> bool:

@@ -37,6 +37,11 @@ class Suspicion:
         hidden = f"; hidden by {', '.join(self.disguise)}" if self.disguise else ""
         return f'looks like an instruction to the assistant: "{self.phrase}" ({self.why}{hidden})'
 
+    @property
+    def message_reason(self) -> str:
+        """The reason of a part held because the message it came in reads as an instruction."""
+        return "came in one message with an instruction; the message " + self.reason
+
 
 def _shorten(phrase: str, limit: int = 90) -> str:
     phrase = " ".join(phrase.split())
