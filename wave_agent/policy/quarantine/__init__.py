@@ -12,8 +12,12 @@ not become a standing order. The check runs in layers, each measured by
    rule override, secrets as the object, orders against the person;
 4. ``classifier``: hashed character n-grams and logistic regression trained on the tuning
    part of bench/data/quarantine (weights in ``model.npz``), asked only when a cue of an
-   order is present.
+   order is present;
+5. ``meaning``: with the text's e5 embedding (the writer computes it for every text it
+   stores), a model over the embedding and the structural cues of layers 1-3 decides, trained
+   on both quarantine sets; it replaces layers 2-4's verdict, which learned one set's shapes.
 
+Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
 ``detect`` names the phrase that looked like an instruction, so the person can judge it.
 """
 
@@ -21,7 +25,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wave_agent.policy.quarantine import classifier, phrases, rules
+import numpy as np
+
+from wave_agent.policy.quarantine import classifier, meaning, phrases, rules
 from wave_agent.policy.quarantine.normalise import Normalised, normalise
 
 
@@ -29,7 +35,7 @@ from wave_agent.policy.quarantine.normalise import Normalised, normalise
 class Suspicion:
     phrase: str
     why: str
-    layer: str = "phrases"  # phrases | rules | classifier
+    layer: str = "phrases"  # phrases | rules | classifier | meaning
     disguise: tuple[str, ...] = ()
 
     @property
@@ -48,13 +54,29 @@ def _shorten(phrase: str, limit: int = 90) -> str:
     return phrase if len(phrase) <= limit else phrase[: limit - 1].rstrip() + "…"
 
 
-def detect(text: str, *, layers: int = 4) -> Suspicion | None:
+def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
+           model: str = "both") -> Suspicion | None:
     """The first instruction-like phrase in ``text``, or None for an ordinary statement.
 
-    ``layers`` (1-4) stops after that many layers; the benchmark measures each.
+    ``vector``: the text's e5 passage embedding; with it (and ``layers`` 5) the meaning layer
+    decides. ``layers`` (1-5) stops after that many layers; the benchmark measures each.
+    ``model`` picks the meaning model (``a`` / ``b``: trained on one set, for the benchmark).
     """
     seen: Normalised = normalise(text) if layers >= 2 else Normalised(text, ())
     found = phrases.detect(seen.text)
+    learned = meaning.model(model) if vector is not None and layers >= 5 else None
+    if learned is not None and vector is not None:
+        hit, _ = rules.analyse(seen.text)
+        p = learned.probability(meaning.features(vector, seen, found is not None, hit is not None))
+        if p < learned.threshold:
+            return None
+        why = f"reads as an instruction to the agent, p={p:.2f}"
+        if found is not None:
+            return Suspicion(_shorten(found.phrase), f"{found.why}; {why}", "meaning", seen.notes)
+        if hit is not None:
+            return Suspicion(_shorten(hit[0]), f"{hit[1]}; {why}", "meaning", seen.notes)
+        first = rules.sentences(seen.text)[:1] or [seen.text]
+        return Suspicion(_shorten(first[0], 60), why, "meaning", seen.notes)
     if found is not None:
         return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if layers < 3:
