@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+
 from wave_agent.llm.client import ChatMessage, ChatResponse, OfflineUnsupported, ToolSpec
 from wave_agent.llm.offline_extract import (
     _CANON,
@@ -183,12 +185,13 @@ def rank_memory(question: str, records: Sequence[str]) -> list[str]:
     return [text for _, _, text in sorted(scored)]
 
 
-def held_note(user_text: str) -> str | None:
-    """What the reply says about a message that reads as an instruction to the agent (it is held
-    in quarantine by the post-processor, never "I'll remember"); None for any other message."""
+def held_note(user_text: str, vector: np.ndarray | None = None) -> str | None:
+    """What the reply says about a message that reads as an instruction to the agent (the
+    post-processor holds it in quarantine, so never "I'll remember"); None for any other.
+    ``vector``: the message's e5 passage embedding, as the post-processor judges it."""
     from wave_agent.policy import quarantine
 
-    said = quarantine.detect(user_text) if user_text.strip() else None
+    said = quarantine.detect(user_text, vector=vector) if user_text.strip() else None
     if said is None:
         return None
     return _TEXTS[language(user_text)]["held"].format(f'"{said.phrase}"')
@@ -206,10 +209,6 @@ def offline_reply(
     texts = _TEXTS[language(user_text)]
     lines = [texts["label"]]
     stripped = user_text.strip()
-    held = held_note(stripped)
-    if held is not None:
-        lines.append(held)
-        return "\n".join(lines)
     kept = extract_heuristic(stripped, max_facts=8)
     if _REMEMBER.match(stripped):
         lines.append(texts["noted"])

@@ -229,7 +229,7 @@ class PostProcessor:
         if facts:
             await self._graph_answers()
         written: list[tuple[ExtractedFact, dict[str, Any]]] = []
-        said = _held(str(payload.get("user_text", ""))) if facts else None
+        said = await self._held(str(payload.get("user_text", ""))) if facts else None
         for index, fact in enumerate(facts):
             result = await self._write_fact(job, index, fact, at,
                                             held_with=said.message_reason if said else None)
@@ -243,6 +243,16 @@ class PostProcessor:
             # the writer announced each fact; the day log and the core block changed after
             writer = await self._store(self.stores.writer)
             writer.changes.announce(user_id, ChangeKind.EXTRACTED, [r["id"] for _, r in stored])
+
+    async def _held(self, user_text: str) -> quarantine.Suspicion | None:
+        """Why the whole message reads as an instruction to the agent (judged with its vector,
+        as the writer judges a text and the turn's reply did), or None."""
+        if not user_text.strip():
+            return None
+        writer = await self._store(self.stores.writer)
+        async with asyncio.timeout(self.write_timeout_s):
+            vector = (await writer.archive.embedder.embed([user_text]))[0]
+        return quarantine.detect(user_text, vector=vector)
 
     async def _session_log(self, job: Job, at: datetime) -> None:
         """The exchange in the session log. The turn enqueues the job first and then logs the
@@ -266,7 +276,7 @@ class PostProcessor:
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
-        if not facts and _held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:
+        if not facts and await self._held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:
             # nothing extracted from an instruction: the message itself waits for the person
             facts = [ExtractedFact(user_text.strip(), guess_type(user_text.strip()))]
         await self._db(self.outbox.mark, job.key, "extract", to_json(facts))
@@ -376,7 +386,7 @@ class PostProcessor:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
-        said = _held(str(job.payload.get("user_text", "")))
+        said = await self._held(str(job.payload.get("user_text", "")))
         if said is not None and new_facts:
             # The core block is in every prompt: nothing from a message that reads like an
             # instruction goes there, however the extraction reworded it (the records stay).
@@ -426,11 +436,6 @@ class PostProcessor:
         """The store, opened within the write timeout (a hung connect fails the job)."""
         async with asyncio.timeout(self.write_timeout_s):
             return await open_store()
-
-
-def _held(user_text: str) -> quarantine.Suspicion | None:
-    """Why the whole message reads as an instruction to the agent, or None."""
-    return quarantine.detect(user_text) if user_text.strip() else None
 
 
 def _graph_outage(exc: BaseException) -> bool:

@@ -187,12 +187,12 @@ class Writer:
     ) -> WriteResult:
         """Where a new text goes among the person's records (the caller holds the lock)."""
         user_id, cleaned = fact.user_id, fact.text
-        suspicion = quarantine.detect(cleaned)
-        if suspicion is not None:
-            return await self._quarantine(fact, suspicion.reason, entities)
-        if held_with is not None:
-            return await self._quarantine(fact, held_with, entities)
         vector = (await self.archive.embedder.embed([cleaned]))[0]
+        suspicion = quarantine.detect(cleaned, vector=vector)  # the meaning layer reads the vector
+        if suspicion is not None:
+            return await self._quarantine(fact, suspicion.reason, entities, vector)
+        if held_with is not None:
+            return await self._quarantine(fact, held_with, entities, vector)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
             verdict = await self._verdict(candidate, cleaned, cosine)
             if verdict is None:
@@ -270,7 +270,7 @@ class Writer:
         return WriteResult(status, stored, archive=state, archive_problem=self._problem(state))
 
     async def _quarantine(
-        self, fact: Fact, reason: str, entities: Sequence[tuple[str, EntityType]]
+        self, fact: Fact, reason: str, entities: Sequence[tuple[str, EntityType]], vector: np.ndarray
     ) -> WriteResult:
         for same in await self.graph.list_facts(fact.user_id,
                                                 statuses=(Status.QUARANTINED, Status.ACTIVE)):
@@ -280,7 +280,6 @@ class Writer:
                 return WriteResult(WriteStatus.QUARANTINED, same, reason=same.quarantine_reason)
         held = replace(fact, status=Status.QUARANTINED, tier=Tier.OBSERVATION, pinned=False,
                        quarantine_reason=reason)
-        vector = (await self.archive.embedder.embed([held.text]))[0]
         return await self._create(held, vector, entities)
 
     async def _confirm(
@@ -390,7 +389,7 @@ class Writer:
                 next_step=f"give what changed: `wave supersede {old_id} \"new text\"`; to "
                           f"confirm it unchanged, `wave remember \"{old.text[:60]}\"`")
         self._check_replaceable(old)
-        suspicion = quarantine.detect(cleaned)
+        suspicion = quarantine.detect(cleaned, vector=(await self.archive.embedder.embed([cleaned]))[0])
         if suspicion is not None:
             raise WriteRejected(
                 f"Cannot supersede #{old_id} with instruction-like text: {suspicion.reason}",
@@ -502,11 +501,15 @@ class Writer:
                 positions.append(i)
             # same words, other numbers, against the records in force and earlier items of
             # this import (in date order): proposals, never a silent second value
+            vectors = await self.archive.embedder.embed([f.text for f in new_facts]) if new_facts else None
+            if vectors is not None:  # the meaning layer reads each text's vector
+                new_facts = [self._judged(f, v) for f, v in zip(new_facts, vectors, strict=True)]
             changes = {similarity.normalise(c.new.text): c for c in batch_changes.number_changes(
                 list(existing.values()), new_facts)} if new_facts else {}
-            new_facts = [f for f in new_facts if similarity.normalise(f.text) not in changes]
-            if new_facts:
-                vectors = await self.archive.embedder.embed([f.text for f in new_facts])
+            kept = [i for i, f in enumerate(new_facts) if similarity.normalise(f.text) not in changes]
+            new_facts = [new_facts[i] for i in kept]
+            if new_facts and vectors is not None:
+                vectors = vectors[kept]
                 state = await self.archive.upsert(user_id, new_facts, vectors)
                 pending = state is ArchiveState.PENDING
                 new_facts = [replace(f, needs_index=pending) for f in new_facts]
@@ -536,22 +539,31 @@ class Writer:
             self.changes.announce(user_id, ChangeKind.IMPORTED, changed)
         return done
 
+    @staticmethod
+    def _judged(fact: Fact, vector: np.ndarray) -> Fact:
+        """``fact`` held in quarantine when its text with its vector reads as an instruction."""
+        if fact.status is not Status.ACTIVE:
+            return fact
+        suspicion = quarantine.detect(fact.text, vector=vector)
+        return fact if suspicion is None else replace(
+            fact, status=Status.QUARANTINED, tier=Tier.OBSERVATION, pinned=False,
+            quarantine_reason=suspicion.reason)
+
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
+        """The record an item becomes; the quarantine judges it once its vector is computed
+        (``_judged``), and a file's word that a record was released is never trusted."""
         when = item.created_at or utcnow()
-        suspicion = quarantine.detect(cleaned)  # a file's word that a record was released is not trusted
         kind = FactType(item.type) if item.type is not None else guess_type(cleaned)
         exchanges = (item.exchange_id,) if item.exchange_id else ()
         return Fact(
             id=new_id("f"), user_id=user_id, text=cleaned, type=kind,
             tier=Tier.OBSERVATION,
-            status=Status.QUARANTINED if suspicion else Status.ACTIVE,
-            veracity=Veracity(item.veracity),
+            status=Status.ACTIVE, veracity=Veracity(item.veracity),
             confidence=tiers.initial_confidence(Veracity(item.veracity)),
             created_at=when, last_confirmed_at=when, speaker=item.speaker,
             source_message_ids=tuple(item.source_message_ids), exchange_ids=exchanges,
             episode_date=item.episode_date, valid_until=item.valid_until or (
                 when + STATE_LIFETIME if kind is FactType.STATE else None),
-            quarantine_reason=suspicion.reason if suspicion else None,
         )
 
     # -- shared helpers --------------------------------------------------------------------------
