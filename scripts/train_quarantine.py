@@ -12,7 +12,8 @@ cues of layers 1-3 (``meaning.features``). Three models, the same recipe each:
 Each also gets the turns of the first two LoCoMo conversations as ordinary text (the other
 five are left for ``wave bench quarantine`` to measure). The threshold is the lowest at which
 the out-of-fold scores (5-fold) flag at most FP_NOTES of the tuning notes and FP_CHAT of the
-LoCoMo turns. Kept-aside parts are never read here.
+LoCoMo turns; a second, lower threshold for texts the phrase list or the rules already flag is
+the lowest that keeps both limits. Kept-aside parts are never read here.
 """
 
 from __future__ import annotations
@@ -60,16 +61,26 @@ def layers_of(fitted: MLPClassifier | LogisticRegression) -> list[tuple[np.ndarr
     return [(fitted.coef_.T, fitted.intercept_)]
 
 
-def train(x: np.ndarray, y: np.ndarray, chat: np.ndarray, kind: str) -> tuple[list[tuple[np.ndarray, np.ndarray]], float]:
+def train(x: np.ndarray, y: np.ndarray, chat: np.ndarray,
+          kind: str) -> tuple[list[tuple[np.ndarray, np.ndarray]], float, float]:
+    """The fitted layers, the threshold, and the lower threshold for a text the phrase list or
+    the rules already flag (both the lowest that keep out-of-fold false positives in bounds)."""
     xs = np.vstack([x, chat])
     ys = np.concatenate([y, np.zeros(len(chat), dtype=int)])
     oof = np.zeros(len(ys))
     for fit_rows, held_rows in StratifiedKFold(5, shuffle=True, random_state=0).split(xs, ys):
         oof[held_rows] = make(kind).fit(xs[fit_rows], ys[fit_rows]).predict_proba(xs[held_rows])[:, 1]
-    notes, turns = oof[: len(y)][y == 0], oof[len(y):]
-    threshold = next((float(t) for t in np.arange(0.2, 0.99, 0.01)
-                      if np.mean(notes >= t) <= FP_NOTES and np.mean(turns >= t) <= FP_CHAT), 0.99)
-    return layers_of(make(kind).fit(xs, ys)), round(threshold, 2)
+    cued = (xs[:, meaning.DIM] + xs[:, meaning.DIM + 1]) > 0  # a phrase from the list, the rules' verdict
+    is_note = np.concatenate([y == 0, np.ones(len(chat), dtype=bool)])[: len(y)]
+
+    def within(t: float, t_cued: float) -> bool:
+        flagged = np.where(cued, oof >= t_cued, oof >= t)
+        return bool(np.mean(flagged[: len(y)][is_note]) <= FP_NOTES and np.mean(flagged[len(y):]) <= FP_CHAT)
+
+    grid = [round(float(t), 2) for t in np.arange(0.2, 0.99, 0.01)]
+    threshold = next((t for t in grid if within(t, t)), 0.99)
+    cued_threshold = next((t for t in grid if t <= threshold and within(threshold, t)), threshold)
+    return layers_of(make(kind).fit(xs, ys)), threshold, cued_threshold
 
 
 def main() -> None:
@@ -85,10 +96,10 @@ def main() -> None:
     for name, items in parts.items():
         x = featurise([i["text"] for i in items], cache)
         y = np.asarray([i["label"] == "instruction" for i in items], dtype=int)
-        layers, threshold = train(x, y, chat, kind)
-        meaning.save(meaning.MODELS[name], layers, threshold)
+        layers, threshold, cued = train(x, y, chat, kind)
+        meaning.save(meaning.MODELS[name], layers, threshold, cued)
         sys.stdout.write(f"{name}: {len(items)} texts + {len(turns)} LoCoMo turns -> "
-                         f"{meaning.MODELS[name].name}, threshold {threshold}\n")
+                         f"{meaning.MODELS[name].name}, threshold {threshold}, flagged by the rules {cued}\n")
 
 
 if __name__ == "__main__":

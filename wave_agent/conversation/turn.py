@@ -45,6 +45,7 @@ from wave_agent.infra import faults
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
 from wave_agent.llm.offline import held_note, real_words
 from wave_agent.llm.prompts.system import Section
+from wave_agent.policy.quarantine import meaning
 
 if TYPE_CHECKING:
     from wave_agent.conversation.reads import TurnReads
@@ -573,11 +574,12 @@ async def _message_vector(turn: TurnService, text: str) -> np.ndarray | None:
     """The message's passage embedding (the post-processor judges the message with the same
     one, from the embedder's cache); None when the embedder cannot run."""
     try:
-        vectors = await turn.memory.stores.embedder().embed([text])
+        embedder = turn.memory.stores.embedder()
+        vectors = await embedder.embed([text])
     except Exception as exc:
         log.warning("no embedding for the quarantine check of a message: %s", exc)
         return None
-    return np.asarray(vectors[0], dtype=np.float32)
+    return meaning.vector_for(embedder.model_name, np.asarray(vectors[0], dtype=np.float32))
 
 
 def _empty_reply(text: str) -> str:

@@ -47,6 +47,7 @@ from wave_agent.infra.person_lock import PersonLocks
 from wave_agent.policy import batch_changes, calibration, numbers, quarantine, similarity, tiers
 from wave_agent.policy import judge as judging
 from wave_agent.policy.lifetimes import STATE_LIFETIME
+from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_supersede_target, check_text
@@ -188,7 +189,7 @@ class Writer:
         """Where a new text goes among the person's records (the caller holds the lock)."""
         user_id, cleaned = fact.user_id, fact.text
         vector = (await self.archive.embedder.embed([cleaned]))[0]
-        suspicion = quarantine.detect(cleaned, vector=vector)  # the meaning layer reads the vector
+        suspicion = quarantine.detect(cleaned, vector=self._readable(vector))  # the meaning layer reads it
         if suspicion is not None:
             return await self._quarantine(fact, suspicion.reason, entities, vector)
         if held_with is not None:
@@ -389,7 +390,8 @@ class Writer:
                 next_step=f"give what changed: `wave supersede {old_id} \"new text\"`; to "
                           f"confirm it unchanged, `wave remember \"{old.text[:60]}\"`")
         self._check_replaceable(old)
-        suspicion = quarantine.detect(cleaned, vector=(await self.archive.embedder.embed([cleaned]))[0])
+        suspicion = quarantine.detect(
+            cleaned, vector=self._readable((await self.archive.embedder.embed([cleaned]))[0]))
         if suspicion is not None:
             raise WriteRejected(
                 f"Cannot supersede #{old_id} with instruction-like text: {suspicion.reason}",
@@ -503,7 +505,7 @@ class Writer:
             # this import (in date order): proposals, never a silent second value
             vectors = await self.archive.embedder.embed([f.text for f in new_facts]) if new_facts else None
             if vectors is not None:  # the meaning layer reads each text's vector
-                new_facts = [self._judged(f, v) for f, v in zip(new_facts, vectors, strict=True)]
+                new_facts = [self._judged(f, self._readable(v)) for f, v in zip(new_facts, vectors, strict=True)]
             changes = {similarity.normalise(c.new.text): c for c in batch_changes.number_changes(
                 list(existing.values()), new_facts)} if new_facts else {}
             kept = [i for i, f in enumerate(new_facts) if similarity.normalise(f.text) not in changes]
@@ -539,8 +541,12 @@ class Writer:
             self.changes.announce(user_id, ChangeKind.IMPORTED, changed)
         return done
 
+    def _readable(self, vector: np.ndarray) -> np.ndarray | None:
+        """The vector for the quarantine's meaning layer: only the e5 vectors it was trained on."""
+        return meaning.vector_for(self.archive.embedder.model_name, vector)
+
     @staticmethod
-    def _judged(fact: Fact, vector: np.ndarray) -> Fact:
+    def _judged(fact: Fact, vector: np.ndarray | None) -> Fact:
         """``fact`` held in quarantine when its text with its vector reads as an instruction."""
         if fact.status is not Status.ACTIVE:
             return fact

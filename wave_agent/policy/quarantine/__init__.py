@@ -15,7 +15,9 @@ not become a standing order. The check runs in layers, each measured by
    order is present;
 5. ``meaning``: with the text's e5 embedding (the writer computes it for every text it
    stores), a model over the embedding and the structural cues of layers 1-3 decides, trained
-   on both quarantine sets; it replaces layers 2-4's verdict, which learned one set's shapes.
+   on both quarantine sets; it replaces the verdict of layers 3-4, which learned one set's
+   shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
+   instructions", a jailbreak's name) holds whatever the model says.
 
 Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
 ``detect`` names the phrase that looked like an instruction, so the person can judge it.
@@ -49,6 +51,14 @@ class Suspicion:
         return "came in one message with an instruction; the message " + self.reason
 
 
+# phrase-list hits that hold whatever the meaning layer says: chat markup, "ignore previous
+# instructions", a jailbreak's name; a standing order ("always answer …") is left to the layer,
+# since a person's own wish to their assistant has the same words
+UNMISTAKABLE = frozenset({"chat-template markup", "a prompt section header", "a system role tag",
+                          "an order to drop the assistant's instructions", "new instructions for the assistant",
+                          "a jailbreak phrase"})
+
+
 def _shorten(phrase: str, limit: int = 90) -> str:
     phrase = " ".join(phrase.split())
     return phrase if len(phrase) <= limit else phrase[: limit - 1].rstrip() + "…"
@@ -65,10 +75,12 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
     seen: Normalised = normalise(text) if layers >= 2 else Normalised(text, ())
     found = phrases.detect(seen.text)
     learned = meaning.model(model) if vector is not None and layers >= 5 else None
+    if found is not None and (learned is None or found.why in UNMISTAKABLE):
+        return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if learned is not None and vector is not None:
         hit, _ = rules.analyse(seen.text)
         p = learned.probability(meaning.features(vector, seen, found is not None, hit is not None))
-        if p < learned.threshold:
+        if p < (learned.cued_threshold if found is not None or hit is not None else learned.threshold):
             return None
         why = f"reads as an instruction to the agent, p={p:.2f}"
         if found is not None:
@@ -77,8 +89,6 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
             return Suspicion(_shorten(hit[0]), f"{hit[1]}; {why}", "meaning", seen.notes)
         first = rules.sentences(seen.text)[:1] or [seen.text]
         return Suspicion(_shorten(first[0], 60), why, "meaning", seen.notes)
-    if found is not None:
-        return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if layers < 3:
         return None
     hit, read = rules.analyse(seen.text)

@@ -13,7 +13,8 @@ The model (``meaning.npz``: a small network or a logistic regression, float32 ar
 pickle) is trained by ``scripts/train_quarantine.py`` on the tuning parts of both quarantine
 sets (bench/data/quarantine and its second/), with ordinary chat turns of two LoCoMo
 conversations as more negatives; the threshold is the lowest whose out-of-fold false
-positives stay within the script's limits. ``meaning_a.npz`` and ``meaning_b.npz`` are the
+positives stay within the script's limits, and a lower one applies when the phrase list or
+the rules already flag the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and ``meaning_b.npz`` are the
 same model trained on one set only, for ``wave bench quarantine`` to score each on the other.
 """
 
@@ -30,6 +31,8 @@ from wave_agent.policy.quarantine.normalise import Normalised
 
 HERE = Path(__file__).parent
 MODELS = {"both": HERE / "meaning.npz", "a": HERE / "meaning_a.npz", "b": HERE / "meaning_b.npz"}
+DIM = 384
+READS = "multilingual-e5-small"  # the one embedding model the layer was trained on
 CUES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
         "agent_rule", "you_scoped")
 
@@ -38,6 +41,7 @@ CUES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "ag
 class Model:
     layers: tuple[tuple[np.ndarray, np.ndarray], ...]  # (weights, bias) per layer, ReLU between
     threshold: float
+    cued_threshold: float  # for a text the phrase list or the rules flag: the cues count too
 
     def probability(self, x: np.ndarray) -> float:
         h = x.astype(np.float32)
@@ -59,6 +63,12 @@ def features(vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) 
     return np.concatenate([np.asarray(vector, dtype=np.float32).ravel(), structure(seen, phrase, verdict)])
 
 
+def vector_for(model_name: str, vector: np.ndarray) -> np.ndarray | None:
+    """``vector`` when it comes from the model this layer reads, else None (another
+    embedding model's vectors mean nothing to it: layers 1-4 judge alone)."""
+    return vector if model_name == READS and np.shape(vector) == (DIM,) else None
+
+
 @lru_cache(maxsize=4)
 def model(which: str = "both") -> Model | None:
     """The trained model (``both``, or ``a`` / ``b`` trained on one set only); None if absent."""
@@ -69,11 +79,15 @@ def model(which: str = "both") -> Model | None:
         count = int(data["count"])
         layers = tuple((data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
                        for i in range(count))
-        return Model(layers, float(data["threshold"]))
+        threshold = float(data["threshold"])
+        cued = float(data["cued_threshold"]) if "cued_threshold" in data else threshold
+        return Model(layers, threshold, cued)
 
 
-def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float) -> None:
-    arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold)}
+def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
+         cued_threshold: float) -> None:
+    arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
+                                     "cued_threshold": np.asarray(cued_threshold)}
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float32)
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
