@@ -7,9 +7,12 @@ or says that nothing matched, or that memory could not be read. Extraction is in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from wave_agent.policy.quarantine import Suspicion
 
 from wave_agent.llm.client import ChatMessage, ChatResponse, OfflineUnsupported, ToolSpec
 from wave_agent.llm.offline_extract import (
@@ -189,12 +192,22 @@ def held_note(user_text: str, vector: np.ndarray | None = None) -> str | None:
     """What the reply says about a message that reads as an instruction to the agent (the
     post-processor holds it in quarantine, so never "I'll remember"); None for any other.
     ``vector``: the message's e5 passage embedding, as the post-processor judges it."""
-    from wave_agent.policy import quarantine
-
-    said = quarantine.detect(user_text, vector=vector) if user_text.strip() else None
+    said = judge_message(user_text, vector)
     if said is None:
         return None
     return _TEXTS[language(user_text)]["held"].format(f'"{said.phrase}"')
+
+
+def judge_message(user_text: str, vector: np.ndarray | None = None) -> Suspicion | None:
+    """Why a whole chat message reads as an instruction to the agent, or None. A question that
+    states nothing ("Расскажи, как устроена твоя память?") is talk with the assistant, and
+    nothing of it is stored: the meaning layer alone does not hold it (the rules still do)."""
+    from wave_agent.policy import quarantine
+
+    said = quarantine.detect(user_text, vector=vector) if user_text.strip() else None
+    if said is not None and said.layer == "meaning" and not has_statement(user_text):
+        return None
+    return said
 
 
 def offline_reply(

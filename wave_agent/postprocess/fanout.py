@@ -40,7 +40,7 @@ from wave_agent.infra.lazy import Open
 from wave_agent.infra.outage import NEO4J, OUTAGES
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
-from wave_agent.llm.offline import ExtractedFact
+from wave_agent.llm.offline import ExtractedFact, judge_message
 from wave_agent.policy import quarantine
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
@@ -253,7 +253,7 @@ class PostProcessor:
         writer = await self._store(self.stores.writer)
         async with asyncio.timeout(self.write_timeout_s):
             vector = (await writer.archive.embedder.embed([user_text]))[0]
-        return quarantine.detect(user_text, vector=meaning.vector_for(writer.archive.embedder.model_name, vector))
+        return judge_message(user_text, meaning.vector_for(writer.archive.embedder.model_name, vector))
 
     async def _session_log(self, job: Job, at: datetime) -> None:
         """The exchange in the session log. The turn enqueues the job first and then logs the

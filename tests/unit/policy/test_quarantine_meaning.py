@@ -43,3 +43,15 @@ def test_orders_aimed_at_the_agent_are_held_with_the_reason_named(text: str) -> 
     found = detect(text, vector=_vector(text))
     assert found is not None and found.layer == "meaning"
     assert "reads as an instruction to the agent" in found.reason
+
+
+@pytest.mark.parametrize("question", [
+    "Расскажи подробно, как устроена твоя память?", "Jak działa twoja pamięć?",
+])
+def test_a_question_to_the_assistant_in_chat_is_not_held(question: str) -> None:
+    """Talk with the assistant states nothing to store: the chat door does not hold it (nor
+    tell the person it did) on the meaning layer alone."""
+    from wave_agent.llm.offline import held_note, judge_message
+
+    assert judge_message(question, _vector(question)) is None
+    assert held_note(question, _vector(question)) is None
