@@ -79,7 +79,10 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
         return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if learned is not None and vector is not None:
         hit, _ = rules.analyse(seen.text)
-        p = learned.probability(meaning.features(vector, seen, found is not None, hit is not None))
+        x = meaning.features(vector, seen, found is not None, hit is not None)
+        if not meaning.has_cue(x):
+            return None  # no cue of an order at all: "The user feels exhausted" states a fact
+        p = learned.probability(x)
         if p < (learned.cued_threshold if found is not None or hit is not None else learned.threshold):
             return None
         why = f"reads as an instruction to the agent, p={p:.2f}"

@@ -69,6 +69,14 @@ def vector_for(model_name: str, vector: np.ndarray) -> np.ndarray | None:
     return vector if model_name == READS and np.shape(vector) == (DIM,) else None
 
 
+def has_cue(x: np.ndarray) -> bool:
+    """Whether the text carries any cue of an order (a standing scope alone is not one). The
+    layer judges only such texts: trained on what people write, it reads the third-person
+    statements the extraction writes ("The user feels exhausted") as talk about the agent."""
+    flags = x[DIM:]
+    return bool(np.any(np.delete(flags, 3 + CUES.index("scope")) > 0))
+
+
 @lru_cache(maxsize=4)
 def model(which: str = "both") -> Model | None:
     """The trained model (``both``, or ``a`` / ``b`` trained on one set only); None if absent."""
