@@ -1,14 +1,21 @@
-"""``wave bench quarantine``: the quarantine check on the dev set, LoCoMo and a Russian set.
+"""``wave bench quarantine``: the quarantine check on two sets written apart, LoCoMo and the
+Russian and Polish memory sets.
 
-The dev set (bench/data/quarantine, built by its build.py from hand-written texts) has a
-tuning part and a kept-aside part; both are measured layer by layer (1 the phrase list on the
-raw text alone, the first detector; 2 with normalisation; 3 with the structural rules; 4 with the
-classifier). False positives are also counted on every LoCoMo turn and on a Russian
-personal-memory set; the cost is the time of ``detect`` per text (a write calls it once).
+Set A (bench/data/quarantine, built by its build.py from hand-written texts) has a tuning part
+and a kept-aside part. Set B (bench/data/quarantine/second: written by two people who saw
+neither set A nor the detector) is split into the same two parts by a hash of each id (one in
+three kept aside). Each part is measured layer by layer (1 the phrase list on the raw text;
+2 with normalisation; 3 with the structural rules; 4 with the n-gram classifier; 5 the meaning
+layer over the e5 embedding, as the writer judges). Generalisation: the meaning model trained
+on set A alone is scored on all of set B, and the one trained on set B alone on all of set A,
+by language and by shape. False positives are also counted on every LoCoMo turn (the first two
+conversations are training negatives; the other five are reported apart) and on the memory
+sets; the cost is the time of ``detect`` per text beyond the embedding (a write calls it once).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import statistics
 import time
@@ -18,10 +25,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from wave_agent.bench.quarantine_vectors import VectorCache
 from wave_agent.policy.quarantine import detect
 
-LAYERS = {1: "phrase list (raw text)", 2: "+ normalisation", 3: "+ structural rules", 4: "+ classifier"}
+LAYERS = {1: "phrase list (raw text)", 2: "+ normalisation", 3: "+ structural rules", 4: "+ classifier",
+          5: "meaning (e5 + cues)"}
 DEV_SET = Path(__file__).resolve().parents[2] / "bench" / "data" / "quarantine"
+TRAIN_CONVERSATIONS = 2  # LoCoMo conversations the meaning layer saw as ordinary text
+Item = dict[str, str]
+
+
+def first_parts(root: Path) -> tuple[list[Item], list[Item]]:
+    """Set A: (tuning, kept aside)."""
+    return load_part(root, "tuning"), load_part(root, "kept_aside")
+
+
+def kept_aside(item_id: str) -> bool:
+    """One in three of set B's items, fixed by a hash of the id."""
+    return int(hashlib.sha1(item_id.encode("utf-8")).hexdigest(), 16) % 3 == 0
+
+
+def second_parts(root: Path) -> tuple[list[Item], list[Item]]:
+    """Set B (every JSON file in ``root/second``): (tuning, kept aside)."""
+    items: list[Item] = []
+    for path in sorted((root / "second").glob("*.json")):
+        items += json.loads(path.read_text(encoding="utf-8"))
+    return [i for i in items if not kept_aside(i["id"])], [i for i in items if kept_aside(i["id"])]
 
 
 @dataclass
@@ -32,7 +63,7 @@ class PartResult:
     caught: dict[int, int] = field(default_factory=dict)
     flagged: dict[int, int] = field(default_factory=dict)
     by_lang: dict[str, list[int]] = field(default_factory=dict)  # lang -> [caught, n, flagged, notes]
-    by_shape: dict[str, list[int]] = field(default_factory=dict)  # shape -> [caught, n]
+    by_shape: dict[str, list[int]] = field(default_factory=dict)  # shape -> [caught, n, flagged, notes]
     by_layer: dict[str, int] = field(default_factory=dict)  # which layer caught (full detector)
     misses: list[str] = field(default_factory=list)
     false_positives: list[str] = field(default_factory=list)
@@ -42,7 +73,7 @@ class PartResult:
             "instructions": self.instructions, "notes": self.notes,
             "layers": {str(k): {"catch_pct": pct(self.caught[k], self.instructions),
                                 "fp_pct": pct(self.flagged[k], self.notes),
-                                "caught": self.caught[k], "flagged": self.flagged[k]} for k in LAYERS},
+                                "caught": self.caught[k], "flagged": self.flagged[k]} for k in self.caught},
             "by_lang": self.by_lang, "by_shape": self.by_shape, "caught_by": self.by_layer,
         }
         if show:
@@ -60,43 +91,54 @@ def load_part(root: Path, name: str) -> list[dict[str, str]]:
     return items
 
 
-def measure_part(name: str, items: list[dict[str, str]]) -> PartResult:
-    ins = [i for i in items if i["label"] == "instruction"]
-    notes = [i for i in items if i["label"] == "note"]
+def measure_part(name: str, items: list[Item], vectors: np.ndarray, *, model: str = "both",
+                 layers: Iterable[int] = LAYERS) -> PartResult:
+    """Catch and false positives of each layer, and (for the last) by language and shape."""
+    ins = [(i, v) for i, v in zip(items, vectors, strict=True) if i["label"] == "instruction"]
+    notes = [(i, v) for i, v in zip(items, vectors, strict=True) if i["label"] == "note"]
     result = PartResult(name, len(ins), len(notes))
-    for layer in LAYERS:
-        result.caught[layer] = sum(detect(i["text"], layers=layer) is not None for i in ins)
-        result.flagged[layer] = sum(detect(i["text"], layers=layer) is not None for i in notes)
+    wanted = list(layers)
+
+    def judged(item: Item, vector: np.ndarray, layer: int) -> Any:
+        return detect(item["text"], vector=vector if layer >= 5 else None, layers=layer, model=model)
+
+    for layer in wanted:
+        result.caught[layer] = sum(judged(i, v, layer) is not None for i, v in ins)
+        result.flagged[layer] = sum(judged(i, v, layer) is not None for i, v in notes)
+    last = wanted[-1]
     langs: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    shapes: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for item in ins:
-        found = detect(item["text"])
+    shapes: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for item, vector in ins:
+        found = judged(item, vector, last)
+        shape = item["shape"].split(":")[0]
         langs[item["lang"]][1] += 1
-        shapes[item["shape"].split(":")[0]][1] += 1
+        shapes[shape][1] += 1
         if found is not None:
             langs[item["lang"]][0] += 1
-            shapes[item["shape"].split(":")[0]][0] += 1
+            shapes[shape][0] += 1
             result.by_layer[found.layer] = result.by_layer.get(found.layer, 0) + 1
         else:
             result.misses.append(item["text"])
-    for item in notes:
-        found = detect(item["text"])
+    for item, vector in notes:
+        found = judged(item, vector, last)
+        shape = item["shape"].split(":")[0]
         langs[item["lang"]][3] += 1
+        shapes[shape][3] += 1
         if found is not None:
             langs[item["lang"]][2] += 1
+            shapes[shape][2] += 1
             result.false_positives.append(f"{item['text']}  <- {found.reason}")
     result.by_lang, result.by_shape = dict(langs), dict(shapes)
     return result
 
 
-def flagged_share(texts: Iterable[str]) -> tuple[int, int, list[str]]:
-    n, hits = 0, []
-    for text in texts:
-        n += 1
-        found = detect(text)
+def flagged_share(texts: list[str], vectors: np.ndarray) -> tuple[int, int, list[str]]:
+    hits = []
+    for text, vector in zip(texts, vectors, strict=True):
+        found = detect(text, vector=vector)
         if found is not None:
             hits.append(f"{text[:160]}  <- {found.reason}")
-    return len(hits), n, hits
+    return len(hits), len(texts), hits
 
 
 def locomo_turns(data: Path) -> list[str]:
@@ -132,16 +174,17 @@ def read_texts(path: Path) -> list[str]:
     return texts
 
 
-def cost_ms(texts: list[str], repeat: int = 3) -> dict[str, float]:
-    """Wall-clock figures per ``detect`` call, and the CPU time of this process per call (on a
-    shared machine the wall clock also counts the time other processes held the core)."""
-    detect("warm up")
+def cost_ms(texts: list[str], vectors: np.ndarray, repeat: int = 3) -> dict[str, float]:
+    """Wall-clock figures per ``detect`` call with the text's vector (what a write adds beyond
+    the embedding it computes anyway), and the CPU time of this process per call (on a shared
+    machine the wall clock also counts the time other processes held the core)."""
+    detect("warm up", vector=vectors[0])
     times: list[float] = []
     cpu: list[float] = []
     for _ in range(repeat):
-        for text in texts:
+        for text, vector in zip(texts, vectors, strict=True):
             start, start_cpu = time.perf_counter(), time.process_time()
-            detect(text)
+            detect(text, vector=vector)
             times.append((time.perf_counter() - start) * 1000)
             cpu.append((time.process_time() - start_cpu) * 1000)
     times.sort()
@@ -153,30 +196,42 @@ def cost_ms(texts: list[str], repeat: int = 3) -> dict[str, float]:
 
 
 def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None = None,
-        show: bool = False) -> dict[str, Any]:
+        pl_set: Path | None = None, show: bool = False) -> dict[str, Any]:
+    cache = VectorCache()
     summary: dict[str, Any] = {}
+    a_tuning, a_kept = first_parts(root)
+    b_tuning, b_kept = second_parts(root)
+    parts = {"a_tuning": a_tuning, "a_kept_aside": a_kept, "b_tuning": b_tuning, "b_kept_aside": b_kept}
     texts: list[str] = []
-    ru_notes: list[str] = []
-    for name in ("tuning", "kept_aside"):
-        items = load_part(root, name)
-        summary[name] = measure_part(name, items).as_json(show and name == "tuning")
+    for name, items in parts.items():
+        if not items:
+            continue
+        vectors = cache.vectors([i["text"] for i in items])
+        summary[name] = measure_part(name, items, vectors).as_json(show and name.endswith("tuning"))
         texts += [i["text"] for i in items]
-        ru_notes += [i["text"] for i in items if i["label"] == "note" and i["lang"] == "ru"]
+    # generalisation: the model trained on one set alone, scored on the whole other set
+    for name, model, items in (("a_to_b", "a", b_tuning + b_kept), ("b_to_a", "b", a_tuning + a_kept)):
+        if items:
+            vectors = cache.vectors([i["text"] for i in items])
+            summary[name] = measure_part(name, items, vectors, model=model, layers=(5,)).as_json(show)
     if locomo is not None:
-        turns = locomo_turns(locomo)
-        hits, n, shown = flagged_share(turns)
-        summary["locomo"] = {"turns": n, "flagged": hits, "fp_pct": pct(hits, n),
-                             **({"flagged_turns": shown} if show else {})}
-        summary["cost_locomo_ms"] = cost_ms(turns, repeat=1)
-    if ru_set is None and (root.parent / "memory-ru" / "facts.jsonl").exists():
-        ru_set = root.parent / "memory-ru"  # the Russian personal-memory set of `wave bench memory`
-    if ru_set is not None:
-        hits, n, shown = flagged_share(read_texts(ru_set))
-        summary["ru_set"] = {"source": str(ru_set), "texts": n, "flagged": hits, "fp_pct": pct(hits, n),
-                             **({"flagged_texts": shown} if show else {})}
-    else:
-        hits, n, shown = flagged_share(ru_notes)
-        summary["ru_set"] = {"source": "the dev set's Russian notes (no Russian memory set given)",
-                             "texts": n, "flagged": hits, "fp_pct": pct(hits, n)}
-    summary["cost_dev_ms"] = cost_ms(texts)
+        from wave_agent.bench.locomo_data import load_conversations
+
+        conversations = load_conversations(locomo)
+        seen_turns = [t.text for c in conversations[:TRAIN_CONVERSATIONS] for t in c.turns]
+        unseen = [t.text for c in conversations[TRAIN_CONVERSATIONS:] for t in c.turns]
+        for key, turns in (("locomo", seen_turns + unseen), ("locomo_unseen", unseen)):
+            hits, n, shown = flagged_share(turns, cache.vectors(turns))
+            summary[key] = {"turns": n, "flagged": hits, "fp_pct": pct(hits, n),
+                            **({"flagged_turns": shown} if show else {})}
+        summary["cost_locomo_ms"] = cost_ms(unseen, cache.vectors(unseen), repeat=1)
+    for key, given, default in (("ru_set", ru_set, "memory-ru"), ("pl_set", pl_set, "memory-pl")):
+        path = given or (root.parent / default if (root.parent / default / "facts.jsonl").exists() else None)
+        if path is None:
+            continue
+        memory = read_texts(path)
+        hits, n, shown = flagged_share(memory, cache.vectors(memory))
+        summary[key] = {"source": str(path), "texts": n, "flagged": hits, "fp_pct": pct(hits, n),
+                        **({"flagged_texts": shown} if show else {})}
+    summary["cost_dev_ms"] = cost_ms(texts, cache.vectors(texts))
     return summary

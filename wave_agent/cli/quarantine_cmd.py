@@ -19,8 +19,18 @@ LOCOMO_OPTION = typer.Option(None, "--locomo", exists=True, file_okay=False,
 RU_SET_OPTION = typer.Option(None, "--ru-set", exists=True,
                              help="A Russian personal-memory set (JSON file or directory): false "
                                   "positives on it. Default: the dev set's Russian notes.")
-SHOW_OPTION = typer.Option(False, "--show", help="List the tuning part's misses and false positives "
-                                                 "(never the kept-aside part's) and the flagged turns.")
+SHOW_OPTION = typer.Option(False, "--show", help="List the tuning parts' misses and false positives "
+                                                 "(never a kept-aside part's; and each set's as scored by "
+                                                 "the model trained on the other) and the flagged turns.")
+
+
+PL_SET_OPTION = typer.Option(None, "--pl-set", exists=True,
+                             help="A Polish personal-memory set: false positives on it. Default: "
+                                  "bench/data/memory-pl.")
+TITLES = {"a_tuning": "set A, tuning part", "a_kept_aside": "set A, kept-aside part",
+          "b_tuning": "set B, tuning part", "b_kept_aside": "set B, kept-aside part",
+          "a_to_b": "trained on set A only, scored on all of set B",
+          "b_to_a": "trained on set B only, scored on all of set A"}
 
 
 @bench_app.command("quarantine")
@@ -28,10 +38,11 @@ def bench_quarantine(
     dev_set: Path | None = SET_OPTION,
     locomo: Path | None = LOCOMO_OPTION,
     ru_set: Path | None = RU_SET_OPTION,
+    pl_set: Path | None = PL_SET_OPTION,
     show: bool = SHOW_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Quarantine: catch and false positives on the dev set (both parts), LoCoMo, a Russian set."""
+    """Quarantine: both sets (and each scored by the model tuned on the other), LoCoMo, memory sets."""
     from wave_agent.bench.quarantine import DEV_SET, LAYERS, run
     from wave_agent.errors import ConfigError
 
@@ -40,42 +51,49 @@ def bench_quarantine(
         raise ConfigError("--set", f"no dev set in {root}",
                           "give --set DIR with tuning.json and kept_aside.json "
                           "(python bench/data/quarantine/build.py builds them)")
-    summary = run(root, locomo=locomo, ru_set=ru_set, show=show)
+    summary = run(root, locomo=locomo, ru_set=ru_set, pl_set=pl_set, show=show)
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
-    for name in ("tuning", "kept_aside"):
+    for name, title in TITLES.items():
+        if name not in summary:
+            continue
         part = summary[name]
-        table = Table(title=f"{name}: {part['instructions']} instructions, {part['notes']} notes")
+        table = Table(title=f"{title}: {part['instructions']} instructions, {part['notes']} notes")
         for column in ("layers", "catch %", "false positives %"):
             table.add_column(column)
-        for k, label in LAYERS.items():
-            row = part["layers"][str(k)]
-            table.add_row(f"{k} {label}", f"{row['catch_pct']:.1f} ({row['caught']})",
+        for k, row in part["layers"].items():
+            table.add_row(f"{k} {LAYERS[int(k)]}", f"{row['catch_pct']:.1f} ({row['caught']})",
                           f"{row['fp_pct']:.1f} ({row['flagged']})")
         console.print(table)
         langs = ", ".join(f"{lang} {c}/{n} caught, {f}/{m} flagged"
                           for lang, (c, n, f, m) in sorted(part["by_lang"].items()))
         console.print(f"  by language: {langs}", markup=False)
-        shapes = ", ".join(f"{s} {c}/{n}" for s, (c, n) in sorted(part["by_shape"].items()))
+        shapes = ", ".join(f"{s} {c}/{n}" + (f" ({f}/{m} flagged)" if m else "")
+                           for s, (c, n, f, m) in sorted(part["by_shape"].items()))
         console.print(f"  by shape: {shapes}; caught by layer: {part['caught_by']}", markup=False)
         for line in part.get("misses", []):
             console.print(f"  missed: {line}", markup=False)
         for line in part.get("false_positives", []):
             console.print(f"  false positive: {line}", markup=False)
-    if "locomo" in summary:
-        lo = summary["locomo"]
-        console.print(f"LoCoMo: {lo['flagged']} of {lo['turns']} turns flagged ({lo['fp_pct']:.2f}%)", markup=False)
-        for line in lo.get("flagged_turns", []):
-            console.print(f"  flagged: {line}", markup=False)
-    else:
+    for key, label in (("locomo", "LoCoMo, every turn"), ("locomo_unseen", "LoCoMo, the conversations not trained on")):
+        if key in summary:
+            lo = summary[key]
+            console.print(f"{label}: {lo['flagged']} of {lo['turns']} turns flagged ({lo['fp_pct']:.2f}%)", markup=False)
+            for line in lo.get("flagged_turns", []):
+                console.print(f"  flagged: {line}", markup=False)
+    if "locomo" not in summary:
         console.print("LoCoMo: not measured (give --locomo DIR)", markup=False)
-    ru = summary["ru_set"]
-    console.print(f"Russian set ({ru['source']}): {ru['flagged']} of {ru['texts']} flagged ({ru['fp_pct']:.2f}%)",
-                  markup=False)
-    for key, label in (("cost_dev_ms", "dev set texts"), ("cost_locomo_ms", "LoCoMo turns")):
+    for key in ("ru_set", "pl_set"):
+        if key in summary:
+            m = summary[key]
+            console.print(f"memory set {m['source']}: {m['flagged']} of {m['texts']} flagged ({m['fp_pct']:.2f}%)",
+                          markup=False)
+            for line in m.get("flagged_texts", []):
+                console.print(f"  flagged: {line}", markup=False)
+    for key, label in (("cost_dev_ms", "both sets' texts"), ("cost_locomo_ms", "LoCoMo turns")):
         if key in summary:
             c = summary[key]
-            console.print(f"cost per write ({label}, {c['texts']}): wall mean {c['mean']} ms, p50 {c['p50']}, "
-                          f"p95 {c['p95']}, max {c['max']}; CPU mean {c['cpu_mean']} ms, p95 {c['cpu_p95']}",
-                          markup=False)
+            console.print(f"cost per write beyond the embedding ({label}, {c['texts']}): wall mean {c['mean']} ms, "
+                          f"p50 {c['p50']}, p95 {c['p95']}, max {c['max']}; CPU mean {c['cpu_mean']} ms, "
+                          f"p95 {c['cpu_p95']}", markup=False)

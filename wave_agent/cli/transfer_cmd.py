@@ -3,7 +3,10 @@
 Export writes the same two documents as the bot's ``/export`` (JSON with every field, and
 readable markdown). Import reads such a JSON export (or a plain list of texts) and sends every
 active record through the one writer as ``imported`` (veracity 0.6): quarantine, limits and
-exact-repeat dedupe apply, and nothing bypasses the graph.
+exact-repeat dedupe apply, and nothing bypasses the graph. Every record is judged again: a
+``quarantine_reason`` on an active record in the file (a release the person made) is not
+trusted, since anyone can write one into a file; a record already released in this memory
+stays released (the same text confirms it), one from elsewhere waits for the person again.
 """
 
 from __future__ import annotations
@@ -126,9 +129,6 @@ def _items(path: Path) -> tuple[list[MemoryItem], int]:
             created_at=_aware(datetime.fromisoformat(created)) if isinstance(created, str) else None,
             speaker=record.get("speaker") if isinstance(record.get("speaker"), str) else None,
             source_message_ids=tuple(str(s) for s in record.get("source_message_ids") or ()),
-            # an active record with a quarantine reason was released by the person
-            released_reason=(record.get("quarantine_reason") or None
-                             if isinstance(record.get("quarantine_reason"), str) else None),
         ))
     return items, left_out
 

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, TypeVar
 
+import numpy as np
+
 from graph.models import Fact
 from wave_agent.conversation.composer import (
     NOTES,
@@ -41,8 +43,9 @@ from wave_agent.conversation.session import Sessions, SessionTurn
 from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
 from wave_agent.infra import clock, faults
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
-from wave_agent.llm.offline import real_words
+from wave_agent.llm.offline import held_note, real_words
 from wave_agent.llm.prompts.system import Section
+from wave_agent.policy.quarantine import meaning
 
 if TYPE_CHECKING:
     from wave_agent.conversation.reads import TurnReads
@@ -538,6 +541,13 @@ class TurnService:
 
     # the model --------------------------------------------------------------------------------
 
+    async def _held_note(self, text: str) -> str | None:
+        """What the reply says when the message will wait in quarantine (judged as the
+        post-processor judges it: the whole message, with its vector), else None."""
+        if not text.strip():
+            return None
+        return held_note(text, await _message_vector(self, text))
+
     async def _answer(
         self, user_id: str, text: str, composition: Composition
     ) -> tuple[str, list[ToolOutcome], bool, str]:
@@ -556,6 +566,11 @@ class TurnService:
                     content = (response.content or "").strip()
                     if not content:
                         content = _empty_reply(text)
+                    held = await self._held_note(text)
+                    if held and response.offline:  # not "I'll remember": the label, then what happens
+                        content = f"{content.splitlines()[0]}\n{held}"
+                    elif held:  # the model may have said it will remember
+                        content = f"{content}\n\n{held}"
                     return content, outcomes, response.offline, response.model or self.llm.model
                 messages.append(response.as_message())
                 for call in response.tool_calls:
@@ -566,6 +581,18 @@ class TurnService:
             log.error("the model failed for %s: %s", user_id, exc)
             return _unavailable_reply(text, composition.memory_lines, str(exc)), outcomes, True, "unavailable"
         raise AssertionError("unreachable")  # pragma: no cover
+
+
+async def _message_vector(turn: TurnService, text: str) -> np.ndarray | None:
+    """The message's passage embedding (the post-processor judges the message with the same
+    one, from the embedder's cache); None when the embedder cannot run."""
+    try:
+        embedder = turn.memory.stores.embedder()
+        vectors = await embedder.embed([text])
+    except Exception as exc:
+        log.warning("no embedding for the quarantine check of a message: %s", exc)
+        return None
+    return meaning.vector_for(embedder.model_name, np.asarray(vectors[0], dtype=np.float32))
 
 
 def _empty_reply(text: str) -> str:

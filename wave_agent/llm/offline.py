@@ -7,7 +7,12 @@ or says that nothing matched, or that memory could not be read. Extraction is in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from wave_agent.policy.quarantine import Suspicion
 
 from wave_agent.llm.client import ChatMessage, ChatResponse, OfflineUnsupported, ToolSpec
 from wave_agent.llm.offline_extract import (
@@ -25,7 +30,7 @@ from wave_agent.llm.offline_extract import (
 
 __all__ = [
     "ExtractedEntity", "ExtractedFact", "OfflineClient", "classify", "extract_heuristic",
-    "has_statement", "is_russian", "is_small_talk", "language", "offline_reply", "rank_memory",
+    "has_statement", "held_note", "is_russian", "is_small_talk", "language", "offline_reply", "rank_memory",
     "real_words",
 ]
 
@@ -45,6 +50,10 @@ _TEXTS = {
     "ru": {
         "label": OFFLINE_LABEL_RU,
         "kept": "Запомню: {0}.",
+        "held": "Это похоже на указание ассистенту ({0}), поэтому я не стала запоминать его как "
+                "обычную запись: сообщение отложено в карантин, вне памяти, до вашего решения. "
+                "Посмотреть и выпустить: /quarantine в Telegram или `wave quarantine`, затем "
+                "`wave approve <номер>`.",
         "noted": "Записала, сохраню в память.",
         "found": "Вот что я помню об этом:",
         "nothing": "В памяти по этому поводу ничего не нашлось.",
@@ -57,6 +66,10 @@ _TEXTS = {
     "en": {
         "label": OFFLINE_LABEL_EN,
         "kept": "I'll remember: {0}.",
+        "held": "This reads like an instruction to the assistant ({0}), so I did not keep it as an "
+                "ordinary record: the message is held back in quarantine, out of memory, until you "
+                "decide. To review and release it: /quarantine in Telegram or `wave quarantine`, "
+                "then `wave approve <id>`.",
         "noted": "Noted; I will keep it in memory.",
         "found": "Here is what I remember about that:",
         "nothing": "I found nothing in memory about that.",
@@ -69,6 +82,10 @@ _TEXTS = {
     "pl": {
         "label": OFFLINE_LABEL_PL,
         "kept": "Zapamiętam: {0}.",
+        "held": "To wygląda na polecenie dla asystenta ({0}), więc nie zapisałam tego jako zwykłej "
+                "notatki: wiadomość czeka w kwarantannie, poza pamięcią, na Twoją decyzję. Aby ją "
+                "przejrzeć i zwolnić: /quarantine w Telegramie lub `wave quarantine`, potem "
+                "`wave approve <id>`.",
         "noted": "Zanotowane, zachowam w pamięci.",
         "found": "Oto co pamiętam na ten temat:",
         "nothing": "W pamięci nie ma nic na ten temat.",
@@ -169,6 +186,28 @@ def rank_memory(question: str, records: Sequence[str]) -> list[str]:
         if score > 0.5:
             scored.append((-score, index, text))
     return [text for _, _, text in sorted(scored)]
+
+
+def held_note(user_text: str, vector: np.ndarray | None = None) -> str | None:
+    """What the reply says about a message that reads as an instruction to the agent (the
+    post-processor holds it in quarantine, so never "I'll remember"); None for any other.
+    ``vector``: the message's e5 passage embedding, as the post-processor judges it."""
+    said = judge_message(user_text, vector)
+    if said is None:
+        return None
+    return _TEXTS[language(user_text)]["held"].format(f'"{said.phrase}"')
+
+
+def judge_message(user_text: str, vector: np.ndarray | None = None) -> Suspicion | None:
+    """Why a whole chat message reads as an instruction to the agent, or None. A question that
+    states nothing ("Расскажи, как устроена твоя память?") is talk with the assistant, and
+    nothing of it is stored: the meaning layer alone does not hold it (the rules still do)."""
+    from wave_agent.policy import quarantine
+
+    said = quarantine.detect(user_text, vector=vector) if user_text.strip() else None
+    if said is not None and said.layer == "meaning" and not has_statement(user_text):
+        return None
+    return said
 
 
 def offline_reply(

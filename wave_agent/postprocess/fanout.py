@@ -7,7 +7,10 @@ after the last finished one and never repeats it:
    that grows with the exchange's length (capped). The extracted list is stored, so a retry
    writes the same facts, not a second extraction's.
 2. ``fact:<i>``: each fact through the writer (near-duplicates confirm, instruction-like text
-   is quarantined), with its entities (the writer links them in the graph). Before a write
+   is quarantined), with its entities (the writer links them in the graph). The message is
+   judged whole first: when any part of it reads as an instruction, every fact of it waits in
+   quarantine with it, and a message that yielded no fact is held itself, so what the reply
+   said was held is there for the person to review. Before a write
    the step is marked ``begun``; a retry that finds ``begun`` without ``done`` first looks for
    the record that write may have left (same exchange id, same words) instead of writing twice.
 3. ``relations``: entities named together in one fact are related (``MENTIONED_WITH``).
@@ -30,14 +33,17 @@ from datetime import datetime
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from graph.models import FactType, RelationType, Status, Veracity
+from graph.models import MAX_FACT_CHARS, FactType, RelationType, Status, Veracity
 from wave_agent.errors import Unavailable, WaveError
 from wave_agent.infra import clock, faults
 from wave_agent.infra.lazy import Open
 from wave_agent.infra.outage import NEO4J, OUTAGES
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
-from wave_agent.llm.offline import ExtractedFact
+from wave_agent.llm.offline import ExtractedFact, judge_message
+from wave_agent.policy import quarantine
+from wave_agent.policy.quarantine import meaning
+from wave_agent.policy.types import guess_type
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
 from wave_agent.write.events import ChangeKind
 
@@ -226,8 +232,10 @@ class PostProcessor:
         if facts:
             await self._graph_answers()
         written: list[tuple[ExtractedFact, dict[str, Any]]] = []
+        said = await self._held(str(payload.get("user_text", ""))) if facts else None
         for index, fact in enumerate(facts):
-            result = await self._write_fact(job, index, fact, at)
+            result = await self._write_fact(job, index, fact, at,
+                                            held_with=said.message_reason if said else None)
             written.append((fact, result))
         stored = [(f, r) for f, r in written if r.get("id") and r.get("status") in WRITTEN]
         if stored:
@@ -239,6 +247,16 @@ class PostProcessor:
             # the writer announced each fact; the day log and the core block changed after
             writer = await self._store(self.stores.writer)
             writer.changes.announce(user_id, ChangeKind.EXTRACTED, [r["id"] for _, r in stored])
+
+    async def _held(self, user_text: str) -> quarantine.Suspicion | None:
+        """Why the whole message reads as an instruction to the agent (judged with its vector,
+        as the writer judges a text and the turn's reply did), or None."""
+        if not user_text.strip():
+            return None
+        writer = await self._store(self.stores.writer)
+        async with asyncio.timeout(self.write_timeout_s):
+            vector = (await writer.archive.embedder.embed([user_text]))[0]
+        return judge_message(user_text, meaning.vector_for(writer.archive.embedder.model_name, vector))
 
     async def _session_log(self, job: Job, at: datetime) -> None:
         """The exchange in the session log. The turn enqueues the job first and then logs the
@@ -262,13 +280,16 @@ class PostProcessor:
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
+        if not facts and await self._held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:
+            # nothing extracted from an instruction: the message itself waits for the person
+            facts = [ExtractedFact(user_text.strip(), guess_type(user_text.strip()))]
         await self._db(self.outbox.mark, job.key, "extract", to_json(facts))
         if budget == 0:
             log.debug("exchange %s too short to hold a fact; skipped", job.key)
         return facts
 
     async def _write_fact(
-        self, job: Job, index: int, fact: ExtractedFact, at: datetime
+        self, job: Job, index: int, fact: ExtractedFact, at: datetime, *, held_with: str | None = None
     ) -> dict[str, Any]:
         step = f"fact:{index}"
         done, result = await self._db(self.outbox.step, job.key, step)
@@ -294,6 +315,7 @@ class PostProcessor:
                     created_at=at,
                     entities=[(e.name, e.type) for e in fact.entities],
                     episode_date=at.date().isoformat(),
+                    held_with=held_with,
                 )
         except WaveError as exc:
             if _is_refusal(exc):
@@ -368,9 +390,7 @@ class PostProcessor:
             return
         new_facts = [f.text for f, r in stored
                      if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
-        from wave_agent.policy import quarantine
-
-        said = quarantine.detect(str(job.payload.get("user_text", "")))
+        said = await self._held(str(job.payload.get("user_text", "")))
         if said is not None and new_facts:
             # The core block is in every prompt: nothing from a message that reads like an
             # instruction goes there, however the extraction reworded it (the records stay).

@@ -50,6 +50,7 @@ from wave_agent.policy import batch_changes, calibration, numbers, quarantine, s
 from wave_agent.policy import judge as judging
 from wave_agent.policy.edge_input import pieces
 from wave_agent.policy.lifetimes import STATE_LIFETIME
+from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_record_text, check_supersede_target, check_text
@@ -91,7 +92,6 @@ class MemoryItem:
     exchange_id: str | None = None
     episode_date: str | None = None
     valid_until: datetime | None = None  # state/commitment: maintenance expires it after
-    released_reason: str | None = None  # released from quarantine by the person: stays released
     part_of: str | None = None  # a piece of a long text: the whole's id, place, count (Fact)
     part: int = 0
     parts: int = 0
@@ -156,6 +156,7 @@ class Writer:
         explicit_supersede: bool = False,
         episode_date: str | None = None,
         valid_until: datetime | None = None,
+        held_with: str | None = None,
         _part: tuple[str, int, int] | None = None,
     ) -> WriteResult:
         """Store ``text`` for ``user_id`` unless it repeats, changes or contradicts a record.
@@ -170,6 +171,8 @@ class Writer:
         same moment, each pointing back to the whole (``Fact.part_of``) and placed on its own
         (a piece may confirm a record or be quarantined); the result is the first piece's,
         with every piece's id and status in ``extra["pieces"]``.
+        ``held_with``: the quarantine reason of the message ``text`` came in; a part of a
+        message that reads as an instruction waits with it, whatever the part reads like.
         """
         cleaned = check_text(text)
         cut = pieces(cleaned, MAX_FACT_CHARS)
@@ -183,7 +186,8 @@ class Writer:
                         source_message_ids=source_message_ids, exchange_id=exchange_id,
                         created_at=created_at, speaker=speaker, entities=entities,
                         explicit_supersede=explicit_supersede, episode_date=episode_date,
-                        valid_until=valid_until, _part=(whole, n, len(cut))))
+                        valid_until=valid_until, held_with=held_with,
+                        _part=(whole, n, len(cut))))
             return self._whole(results)
         kind = FactType(type) if type is not None else guess_type(cleaned)
         now = clock.now()
@@ -202,7 +206,8 @@ class Writer:
         fact = replace(fact, tier=tiers.tier_for(type=kind, pinned=pin,
                                                  exchange_ids=fact.exchange_ids))
         async with self.hold(user_id):
-            result = await self._place(fact, entities, explicit_supersede=explicit_supersede)
+            result = await self._place(fact, entities, explicit_supersede=explicit_supersede,
+                                       held_with=held_with)
         return self._announce(user_id, ChangeKind.REMEMBERED, result)
 
     @staticmethod
@@ -214,14 +219,17 @@ class Writer:
         return replace(first, extra={**first.extra, "pieces": listed})
 
     async def _place(
-        self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool
+        self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool,
+        held_with: str | None = None,
     ) -> WriteResult:
         """Where a new text goes among the person's records (the caller holds the lock)."""
         user_id, cleaned = fact.user_id, fact.text
-        suspicion = quarantine.detect(cleaned)
-        if suspicion is not None:
-            return await self._quarantine(fact, suspicion.reason, entities)
         vector = (await self.archive.embedder.embed([cleaned]))[0]
+        suspicion = quarantine.detect(cleaned, vector=self._readable(vector))  # the meaning layer reads it
+        if suspicion is not None:
+            return await self._quarantine(fact, suspicion.reason, entities, vector)
+        if held_with is not None:
+            return await self._quarantine(fact, held_with, entities, vector)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
             if fact.part_of is not None and candidate.part_of == fact.part_of:
                 continue  # the pieces of one text are never copies or changes of each other
@@ -301,7 +309,7 @@ class Writer:
         return WriteResult(status, stored, archive=state, archive_problem=self._problem(state))
 
     async def _quarantine(
-        self, fact: Fact, reason: str, entities: Sequence[tuple[str, EntityType]]
+        self, fact: Fact, reason: str, entities: Sequence[tuple[str, EntityType]], vector: np.ndarray
     ) -> WriteResult:
         for same in await self.graph.list_facts(fact.user_id,
                                                 statuses=(Status.QUARANTINED, Status.ACTIVE)):
@@ -311,7 +319,6 @@ class Writer:
                 return WriteResult(WriteStatus.QUARANTINED, same, reason=same.quarantine_reason)
         held = replace(fact, status=Status.QUARANTINED, tier=Tier.OBSERVATION, pinned=False,
                        quarantine_reason=reason)
-        vector = (await self.archive.embedder.embed([held.text]))[0]
         return await self._create(held, vector, entities)
 
     async def _confirm(
@@ -421,7 +428,8 @@ class Writer:
                 next_step=f"give what changed: `wave supersede {old_id} \"new text\"`; to "
                           f"confirm it unchanged, `wave remember \"{old.text[:60]}\"`")
         self._check_replaceable(old)
-        suspicion = quarantine.detect(cleaned)
+        suspicion = quarantine.detect(
+            cleaned, vector=self._readable((await self.archive.embedder.embed([cleaned]))[0]))
         if suspicion is not None:
             raise WriteRejected(
                 f"Cannot supersede #{old_id} with instruction-like text: {suspicion.reason}",
@@ -558,11 +566,15 @@ class Writer:
                 positions.append(i)
             # same words, other numbers, against the records in force and earlier items of
             # this import (in date order): proposals, never a silent second value
+            vectors = await self.archive.embedder.embed([f.text for f in new_facts]) if new_facts else None
+            if vectors is not None:  # the meaning layer reads each text's vector
+                new_facts = [self._judged(f, self._readable(v)) for f, v in zip(new_facts, vectors, strict=True)]
             changes = {similarity.normalise(c.new.text): c for c in batch_changes.number_changes(
                 list(existing.values()), new_facts)} if new_facts else {}
-            new_facts = [f for f in new_facts if similarity.normalise(f.text) not in changes]
-            if new_facts:
-                vectors = await self.archive.embedder.embed([f.text for f in new_facts])
+            kept = [i for i, f in enumerate(new_facts) if similarity.normalise(f.text) not in changes]
+            new_facts = [new_facts[i] for i in kept]
+            if new_facts and vectors is not None:
+                vectors = vectors[kept]
                 state = await self.archive.upsert(user_id, new_facts, vectors)
                 pending = state is ArchiveState.PENDING
                 new_facts = [replace(f, needs_index=pending) for f in new_facts]
@@ -592,22 +604,35 @@ class Writer:
             self.changes.announce(user_id, ChangeKind.IMPORTED, changed)
         return done
 
+    def _readable(self, vector: np.ndarray) -> np.ndarray | None:
+        """The vector for the quarantine's meaning layer: only the e5 vectors it was trained on."""
+        return meaning.vector_for(self.archive.embedder.model_name, vector)
+
+    @staticmethod
+    def _judged(fact: Fact, vector: np.ndarray | None) -> Fact:
+        """``fact`` held in quarantine when its text with its vector reads as an instruction."""
+        if fact.status is not Status.ACTIVE:
+            return fact
+        suspicion = quarantine.detect(fact.text, vector=vector)
+        return fact if suspicion is None else replace(
+            fact, status=Status.QUARANTINED, tier=Tier.OBSERVATION, pinned=False,
+            quarantine_reason=suspicion.reason)
+
     def _item_fact(self, user_id: str, item: MemoryItem, cleaned: str) -> Fact:
+        """The record an item becomes; the quarantine judges it once its vector is computed
+        (``_judged``), and a file's word that a record was released is never trusted."""
         when = item.created_at or clock.now()
-        suspicion = None if item.released_reason else quarantine.detect(cleaned)
         kind = FactType(item.type) if item.type is not None else guess_type(cleaned)
         exchanges = (item.exchange_id,) if item.exchange_id else ()
         return Fact(
             id=new_id("f"), user_id=user_id, text=cleaned, type=kind,
             tier=Tier.OBSERVATION,
-            status=Status.QUARANTINED if suspicion else Status.ACTIVE,
-            veracity=Veracity(item.veracity),
+            status=Status.ACTIVE, veracity=Veracity(item.veracity),
             confidence=tiers.initial_confidence(Veracity(item.veracity)),
             created_at=when, last_confirmed_at=when, speaker=item.speaker,
             source_message_ids=tuple(item.source_message_ids), exchange_ids=exchanges,
             episode_date=item.episode_date, valid_until=item.valid_until or (
                 when + STATE_LIFETIME if kind is FactType.STATE else None),
-            quarantine_reason=suspicion.reason if suspicion else item.released_reason,
             part_of=item.part_of, part=item.part, parts=item.parts,
         )
 

@@ -12,8 +12,14 @@ not become a standing order. The check runs in layers, each measured by
    rule override, secrets as the object, orders against the person;
 4. ``classifier``: hashed character n-grams and logistic regression trained on the tuning
    part of bench/data/quarantine (weights in ``model.npz``), asked only when a cue of an
-   order is present.
+   order is present;
+5. ``meaning``: with the text's e5 embedding (the writer computes it for every text it
+   stores), a model over the embedding and the structural cues of layers 1-3 decides, trained
+   on both quarantine sets; it replaces the verdict of layers 3-4, which learned one set's
+   shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
+   instructions", a jailbreak's name) holds whatever the model says.
 
+Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
 ``detect`` names the phrase that looked like an instruction, so the person can judge it.
 """
 
@@ -21,7 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wave_agent.policy.quarantine import classifier, phrases, rules
+import numpy as np
+
+from wave_agent.policy.quarantine import classifier, meaning, phrases, rules
 from wave_agent.policy.quarantine.normalise import Normalised, normalise
 
 
@@ -29,7 +37,7 @@ from wave_agent.policy.quarantine.normalise import Normalised, normalise
 class Suspicion:
     phrase: str
     why: str
-    layer: str = "phrases"  # phrases | rules | classifier
+    layer: str = "phrases"  # phrases | rules | classifier | meaning
     disguise: tuple[str, ...] = ()
 
     @property
@@ -37,21 +45,53 @@ class Suspicion:
         hidden = f"; hidden by {', '.join(self.disguise)}" if self.disguise else ""
         return f'looks like an instruction to the assistant: "{self.phrase}" ({self.why}{hidden})'
 
+    @property
+    def message_reason(self) -> str:
+        """The reason of a part held because the message it came in reads as an instruction."""
+        return "came in one message with an instruction; the message " + self.reason
+
+
+# phrase-list hits that hold whatever the meaning layer says: chat markup, "ignore previous
+# instructions", a jailbreak's name; a standing order ("always answer …") is left to the layer,
+# since a person's own wish to their assistant has the same words
+UNMISTAKABLE = frozenset({"chat-template markup", "a prompt section header", "a system role tag",
+                          "an order to drop the assistant's instructions", "new instructions for the assistant",
+                          "a jailbreak phrase"})
+
 
 def _shorten(phrase: str, limit: int = 90) -> str:
     phrase = " ".join(phrase.split())
     return phrase if len(phrase) <= limit else phrase[: limit - 1].rstrip() + "…"
 
 
-def detect(text: str, *, layers: int = 4) -> Suspicion | None:
+def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
+           model: str = "both") -> Suspicion | None:
     """The first instruction-like phrase in ``text``, or None for an ordinary statement.
 
-    ``layers`` (1-4) stops after that many layers; the benchmark measures each.
+    ``vector``: the text's e5 passage embedding; with it (and ``layers`` 5) the meaning layer
+    decides. ``layers`` (1-5) stops after that many layers; the benchmark measures each.
+    ``model`` picks the meaning model (``a`` / ``b``: trained on one set, for the benchmark).
     """
     seen: Normalised = normalise(text) if layers >= 2 else Normalised(text, ())
     found = phrases.detect(seen.text)
-    if found is not None:
+    learned = meaning.model(model) if vector is not None and layers >= 5 else None
+    if found is not None and (learned is None or found.why in UNMISTAKABLE):
         return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
+    if learned is not None and vector is not None:
+        hit, _ = rules.analyse(seen.text)
+        x = meaning.features(vector, seen, found is not None, hit is not None)
+        if not meaning.has_cue(x):
+            return None  # no cue of an order at all: "The user feels exhausted" states a fact
+        p = learned.probability(x)
+        if p < (learned.cued_threshold if found is not None or hit is not None else learned.threshold):
+            return None
+        why = f"reads as an instruction to the agent, p={p:.2f}"
+        if found is not None:
+            return Suspicion(_shorten(found.phrase), f"{found.why}; {why}", "meaning", seen.notes)
+        if hit is not None:
+            return Suspicion(_shorten(hit[0]), f"{hit[1]}; {why}", "meaning", seen.notes)
+        first = rules.sentences(seen.text)[:1] or [seen.text]
+        return Suspicion(_shorten(first[0], 60), why, "meaning", seen.notes)
     if layers < 3:
         return None
     hit, read = rules.analyse(seen.text)

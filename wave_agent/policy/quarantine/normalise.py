@@ -3,8 +3,13 @@
 NFKC (full-width letters, ligatures), zero-width and soft-hyphen removal, mixed-script words
 folded to their main script (a Latin "o" inside Russian "Игнорируй"), leetspeak digits inside
 words, letters spaced or dotted apart joined, base64-looking runs decoded, and the bodies of
-HTML comments, hidden elements and markdown comments read as ordinary text. ``notes`` names
-each disguise found: a disguise is itself a reason to read the text with suspicion.
+HTML comments, hidden elements and markdown comments read as ordinary text; letters written
+down a column joined, and reversed, letter-shifted (ROT13, Caesar) or transliterated text
+decoded (``decode``) and read beside the text. ``notes`` names each disguise found: a disguise
+is itself a reason to read the text with suspicion.
+
+A speaker label at a line start ("user:", "assistant:", "Пользователь:") only says who spoke
+in a chat history; it is dropped, and what was said is read like any other text.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import binascii
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from wave_agent.policy.quarantine import decode
 
 _INVISIBLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180e\u200b-\u200f"
                         "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]")
@@ -34,6 +41,8 @@ _HIDDEN = re.compile(r"<(\w+)[^>]*(?:display\s*:\s*none|font-size\s*:\s*0|visibi
                      r"|\bhidden\b|opacity\s*:\s*0)[^>]*>", re.IGNORECASE)
 _TAG = re.compile(r"</?[a-zA-Z][^<>]{0,200}>")
 _FENCE = re.compile(r"```\w*")
+_SPEAKER = re.compile(r"^[ \t]*(?:user|assistant|human|ai|me|пользователь|ассистент|я|użytkownik|asystent)[ \t]*:[ \t]*",
+                      re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +103,11 @@ def normalise(text: str) -> Normalised:
     if stripped != out:
         notes.append("zero-width characters")
         out = stripped
+    out = _SPEAKER.sub("", out)
+    column = decode.join_columns(out)
+    if column is not None:
+        notes.append("letters split across lines")
+        out = column
     # comment and hidden-markup bodies become sentences of their own
     if _COMMENT.search(out):
         notes.append("an HTML comment")
@@ -128,6 +142,10 @@ def normalise(text: str) -> Normalised:
     if syllabled != out:
         notes.append("hyphenated syllables")
         out = syllabled
+    # reversed, shifted or transliterated text: the decoded reading is read beside the text
+    for disguise, reading in decode.decodings(out):
+        notes.append(disguise)
+        out = out + "\n" + reading
     # mixed-script words and leetspeak
     folded = _WORD.sub(lambda m: _fold_word(m.group(0)), out)
     if folded != out:

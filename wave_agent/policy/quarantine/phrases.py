@@ -45,7 +45,9 @@ _PATTERNS: tuple[tuple[str, str], ...] = (
     (r"<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>", "chat-template markup"),
     (r"\[/?INST\]|<<\s*/?SYS\s*>>|</s>", "chat-template markup"),
     (r"^\s*#{2,}\s*(?:instructions?|system|response|инструкци[яи]|система)\b", "a prompt section header"),
-    (r"^\s*(?:system|assistant|developer|user|human|ai|система|ассистент|пользователь)\s*:", "a chat role tag"),
+    # a system or developer role tag; "user:" and "assistant:" only name who spoke in a chat
+    # history (normalise drops them), they are no sign of an instruction
+    (r"^\s*(?:system|developer|система|разработчик)\s*:", "a system role tag"),
     # overriding the assistant's instructions
     (rf"\b(?:ignore|disregard|forget|override|bypass|skip)\s+{_PRIOR_EN}{_RULES_EN}", "an order to drop the assistant's instructions"),
     (rf"(?:игнорируй(?:те)?|проигнорируй(?:те)?|забудь(?:те)?|отбрось(?:те)?|не\s+обращай(?:те)?\s+внимания\s+на|не\s+слушай(?:те)?|обойди(?:те)?)\s+{_PRIOR_RU}{_RULES_RU}", "an order to drop the assistant's instructions"),

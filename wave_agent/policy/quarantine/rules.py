@@ -28,7 +28,7 @@ _AGENT_EN = (r"(?:ai|a\.i\.|llms?|gpt|chatgpt|chat\s?bots?|bots?|assistants?|ai\
              r"|(?:language\s+)?models?|agents?|assistent\w*)")
 _AGENT_RU = (r"(?:ии|ai|бот\w{0,3}|чат-бот\w{0,3}|ассистент\w{0,3}|ии-\w+|модел[ьиеюя]\w{0,2}|языков\w+\s+модел\w+"
              r"|нейросет\w{0,3}|агент\w{0,3}|помощник\w{0,3}|волна|волну)")
-_AGENT_PL = (r"(?:ai|si|bot\w{0,3}|asystent\w{0,4}|model\w{0,3}|agent\w{0,4}|agencie|modelu)")
+_AGENT_PL = (r"(?:ai|si|bot\w{0,3}|asystent\w{0,4}|asystencie|model\w{0,3}|agent\w{0,4}|agencie|modelu)")
 _AGENT = rf"(?:{_AGENT_EN}|{_AGENT_RU}|{_AGENT_PL})"
 
 _ADDRESSED = re.compile(

@@ -1,0 +1,101 @@
+"""Layer 5 of quarantine: what the text means, read from the e5 embedding the writer computes.
+
+The writer embeds every text it stores (multilingual-e5-small, as a passage) before it judges
+it; this layer reads that vector together with the structural cues of the layers before it
+(a phrase from the list, the rules' verdict, a disguise, and each cue: the agent addressed or
+obliged, an order, a standing scope, a rule override, secrets as the object, an order against
+the person, a redefined role) and gives the probability that the text instructs the agent.
+The rules alone learned the shapes of the set they were written against; the embedding tells
+a person's own wish ("отвечай мне покороче") and talk about AI at work from an order aimed at
+the agent, which the cues alone cannot.
+
+The model (``meaning.npz``: a small network or a logistic regression, float32 arrays, no
+pickle) is trained by ``scripts/train_quarantine.py`` on the tuning parts of both quarantine
+sets (bench/data/quarantine and its second/), with ordinary chat turns of two LoCoMo
+conversations as more negatives; the threshold is the lowest whose out-of-fold false
+positives stay within the script's limits, and a lower one applies when the phrase list or
+the rules already flag the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and ``meaning_b.npz`` are the
+same model trained on one set only, for ``wave bench quarantine`` to score each on the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from wave_agent.policy.quarantine import rules
+from wave_agent.policy.quarantine.normalise import Normalised
+
+HERE = Path(__file__).parent
+MODELS = {"both": HERE / "meaning.npz", "a": HERE / "meaning_a.npz", "b": HERE / "meaning_b.npz"}
+DIM = 384
+READS = "multilingual-e5-small"  # the one embedding model the layer was trained on
+CUES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
+        "agent_rule", "you_scoped")
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    layers: tuple[tuple[np.ndarray, np.ndarray], ...]  # (weights, bias) per layer, ReLU between
+    threshold: float
+    cued_threshold: float  # for a text the phrase list or the rules flag: the cues count too
+
+    def probability(self, x: np.ndarray) -> float:
+        h = x.astype(np.float32)
+        for i, (w, b) in enumerate(self.layers):
+            h = h @ w + b
+            if i < len(self.layers) - 1:
+                h = np.maximum(h, 0.0)
+        return float(1.0 / (1.0 + np.exp(-float(np.ravel(h)[0]))))
+
+
+def structure(seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
+    """The structural features: a phrase from the list, the rules' verdict, a disguise, each cue."""
+    c = rules.cues(seen.text)
+    flags = [phrase, verdict, bool(seen.notes)] + [getattr(c, name) is not None for name in CUES]
+    return np.asarray(flags, dtype=np.float32)
+
+
+def features(vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
+    return np.concatenate([np.asarray(vector, dtype=np.float32).ravel(), structure(seen, phrase, verdict)])
+
+
+def vector_for(model_name: str, vector: np.ndarray) -> np.ndarray | None:
+    """``vector`` when it comes from the model this layer reads, else None (another
+    embedding model's vectors mean nothing to it: layers 1-4 judge alone)."""
+    return vector if model_name == READS and np.shape(vector) == (DIM,) else None
+
+
+def has_cue(x: np.ndarray) -> bool:
+    """Whether the text carries any cue of an order (a standing scope alone is not one). The
+    layer judges only such texts: trained on what people write, it reads the third-person
+    statements the extraction writes ("The user feels exhausted") as talk about the agent."""
+    flags = x[DIM:]
+    return bool(np.any(np.delete(flags, 3 + CUES.index("scope")) > 0))
+
+
+@lru_cache(maxsize=4)
+def model(which: str = "both") -> Model | None:
+    """The trained model (``both``, or ``a`` / ``b`` trained on one set only); None if absent."""
+    path = MODELS[which]
+    if not path.exists():
+        return None
+    with np.load(path, allow_pickle=False) as data:
+        count = int(data["count"])
+        layers = tuple((data[f"w{i}"].astype(np.float32), data[f"b{i}"].astype(np.float32))
+                       for i in range(count))
+        threshold = float(data["threshold"])
+        cued = float(data["cued_threshold"]) if "cued_threshold" in data else threshold
+        return Model(layers, threshold, cued)
+
+
+def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
+         cued_threshold: float) -> None:
+    arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
+                                     "cued_threshold": np.asarray(cued_threshold)}
+    for i, (w, b) in enumerate(layers):
+        arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float32)
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
