@@ -35,25 +35,32 @@ def _nominative_pl(word: str) -> str:
 
 # (pattern, link type, target type); group "who" (optional) names the subject, default USER
 _EN: tuple[tuple[str, str, EntityType], ...] = (
-    (rf"\b\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:live|lived|am living|moved|relocated|'ve moved)\s+(?:back\s+)?"
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:live|lived|am living|moved|relocated|'ve moved)\s+(?:back\s+)?"
      rf"(?:in|to)\s+(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
     (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?(?:lives|moved)\s+(?:in|to)\s+(?P<t>{_NAME})",
      "lives_in", EntityType.PLACE),
-    (rf"\b\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|worked|am working|started working|got a job)\s+"
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|worked|am working|started working|got a job)\s+"
      rf"(?:at|for|in)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
     (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?works\s+(?:at|for)\s+(?:the\s+)?{_ORG}",
      "works_at", EntityType.ORGANISATION),
-    (r"\b\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|am working)\s+as\s+(?:an?\s+)?(?P<t>[a-z]+(?:\s+[a-z]+)?)"
+    (r"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|am working)\s+as\s+(?:an?\s+)?(?P<t>[a-z]+(?:\s+[a-z]+)?)"
      r"(?=\s+(?:at|for|in)\b|[.,;!]|$)", "works_as", EntityType.OCCUPATION),
     (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?works\s+as\s+(?:an?\s+)?(?P<t>[a-z]+)",
      "works_as", EntityType.OCCUPATION),
-    (rf"\b\b(?:I|[Ww]e|and)\s+(?:study|studied|am studying)\s+at\s+(?:the\s+)?{_ORG}",
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?work\s+as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
+     rf"(?:at|for)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?work\s+(?:at|for)\s+(?:the\s+)?{_NAME}\s+as\s+"
+     r"(?:an?\s+)?(?P<t>[a-z]+)", "works_as", EntityType.OCCUPATION),
+    (rf"\b(?P<who>{_NAME})\s+(?:started working|is working|worked|got a job)\s+(?:at|for)\s+"
+     rf"(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?:the\s+)?(?P<t>{_NAME})\s+project\b", "part_of", EntityType.PROJECT),
+    (rf"\b(?:I|[Ww]e|and)\s+(?:study|studied|am studying)\s+at\s+(?:the\s+)?{_ORG}",
      "studies_at", EntityType.ORGANISATION),
     (rf"\b(?P<who>{_NAME})\s+(?:studies|goes to school)\s+at\s+(?:the\s+)?{_ORG}",
      "studies_at", EntityType.ORGANISATION),
     (rf"\b(?:I'm|I am)\s+(?:a\s+)?member of\s+(?:the\s+)?{_ORG}", "member_of",
      EntityType.ORGANISATION),
-    (rf"\b\b(?:I|[Ww]e|and)\s+(?:sing|play)\s+in\s+(?:the\s+|a\s+)?{_ORG}", "member_of",
+    (rf"\b(?:I|[Ww]e|and)\s+(?:sing|play)\s+in\s+(?:the\s+|a\s+)?{_ORG}", "member_of",
      EntityType.ORGANISATION),
     (rf"\bproject\s+{_ORG}", "part_of", EntityType.PROJECT),
 )
@@ -68,27 +75,48 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      EntityType.ORGANISATION),
     (r"\b(?i:pracuję|jestem)\s+(?:jako\s+)?(?P<t>[a-ząćęłńóśźż]+(?:ką|kiem|em|ą|ystą|istą)?)"
      r"(?=\s+(?:w|we|na|dla)\b|[.,;!]|$)", "works_as", EntityType.OCCUPATION),
+    (r"\b(?i:pracuję|pracowałam|pracowałem)\b[^.;]*?\bjako\s+(?P<t>[a-ząćęłńóśźż]+)",
+     "works_as", EntityType.OCCUPATION),
+    (rf"\b(?i:gram|gramy|śpiewam|tańczę|jestem członkiem)\b[^.;]*?\bw\s+"
+     rf"(?:klubie|chórze|drużynie|zespole)\s+{_ORG}", "member_of", EntityType.ORGANISATION),
     (rf"\b(?i:studiuję|uczę się)\s+(?:na|w)\s+{_ORG}", "studies_at", EntityType.ORGANISATION),
     (rf"\bprojek(?:t|cie|tu)\s+{_ORG}", "part_of", EntityType.PROJECT),
 )
-_OWN_EN = re.compile(r"\b\b(?:I|[Ww]e|and)\s+(?:have|has|got|bought|own|adopted)\s+(?:a|an|two|new|"
-                     r"the)?\s*(?:new\s+|little\s+|old\s+)?(?P<n>[a-z]+)"
+_OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:have|has|got|bought|"
+                     r"own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
+                     r"(?:new\s+|little\s+|old\s+)?(?P<n>[a-z]+)"
                      r"(?:\s+(?:called|named)\s+(?P<name>[A-Z]\w+)|\s*,?\s+(?P<name2>[A-Z]\w+))?")
 _MY_EN = re.compile(r"\b[Mm]y\s+(?:new\s+|old\s+|little\s+)?(?P<n>[a-z]+)(?:\s*,?\s+"
                     r"(?P<name>[A-Z]\w+))?")
-_OWN_PL = re.compile(r"\b(?i:mam|mamy|kupiłam|kupiłem|kupiliśmy)\s+(?:nowy\s+|nową\s+|nowe\s+)?"
+_OWN_PL = re.compile(r"(?:\b(?i:mam|mamy|kupiłam|kupiłem|kupiliśmy)|(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)"
+                     r"\s+(?:ma|kupił|kupiła)(?:\s+sobie)?)\s+(?:nowy\s+|nową\s+|nowe\s+)?"
                      r"(?P<n>[a-ząćęłńóśźż]+)(?:\s+(?:o imieniu\s+)?(?P<name>[A-ZŁŚŻ]\w+))?")
 _MY_PL = re.compile(r"\b(?:[Mm]ój|[Mm]oja|[Mm]oje|[Nn]asz|[Nn]asza)\s+(?P<n>[a-ząćęłńóśźż]+)"
                     r"(?:\s*,?\s+(?P<name>[A-ZŁŚŻ]\w+))?")
-_DO_EN = re.compile(r"\b\b(?:I|[Ww]e|and)\s+(?:do|practi[cs]e|love|enjoy|go|play|took up|started)\s+"
+_DO_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:do|practi[cs]e|love|enjoy|go|play|took up|started)\s+"
                     r"(?P<h>[a-z]+)")
-_DO_PL = re.compile(r"\b(?i:uprawiam|trenuję|chodzę na|gram w|gram na|zajmuję się)\s+"
+_DO_PL = re.compile(r"(?:\b(?i:uprawiam|trenuję|chodzę na|gram w|gram na|zajmuję się)|"
+                    r"(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)\s+(?:uprawia|trenuje|gra w|gra na))\s+"
                     r"(?P<h>[a-ząćęłńóśźż]+)")
 _FRIEND = re.compile(r"\b(?:[Mm]y|[Mm]ój|[Mm]oja)\s+(?:best\s+|najlepsza\s+|najlepszy\s+)?"
                      r"(?:friend|przyjaciel|przyjaciółka|koleżanka|kolega)\s*,?\s+"
                      r"(?P<name>[A-ZŁŚŻ]\w+)")
-_NAMED = re.compile(r"\b(?:[Mm]y name is|I'm called|call me|[Nn]azywam się|[Mm]am na imię|"
+_NAMED = re.compile(r"\b(?:[Mm]y name is|I'm called|call me|I'm|I am|[Nn]azywam się|[Mm]am na imię|"
                     r"[Jj]estem)\s+(?P<name>[A-ZŁŚŻ]\w+)")
+
+
+_OPENERS = frozenset({"my", "our", "mój", "moja", "moje", "nasz", "nasza", "friend", "przyjaciel",
+                      "przyjaciółka", "kolega", "koleżanka", "best", "najlepsza", "najlepszy"})
+
+
+def _accusative_name_pl(name: str) -> str:
+    """A Polish masculine name in the accusative back to the nominative ("Burka" -> "Burek",
+    "Filemona" -> "Filemon"); others as written."""
+    if name.endswith("ka") and len(name) > 4:
+        return name[:-2] + "ek"
+    if name.endswith("a") and len(name) > 3 and name[-2] not in "aeiouyąęió":
+        return name[:-1]
+    return name
 
 
 def read(text: str, language: str) -> Reading:
@@ -146,6 +174,10 @@ class _Builder:
     def person(self, who: str, language: str) -> str | None:
         """A subject: a known mention, a role ("My husband", "Mąż"), or a new person."""
         words = who.split()
+        while len(words) > 1 and (kin.role_of(words[0]) or words[0].lower() in _OPENERS):
+            words = words[1:]  # "Teściowa Halina", "My friend Omar": the name
+        if words and words[0] in ("I", "We", "And", "The", "My", "Our"):
+            return None
         role = kin.role_of(words[-1]) if words else None
         if role is not None:
             for link in self.links:
@@ -167,20 +199,27 @@ class _Builder:
                     continue
                 groups = match.groupdict()
                 name = groups.get("name") or groups.get("name2")
+                owner = self.person(groups["who"], language) if groups.get("who") else USER
+                if owner is None:
+                    continue
                 if kind is EntityType.PET:
+                    if name and language == "pl" and pattern is _OWN_PL:
+                        name = _accusative_name_pl(name)  # "Mamy kota Filemona"
                     pet = self.mention(name or noun, EntityType.PET, (noun,) if name else ())
-                    self.link(pet, "pet_of", USER)
+                    self.link(pet, "pet_of", owner)
                 elif kind is EntityType.ILLNESS:
-                    self.link(USER, "has_condition", self.mention(noun, kind))
+                    self.link(owner, "has_condition", self.mention(noun, kind))
                 elif kind is EntityType.HOBBY:
-                    self.link(USER, "does", self.mention(noun, kind))
+                    self.link(owner, "does", self.mention(noun, kind))
                 else:
-                    self.link(USER, "owns", self.mention(noun, kind))
+                    self.link(owner, "owns", self.mention(noun, kind))
         doing = _DO_EN if language == "en" else _DO_PL
         for match in doing.finditer(text):
             hobby = match.group("h")
-            if lexicon.kind_of(hobby) is EntityType.HOBBY:
-                self.link(USER, "does", self.mention(hobby, EntityType.HOBBY))
+            who = match.groupdict().get("who")
+            owner = self.person(who, language) if who else USER
+            if owner is not None and lexicon.kind_of(hobby) is EntityType.HOBBY:
+                self.link(owner, "does", self.mention(hobby, EntityType.HOBBY))
 
     def reading(self) -> Reading:
         return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)),

@@ -20,7 +20,7 @@ _RU = {
         лодка скутер внедорожник седан""",
     EntityType.ILLNESS: """диабет астма гипертония мигрень аллергия гастрит артрит артроз
         остеохондроз бронхит ангина грипп простуда ковид депрессия бессонница сколиоз
-        варикоз тонзиллит пневмония экзема псориаз давление""",
+        варикоз тонзиллит пневмония экзема псориаз""",
     EntityType.HOBBY: """йога бег плавание танец танцы рыбалка шахматы теннис футбол волейбол
         баскетбол хоккей фотография рисование вязание пение гитара фортепиано пианино
         скалолазание альпинизм бокс карате дзюдо лыжи сноуборд велоспорт фитнес пилатес
@@ -35,7 +35,7 @@ _EN = {
     EntityType.ILLNESS: """diabetes asthma hypertension migraine migraines allergy arthritis
         depression insomnia flu covid bronchitis eczema""",
     EntityType.HOBBY: """yoga running swimming dancing fishing chess tennis football soccer
-        volleyball basketball hockey photography painting drawing knitting singing guitar
+        volleyball basketball hockey cricket rugby golf photography painting drawing knitting singing guitar
         piano climbing boxing karate skiing cycling pilates gardening pottery cooking hiking""",
     EntityType.THING: "house flat apartment cottage garage",
 }

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import latin, russian
+from wave_agent.world import latin, morphology, russian
 from wave_agent.world.reading import Reading
 
 log = logging.getLogger("wave.world")
@@ -30,7 +30,7 @@ async def read_many(texts: Sequence[str]) -> list[Reading]:
 
 def warm_up() -> None:
     """Load the Russian models now (a process that will write soon pays the 0.9 s up front)."""
-    russian.Models.get()
+    morphology.Models.get()
 
 
 __all__ = ["read", "read_many", "warm_up"]

@@ -7,29 +7,34 @@ with its name beside it: "Муж Олег работает"), else the subject o
 else the person speaking when the verb is in the first person. A role noun alone ("муж
 работает водителем") is left for the writer to resolve (``ROLE_PREFIX``).
 
-Models load once per process (``Models``), on first use; callers run ``read`` off the event
+Models load once per process (``morphology.Models``), on first use; callers run ``read`` off the event
 loop (``wave_agent.world.reader``).
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
 
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
 from wave_agent.world.lexicon import words
+from wave_agent.world.morphology import (
+    POS,
+    Models,
+    abbreviation,
+    adjective_nominative,
+    lemma,
+    name_nominative,
+)
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 
 _NER_TYPES = {"PER": EntityType.PERSON, "LOC": EntityType.PLACE, "ORG": EntityType.ORGANISATION}
 _QUOTED = re.compile(r"[«\"„“]([^»\"”“]{2,60})[»\"”“]")
 
-_LIVE = words("жить проживать переехать перебраться поселиться переезжать вернуться")
-_WORK = words("работать трудиться устроиться перейти служить")
+_LIVE = words("жить проживать переехать перебраться поселиться переезжать вернуться снимать")
+_WORK = words("работать трудиться устроиться перейти служить подрабатывать")
 _STUDY = words("учиться поступить обучаться закончить окончить")
 _OWN = words("купить приобрести завести взять подарить получить")
 _DO = words("заниматься увлекаться")
@@ -38,87 +43,10 @@ _GO = words("ходить ездить")
 _MEMBER = words("состоять вступить петь играть участвовать")
 _ILL = words("болеть страдать")
 _SELF = words("я мы меня мне мной нас нам нами")
-
-
-class Models:
-    """natasha's segmenter, embedding, NER, morphology and syntax, loaded once (~0.9 s)."""
-
-    _lock = threading.Lock()
-    _loaded: Models | None = None
-
-    def __init__(self) -> None:
-        from natasha import (
-            NewsEmbedding,
-            NewsMorphTagger,
-            NewsNERTagger,
-            NewsSyntaxParser,
-            Segmenter,
-        )
-
-        embedding = NewsEmbedding()
-        self.segmenter = Segmenter()
-        self.ner = NewsNERTagger(embedding)
-        self.morph = NewsMorphTagger(embedding)
-        self.syntax = NewsSyntaxParser(embedding)
-
-    @classmethod
-    def get(cls) -> Models:
-        with cls._lock:
-            if cls._loaded is None:
-                cls._loaded = Models()
-            return cls._loaded
-
-
-@lru_cache(maxsize=1)
-def _morph() -> Any:
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer(lang="ru")
-
-
-_POS = {"NOUN": {"NOUN"}, "PROPN": {"NOUN"}, "VERB": {"VERB", "INFN"}, "ADJ": {"ADJF"},
-        "AUX": {"VERB", "INFN"}}
-
-
-@lru_cache(maxsize=65_536)
-def lemma(word: str, pos: str = "NOUN") -> str:
-    """The dictionary form of a Russian word (``ё`` kept as pymorphy gives it, lower case)."""
-    wanted = _POS.get(pos, set())
-    parses = _morph().parse(word.lower())
-    for parse in parses:
-        if parse.tag.POS in wanted:
-            return str(parse.normal_form)
-    return str(parses[0].normal_form) if parses else word.lower()
-
-
-@lru_cache(maxsize=65_536)
-def name_nominative(word: str, case: str | None) -> str:
-    """A name in the nominative, capitalised as a name ("Игорьком" -> "Игорёк")."""
-    if not re.search(r"[а-яё]", word.lower()):
-        return word
-    if "-" in word:
-        return "-".join(name_nominative(part, case) for part in word.split("-"))
-    parses = _morph().parse(word)
-    named = [p for p in parses if {"Name", "Surn", "Patr", "Geox", "Orgn"} & p.tag.grammemes]
-    pool = named or [p for p in parses if p.tag.POS == "NOUN"] or parses
-    cased = [p for p in pool if case and p.tag.case == _CASES.get(case)] or pool
-    for parse in cased:
-        if parse.tag.case == "nomn" and parse.tag.number != "plur":
-            return word
-        inflected = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
-        if inflected is not None:
-            return _capitalised_like(str(inflected.word), word)
-    return word
-
-
-_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt",
-          "Loc": "loct", "Par": "gen2"}
-
-
-def _capitalised_like(new: str, old: str) -> str:
-    if old.isupper() and len(old) > 1:
-        return new.upper()
-    return new[:1].upper() + new[1:] if old[:1].isupper() else new
+_THIRD = words("он она его её ее ему ей им ним ней него нее неё")
+_WISH = words("хотеть мечтать планировать собираться думать")
+_PARTNER = words("парень девушка жених невеста")
+_POSSESSIVE = words("мой моя моё мое мои моего моей моему моим моих моими моем моём")
 
 
 @dataclass(slots=True)
@@ -130,6 +58,7 @@ class _Token:
     head: str
     case: str | None
     person: str | None
+    animate: bool
     start: int
     stop: int
     lemma: str = ""
@@ -172,9 +101,10 @@ def read(text: str) -> Reading:
         builder.add_span(span.start, span.stop, span.type)
     for sent in doc.sents:
         tokens = [_Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
-                         t.feats.get("Person"), t.start, t.stop) for t in sent.tokens]
+                         t.feats.get("Person"), t.feats.get("Animacy") == "Anim", t.start, t.stop)
+                  for t in sent.tokens]
         for t in tokens:
-            t.lemma = lemma(t.text, t.pos) if t.pos in _POS else t.text.lower()
+            t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
         builder.sentence(_Sentence(tokens))
     return builder.reading()
 
@@ -187,10 +117,12 @@ class _Builder:
         self.spans: list[tuple[int, int, EntityType]] = []
         self.mentions: dict[str, Mention] = {}
         self.links: list[Link] = []
-        self.by_offset: dict[int, str] = {}  # token start -> mention name
+        self.first_at: dict[str, int] = {}  # mention name -> where the text first names it
         for relative in kin.relatives(text):
             self._mention(relative.name, EntityType.PERSON, (relative.alias,))
             self._link(USER, kin_link(relative.role), relative.name)
+            found = text.find(relative.name.split()[0][:4])
+            self.first_at[relative.name] = found if found >= 0 else len(text)
 
     def add_span(self, start: int, stop: int, tag: str) -> None:
         kind = _NER_TYPES.get(tag)
@@ -242,16 +174,28 @@ class _Builder:
             inside = [t for t in s.tokens if t.start >= start and t.stop <= stop]
             if not inside:
                 continue
+            while len(inside) > 1 and (kin.role_of(inside[0].text) or lemma(inside[0].text)
+                                       in lexicon.FRIEND_NOUNS | _PARTNER):
+                inside = inside[1:]  # "Брат Саша" at a sentence's start: the name is Саша
+                start = inside[0].start
             ids = {t.id for t in inside}
             head = next((t for t in inside if t.head not in ids), inside[0])
             quoted = start > 0 and self.text[start - 1] in "«\"„“"
-            if kind is EntityType.PERSON:
+            before = [t for t in s.tokens if t.stop <= start - (1 if quoted else 0)]
+            noun = before[-1].lemma if before else ""
+            if quoted and noun in lexicon.PROJECT_NOUNS:
+                kind = EntityType.PROJECT
+            elif quoted and noun in lexicon.GROUP_NOUNS | lexicon.ORG_NOUNS:
+                kind = EntityType.ORGANISATION
+            if abbreviation(self.text[start:stop]):
+                name = self.text[start:stop]  # "МГУ", "УрФУ": never inflected
+            elif kind is EntityType.PERSON:
                 name = " ".join(name_nominative(t.text, t.case) for t in inside)
             elif quoted:
                 name = self.text[start:stop]
             elif kind is EntityType.PLACE:
                 name = " ".join(name_nominative(t.text, t.case) if t.pos in ("PROPN", "NOUN")
-                                else _adjective_nominative(t) for t in inside)
+                                else adjective_nominative(t) for t in inside)
             else:
                 name = " ".join(name_nominative(t.text, t.case) if len(inside) == 1
                                 else t.text for t in inside)
@@ -260,6 +204,7 @@ class _Builder:
             if typed is None:
                 continue
             self._mention(name, typed, (surface,) if surface != name else ())
+            self.first_at.setdefault(name, start)
             for t in inside:
                 names[t.id] = name
         return names
@@ -268,8 +213,8 @@ class _Builder:
         """A name beside a pet noun is the pet ("кот Барсик"); a brand beside a device is
         not an organisation ("ноутбук Lenovo": the device is the entity)."""
         governor = s.head_of(head)
-        if governor is not None and governor.pos == "NOUN" and head.rel in ("appos", "flat",
-                                                                            "nmod", "nsubj"):
+        if governor is not None and governor.pos == "NOUN" and head.rel in (
+                "appos", "flat", "nmod", "nsubj", "conj"):
             governed = lexicon.kind_of(governor.lemma)
             if governed is EntityType.PET:
                 return EntityType.PET
@@ -313,6 +258,11 @@ class _Builder:
     def _who(self, s: _Sentence, token: _Token, names: dict[str, str]) -> str | None:
         if token.pos == "PRON" and token.lemma in _SELF:
             return USER
+        if token.pos == "PRON" and token.text.lower() in _THIRD:
+            # "Сыну Тимуру девять лет, он занимается хоккеем": the last person named before
+            people = [m.name for m in self.mentions.values() if m.type is EntityType.PERSON
+                      and self.first_at.get(m.name, len(self.text)) < token.start]
+            return people[-1] if people else None
         if token.id in names:
             return names[token.id]
         role = kin.role_of(token.text)
@@ -352,6 +302,12 @@ class _Builder:
                     self._link(who, "lives_in", self._target(s, arg, names, EntityType.PLACE))
         if lem in _WORK | _STUDY | _MEMBER:
             for arg in args:
+                place = names.get(arg.id)
+                if place and abbreviation(place) and self.mentions[place].type is EntityType.PLACE:
+                    self._retype(place, EntityType.ORGANISATION)  # "учится в УрФУ"
+                elif (place and lem in _WORK and s.preposition(arg) in ("в", "во")
+                      and self.mentions[place].type is EntityType.PLACE):
+                    self._link(who, "lives_in", place)  # "служит в Мурманске"
                 org = self._target(s, arg, names, EntityType.ORGANISATION)
                 if org is not None and s.preposition(arg) in ("в", "во", "на", ""):
                     link = ("studies_at" if lem in _STUDY else "works_at" if lem in _WORK
@@ -367,9 +323,10 @@ class _Builder:
                 if lem in _WORK | _MEMBER and arg.lemma in lexicon.GROUP_NOUNS:
                     group = self._target(s, arg, names, EntityType.ORGANISATION)
                     self._link(who, "member_of", group)
-                elif lem in _WORK and arg.lemma in lexicon.PROJECT_NOUNS:
+                elif lem in _WORK | _MEMBER and arg.lemma in lexicon.PROJECT_NOUNS:
                     self._link(who, "part_of", self._target(s, arg, names, EntityType.PROJECT))
-        if lem in _OWN:
+        wished = verb.rel == "xcomp" and (s.head_of(verb) or verb).lemma in _WISH
+        if lem in _OWN and not wished:  # "хочет завести кошку": not owned yet
             for arg in s.kids(verb, "obj"):
                 self._owned(s, arg, who, names)
         if lem in _DO | _PLAY | _GO:
@@ -384,10 +341,19 @@ class _Builder:
                     self._link(who, "has_condition", self._mention(arg.lemma, EntityType.ILLNESS))
 
     def _noun(self, s: _Sentence, noun: _Token, names: dict[str, str]) -> None:
-        """"подруга Лена", "проект «Альфа»" as a subject: relations a noun states itself."""
+        """"подруга Лена", "мой парень Костя", "проект «Альфа»", "я инженер": relations a
+        noun states itself."""
+        if noun.lemma in _PARTNER and self._owner(s, noun) == USER:
+            for child in self._beside(s, noun):
+                name = names.get(child.id)
+                if name and self.mentions[name].type is EntityType.PERSON:
+                    self._mention(name, EntityType.PERSON, (noun.lemma,))
+                    self._link(USER, "kin:partner", name)
+        if self._occupation_of_user(s, noun):
+            self._link(USER, "works_as", self._mention(noun.lemma, EntityType.OCCUPATION))
         if noun.lemma in lexicon.FRIEND_NOUNS:
             owner = self._owner(s, noun)
-            for child in s.kids(noun, "appos", "flat", "nmod"):
+            for child in self._beside(s, noun):
                 name = names.get(child.id)
                 if name and self.mentions[name].type is EntityType.PERSON:
                     self._mention(name, EntityType.PERSON, (noun.lemma,))
@@ -407,11 +373,35 @@ class _Builder:
                     "VERB", "AUX") else None
                 self._link(who or USER, "member_of", target)
 
+    @staticmethod
+    def _beside(s: _Sentence, noun: _Token) -> list[_Token]:
+        """The name a role-like noun stands beside: its apposition ("подруга Лена"), or the
+        name it modifies when the parser hung it the other way ("Мой парень Костя")."""
+        found = s.kids(noun, "appos", "flat", "nmod")
+        head = s.head_of(noun)
+        if head is not None and head.pos == "PROPN" and noun.rel in ("amod", "appos", "nmod"):
+            found.append(head)
+        return found
+
+    def _occupation_of_user(self, s: _Sentence, noun: _Token) -> bool:
+        """"Я инженер", "Я Игорь, программист": a lower-case animate noun in the nominative
+        said of the speaker (no kin, friend or pet word)."""
+        if not (noun.animate and noun.case == "Nom" and noun.text.islower()
+                and kin.role_of(noun.text) is None and lexicon.kind_of(noun.lemma) is None
+                and noun.lemma not in lexicon.FRIEND_NOUNS | _PARTNER):
+            return False
+        if any(k.pos == "PRON" and k.lemma in ("я",) for k in s.kids(noun, "nsubj")):
+            return True
+        head = s.head_of(noun)
+        if head is None or noun.rel not in ("appos", "conj", "parataxis"):
+            return False
+        return head.pos == "PROPN" and any(k.pos == "PRON" and k.lemma == "я"
+                                           for k in s.kids(head, "nsubj"))
+
     def _owner(self, s: _Sentence, noun: _Token) -> str | None:
         """Whose a noun is: "мой" -> the person; "у Олега" -> Oleg."""
         for det in s.kids(noun, "det", "amod"):
-            if det.text.lower() in ("мой", "моя", "моё", "мое", "мои", "моего", "моей", "моему",
-                                    "моим", "моих", "моими", "моем", "моём", "моя"):
+            if det.text.lower() in _POSSESSIVE:
                 return USER
         return None
 
@@ -423,12 +413,16 @@ class _Builder:
         if kind is EntityType.PET:
             pet_name = next((names[c.id] for c in s.kids(noun, "appos", "flat", "nmod", "nsubj")
                              if c.id in names), None)
-            if pet_name is not None:
-                self._retype(pet_name, EntityType.PET)
-                self._mention(pet_name, EntityType.PET, (noun.lemma,))
-            else:
-                pet_name = self._mention(noun.lemma, EntityType.PET)
-            self._link(pet_name, "pet_of", who)
+            pets = [pet_name] if pet_name is not None else []
+            pets += [names[c.id] for c in s.kids(noun, "conj") if c.id in names]
+            for c in s.kids(noun, "appos", "flat", "nmod", "nsubj", "conj"):
+                pets += [names[k.id] for k in s.kids(c, "conj") if k.id in names]  # "Граф и Лайка"
+            for pet in dict.fromkeys(pets):
+                self._retype(pet, EntityType.PET)
+                self._mention(pet, EntityType.PET, (noun.lemma,))
+                self._link(pet, "pet_of", who)
+            if not pets:
+                self._link(self._mention(noun.lemma, EntityType.PET), "pet_of", who)
         elif kind is EntityType.ILLNESS:
             self._link(who, "has_condition", self._mention(noun.lemma, kind))
         elif kind is EntityType.HOBBY:
@@ -460,14 +454,4 @@ class _Builder:
                 self._owned(s, token, owner, names)
 
 
-def _adjective_nominative(token: _Token) -> str:
-    """An adjective of a place name in the nominative ("Нижнем" -> "Нижний")."""
-    parses = [p for p in _morph().parse(token.text) if p.tag.POS == "ADJF"]
-    for parse in parses:
-        inflected = parse.inflect({"nomn", "sing"})
-        if inflected is not None:
-            return _capitalised_like(str(inflected.word), token.text)
-    return token.text
-
-
-__all__ = ["Models", "lemma", "name_nominative", "read"]
+__all__ = ["read"]

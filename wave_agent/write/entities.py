@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graph import kin
-from graph.entities import name_key, normalise
+from graph.entities import entity_keys, name_key, normalise, text_grams
 from graph.models import (
     EXCLUSIVE_RELATIONS,
     Entity,
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from graph.store import GraphStore, GraphTransaction
 
 SELF_NAME = "я"  # the person's own entity: the source of "lives in", "owns", kin ...
+_NOT_SPOTTED = frozenset({EntityType.OCCUPATION})
 
 LINK_RELATIONS: dict[str, RelationType] = {
     "lives_in": RelationType.LIVES_IN, "works_at": RelationType.WORKS_AT,
@@ -94,6 +95,7 @@ class Resolver:
         self._cache: dict[tuple[str, str], Entity] = {}
         self._people: list[Entity] | None = None
         self._self: Entity | None = None
+        self._index: dict[str, Entity] | None = None  # stem key -> entity (imports)
 
     async def me(self) -> Entity:
         if self._self is None:
@@ -106,6 +108,27 @@ class Resolver:
             self._people = [e for e in await self.graph.list_entities(self.user_id)
                             if e.type is EntityType.PERSON and e.name != SELF_NAME]
         return self._people
+
+    async def index(self) -> None:
+        """Spot the person's known entities in each record of an import from memory (one read
+        of the entities for the whole import, not one query a record): "Жужу выгуливает
+        соседка" is about the Жужа an earlier record named."""
+        self._index = {}
+        for entity in await self.graph.list_entities(self.user_id):
+            self._indexed(entity)
+
+    def _indexed(self, entity: Entity) -> None:
+        if self._index is None or entity.name == SELF_NAME or entity.type in _NOT_SPOTTED:
+            return
+        for key in entity_keys(entity.name, entity.aliases)[1]:
+            self._index.setdefault(key, entity)
+
+    def known_in(self, text: str) -> list[Entity]:
+        """The indexed entities whose name or alias (stemmed) the text contains."""
+        if not self._index:
+            return []
+        found = [self._index[g] for g in text_grams(text) if g in self._index]
+        return list({e.id: e for e in found}.values())
 
     async def entity(self, mention: Mention) -> Entity:
         """The person's entity for ``mention`` (created when new; aliases learnt)."""
@@ -127,6 +150,7 @@ class Resolver:
                 self._people.append(found)
         found = await self._teach(found, mention.aliases)
         self._cache[key] = found
+        self._indexed(found)
         return found
 
     async def _teach(self, entity: Entity, aliases: Sequence[str]) -> Entity:
@@ -159,10 +183,15 @@ class Resolver:
             if entity.id not in ids:
                 ids.append(entity.id)
         relations: list[Relation] = []
+        me = await self.me() if reading.links else None
         for link in reading.links:
             relation = await self._relation(fact, link, by_name)
             if relation is not None and relation not in relations:
                 relations.append(relation)
+                # "У мамы диабет": the record is about the mother the role names
+                ids += [end for end in (relation.source_id, relation.target_id)
+                        if end not in ids and (me is None or end != me.id)]
+        ids += [e.id for e in self.known_in(fact.text) if e.id not in ids]
         return Resolved(tuple(ids), tuple(relations))
 
     async def _end(self, name: str, by_name: dict[str, Entity]) -> Entity | None:
@@ -198,6 +227,8 @@ class EntityLinks:
         rewire who the son is): only its given entities are linked."""
         readings = await read_many([f.text if f.status is Status.ACTIVE else "" for f in facts])
         resolver = Resolver(self.graph, facts[0].user_id) if facts else None
+        if resolver is not None and len(facts) > 1:
+            await resolver.index()  # one record alone: the writer's ``named`` spots them
         found: dict[str, Resolved] = {}
         for i, (fact, reading) in enumerate(zip(facts, readings, strict=True)):
             assert resolver is not None
