@@ -16,6 +16,7 @@ from graph.models import (
     EXCLUSIVE_RELATIONS,
     Entity,
     EntityType,
+    Fact,
     Relation,
     RelationType,
     ScoredFact,
@@ -355,6 +356,32 @@ class EntityQueries(Executor):
             )
             stored += int(records[0]["stored"])
         return stored
+
+    async def facts_unread(self, user_id: str, *, limit: int = 500) -> list[Fact]:
+        """Active records linked to no entity and not yet read for the person's world (written
+        before entities were read from every record), oldest first: maintenance's backfill."""
+        records = await self._read(
+            """
+            MATCH (f:Fact) WHERE f.user_id = $user_id AND f.status = 'active'
+              AND f.world_read IS NULL AND NOT EXISTS { MATCH (f)-[:ABOUT]->(:Entity) }
+            RETURN """ + fact_out("f") + """ AS fact ORDER BY f.created_at, f.id LIMIT $limit
+            """,
+            user_id=user_id, limit=int(limit),
+        )
+        return [fact_from(r["fact"]) for r in records]
+
+    async def mark_world_read(self, user_id: str, fact_ids: Sequence[str]) -> int:
+        """Remember that these records were read for the person's world (the backfill moves on)."""
+        records = await self._write(
+            """
+            UNWIND $ids AS fid
+            MATCH (f:Fact {id: fid}) WHERE f.user_id = $user_id
+            SET f.world_read = true
+            RETURN count(f) AS marked
+            """,
+            ids=list(fact_ids), user_id=user_id,
+        )
+        return int(records[0]["marked"]) if records else 0
 
     async def relations(self, user_id: str, entity_id: str) -> list[Relation]:
         """Relations from or to an entity (either direction), as stored."""

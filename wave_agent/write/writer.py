@@ -754,6 +754,27 @@ class Writer:
             reason=f"past valid_until {fact.valid_until.isoformat() if fact.valid_until else ''}")
 
     @locked
+    async def read_world(self, user_id: str, *, limit: int = 500) -> tuple[int, int, int]:
+        """Read records written before entities were read from every record (maintenance's
+        backfill): link them to what they name, relate what they state, in the order they
+        were written (a later move ends an earlier "lives in"). Returns (records read,
+        records linked, relations stated); the records are marked read either way."""
+        facts = await self.graph.facts_unread(user_id, limit=limit)
+        if not facts:
+            return 0, 0, 0
+        world = await self.entities.read(facts)
+        linked = 0
+        for fact in facts:
+            ids = world[fact.id].entity_ids
+            if ids:
+                await self.graph.link_about(user_id, fact.id, ids)
+                linked += 1
+        relations = [rel for fact in facts for rel in world[fact.id].relations]
+        await self.entities.relate(relations)
+        await self.graph.mark_world_read(user_id, [f.id for f in facts])
+        return len(facts), linked, len(relations)
+
+    @locked
     async def repair_index(self, user_id: str) -> int:
         """Re-send the person's records flagged ``needs_index``; returns how many landed."""
         flagged = [f for f in await self.graph.list_facts(user_id) if f.needs_index]

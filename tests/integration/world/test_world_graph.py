@@ -97,3 +97,25 @@ async def test_one_entity_across_inflection_diminutives_and_roles(
     assert "Игорёк" in igor.aliases
     oleg = next(p for p in people if p.name == "Олег")
     assert any(r.type is RelationType.WORKS_AT for r in await graph.relations(user_id, oleg.id))
+
+
+async def test_maintenance_backfill_reads_records_written_before_the_world_graph(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from graph.models import Fact, FactType, Status, Tier, new_id
+
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    older = [Fact(new_id("f"), user_id, text, FactType.EVENT, Tier.OBSERVATION, Status.ACTIVE,
+                  Veracity.STATED, 0.5, start + timedelta(days=i), start + timedelta(days=i))
+             for i, text in enumerate(["Я живу в Самаре.", "Моя дочь Соня ходит в школу.",
+                                       "Переехала в Казань."])]
+    await graph.create_facts(older)  # as the writer stored them before entities were read
+    assert await graph.list_entities(user_id) == []
+    assert await writer.read_world(user_id) == (3, 3, 3)
+    names, relations = await _world(graph, user_id)
+    assert {"Самара", "Соня", "Казань"} <= set(names)
+    assert (SELF_NAME, "lives_in", "Казань") in relations
+    assert (SELF_NAME, "lives_in", "Самара") not in relations  # ended by the later move
+    assert await writer.read_world(user_id) == (0, 0, 0)  # read once
