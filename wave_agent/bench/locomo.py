@@ -235,9 +235,11 @@ async def run_benchmark(
     names: Sequence[str] | None = None,
     progress: Progress | None = None,
     keep: bool = False,
+    graph_voice: bool = True,
 ) -> dict[str, Any]:
-    """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras)."""
-    from wave_agent.recall import Recall
+    """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras).
+    ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0)."""
+    from wave_agent.recall import Recall, RecallConfig
     from wave_agent.write.archive_sync import ArchiveSync
     from wave_agent.write.writer import Writer
 
@@ -251,7 +253,8 @@ async def run_benchmark(
     writer = Writer(graph, ArchiveSync(embedder, archive))  # type: ignore[arg-type]
 
     def recall_factory(clock: Callable[[], Any]) -> Recall:
-        return Recall(graph, archive, embedder, clock=clock)
+        config = RecallConfig() if graph_voice else RecallConfig(graph_depth=0)
+        return Recall(graph, archive, embedder, clock=clock, config=config)
 
     # The dense baseline embeds its queries with its own instance of the same model: the
     # embedder's query cache must not hand either side the other's work.

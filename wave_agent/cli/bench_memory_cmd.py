@@ -20,6 +20,8 @@ SET_OPTION = typer.Option(
     help="A set directory (set.json, facts.jsonl, questions.jsonl); default: every set "
          "shipped in bench/data.")
 KEEP_OPTION = typer.Option(False, "--keep", help="Keep the benchmark user's records.")
+GRAPH_OPTION = typer.Option(True, "--graph-voice/--no-graph-voice",
+                            help="--no-graph-voice: the ablation, recall without the graph walk.")
 MISSES_OPTION = typer.Option(None, "--details", dir_okay=False,
                              help="Also write the figures and Wave's misses here.")
 
@@ -29,6 +31,7 @@ def bench_memory(
     data: Path | None = SET_OPTION,
     keep: bool = KEEP_OPTION,
     details: Path | None = MISSES_OPTION,
+    graph_voice: bool = GRAPH_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """R@1/5/10 and MRR of Wave vs BM25 and dense on a memory set, per split and question kind."""
@@ -45,7 +48,7 @@ def bench_memory(
     async def go() -> list[dict[str, Any]]:
         async with bench_services(base, "wave-memory-") as (services, progress):
             return [await run_memory_benchmark(s, services=services, progress=progress,
-                                               keep=keep) for s in sets]
+                                               keep=keep, graph_voice=graph_voice) for s in sets]
 
     summaries = _layer_errors(go)
     if details:

@@ -242,6 +242,9 @@ def bench_locomo(
     only: list[str] = ONLY_OPTION,
     keep: bool = typer.Option(False, "--keep", help="Keep the benchmark users' records."),
     details: Path | None = DETAILS_OPTION,
+    graph_voice: bool = typer.Option(True, "--graph-voice/--no-graph-voice",
+                                     help="--no-graph-voice: the ablation, recall without the "
+                                          "graph walk."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Recall@1/5/10 and latency of Wave vs BM25, dense and context RRF on LoCoMo."""
@@ -252,7 +255,8 @@ def bench_locomo(
     async def go() -> dict[str, Any]:
         async with bench_services(base, "wave-locomo-") as (services, progress):
             return await run_benchmark(data, services=services, conversations=conversations,
-                                       names=only or None, progress=progress, keep=keep)
+                                       names=only or None, progress=progress, keep=keep,
+                                       graph_voice=graph_voice)
 
     summary = _layer_errors(go)
     extra = summary.pop("_extra", {})
