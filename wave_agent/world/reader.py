@@ -23,9 +23,19 @@ def read(text: str) -> Reading:
     return latin.read(text, lang)
 
 
+def read_batch(texts: Sequence[str]) -> list[Reading]:
+    """``read`` for each text; the Russian ones through the models together, in batches."""
+    langs = [language(t) if t.strip() else "" for t in texts]
+    russian_texts = [t for t, lang in zip(texts, langs, strict=True) if lang == "ru"]
+    russian_readings = iter(russian.read_many(russian_texts) if russian_texts else [])
+    return [next(russian_readings) if lang == "ru" else
+            latin.read(t, lang) if lang else Reading()
+            for t, lang in zip(texts, langs, strict=True)]
+
+
 async def read_many(texts: Sequence[str]) -> list[Reading]:
-    """``read`` for each text, in one worker thread (off the event loop)."""
-    return await asyncio.to_thread(lambda: [read(t) for t in texts])
+    """``read_batch`` in one worker thread (off the event loop)."""
+    return await asyncio.to_thread(read_batch, texts)
 
 
 def warm_up() -> None:
@@ -33,4 +43,4 @@ def warm_up() -> None:
     morphology.Models.get()
 
 
-__all__ = ["read", "read_many", "warm_up"]
+__all__ = ["read", "read_batch", "read_many", "warm_up"]

@@ -14,6 +14,7 @@ loop (``wave_agent.world.reader``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graph import kin
@@ -88,25 +89,41 @@ class _Sentence:
 
 def read(text: str) -> Reading:
     """The mentions and links of one Russian statement."""
+    return read_many([text])[0]
+
+
+def read_many(texts: Sequence[str]) -> list[Reading]:
+    """``read`` for many statements, the models run over all their sentences in batches (an
+    import of thousands: one model call per batch of sentences, not nine per statement)."""
     models = Models.get()
     from natasha import Doc
 
-    doc = Doc(text)
-    doc.segment(models.segmenter)
-    doc.tag_morph(models.morph)
-    doc.parse_syntax(models.syntax)
-    doc.tag_ner(models.ner)
-    builder = _Builder(text)
-    for span in doc.spans:
-        builder.add_span(span.start, span.stop, span.type)
-    for sent in doc.sents:
-        tokens = [_Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
-                         t.feats.get("Person"), t.feats.get("Animacy") == "Anim", t.start, t.stop)
-                  for t in sent.tokens]
-        for t in tokens:
-            t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
-        builder.sentence(_Sentence(tokens))
-    return builder.reading()
+    docs = [Doc(text) for text in texts]
+    for doc in docs:
+        doc.segment(models.segmenter)
+    sentences = [sent for doc in docs for sent in doc.sents]
+    words = [[t.text for t in sent.tokens] for sent in sentences]
+    for sent, markup in zip(sentences, models.morph.map(words), strict=True):
+        for token, tagged in zip(sent.tokens, markup.tokens, strict=True):
+            token.pos, token.feats = tagged.pos, tagged.feats
+    for sent, markup in zip(sentences, models.syntax.map(words), strict=True):
+        for token, parsed in zip(sent.tokens, markup.tokens, strict=True):
+            token.id, token.head_id, token.rel = parsed.id, parsed.head_id, parsed.rel
+    spans = models.ner.map([doc.text for doc in docs])
+    readings = []
+    for doc, markup in zip(docs, spans, strict=True):
+        builder = _Builder(doc.text)
+        for span in markup.spans:
+            builder.add_span(span.start, span.stop, span.type)
+        for sent in doc.sents:
+            tokens = [_Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
+                             t.feats.get("Person"), t.feats.get("Animacy") == "Anim", t.start,
+                             t.stop) for t in sent.tokens]
+            for t in tokens:
+                t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
+            builder.sentence(_Sentence(tokens))
+        readings.append(builder.reading())
+    return readings
 
 
 class _Builder:
@@ -454,4 +471,4 @@ class _Builder:
                 self._owned(s, token, owner, names)
 
 
-__all__ = ["read"]
+__all__ = ["read", "read_many"]
