@@ -75,6 +75,8 @@ def name_nominative(word: str, case: str | None) -> str:
     named = [p for p in parses if {"Name", "Surn", "Patr", "Geox", "Orgn"} & p.tag.grammemes]
     pool = named or [p for p in parses if p.tag.POS == "NOUN"] or parses
     cased = [p for p in pool if case and p.tag.case == _CASES.get(case)] or pool
+    # a declinable reading first: "Гали" is Галя in the genitive before an indeclinable "Гали"
+    cased.sort(key=lambda p: "Fixd" in p.tag.grammemes)
     for parse in cased:
         if parse.tag.case == "nomn" and parse.tag.number != "plur":
             return word
@@ -94,6 +96,12 @@ def _capitalised_like(new: str, old: str) -> str:
     return new[:1].upper() + new[1:] if old[:1].isupper() else new
 
 
+@lru_cache(maxsize=65_536)
+def is_name(word: str) -> bool:
+    """Whether some reading of a word is a first name, surname or patronymic."""
+    return any({"Name", "Surn", "Patr"} & p.tag.grammemes for p in _morph().parse(word))
+
+
 def abbreviation(text: str) -> bool:
     """"МГУ", "УрФУ", "СПбГУ": two or more capitals in one word."""
     return " " not in text and sum(ch.isupper() for ch in text) >= 2
@@ -109,4 +117,5 @@ def adjective_nominative(token: Any) -> str:
     return str(token.text)
 
 
-__all__ = ["POS", "Models", "abbreviation", "adjective_nominative", "lemma", "name_nominative"]
+__all__ = ["POS", "Models", "abbreviation", "adjective_nominative", "is_name", "lemma",
+           "name_nominative"]

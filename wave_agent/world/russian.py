@@ -45,8 +45,12 @@ _MEMBER = words("состоять вступить петь играть уча�
 _ILL = words("болеть страдать")
 _SELF = words("я мы меня мне мной нас нам нами")
 _THIRD = words("он она его её ее ему ей им ним ней него нее неё")
+_SHE = words("она её ее ей ней нее неё")
 _WISH = words("хотеть мечтать планировать собираться думать")
 _PARTNER = words("парень девушка жених невеста")
+# kin roles the shared table (``graph.kin``) does not hold, read the same way here
+_MORE_KIN = {"внук": "grandson", "внучка": "granddaughter", "тётя": "aunt", "тетя": "aunt",
+             "дядя": "uncle", "тётка": "aunt", "тетка": "aunt"}
 _POSSESSIVE = words("мой моя моё мое мои моего моей моему моим моих моими моем моём")
 
 
@@ -60,6 +64,7 @@ class _Token:
     case: str | None
     person: str | None
     animate: bool
+    gender: str | None
     start: int
     stop: int
     lemma: str = ""
@@ -117,13 +122,20 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
             builder.add_span(span.start, span.stop, span.type)
         for sent in doc.sents:
             tokens = [_Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
-                             t.feats.get("Person"), t.feats.get("Animacy") == "Anim", t.start,
-                             t.stop) for t in sent.tokens]
+                             t.feats.get("Person"), t.feats.get("Animacy") == "Anim",
+                             t.feats.get("Gender"), t.start, t.stop) for t in sent.tokens]
             for t in tokens:
                 t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
             builder.sentence(_Sentence(tokens))
         readings.append(builder.reading())
     return readings
+
+
+def _common_noun(token: _Token) -> bool:
+    """A word no reading of which is a name ("Внук", "Сосед", "Брат"): not part of a name."""
+    from wave_agent.world.morphology import is_name
+
+    return bool(re.search("[а-яё]", token.text.lower())) and not is_name(token.text)
 
 
 class _Builder:
@@ -135,6 +147,7 @@ class _Builder:
         self.mentions: dict[str, Mention] = {}
         self.links: list[Link] = []
         self.first_at: dict[str, int] = {}  # mention name -> where the text first names it
+        self.gender: dict[str, str] = {}    # person name -> "Masc" / "Fem" (the parser's)
         for relative in kin.relatives(text):
             self._mention(relative.name, EntityType.PERSON, (relative.alias,))
             self._link(USER, kin_link(relative.role), relative.name)
@@ -180,8 +193,8 @@ class _Builder:
         for token in s.tokens:
             if token.pos in ("VERB", "AUX"):
                 self._verb(s, token, names)
-            elif token.pos == "NOUN":
-                self._noun(s, token, names)
+            elif token.pos == "NOUN" or (token.pos == "PROPN" and token.id not in names):
+                self._noun(s, token, names)  # "Внук" opening a sentence is tagged PROPN
         self._possessions(s, names)
 
     def _named(self, s: _Sentence) -> dict[str, str]:
@@ -191,9 +204,8 @@ class _Builder:
             inside = [t for t in s.tokens if t.start >= start and t.stop <= stop]
             if not inside:
                 continue
-            while len(inside) > 1 and (kin.role_of(inside[0].text) or lemma(inside[0].text)
-                                       in lexicon.FRIEND_NOUNS | _PARTNER):
-                inside = inside[1:]  # "Брат Саша" at a sentence's start: the name is Саша
+            while len(inside) > 1 and kind is EntityType.PERSON and _common_noun(inside[0]):
+                inside = inside[1:]  # "Брат Саша", "Внук Стёпа" opening a sentence: the name
                 start = inside[0].start
             ids = {t.id for t in inside}
             head = next((t for t in inside if t.head not in ids), inside[0])
@@ -206,6 +218,8 @@ class _Builder:
                 kind = EntityType.ORGANISATION
             if abbreviation(self.text[start:stop]):
                 name = self.text[start:stop]  # "МГУ", "УрФУ": never inflected
+            elif quoted and len(inside) == 1 and inside[0].case not in (None, "Nom"):
+                name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"
             elif kind is EntityType.PERSON:
                 name = " ".join(name_nominative(t.text, t.case) for t in inside)
             elif quoted:
@@ -222,6 +236,8 @@ class _Builder:
                 continue
             self._mention(name, typed, (surface,) if surface != name else ())
             self.first_at.setdefault(name, start)
+            if head.gender:
+                self.gender.setdefault(name, head.gender)
             for t in inside:
                 names[t.id] = name
         return names
@@ -277,8 +293,10 @@ class _Builder:
             return USER
         if token.pos == "PRON" and token.text.lower() in _THIRD:
             # "Сыну Тимуру девять лет, он занимается хоккеем": the last person named before
+            wanted = "Fem" if token.text.lower() in _SHE else "Masc"
             people = [m.name for m in self.mentions.values() if m.type is EntityType.PERSON
-                      and self.first_at.get(m.name, len(self.text)) < token.start]
+                      and self.first_at.get(m.name, len(self.text)) < token.start
+                      and self.gender.get(m.name, wanted) == wanted]
             return people[-1] if people else None
         if token.id in names:
             return names[token.id]
@@ -288,9 +306,9 @@ class _Builder:
                 if child.id in names:
                     return names[child.id]
             return ROLE_PREFIX + role
-        if token.lemma in lexicon.FRIEND_NOUNS:
-            for child in s.kids(token, "appos", "flat", "nmod"):
-                if child.id in names:
+        if token.pos in ("NOUN", "PROPN"):  # "подруга Лена", "Внук Стёпа": the name beside
+            for child in self._beside(s, token):
+                if child.id in names and self.mentions[names[child.id]].type is EntityType.PERSON:
                     return names[child.id]
         return None
 
@@ -366,6 +384,13 @@ class _Builder:
                 if name and self.mentions[name].type is EntityType.PERSON:
                     self._mention(name, EntityType.PERSON, (noun.lemma,))
                     self._link(USER, "kin:partner", name)
+        role = _MORE_KIN.get(noun.lemma)
+        if role is not None and (self._owner(s, noun) == USER or noun.start == s.tokens[0].start):
+            for child in self._beside(s, noun):
+                name = names.get(child.id)
+                if name and self.mentions[name].type is EntityType.PERSON:
+                    self._mention(name, EntityType.PERSON, (noun.lemma,))
+                    self._link(USER, kin_link(role), name)
         if self._occupation_of_user(s, noun):
             self._link(USER, "works_as", self._mention(noun.lemma, EntityType.OCCUPATION))
         if noun.lemma in lexicon.FRIEND_NOUNS:
