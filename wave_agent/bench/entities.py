@@ -59,6 +59,7 @@ class PartScore:
     relations: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
     questions: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: defaultdict(list))
     misses: list[dict[str, Any]] = field(default_factory=list)
+    not_stored: list[str] = field(default_factory=list)  # statements the import did not keep
 
 
 def load_part(path: Path) -> dict[str, Any]:
@@ -105,8 +106,16 @@ async def run_part(path: Path, *, services: Services, progress: Progress | None 
         try:
             results = await writer.remember_many(user_id, [
                 MemoryItem(s["text"], veracity=Veracity.STATED) for s in statements])
-            fact_of = {s["id"]: r.fact.id for s, r in zip(statements, results, strict=True)
-                       if r.fact is not None}
+            fact_of: dict[str, str] = {}
+            for s, result in zip(statements, results, strict=True):
+                if result.proposal is not None and result.fact is None:
+                    # the same words with another number ("ей 7 лет" after "ей 6 лет"): the
+                    # import proposes it and the person approves, as `wave bench memory` does
+                    result = await writer.approve(user_id, result.proposal.id)
+                if result.fact is not None:
+                    fact_of[s["id"]] = result.fact.id
+                else:
+                    score.not_stored.append(s["id"])
             entities = {e.id: e for e in await graph.list_entities(user_id)}
             relations = [r for e in entities.values() for r in await graph.relations(user_id, e.id)]
             relations = list({(r.source_id, r.type, r.role, r.target_id): r
@@ -205,6 +214,7 @@ def _summary(path: Path, data: dict[str, Any], score: PartScore) -> dict[str, An
         "entities": {k: v.row() for k, v in sorted(score.entities.items())},
         "relations": {k: v.row() for k, v in sorted(score.relations.items())},
         "questions": questions,
+        "not_stored": len(score.not_stored),
         "misses": score.misses,
     }
 
