@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from graph.entities import content_stems
+from graph.entities import content_stems, stem_key, text_grams
 from graph.models import Entity, EntityType, ScoredFact, Status
 from wave_agent.write.entities import SELF_NAME
 
@@ -48,9 +48,14 @@ async def entities_asked(graph: GraphStore, user_id: str, query: str,
         return list(dict.fromkeys([*relatives, *named]))
     if len(content_stems(query)) <= MAX_CONTENT_WORDS:
         # "где работает муж?", "как зовут кота?": a short question about someone or something
-        # named; not one that only names a common noun ("на что у меня аллергия?" is about
-        # the person, not about everyone's allergy)
-        return list(dict.fromkeys([*relatives, *(e for e in named if e.type in _NAMED_KINDS)]))
+        # the question does not call by name (a role or alias the entity carries: "муж" once
+        # "Муж Олег" was said). A question that says the name, or a role recall's own relative
+        # expansion already handles, is left to recall (memory-pl R@1 70.0 -> 63.3 when those
+        # were reordered too); one that only names a common noun ("на что у меня аллергия?")
+        # is about the person, not about everyone's allergy.
+        grams = text_grams(query)
+        by_alias = [e for e in named if e.type in _NAMED_KINDS and stem_key(e.name) not in grams]
+        return list(dict.fromkeys(by_alias))
     return []
 
 
