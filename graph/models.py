@@ -75,6 +75,14 @@ class EntityType(StrEnum):
     TOPIC = "topic"
     TOOL = "tool"
     EVENT = "event"
+    # the person's world, read from everyday statements (``wave_agent.world``)
+    PET = "pet"
+    DEVICE = "device"
+    VEHICLE = "vehicle"
+    ILLNESS = "illness"
+    HOBBY = "hobby"
+    THING = "thing"
+    OCCUPATION = "occupation"  # what someone works as ("водитель"): the end of a WORKS_AS
 
 
 class RelationType(StrEnum):
@@ -89,6 +97,20 @@ class RelationType(StrEnum):
     RELATED_TO = "RELATED_TO"
     FAMILY_OF = "FAMILY_OF"
     MENTIONED_WITH = "MENTIONED_WITH"
+    # typed relations read from statements (``wave_agent.world``); KIN carries its ``role``
+    KIN = "KIN"
+    WORKS_AS = "WORKS_AS"
+    STUDIES_AT = "STUDIES_AT"
+    MEMBER_OF = "MEMBER_OF"
+    FRIEND_OF = "FRIEND_OF"
+    OWNS = "OWNS"
+    PET_OF = "PET_OF"
+    HAS_CONDITION = "HAS_CONDITION"
+    DOES = "DOES"
+
+
+# A person has one of these at a time: a new one ends the old (which stays, with ``ended_at``).
+EXCLUSIVE_RELATIONS = frozenset({RelationType.LIVES_IN, RelationType.WORKS_AT})
 
 
 class ProposalKind(StrEnum):
@@ -180,6 +202,9 @@ class Relation:
     provenance: tuple[str, ...] = ()  # fact ids / message ids
     created_at: datetime = field(default_factory=utcnow)
     weight: int = 1  # how many times it was stated (a keyed repeat counts once)
+    role: str | None = None  # KIN: "husband", "mother_in_law" ... (what target is to source)
+    ended_at: datetime | None = None  # an exclusive relation replaced by a newer one
+    ended_by: str | None = None       # the record that replaced it
 
 
 @dataclass(frozen=True, slots=True)

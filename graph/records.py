@@ -164,6 +164,9 @@ def relation_from(user_id: str, source_id: str, target_id: str, rel_type: str,
         provenance=tuple(props.get("provenance") or ()),
         created_at=from_neo4j_datetime(props["created_at"]),
         weight=int(props.get("weight") or 1),
+        role=props.get("role"),
+        ended_at=from_neo4j_datetime(props["ended_at"]) if props.get("ended_at") else None,
+        ended_by=props.get("ended_by"),
     )
 
 

@@ -13,8 +13,10 @@ from typing import Literal, overload
 from graph.entities import clean_name, name_key, stem_key, text_grams
 from graph.errors import EntityNotFound, FactNotFound, InvalidInput
 from graph.models import (
+    EXCLUSIVE_RELATIONS,
     Entity,
     EntityType,
+    Fact,
     Relation,
     RelationType,
     ScoredFact,
@@ -234,12 +236,30 @@ class EntityQueries(Executor):
         provenance: Iterable[str] | str = (),
         *,
         key: str | None = None,
+        role: str | None = None,
     ) -> Relation:
         """Relate two entities of the user (merged: repeating it adds weight and provenance).
 
         ``key`` makes a repeat idempotent: a relation that already counted this key (one of
-        its last 200) gains no weight (the post-processor's retry after a kill)."""
+        its last 200) gains no weight (the post-processor's retry after a kill). ``role``: a
+        KIN relation's role (part of what is merged: a brother and a husband are two edges).
+        An exclusive type (``EXCLUSIVE_RELATIONS``: lives in, works at) ends the source's other
+        current edges of that type (``ended_at``, ``ended_by`` = the first provenance record;
+        they stay, as history); restating an ended one makes it current again."""
         rel = relation_type(type)
+        if (role is not None) != (rel is RelationType.KIN):
+            raise InvalidInput(f"a {rel.value} relation {'needs' if role is None else 'has no'} "
+                               "role", next_step="give a role exactly for KIN relations")
+        pattern = "{role: $role}" if role is not None else ""
+        ending = """
+              WITH a, b, r
+              CALL (a, b, r) {
+                OPTIONAL MATCH (a)-[old:""" + rel.value + """]->(other:Entity)
+                WHERE other <> b AND old.ended_at IS NULL AND old.user_id = $user_id
+                SET old.ended_at = $now, old.ended_by = $ended_by
+                RETURN count(old) AS ended
+              }
+        """ if rel in EXCLUSIVE_RELATIONS else ""
         if source_id == target_id:
             raise InvalidInput(f"entity {source_id} cannot be related to itself",
                                next_step="relate two different entities")
@@ -250,21 +270,24 @@ class EntityQueries(Executor):
             OPTIONAL MATCH (b:Entity {{id: $target_id}}) WHERE b.user_id = $user_id
             CALL (a, b) {{
               WITH a, b WHERE a IS NOT NULL AND b IS NOT NULL
-              MERGE (a)-[r:{rel.value}]->(b)
+              MERGE (a)-[r:{rel.value} {pattern}]->(b)
               ON CREATE SET r.user_id = $user_id, r.created_at = $now, r.provenance = [],
                             r.weight = 0
-              WITH r, ($key IS NOT NULL AND $key IN coalesce(r.keys, [])) AS counted
+              WITH a, b, r, ($key IS NOT NULL AND $key IN coalesce(r.keys, [])) AS counted
               SET r.weight = r.weight + CASE WHEN counted THEN 0 ELSE 1 END,
                   r.keys = CASE WHEN $key IS NULL OR counted THEN r.keys
                                 ELSE (coalesce(r.keys, []) + [$key])[-200..] END,
                   r.provenance = (r.provenance
-                                  + [p IN $provenance WHERE NOT p IN r.provenance])[-$kept..]
+                                  + [p IN $provenance WHERE NOT p IN r.provenance])[-$kept..],
+                  r.ended_at = null, r.ended_by = null
+              {ending}
               RETURN r
             }}
             RETURN a IS NOT NULL AS a_found, b IS NOT NULL AS b_found, r
             """,
             source_id=source_id, target_id=target_id, user_id=user_id, now=utcnow(),
-            provenance=[str(p) for p in sources], kept=_PROVENANCE_KEPT, key=key,
+            provenance=[str(p) for p in sources], kept=_PROVENANCE_KEPT, key=key, role=role,
+            ended_by=str(sources[0]) if sources else None,
         )
         if not records:
             raise EntityNotFound(user_id, source_id)
@@ -298,24 +321,30 @@ class EntityQueries(Executor):
         """``relate`` for many relations (imports): one statement per relation type.
 
         Relations whose entities are missing or belong to another user are skipped; returns
-        how many were stored."""
+        how many were stored. Exclusive types end nothing here: an import that moves someone
+        relates those one by one (``relate``), in the order they were told."""
         by_type: dict[RelationType, list[dict[str, object]]] = {}
         for rel in relations:
             if rel.source_id == rel.target_id:
                 continue
-            by_type.setdefault(relation_type(rel.type), []).append({
+            kind = relation_type(rel.type)
+            if (rel.role is not None) != (kind is RelationType.KIN):
+                raise InvalidInput(f"a {kind.value} relation with role {rel.role!r}",
+                                   next_step="give a role exactly for KIN relations")
+            by_type.setdefault(kind, []).append({
                 "user_id": rel.user_id, "source_id": rel.source_id, "target_id": rel.target_id,
-                "provenance": [str(p) for p in rel.provenance],
+                "provenance": [str(p) for p in rel.provenance], "role": rel.role,
                 "created_at": to_neo4j_datetime(rel.created_at, "created_at"),
             })
         stored = 0
         for rel_type, rows in by_type.items():
+            pattern = "{role: row.role}" if rel_type is RelationType.KIN else ""
             records = await self._write(
                 f"""
                 UNWIND $rows AS row
                 MATCH (a:Entity {{id: row.source_id}}) WHERE a.user_id = row.user_id
                 MATCH (b:Entity {{id: row.target_id}}) WHERE b.user_id = row.user_id
-                MERGE (a)-[r:{rel_type.value}]->(b)
+                MERGE (a)-[r:{rel_type.value} {pattern}]->(b)
                 ON CREATE SET r.user_id = row.user_id, r.created_at = row.created_at,
                               r.provenance = [], r.weight = 0
                 SET r.weight = r.weight + 1,
@@ -327,6 +356,32 @@ class EntityQueries(Executor):
             )
             stored += int(records[0]["stored"])
         return stored
+
+    async def facts_unread(self, user_id: str, *, limit: int = 500) -> list[Fact]:
+        """Active records linked to no entity and not yet read for the person's world (written
+        before entities were read from every record), oldest first: maintenance's backfill."""
+        records = await self._read(
+            """
+            MATCH (f:Fact) WHERE f.user_id = $user_id AND f.status = 'active'
+              AND f.world_read IS NULL AND NOT EXISTS { MATCH (f)-[:ABOUT]->(:Entity) }
+            RETURN """ + fact_out("f") + """ AS fact ORDER BY f.created_at, f.id LIMIT $limit
+            """,
+            user_id=user_id, limit=int(limit),
+        )
+        return [fact_from(r["fact"]) for r in records]
+
+    async def mark_world_read(self, user_id: str, fact_ids: Sequence[str]) -> int:
+        """Remember that these records were read for the person's world (the backfill moves on)."""
+        records = await self._write(
+            """
+            UNWIND $ids AS fid
+            MATCH (f:Fact {id: fid}) WHERE f.user_id = $user_id
+            SET f.world_read = true
+            RETURN count(f) AS marked
+            """,
+            ids=list(fact_ids), user_id=user_id,
+        )
+        return int(records[0]["marked"]) if records else 0
 
     async def relations(self, user_id: str, entity_id: str) -> list[Relation]:
         """Relations from or to an entity (either direction), as stored."""
@@ -355,7 +410,9 @@ class EntityQueries(Executor):
 
         Entity weight: a seed is 1.0; each relation hop multiplies by 0.5 x w/(w+1), where w
         is how often the relation was stated (a one-off link 0.25, a strong one nearly 0.5);
-        an entity reached several ways keeps its best path. A fact scores the sum of the
+        an entity reached several ways keeps its best path. An entity named only by function
+        words (the person's own entity, "я", with an empty stem key) is a hub every relation
+        of theirs meets at: never walked through, or every record would be two hops away. A fact scores the sum of the
         weights of the entities it is about, so facts about seeds come first, facts linking
         two seeds before those about one. Ties: most recently confirmed first.
         """
@@ -372,6 +429,7 @@ class EntityQueries(Executor):
               MATCH p = (s)-[:{_ALL_RELATIONS}*1..{hops}]-(n:Entity)
               WHERE n.user_id = $user_id AND NOT n IN seeds
                 AND all(x IN nodes(p) WHERE x.user_id = $user_id)
+                AND all(x IN nodes(p)[1..] WHERE x.stem_key <> '')
               WITH n, max(reduce(acc = 1.0, r IN relationships(p) |
                          acc * 0.5 * coalesce(r.weight, 1) / (coalesce(r.weight, 1) + 1.0))) AS w
               WITH n, w ORDER BY w DESC LIMIT $cap

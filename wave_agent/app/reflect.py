@@ -187,11 +187,14 @@ class Reflector:
             return []
         hits = [h for h in found if h.fact.status is not Status.QUARANTINED]
         scores = await self._relevance([h.fact.text for h in hits], q_vec, q_stems)
+        graph = await self.sources.graph()
+        about_entity = await self._about_entity(graph, user_id, question)
         kept: dict[str, Memory] = {}
         for hit, score in zip(hits, scores, strict=True):
+            if hit.fact.id in about_entity:
+                score = max(score, 1.0)  # "Муж работает в Сбербанке" is about Олег too
             if score > 0:  # recall always answers something; keep what bears on the question
                 kept[hit.fact.id] = _fact_memory(hit.fact, score)
-        graph = await self.sources.graph()
         for fid, memory in list(kept.items()):
             fact = next(h.fact for h in hits if h.fact.id == fid)
             if not (fact.supersedes or fact.superseded_by):
@@ -205,6 +208,23 @@ class Reflector:
                 if link.id not in kept and link.status is not Status.QUARANTINED:
                     kept[link.id] = _fact_memory(link, memory.relevance)
         return list(kept.values())
+
+    @staticmethod
+    async def _about_entity(graph: GraphStore, user_id: str, question: str) -> set[str]:
+        """The records linked to the entity a question about a person or thing names
+        ("что я знаю про Олега"): they bear on it whatever words they share with it."""
+        from wave_agent.recall import about
+
+        try:
+            seeds = await about.entities_asked(graph, user_id, question)
+            if not seeds:
+                return set()
+            found = await graph.neighbourhood(user_id, [e.id for e in seeds], hops=0,
+                                              limit=200, statuses=None)
+        except Exception as exc:  # best-effort, like every source of the material
+            log.warning("reflect for %s without the entity's records: %s", user_id, exc)
+            return set()
+        return {s.fact.id for s in found}
 
     async def _episodes(self, user_id: str, q_vec: np.ndarray, q_stems: frozenset[str],
                         fact_ids: set[str]) -> list[Memory]:

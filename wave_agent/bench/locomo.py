@@ -272,9 +272,11 @@ async def run_benchmark(
     progress: Progress | None = None,
     keep: bool = False,
     features: Path | None = None,
+    graph_voice: bool = True,
 ) -> dict[str, Any]:
     """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras).
-    ``features``: keep each question's candidates and features there (``bench.features``)."""
+    ``features``: keep each question's candidates and features there (``bench.features``).
+    ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0)."""
     from wave_agent.recall import Recall, RecallConfig
     from wave_agent.write.archive_sync import ArchiveSync
     from wave_agent.write.writer import Writer
@@ -289,7 +291,8 @@ async def run_benchmark(
     writer = Writer(graph, ArchiveSync(embedder, archive))  # type: ignore[arg-type]
 
     log = FeatureLog(features)
-    config = RecallConfig(ranker=services.settings.recall_ranker)
+    config = RecallConfig(ranker=services.settings.recall_ranker,
+                          graph_depth=RecallConfig().graph_depth if graph_voice else 0)
 
     def recall_factory(clock: Callable[[], Any]) -> Recall:
         return Recall(graph, archive, embedder, clock=clock, config=config,

@@ -212,11 +212,12 @@ def summarise(data: MemorySet, scores: Scores, misses: list[dict[str, Any]]) -> 
 
 async def run_memory_benchmark(
     directory: Path, *, services: Services, progress: Progress | None = None, keep: bool = False,
-    voice_timeout_s: float = 5.0, features: Path | None = None,
+    voice_timeout_s: float = 5.0, features: Path | None = None, graph_voice: bool = True,
 ) -> dict[str, Any]:
     """``voice_timeout_s``: recall's per-voice timeout. Wave's default (1 s) drops a voice on a
     machine this loaded; the benchmark measures what the voices find, so it waits longer and
-    counts the questions answered with a voice missing anyway (``degraded``)."""
+    counts the questions answered with a voice missing anyway (``degraded``).
+    ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0)."""
     from archive.embedder import Embedder
     from graph.models import Veracity
     from wave_agent.recall import Recall, RecallConfig
@@ -259,7 +260,9 @@ async def run_memory_benchmark(
     dense = DenseIndex(await dense_embedder.embed(texts))
     recall = Recall(graph, archive, embedder, clock=lambda: data.asked_at,
                     config=RecallConfig(voice_timeout_s=voice_timeout_s,
-                                        ranker=services.settings.recall_ranker),
+                                        ranker=services.settings.recall_ranker,
+                                        graph_depth=RecallConfig().graph_depth if graph_voice
+                                        else 0),
                     observer=observer)
     # Warm both sides up on texts that are not questions (no cache can answer a question):
     # a fresh Neo4j's first searches compile plans; the timed figures are the steady state.

@@ -23,6 +23,8 @@ KEEP_OPTION = typer.Option(False, "--keep", help="Keep the benchmark user's reco
 FEATURES_OPTION = typer.Option(None, "--features", dir_okay=False,
                                help="Append each question's candidates and learned-ranker "
                                     "features here (scripts/train_ranker.py reads them).")
+GRAPH_OPTION = typer.Option(True, "--graph-voice/--no-graph-voice",
+                            help="--no-graph-voice: the ablation, recall without the graph walk.")
 MISSES_OPTION = typer.Option(None, "--details", dir_okay=False,
                              help="Also write the figures and Wave's misses here.")
 
@@ -33,6 +35,7 @@ def bench_memory(
     keep: bool = KEEP_OPTION,
     details: Path | None = MISSES_OPTION,
     features: Path | None = FEATURES_OPTION,
+    graph_voice: bool = GRAPH_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """R@1/5/10 and MRR of Wave vs BM25 and dense on a memory set, per split and question kind."""
@@ -49,7 +52,8 @@ def bench_memory(
     async def go() -> list[dict[str, Any]]:
         async with bench_services(base, "wave-memory-") as (services, progress):
             return [await run_memory_benchmark(s, services=services, progress=progress,
-                                               keep=keep, features=features) for s in sets]
+                                               keep=keep, features=features,
+                                               graph_voice=graph_voice) for s in sets]
 
     summaries = _layer_errors(go)
     if details:

@@ -246,6 +246,9 @@ def bench_locomo(
     keep: bool = typer.Option(False, "--keep", help="Keep the benchmark users' records."),
     details: Path | None = DETAILS_OPTION,
     features: Path | None = FEATURES_OPTION,
+    graph_voice: bool = typer.Option(True, "--graph-voice/--no-graph-voice",
+                                     help="--no-graph-voice: the ablation, recall without the "
+                                          "graph walk."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Recall@1/5/10 and latency of Wave vs BM25, dense and context RRF on LoCoMo."""
@@ -257,7 +260,7 @@ def bench_locomo(
         async with bench_services(base, "wave-locomo-") as (services, progress):
             return await run_benchmark(data, services=services, conversations=conversations,
                                        names=only or None, progress=progress, keep=keep,
-                                       features=features)
+                                       features=features, graph_voice=graph_voice)
 
     summary = _layer_errors(go)
     extra = summary.pop("_extra", {})

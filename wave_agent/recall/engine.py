@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from graph.models import utcnow
+from graph.models import Entity, ScoredFact, utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import learned, question, ranking, voices
+from wave_agent.recall import about, learned, question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
@@ -132,6 +132,27 @@ class Recall:
             if self.ranker is not None:
                 learned.rerank(c, self.ranker, x, ids, self.config.others_factor)
         ranking.diversify(c, self.config, cal)
+        no_seeds: list[Entity] = []
+        seeds = await voices.guarded(
+            "about", lambda: about.entities_asked(self.graph, user_id, query, asked.relatives),
+            no_seeds, self.config.voice_timeout_s, degraded)
+        if seeds:
+            return await self._about(c, seeds)
+        return self._result(c)
+
+    async def _about(self, c: Candidates, seeds: list[Entity]) -> RecallResult:
+        """An entity question: the records about the entity first (``recall.about``)."""
+        q = c.question
+        nothing: list[ScoredFact] = []
+        found = await voices.guarded(
+            "about", lambda: about.neighbourhood_first(self.graph, q.user_id, seeds, q.statuses,
+                                                       max(q.k, about.NEIGHBOURS)),
+            nothing, self.config.voice_timeout_s, c.degraded)
+        chosen = about.entity_first(c.final, found, c.chosen)
+        for scored in found:
+            c.facts.setdefault(scored.fact.id, scored.fact)
+            c.final.setdefault(scored.fact.id, scored.score)
+        c.chosen = chosen[: q.k]
         return self._result(c)
 
     @staticmethod

@@ -318,10 +318,36 @@ class WebApp:
             return await self.not_found(request, KeyError())
         mentions = await graph.neighbourhood(user_id, [entity.id], hops=0, limit=200, statuses=None)
         return self.render(request, "entity.html", entity=entity,
-                           mentions=[m.fact for m in mentions])
+                           mentions=[m.fact for m in mentions],
+                           relations=await self._relations_of(user_id, entity))
+
+    async def _relations_of(self, user_id: str, entity: Any) -> list[dict[str, Any]]:
+        """The entity's typed relations, each with the records it came from (current first;
+        one a later record ended, as "lives in" after a move, stays as history)."""
+        from wave_agent.write.entities import SELF_NAME, link_type_of
+
+        graph = await self.services.graph()
+        rows: list[dict[str, Any]] = []
+        for rel in await graph.relations(user_id, entity.id):
+            ends = {}
+            for end in (rel.source_id, rel.target_id):
+                found = entity if end == entity.id else await graph.get_entity(user_id, end)
+                ends[end] = found
+            if any(e is None for e in ends.values()):
+                continue
+            records = await graph.get_facts(user_id, list(rel.provenance))
+            rows.append({
+                "source": ends[rel.source_id], "target": ends[rel.target_id],
+                "type": link_type_of(rel), "ended_at": rel.ended_at, "records": records,
+                "self_name": SELF_NAME,
+            })
+        rows.sort(key=lambda r: (r["ended_at"] is not None, r["type"]))
+        return rows
 
     async def entity_graph(self, request: Request) -> Response:
         """Cytoscape elements: the entity, its neighbours and theirs (two hops)."""
+        from wave_agent.write.entities import link_type_of
+
         user_id = _user(request)
         graph = await self.services.graph()
         root = await graph.get_entity(user_id, request.path_params["id"])
@@ -334,7 +360,7 @@ class WebApp:
             following: list[str] = []
             for entity_id in frontier:
                 for rel in await graph.relations(user_id, entity_id):
-                    edges[(rel.source_id, rel.target_id, rel.type.value)] = 1
+                    edges[(rel.source_id, rel.target_id, link_type_of(rel))] = 1
                     for other in (rel.source_id, rel.target_id):
                         if other not in names:
                             found = await graph.get_entity(user_id, other)

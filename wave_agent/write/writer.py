@@ -301,10 +301,12 @@ class Writer:
         state = await self.archive.upsert(fact.user_id, [fact],
                                           None if vector is None else vector[None, :])
         stored = replace(fact, needs_index=state is ArchiveState.PENDING)
-        entity_ids = await self.entities.relatives(fact)
-        entity_ids += [e for e in await self.entities.named(fact.user_id, fact.text, entities)
+        world = (await self.entities.read([fact], [entities]))[fact.id]
+        entity_ids = list(world.entity_ids)
+        entity_ids += [e for e in await self.entities.named(fact.user_id, fact.text, ())
                        if e not in entity_ids]
         stored = await self.graph.create_fact(stored, entity_ids)
+        await self.entities.relate(world.relations)
         status = WriteStatus.QUARANTINED if stored.status is Status.QUARANTINED else WriteStatus.CREATED
         return WriteResult(status, stored, archive=state, archive_problem=self._problem(state))
 
@@ -469,7 +471,10 @@ class Writer:
                                                exchange_ids=new.exchange_ids, current=old.tier
                                                if old.tier is not Tier.ARCHIVE else None))
         state = await self.archive.upsert(new.user_id, [new], vector[None, :])
-        entity_ids = await self.entities.named(new.user_id, new.text, ())
+        world = (await self.entities.read([new]))[new.id]
+        entity_ids = list(world.entity_ids)
+        entity_ids += [e for e in await self.entities.named(new.user_id, new.text, ())
+                       if e not in entity_ids]
         async with self.graph.transaction() as tx:
             await tx.create_fact(replace(new, needs_index=True), entity_ids)
             faults.checkpoint("supersede:created")
@@ -477,6 +482,7 @@ class Writer:
             await tx.update_fact(old.user_id, old.id, needs_index=True)
             if proposal_id is not None:
                 await tx.set_proposal_status(old.user_id, proposal_id, "approved")
+        await self.entities.relate(world.relations)  # a new "lives in" ends the old one
         old_state = await self.archive.upsert(old.user_id, [old_stored])
         if state is not ArchiveState.PENDING:
             new_stored = await self.graph.update_fact(new.user_id, new.id, needs_index=False)
@@ -578,8 +584,12 @@ class Writer:
                 state = await self.archive.upsert(user_id, new_facts, vectors)
                 pending = state is ArchiveState.PENDING
                 new_facts = [replace(f, needs_index=pending) for f in new_facts]
-                about = {f.id: ids for f in new_facts if (ids := await self.entities.relatives(f))}
+                world = await self.entities.read(new_facts)
+                about = {fid: found.entity_ids for fid, found in world.items()
+                         if found.entity_ids}
                 await self.graph.create_facts(new_facts, about)
+                await self.entities.relate([rel for found in world.values()
+                                            for rel in found.relations])
                 by_key = {similarity.normalise(f.text): f for f in new_facts}
                 seen: set[str] = set()
                 for i in positions:
@@ -830,6 +840,27 @@ class Writer:
         return await self._moved(
             WriteStatus.EXPIRED, fact, status=Status.ARCHIVED, tier=Tier.ARCHIVE,
             reason=f"past valid_until {fact.valid_until.isoformat() if fact.valid_until else ''}")
+
+    @locked
+    async def read_world(self, user_id: str, *, limit: int = 500) -> tuple[int, int, int]:
+        """Read records written before entities were read from every record (maintenance's
+        backfill): link them to what they name, relate what they state, in the order they
+        were written (a later move ends an earlier "lives in"). Returns (records read,
+        records linked, relations stated); the records are marked read either way."""
+        facts = await self.graph.facts_unread(user_id, limit=limit)
+        if not facts:
+            return 0, 0, 0
+        world = await self.entities.read(facts)
+        linked = 0
+        for fact in facts:
+            ids = world[fact.id].entity_ids
+            if ids:
+                await self.graph.link_about(user_id, fact.id, ids)
+                linked += 1
+        relations = [rel for fact in facts for rel in world[fact.id].relations]
+        await self.entities.relate(relations)
+        await self.graph.mark_world_read(user_id, [f.id for f in facts])
+        return len(facts), linked, len(relations)
 
     @locked
     async def repair_index(self, user_id: str) -> int:

@@ -210,9 +210,26 @@ async def test_the_graph_view_draws_the_neighbours(site: Site, browser: Any) -> 
     await page.goto(site.base + f"/entities/{ids['olga_entity']}")
     graph_box = page.locator("#graph")
     await page.wait_for_function("document.getElementById('graph').dataset.nodes !== undefined")
-    assert int(await graph_box.get_attribute("data-nodes") or 0) == 3  # Ольга, Казань, the clinic
+    # Ольга, Казань, the clinic; and, read from the record itself, the person (Ольга is their
+    # sister) and the occupation "ветеринар"
+    assert int(await graph_box.get_attribute("data-nodes") or 0) == 5
     assert await graph_box.locator("canvas").count() >= 1
-    assert await page.get_by_role("link", name="Сестра Ольга работает ветеринаром в Казани").count() == 1
+    assert await page.get_by_role("link", name="Сестра Ольга работает ветеринаром в Казани").count() >= 1
+    assert errors == []
+
+
+async def test_the_entity_view_shows_its_relations_with_their_records(
+    site: Site, browser: Any
+) -> None:
+    ids = await _seed(site)
+    page, errors = await _page(browser, site)
+    await page.goto(site.base + f"/entities/{ids['olga_entity']}")
+    relations = page.locator("ul.relations > li")
+    texts = [" ".join((await relations.nth(i).inner_text()).split())
+             for i in range(await relations.count())]
+    assert any(t.startswith("Ольга lives_in Казань") and "Сестра Ольга работает" in t
+               for t in texts), texts
+    assert any(t.startswith("you kin:sister Ольга") for t in texts), texts
     assert errors == []
 
 

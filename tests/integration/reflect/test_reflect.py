@@ -110,3 +110,17 @@ async def test_nothing_behind_the_question_says_so(
         assert result.text == NOTHING
         assert result.material_count == 0 and result.cited_ids == ()
     assert llm_server.chat_requests() == []  # nothing was invented
+
+
+async def test_reflecting_on_a_person_builds_on_the_entity(offline: Services, user_id: str) -> None:
+    """A record that names the husband by role alone is about Олег too, once a record said
+    "Муж Олег": reflecting on Олег brings it, though it never says his name."""
+    writer = await offline.writer()
+    await writer.remember(user_id, "Муж Олег работает водителем.")
+    by_role = await writer.remember(user_id, "Муж купил новую машину в кредит.")
+    await writer.remember(user_id, "Дочь Соня ходит во второй класс.")
+    assert by_role.fact is not None
+
+    result = await reflect(offline, user_id, "что я знаю про Олега")
+
+    assert by_role.fact.id in {m.id for m in result.material}

@@ -19,7 +19,7 @@ STORES = {"common", "graph", "archive", "episodes", "snapshots"}
 BASE = STORES | {"wave_agent.errors", "wave_agent.settings"}
 INFRA = BASE | {"wave_agent.infra"}
 POLICY = INFRA | {"wave_agent.policy"}
-MODEL = POLICY | {"wave_agent.llm", "wave_agent.blocks"}
+MODEL = POLICY | {"wave_agent.llm", "wave_agent.blocks", "wave_agent.world"}
 WRITE = MODEL | {"wave_agent.write"}
 COMMITMENTS = WRITE | {"wave_agent.commitments"}
 READ = COMMITMENTS | {"wave_agent.recall"}
@@ -44,6 +44,7 @@ ALLOWED: dict[str, set[str]] = {
     "wave_agent.policy": INFRA,
     "wave_agent.llm": POLICY,
     "wave_agent.blocks": POLICY,
+    "wave_agent.world": POLICY | {"wave_agent.llm"},
     "wave_agent.write": MODEL,
     # promises with due times over the graph, and the reminder sweep
     "wave_agent.commitments": WRITE,

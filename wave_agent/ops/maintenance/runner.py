@@ -27,6 +27,7 @@ from wave_agent.ops.maintenance.jobs.expire import Expire
 from wave_agent.ops.maintenance.jobs.generalise import Generalise
 from wave_agent.ops.maintenance.jobs.promote import Promote
 from wave_agent.ops.maintenance.jobs.review import Review
+from wave_agent.ops.maintenance.jobs.world import World
 from wave_agent.ops.maintenance.report import JobReport
 from wave_agent.write.events import ChangeKind, MemoryChanges
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("wave.maintenance")
 
 JOBS: tuple[Job, ...] = (
-    Expire(), ArchiveStale(), Promote(), Duplicates(), Generalise(), Review(), Drift(), Compress(),
+    Expire(), ArchiveStale(), Promote(), Duplicates(), Generalise(), Review(), Drift(), World(), Compress(),
     Blocks(), Erasure(),
 )
 JOB_NAMES: tuple[str, ...] = tuple(job.name for job in JOBS)

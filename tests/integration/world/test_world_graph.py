@@ -1,0 +1,121 @@
+"""The person's world built without a model, on every write path, against real Neo4j: the
+entities ten everyday Russian statements name, their typed relations with the records they came
+from, a move that ends the old "lives in" (kept as history), one entity across inflection,
+diminutives and roles, and erasure reaching a relation through its records."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.models import EntityType, RelationType, Veracity
+from graph.store import GraphStore
+from wave_agent.write.entities import SELF_NAME, link_type_of
+from wave_agent.write.writer import MemoryItem, Writer
+
+pytestmark = pytest.mark.neo4j
+
+MARINA = [
+    "Меня зовут Марина, я живу в Самаре.",
+    "У меня кот Барсик.",
+    "Работаю бухгалтером в компании «Волга-Сервис».",
+    "Моя дочь Соня ходит во второй класс.",
+    "Муж Олег работает водителем.",
+]
+
+
+async def _world(graph: GraphStore, user_id: str) -> tuple[dict[str, object], set[tuple[str, str, str]]]:
+    entities = {e.id: e for e in await graph.list_entities(user_id)}
+    relations: set[tuple[str, str, str]] = set()
+    for entity in entities.values():
+        for rel in await graph.relations(user_id, entity.id):
+            if rel.ended_at is None:
+                relations.add((entities[rel.source_id].name, link_type_of(rel),
+                               entities[rel.target_id].name))
+    return {e.name: e for e in entities.values()}, relations
+
+
+async def test_an_import_of_everyday_statements_builds_people_places_pets_and_relations(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    await writer.remember_many(user_id, [MemoryItem(t, veracity=Veracity.STATED) for t in MARINA])
+    names, relations = await _world(graph, user_id)
+    assert {"Марина", "Самара", "Барсик", "Волга-Сервис", "Соня", "Олег"} <= set(names), names
+    assert names["Самара"].type is EntityType.PLACE  # type: ignore[attr-defined]
+    assert names["Барсик"].type is EntityType.PET  # type: ignore[attr-defined]
+    assert names["Волга-Сервис"].type is EntityType.ORGANISATION  # type: ignore[attr-defined]
+    assert {(SELF_NAME, "lives_in", "Самара"), ("Барсик", "pet_of", SELF_NAME),
+            (SELF_NAME, "works_at", "Волга-Сервис"), (SELF_NAME, "works_as", "бухгалтер"),
+            (SELF_NAME, "kin:daughter", "Соня"), (SELF_NAME, "kin:husband", "Олег"),
+            ("Олег", "works_as", "водитель")} <= relations, relations
+
+
+async def test_a_relation_keeps_the_record_it_came_from_and_erasure_reaches_it(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    written = await writer.remember(user_id, "Работаю бухгалтером в компании «Волга-Сервис».")
+    assert written.fact is not None
+    org = await graph.resolve_entity(user_id, "Волга-Сервис", create=False)
+    assert org is not None
+    [works_at] = [r for r in await graph.relations(user_id, org.id)
+                  if r.type is RelationType.WORKS_AT]
+    assert works_at.provenance == (written.fact.id,)
+    await graph.erase_record_traces(user_id, written.fact.id)
+    assert not [r for r in await graph.relations(user_id, org.id)
+                if r.type is RelationType.WORKS_AT]
+
+
+async def test_moving_ends_the_old_lives_in_which_stays_as_history(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    first = await writer.remember(user_id, "Я живу в Самаре.")
+    moved = await writer.remember(user_id, "В мае переехала в Казань.")
+    assert first.fact is not None and moved.fact is not None
+    me = await graph.resolve_entity(user_id, SELF_NAME, EntityType.PERSON, create=False)
+    assert me is not None
+    lives = {r.target_id: r for r in await graph.relations(user_id, me.id)
+             if r.type is RelationType.LIVES_IN}
+    places = {e.id: e.name for e in await graph.list_entities(user_id)}
+    by_name = {places[t]: r for t, r in lives.items()}
+    assert set(by_name) == {"Самара", "Казань"}
+    assert by_name["Казань"].ended_at is None
+    assert by_name["Самара"].ended_at is not None
+    assert by_name["Самара"].ended_by == moved.fact.id
+
+
+async def test_one_entity_across_inflection_diminutives_and_roles(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    await writer.remember(user_id, "Мой сын Игорь ходит в третий класс.")
+    await writer.remember(user_id, "Ходили с Игорьком на хоккей.")
+    await writer.remember(user_id, "Купила Игорю новый велосипед.")
+    await writer.remember(user_id, "Муж Олег работает водителем.")
+    await writer.remember(user_id, "Муж работает в «Волга-Транс».")
+    people = [e for e in await graph.list_entities(user_id)
+              if e.type is EntityType.PERSON and e.name != SELF_NAME]
+    assert sorted(p.name for p in people) == ["Игорь", "Олег"], people
+    igor = next(p for p in people if p.name == "Игорь")
+    assert "Игорёк" in igor.aliases
+    oleg = next(p for p in people if p.name == "Олег")
+    assert any(r.type is RelationType.WORKS_AT for r in await graph.relations(user_id, oleg.id))
+
+
+async def test_maintenance_backfill_reads_records_written_before_the_world_graph(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from graph.models import Fact, FactType, Status, Tier, new_id
+
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    older = [Fact(new_id("f"), user_id, text, FactType.EVENT, Tier.OBSERVATION, Status.ACTIVE,
+                  Veracity.STATED, 0.5, start + timedelta(days=i), start + timedelta(days=i))
+             for i, text in enumerate(["Я живу в Самаре.", "Моя дочь Соня ходит в школу.",
+                                       "Переехала в Казань."])]
+    await graph.create_facts(older)  # as the writer stored them before entities were read
+    assert await graph.list_entities(user_id) == []
+    assert await writer.read_world(user_id) == (3, 3, 3)
+    names, relations = await _world(graph, user_id)
+    assert {"Самара", "Соня", "Казань"} <= set(names)
+    assert (SELF_NAME, "lives_in", "Казань") in relations
+    assert (SELF_NAME, "lives_in", "Самара") not in relations  # ended by the later move
+    assert await writer.read_world(user_id) == (0, 0, 0)  # read once

@@ -1,0 +1,96 @@
+"""Reading the person's world from everyday statements, without a model: Russian first (natasha
+and pymorphy3), then English and Polish (patterns)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.models import EntityType
+from wave_agent.recall.about import asks_about, entity_first
+from wave_agent.world import USER, read
+from wave_agent.world.reading import ROLE_PREFIX
+from wave_agent.write.entities import diminutive_of
+
+
+def _world(text: str) -> tuple[dict[str, EntityType], set[tuple[str, str, str]]]:
+    reading = read(text)
+    return ({m.name: m.type for m in reading.mentions},
+            {(link.source, link.type, link.target) for link in reading.links})
+
+
+def test_names_come_back_to_the_nominative_with_their_type() -> None:
+    names, links = _world("Меня зовут Марина, я живу в Самаре.")
+    assert names == {"Марина": EntityType.PERSON, "Самара": EntityType.PLACE}
+    assert links == {(USER, "lives_in", "Самара")}
+    names, _ = _world("Вчера ходила к Галине Сергеевне в гости с Игорьком.")
+    assert names == {"Галина Сергеевна": EntityType.PERSON, "Игорёк": EntityType.PERSON}
+    names, _ = _world("Переехала в Нижний Новгород, теперь живу в Нижнем Новгороде.")
+    assert names == {"Нижний Новгород": EntityType.PLACE}
+
+
+def test_work_kin_and_pets_are_typed_relations() -> None:
+    names, links = _world("Муж Олег работает водителем в «Волга-Транс».")
+    assert names["Волга-Транс"] is EntityType.ORGANISATION
+    assert {(USER, "kin:husband", "Олег"), ("Олег", "works_at", "Волга-Транс"),
+            ("Олег", "works_as", "водитель")} <= links
+    names, links = _world("У меня кот Барсик.")
+    assert names == {"Барсик": EntityType.PET}
+    assert links == {("Барсик", "pet_of", USER)}
+    _, links = _world("Работаю бухгалтером в компании «Волга-Сервис».")
+    assert links == {(USER, "works_as", "бухгалтер"), (USER, "works_at", "Волга-Сервис")}
+
+
+def test_what_the_person_owns_and_does() -> None:
+    names, links = _world("Купила новый ноутбук, занимаюсь йогой.")
+    assert names == {"ноутбук": EntityType.DEVICE, "йога": EntityType.HOBBY}
+    assert links == {(USER, "owns", "ноутбук"), (USER, "does", "йога")}
+
+
+def test_a_role_alone_is_left_for_the_writer_to_resolve() -> None:
+    _, links = _world("Муж работает в Сбербанке.")
+    assert links == {(ROLE_PREFIX + "husband", "works_at", "Сбербанк")}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("I live in Boston and work at Google.", {(USER, "lives_in", "Boston"),
+                                               (USER, "works_at", "Google")}),
+    ("My wife Anna works at Microsoft.", {(USER, "kin:wife", "Anna"),
+                                          ("Anna", "works_at", "Microsoft")}),
+    ("We have a dog called Rex.", {("Rex", "pet_of", USER)}),
+    ("Mieszkam w Krakowie, pracuję w firmie Comarch.", {(USER, "lives_in", "Kraków"),
+                                                        (USER, "works_at", "Comarch")}),
+    ("Mój pies Burek ma pięć lat.", {("Burek", "pet_of", USER)}),
+])
+def test_english_and_polish_patterns(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _world(text)[1] == expected
+
+
+def test_diminutives_resolve_to_the_name_already_known() -> None:
+    assert diminutive_of("Игорёк", "Игорь")
+    assert diminutive_of("Тимурчик", "Тимур")
+    assert diminutive_of("Катюша", "Катя")
+    assert not diminutive_of("Игорь", "Игорь")
+    assert not diminutive_of("Ирина", "Игорь")
+    assert not diminutive_of("Саша Петров", "Саша")
+
+
+def test_an_entity_question_puts_the_records_about_the_entity_first() -> None:
+    assert asks_about("расскажи про Соню")
+    assert asks_about("что я знаю про Олега")
+    assert asks_about("кто такая Галина Сергеевна?")
+    assert asks_about("tell me about Anna") and asks_about("co wiem o Kasi")
+    assert not asks_about("где я был в мае?")
+
+
+def test_entity_first_keeps_recalls_order_among_the_records_about_it() -> None:
+    from datetime import UTC, datetime
+
+    from graph.models import Fact, FactType, ScoredFact, Status, Tier, Veracity
+
+    def fact(fid: str) -> Fact:
+        now = datetime(2026, 1, 1, tzinfo=UTC)
+        return Fact(fid, "u", fid, FactType.EVENT, Tier.OBSERVATION, Status.ACTIVE,
+                    Veracity.STATED, 0.5, now, now)
+
+    about = [ScoredFact(fact("a"), 1.0), ScoredFact(fact("b"), 1.0), ScoredFact(fact("n"), 0.25)]
+    assert entity_first({"b": 0.9, "a": 0.2, "x": 0.95}, about, ["x", "b"]) == ["b", "a", "x"]

@@ -1,0 +1,229 @@
+"""Reading an English or Polish statement with patterns: nothing that ships offline tags
+English or Polish names as well as natasha does Russian, so a capitalised word is a name only
+where a pattern places it ("I live in X", "my wife X", "I work at X", "mieszkam w X", "mój pies
+X"), and the person's known entities are found by the writer's own name index.
+
+Polish names after a preposition are in the locative or the instrumental ("w Krakowie",
+"z Anią"): the common endings are brought back to the nominative (``_pl_nominative``), and the
+writer's stem keys match the rest.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graph import kin
+from graph.models import EntityType
+from wave_agent.world import lexicon
+from wave_agent.world.reading import USER, Link, Mention, Reading, kin_link
+
+_NAME = r"(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+)(?:\s+(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+|of|de|von)){0,3}"
+_QUOTED = r"[\"“„«]([^\"”»]{2,50})[\"”»]"
+_ORG = rf"(?:{_QUOTED}|(?P<plain>{_NAME}))"
+
+
+def _nominative_pl(word: str) -> str:
+    """A Polish place or first name in the nominative, for the endings that are regular."""
+    rules = (("owie", "ów"), ("ńsku", "ńsk"), ("sku", "sk"), ("cku", "ck"), ("niu", "ń"),
+             ("dzi", "dź"), ("wiu", "w"), ("awie", "awa"), ("inie", "ina"), ("ynie", "yna"),
+             ("ie", "a"), ("ą", "a"), ("kiem", "ek"), ("iem", ""), ("em", ""), ("u", ""))
+    for ending, replacement in rules:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: len(word) - len(ending)] + replacement
+    return word
+
+
+# (pattern, link type, target type); group "who" (optional) names the subject, default USER
+_EN: tuple[tuple[str, str, EntityType], ...] = (
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:live|lived|am living|moved|relocated|'ve moved)\s+(?:back\s+)?"
+     rf"(?:in|to)\s+(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
+    (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?(?:lives|moved)\s+(?:in|to)\s+(?P<t>{_NAME})",
+     "lives_in", EntityType.PLACE),
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|worked|am working|started working|got a job)\s+"
+     rf"(?:at|for|in)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?works\s+(?:at|for)\s+(?:the\s+)?{_ORG}",
+     "works_at", EntityType.ORGANISATION),
+    (r"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|am working)\s+as\s+(?:an?\s+)?(?P<t>[a-z]+(?:\s+[a-z]+)?)"
+     r"(?=\s+(?:at|for|in)\b|[.,;!]|$)", "works_as", EntityType.OCCUPATION),
+    (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?works\s+as\s+(?:an?\s+)?(?P<t>[a-z]+)",
+     "works_as", EntityType.OCCUPATION),
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?work\s+as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
+     rf"(?:at|for)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?work\s+(?:at|for)\s+(?:the\s+)?{_NAME}\s+as\s+"
+     r"(?:an?\s+)?(?P<t>[a-z]+)", "works_as", EntityType.OCCUPATION),
+    (rf"\b(?P<who>{_NAME})\s+(?:started working|is working|worked|got a job)\s+(?:at|for)\s+"
+     rf"(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?:the\s+)?(?P<t>{_NAME})\s+project\b", "part_of", EntityType.PROJECT),
+    (rf"\b(?:I|[Ww]e|and)\s+(?:study|studied|am studying)\s+at\s+(?:the\s+)?{_ORG}",
+     "studies_at", EntityType.ORGANISATION),
+    (rf"\b(?P<who>{_NAME})\s+(?:studies|goes to school)\s+at\s+(?:the\s+)?{_ORG}",
+     "studies_at", EntityType.ORGANISATION),
+    (rf"\b(?:I'm|I am)\s+(?:a\s+)?member of\s+(?:the\s+)?{_ORG}", "member_of",
+     EntityType.ORGANISATION),
+    (rf"\b(?:I|[Ww]e|and)\s+(?:sing|play)\s+in\s+(?:the\s+|a\s+)?{_ORG}", "member_of",
+     EntityType.ORGANISATION),
+    (rf"\bproject\s+{_ORG}", "part_of", EntityType.PROJECT),
+)
+_PL: tuple[tuple[str, str, EntityType], ...] = (
+    (rf"\b(?i:mieszkam|mieszkamy|przeprowadziłam się|przeprowadziłem się|przeprowadziliśmy się)"
+     rf"\s+(?:teraz\s+)?(?:w|we|do|na)\s+(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
+    (rf"\b(?P<who>{_NAME})\s+(?:mieszka|przeprowadził się|przeprowadziła się)\s+(?:w|we|do)\s+"
+     rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
+    (rf"\b(?i:pracuję|pracujemy|pracowałam|pracowałem)\s+(?:teraz\s+)?(?:w|we|dla|na)\s+"
+     rf"(?:firmie\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?P<who>{_NAME})\s+pracuje\s+(?:w|we|dla)\s+(?:firmie\s+)?{_ORG}", "works_at",
+     EntityType.ORGANISATION),
+    (r"\b(?i:pracuję|jestem)\s+(?:jako\s+)?(?P<t>[a-ząćęłńóśźż]+(?:ką|kiem|em|ą|ystą|istą)?)"
+     r"(?=\s+(?:w|we|na|dla)\b|[.,;!]|$)", "works_as", EntityType.OCCUPATION),
+    (r"\b(?i:pracuję|pracowałam|pracowałem)\b[^.;]*?\bjako\s+(?P<t>[a-ząćęłńóśźż]+)",
+     "works_as", EntityType.OCCUPATION),
+    (rf"\b(?i:gram|gramy|śpiewam|tańczę|jestem członkiem)\b[^.;]*?\bw\s+"
+     rf"(?:klubie|chórze|drużynie|zespole)\s+{_ORG}", "member_of", EntityType.ORGANISATION),
+    (rf"\b(?i:studiuję|uczę się)\s+(?:na|w)\s+{_ORG}", "studies_at", EntityType.ORGANISATION),
+    (rf"\bprojek(?:t|cie|tu)\s+{_ORG}", "part_of", EntityType.PROJECT),
+)
+_OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:have|has|got|bought|"
+                     r"own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
+                     r"(?:new\s+|little\s+|old\s+)?(?P<n>[a-z]+)"
+                     r"(?:\s+(?:called|named)\s+(?P<name>[A-Z]\w+)|\s*,?\s+(?P<name2>[A-Z]\w+))?")
+_MY_EN = re.compile(r"\b[Mm]y\s+(?:new\s+|old\s+|little\s+)?(?P<n>[a-z]+)(?:\s*,?\s+"
+                    r"(?P<name>[A-Z]\w+))?")
+_OWN_PL = re.compile(r"(?:\b(?i:mam|mamy|kupiłam|kupiłem|kupiliśmy)|(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)"
+                     r"\s+(?:ma|kupił|kupiła)(?:\s+sobie)?)\s+(?:nowy\s+|nową\s+|nowe\s+)?"
+                     r"(?P<n>[a-ząćęłńóśźż]+)(?:\s+(?:o imieniu\s+)?(?P<name>[A-ZŁŚŻ]\w+))?")
+_MY_PL = re.compile(r"\b(?:[Mm]ój|[Mm]oja|[Mm]oje|[Nn]asz|[Nn]asza)\s+(?P<n>[a-ząćęłńóśźż]+)"
+                    r"(?:\s*,?\s+(?P<name>[A-ZŁŚŻ]\w+))?")
+_DO_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:do|practi[cs]e|love|enjoy|go|play|took up|started)\s+"
+                    r"(?P<h>[a-z]+)")
+_DO_PL = re.compile(r"(?:\b(?i:uprawiam|trenuję|chodzę na|gram w|gram na|zajmuję się)|"
+                    r"(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)\s+(?:uprawia|trenuje|gra w|gra na))\s+"
+                    r"(?P<h>[a-ząćęłńóśźż]+)")
+_FRIEND = re.compile(r"\b(?:[Mm]y|[Mm]ój|[Mm]oja)\s+(?:best\s+|najlepsza\s+|najlepszy\s+)?"
+                     r"(?:friend|przyjaciel|przyjaciółka|koleżanka|kolega)\s*,?\s+"
+                     r"(?P<name>[A-ZŁŚŻ]\w+)")
+_NAMED = re.compile(r"\b(?:[Mm]y name is|I'm called|call me|I'm|I am|[Nn]azywam się|[Mm]am na imię|"
+                    r"[Jj]estem)\s+(?P<name>[A-ZŁŚŻ]\w+)")
+
+
+_OPENERS = frozenset({"my", "our", "mój", "moja", "moje", "nasz", "nasza", "friend", "przyjaciel",
+                      "przyjaciółka", "kolega", "koleżanka", "best", "najlepsza", "najlepszy"})
+
+
+def _accusative_name_pl(name: str) -> str:
+    """A Polish masculine name in the accusative back to the nominative ("Burka" -> "Burek",
+    "Filemona" -> "Filemon"); others as written."""
+    if name.endswith("ka") and len(name) > 4:
+        return name[:-2] + "ek"
+    if name.endswith("a") and len(name) > 3 and name[-2] not in "aeiouyąęió":
+        return name[:-1]
+    return name
+
+
+def read(text: str, language: str) -> Reading:
+    """The mentions and links of one English (``en``) or Polish (``pl``) statement."""
+    builder = _Builder(language)
+    for relative in kin.relatives(text):
+        builder.mention(relative.name, EntityType.PERSON, (relative.alias,))
+        builder.link(USER, kin_link(relative.role), relative.name)
+    for match in _NAMED.finditer(text):
+        if match.group("name").lower() not in ("a", "an"):
+            builder.mention(match.group("name"), EntityType.PERSON)
+    for pattern, link, kind in _EN if language == "en" else _PL:
+        for match in re.finditer(pattern, text):
+            groups = match.groupdict()
+            target = groups.get("t") or groups.get("plain") or next(
+                (g for g in match.groups() if g), None)
+            if not target:
+                continue
+            target = target.strip(" .,")
+            if kind is EntityType.OCCUPATION:
+                target = target.lower()
+            elif language == "pl" and kind is EntityType.PLACE:
+                target = " ".join(_nominative_pl(w) for w in target.split())
+            who = groups.get("who")
+            source = USER if not who else builder.person(who, language)
+            if source is None:
+                continue
+            builder.link(source, link, builder.mention(target, kind))
+    builder.possessions(text, language)
+    for match in _FRIEND.finditer(text):
+        name = builder.mention(match.group("name"), EntityType.PERSON)
+        builder.link(USER, "friend_of", name)
+    return builder.reading()
+
+
+class _Builder:
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.mentions: dict[str, Mention] = {}
+        self.links: list[Link] = []
+
+    def mention(self, name: str, kind: EntityType, aliases: tuple[str, ...] = ()) -> str:
+        current = self.mentions.get(name)
+        if current is None:
+            self.mentions[name] = Mention(name, kind, aliases)
+        elif aliases:
+            self.mentions[name] = Mention(name, current.type,
+                                          tuple(dict.fromkeys((*current.aliases, *aliases))))
+        return name
+
+    def link(self, source: str, kind: str, target: str) -> None:
+        if source != target:
+            self.links.append(Link(source, kind, target))
+
+    def person(self, who: str, language: str) -> str | None:
+        """A subject: a known mention, a role ("My husband", "Mąż"), or a new person."""
+        words = who.split()
+        while len(words) > 1 and (kin.role_of(words[0]) or words[0].lower() in _OPENERS):
+            words = words[1:]  # "Teściowa Halina", "My friend Omar": the name
+        if words and words[0] in ("I", "We", "And", "The", "My", "Our"):
+            return None
+        role = kin.role_of(words[-1]) if words else None
+        if role is not None:
+            for link in self.links:
+                if link.type == kin_link(role) and link.source == USER:
+                    return link.target
+            return None
+        if words and words[0].lower() in ("my", "mój", "moja", "the", "our", "nasz", "nasza"):
+            return None
+        name = who if language == "en" else " ".join(_nominative_pl(w) for w in words)
+        return self.mention(name, EntityType.PERSON)
+
+    def possessions(self, text: str, language: str) -> None:
+        owns = (_OWN_EN, _MY_EN) if language == "en" else (_OWN_PL, _MY_PL)
+        for pattern in owns:
+            for match in pattern.finditer(text):
+                noun = match.group("n")
+                kind = lexicon.kind_of(noun)
+                if kind is None:
+                    continue
+                groups = match.groupdict()
+                name = groups.get("name") or groups.get("name2")
+                owner = self.person(groups["who"], language) if groups.get("who") else USER
+                if owner is None:
+                    continue
+                if kind is EntityType.PET:
+                    if name and language == "pl" and pattern is _OWN_PL:
+                        name = _accusative_name_pl(name)  # "Mamy kota Filemona"
+                    pet = self.mention(name or noun, EntityType.PET, (noun,) if name else ())
+                    self.link(pet, "pet_of", owner)
+                elif kind is EntityType.ILLNESS:
+                    self.link(owner, "has_condition", self.mention(noun, kind))
+                elif kind is EntityType.HOBBY:
+                    self.link(owner, "does", self.mention(noun, kind))
+                else:
+                    self.link(owner, "owns", self.mention(noun, kind))
+        doing = _DO_EN if language == "en" else _DO_PL
+        for match in doing.finditer(text):
+            hobby = match.group("h")
+            who = match.groupdict().get("who")
+            owner = self.person(who, language) if who else USER
+            if owner is not None and lexicon.kind_of(hobby) is EntityType.HOBBY:
+                self.link(owner, "does", self.mention(hobby, EntityType.HOBBY))
+
+    def reading(self) -> Reading:
+        return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)),
+                       self.language)
+
+
+__all__ = ["read"]

@@ -1,0 +1,121 @@
+"""Russian morphology for the world reader: natasha's models (loaded once per process) and
+pymorphy3 lemmas and nominatives of names ("Игорьком" -> "Игорёк", "Нижнем" -> "Нижний")."""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from typing import Any
+
+BATCH = 64  # sentences per model call
+
+
+class Models:
+    """natasha's segmenter, embedding, NER, morphology and syntax, loaded once (~0.9 s)."""
+
+    _lock = threading.Lock()
+    _loaded: Models | None = None
+
+    def __init__(self) -> None:
+        from natasha import (
+            NewsEmbedding,
+            NewsMorphTagger,
+            NewsNERTagger,
+            NewsSyntaxParser,
+            Segmenter,
+        )
+
+        embedding = NewsEmbedding()
+        self.segmenter = Segmenter()
+        self.ner = NewsNERTagger(embedding)
+        self.morph = NewsMorphTagger(embedding)
+        self.syntax = NewsSyntaxParser(embedding)
+        for model in (self.ner, self.morph, self.syntax):
+            model.batch_size = BATCH  # an import's sentences go through in large batches
+
+    @classmethod
+    def get(cls) -> Models:
+        with cls._lock:
+            if cls._loaded is None:
+                cls._loaded = Models()
+            return cls._loaded
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+POS = {"NOUN": {"NOUN"}, "PROPN": {"NOUN"}, "VERB": {"VERB", "INFN"}, "ADJ": {"ADJF"},
+        "AUX": {"VERB", "INFN"}}
+
+
+@lru_cache(maxsize=65_536)
+def lemma(word: str, pos: str = "NOUN") -> str:
+    """The dictionary form of a Russian word (``ё`` kept as pymorphy gives it, lower case)."""
+    wanted = POS.get(pos, set())
+    parses = _morph().parse(word.lower())
+    for parse in parses:
+        if parse.tag.POS in wanted:
+            return str(parse.normal_form)
+    return str(parses[0].normal_form) if parses else word.lower()
+
+
+@lru_cache(maxsize=65_536)
+def name_nominative(word: str, case: str | None) -> str:
+    """A name in the nominative, capitalised as a name ("Игорьком" -> "Игорёк")."""
+    if not re.search(r"[а-яё]", word.lower()):
+        return word
+    if "-" in word:
+        return "-".join(name_nominative(part, case) for part in word.split("-"))
+    parses = _morph().parse(word)
+    named = [p for p in parses if {"Name", "Surn", "Patr", "Geox", "Orgn"} & p.tag.grammemes]
+    pool = named or [p for p in parses if p.tag.POS == "NOUN"] or parses
+    cased = [p for p in pool if case and p.tag.case == _CASES.get(case)] or pool
+    # a declinable reading first: "Гали" is Галя in the genitive before an indeclinable "Гали"
+    cased.sort(key=lambda p: "Fixd" in p.tag.grammemes)
+    for parse in cased:
+        if parse.tag.case == "nomn" and parse.tag.number != "plur":
+            return word
+        inflected = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
+        if inflected is not None:
+            return _capitalised_like(str(inflected.word), word)
+    return word
+
+
+_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt",
+          "Loc": "loct", "Par": "gen2"}
+
+
+def _capitalised_like(new: str, old: str) -> str:
+    if old.isupper() and len(old) > 1:
+        return new.upper()
+    return new[:1].upper() + new[1:] if old[:1].isupper() else new
+
+
+@lru_cache(maxsize=65_536)
+def is_name(word: str) -> bool:
+    """Whether some reading of a word is a first name, surname or patronymic."""
+    return any({"Name", "Surn", "Patr"} & p.tag.grammemes for p in _morph().parse(word))
+
+
+def abbreviation(text: str) -> bool:
+    """"МГУ", "УрФУ", "СПбГУ": two or more capitals in one word."""
+    return " " not in text and sum(ch.isupper() for ch in text) >= 2
+
+
+def adjective_nominative(token: Any) -> str:
+    """An adjective of a place name in the nominative ("Нижнем" -> "Нижний")."""
+    parses = [p for p in _morph().parse(token.text) if p.tag.POS == "ADJF"]
+    for parse in parses:
+        inflected = parse.inflect({"nomn", "sing"})
+        if inflected is not None:
+            return _capitalised_like(str(inflected.word), token.text)
+    return str(token.text)
+
+
+__all__ = ["POS", "Models", "abbreviation", "adjective_nominative", "is_name", "lemma",
+           "name_nominative"]

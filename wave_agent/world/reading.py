@@ -1,0 +1,53 @@
+"""What reading one statement gives: mentions (entities by canonical name) and links (typed,
+directed relations between mentions, or from the person themself, ``USER``). Plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from graph.models import EntityType
+
+USER = "user"          # the person speaking, as the source or target of a link
+ROLE_PREFIX = "role:"  # a link end named only by a kin role ("муж"): the writer finds who it is
+
+# Link types, as the entity set labels them; ``kin:<role>`` means "target is source's <role>".
+LINK_TYPES = frozenset({"lives_in", "works_at", "works_as", "studies_at", "member_of",
+                        "friend_of", "owns", "pet_of", "part_of", "has_condition", "does"})
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """An entity a statement names: canonical name (nominative, as usually called), type, and
+    the other ways this statement refers to it (a role word, the inflected form)."""
+
+    name: str
+    type: EntityType
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A typed relation: ``source`` and ``target`` are mention names, ``USER`` or
+    ``ROLE_PREFIX + role``; ``type`` one of ``LINK_TYPES`` or ``kin:<role>``."""
+
+    source: str
+    type: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    mentions: tuple[Mention, ...] = ()
+    links: tuple[Link, ...] = ()
+    language: str = "ru"
+
+    def mention(self, name: str) -> Mention | None:
+        return next((m for m in self.mentions if m.name == name), None)
+
+
+def kin_link(role: str) -> str:
+    """The link type of a kin role from ``graph.kin`` ("mother-in-law" -> "kin:mother_in_law")."""
+    return "kin:" + role.replace("-", "_")
+
+
+__all__ = ["LINK_TYPES", "ROLE_PREFIX", "USER", "Link", "Mention", "Reading", "kin_link"]
