@@ -26,7 +26,7 @@ from wave_agent.services import Services
 # The job names, written out so that `wave --help` does not import the jobs (numpy, scipy,
 # the stemmers: most of its start-up); a unit test keeps them equal to the runner's JOB_NAMES.
 JOB_NAMES_FOR_HELP = ("expire", "archive-stale", "promote", "duplicates", "generalise", "review",
-                      "drift", "compress", "blocks", "erasure")
+                      "drift", "world", "compress", "blocks", "erasure")
 
 
 def _job_help() -> str:

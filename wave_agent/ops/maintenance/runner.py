@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("wave.maintenance")
 
 JOBS: tuple[Job, ...] = (
-    Expire(), ArchiveStale(), Promote(), Duplicates(), Generalise(), Review(), Drift(), World(), Compress(),
-    Blocks(), Erasure(),
+    Expire(), ArchiveStale(), Promote(), Duplicates(), Generalise(), Review(), Drift(), World(),
+    Compress(), Blocks(), Erasure(),
 )
 JOB_NAMES: tuple[str, ...] = tuple(job.name for job in JOBS)
 
