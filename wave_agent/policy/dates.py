@@ -402,7 +402,12 @@ class _Scan:
                   weekend)
 
         def next_week(m: re.Match[str]) -> None:
-            self.day(_monday(today) + timedelta(days=7), m.group(0))
+            # "next week" alone is a span of seven days, as "this week" is: ask which day.
+            # "early next week" and "by next week" name its start, Monday.
+            if re.match(r"(?:early|by) ", m.group(0).strip()):
+                self.day(_monday(today) + timedelta(days=7), m.group(0))
+            else:
+                self.doubt("next week is seven days: which day?")
 
         self.take(_B + r"на (?:следующей|будущей) неделе" + _E + r"|" + _B
                   + r"w (?:przyszłym|następnym) tygodniu" + _E + r"|" + _B

@@ -89,3 +89,16 @@ def test_an_offset_in_hours_crosses_a_clock_change_by_the_hour() -> None:
 ])
 def test_halves_quarters_and_short_weekdays(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("на следующей неделе съездить к родителям", "ask"),
+    ("w przyszłym tygodniu pojechać do rodziców", "ask"),
+    ("book the vet sometime next week", "ask"),
+    ("в пятницу на следующей неделе сдать анализы", "2026-12-11 10:00"),
+    ("send the invoice by next week", "2026-12-07 10:00"),
+])
+def test_next_week_alone_is_a_span_to_ask_about_like_this_week(text: str, expected: str) -> None:
+    """"Next week" names seven days, as "this week" does: a reminder on its Monday would be a
+    guess. A weekday in it, or "by next week", names the day."""
+    assert due(text) == expected
