@@ -152,7 +152,7 @@ class Recall:
         for scored in found:
             c.facts.setdefault(scored.fact.id, scored.fact)
             c.final.setdefault(scored.fact.id, scored.score)
-        c.chosen = chosen[: q.k]
+        c.chosen = ranking.first_piece_only(chosen, c.facts)[: q.k]
         return self._result(c)
 
     @staticmethod

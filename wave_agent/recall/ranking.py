@@ -137,8 +137,38 @@ def diversify(c: Candidates, cfg: RecallConfig, cal: Calibration) -> None:
                 said[fid] = tuple(sorted(numbers(facts[fid].text, dates=False)))
         return said[a] != said[b]
 
-    c.chosen = fusion.mmr(c.final, c.question.k, similarity, lam=c.question.preset.mmr_lambda,
-                          pool=cfg.mmr_pool, duplicate=cal.mmr_duplicate, distinct=distinct)
+    c.chosen = fusion.mmr(one_piece_each(c.final, facts), c.question.k, similarity,
+                          lam=c.question.preset.mmr_lambda, pool=cfg.mmr_pool,
+                          duplicate=cal.mmr_duplicate, distinct=distinct)
+
+
+def first_piece_only(ids: Sequence[str], facts: Mapping[str, Fact]) -> list[str]:
+    """``ids`` in order, each long text's first piece only (see ``one_piece_each``)."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for fid in ids:
+        whole = facts[fid].part_of
+        if whole is not None:
+            if whole in seen:
+                continue
+            seen.add(whole)
+        out.append(fid)
+    return out
+
+
+def one_piece_each(scores: dict[str, float], facts: dict[str, Fact]) -> dict[str, float]:
+    """A long text stored in pieces (``part_of``) answers once, by its best piece: its other
+    pieces would fill the places of other records (a 9,000-character note took four of ten)."""
+    best: dict[str, str] = {}
+    for fid, score in scores.items():
+        whole = facts[fid].part_of
+        if whole is not None and (whole not in best or score > scores[best[whole]]):
+            best[whole] = fid
+    if not best:
+        return scores
+    kept = set(best.values())
+    return {fid: score for fid, score in scores.items()
+            if facts[fid].part_of is None or fid in kept}
 
 
 # -- the parts -------------------------------------------------------------------------------

@@ -226,3 +226,26 @@ async def test_what_happened_next_is_not_a_copy_of_what_came_before(
     texts = [h.fact.text for h in hits]
     loan_found = any(t.startswith("Одолжил") for t in texts)
     assert loan_found is same_day_rule, texts
+
+
+async def test_a_long_story_answers_once_and_leaves_room_for_other_records(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    """A forwarded diary of a trip is stored in pieces; a question about the trip gets the
+    best piece once, and the places it left are the person's other records about trips."""
+    days = [
+        f"День {n}. " + " ".join(f"Мы с Олегом шли вдоль Байкала, привал {i}, жгли костёр "
+                                 f"и варили уху." for i in range(22))
+        for n in range(1, 6)]
+    story = await writer.remember(user_id, "\n\n".join(days))
+    assert story.fact is not None and story.fact.part_of
+    short = [(await writer.remember(user_id, text)).fact for text in (
+        "Летом мы с Олегом ходили в поход на Алтай",
+        "На Байкале я впервые увидела нерпу",
+        "Олег умеет разводить костёр под дождём",
+    )]
+    hits = await recall.search(user_id, "Что мы делали на Байкале с Олегом?", k=5)
+    wholes = [h.fact.part_of for h in hits if h.fact.part_of]
+    assert len(wholes) == 1, [(h.fact.part, h.fact.text[:40]) for h in hits]
+    assert {f.id for f in short if f is not None} <= {h.fact.id for h in hits}, \
+        [h.fact.text[:40] for h in hits]
