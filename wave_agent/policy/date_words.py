@@ -84,7 +84,7 @@ NUMBERS: dict[str, float] = {
     "parę": 2, "trzy": 3, "trzech": 3, "cztery": 4, "czterech": 4, "pięć": 5, "sześć": 6,
     "siedem": 7, "osiem": 8, "dziewięć": 9, "dziesięć": 10, "jedenaście": 11,
     "dwanaście": 12, "piętnaście": 15, "dwadzieścia": 20, "trzydzieści": 30,
-    "czterdzieści": 40, "półtora": 1.5,
+    "czterdzieści": 40, "półtora": 1.5, "półtorej": 1.5,
     "one": 1, "a": 1, "an": 1, "two": 2, "couple": 2, "a couple of": 2, "three": 3,
     "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
@@ -140,9 +140,13 @@ PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning", 9),
     (r"в обед|к обеду|w porze obiadu|at lunch(?:time)?|lunchtime|by lunch(?:time)?", 13),
     (r"в полдень|w południe|at noon|noon|midday", 12),
-    (r"после обеда|днем|днём|po południu|popołudniu|this afternoon|in the afternoon|afternoon",
+    (r"после обеда|днем|днём|po południu|popołudniu|po obiedzie|this afternoon|in the afternoon|afternoon",
      14),
-    (r"вечером|к вечеру|до вечера|вечерком|wieczorem|do wieczora|wieczór|"
+    # the end of the (working) day is its evening: "к концу дня", "do końca dnia", "by EOD"
+    (r"(?:к|до|в) конц[уае] (?:рабочего )?дня|(?:do|pod|na) ko(?:ńca|niec|ńcu) dnia(?: pracy)?|"
+     r"(?:by |before |at )?(?:the )?end of (?:the )?(?:working |business |work )?day|"
+     r"(?:by )?eod|"
+     r"вечером|к вечеру|до вечера|вечерком|wieczorem|do wieczora|wieczór|"
      r"this evening|in the evening|evening|tonight|night", 19),
 )
 AM_MARK = r"(?:утра|rano|am|a\.m\.|in the morning)"
@@ -159,3 +163,45 @@ VAGUE = (
     r"soon|one of these days|in the coming days|in a few|this week|"
     r"within a week|within a month|in a day or two|a few days"
 )
+
+# "через пару дней", "za parę godzin", "in a couple of days": about two, not two; asked.
+ABOUT_TWO = frozenset({"пару", "пара", "parę", "couple", "a couple of", "couple of"})
+
+# A move by a span ("сдвинули на неделю", "przesunęli o tydzień", "pushed back a week"): the day
+# named beside it is the old one, and the due day is that day moved.
+SHIFT_RU = r"(?:сдвину|перенес|перенос|отлож|передвину|подвину)\w*"
+SHIFT_PL = r"(?:przesun|przesuwa|przełoż|przekłada|odłoż)\w*"
+SHIFT_EN = r"(?:push|move|postpone|delay|bump|put off|pushed|moved|postponed|delayed|bumped)\w*"
+SHIFT_UNIT = (r"день|дня|дней|сутки|недел[юиь]|месяц(?:а|ев)?|"
+              r"dzień|dni|tydzień|tygodnie|tygodni|miesiąc|miesiące|miesięcy|"
+              r"days?|weeks?|months?")
+
+# Holidays: a day or the days around it ("на майских", "на Новый год": the eve or the first?);
+# a careful human asks. A date said with its number ("8 марта", "31 декабря") is read as usual.
+HOLIDAYS = (
+    r"(?:на|в|к|до|после|перед) (?:майски\w+|новогодни\w+|праздник\w*|новый год|нового года|"
+    r"новому году|новом году|рождеств\w+|пасх\w+)|майские праздники|"
+    r"(?:na|w|przed|po|do) (?:święta\w*|świętach|boże narodzenie|bożego narodzenia|wielkanoc\w*|"
+    r"sylwestr\w*|majówk\w+|nowy rok|nowego roku)|"
+    r"(?:at|for|by|before|after|over|on|around) (?:christmas|easter|thanksgiving|the holidays|"
+    r"new year'?s?(?: day| eve)?)"
+)
+
+# "завтра" written before this hour may mean the day that has already begun: asked.
+NIGHT_ENDS = 5
+
+# Minutes said as words after an hour word ("в семь тридцать", "o siódmej piętnaście",
+# "at six thirty").
+MINUTE_WORDS: dict[str, int] = {
+    "десять": 10, "пятнадцать": 15, "двадцать": 20, "тридцать": 30, "сорок": 40,
+    "сорок пять": 45, "пятьдесят": 50,
+    "dziesięć": 10, "piętnaście": 15, "dwadzieścia": 20, "trzydzieści": 30,
+    "czterdzieści": 40, "czterdzieści pięć": 45, "pięćdziesiąt": 50,
+    "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40, "forty-five": 45,
+    "forty five": 45, "fifty": 50, "o five": 5,
+}
+# "без пяти восемь" (7:55): the minutes before the hour, in the genitive.
+RU_MINUTES_BEFORE: dict[str, int] = {
+    "пяти": 5, "десяти": 10, "пятнадцати": 15, "четверти": 15, "двадцати": 20,
+    "двадцати пяти": 25,
+}

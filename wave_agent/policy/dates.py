@@ -33,6 +33,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
+from wave_agent.policy.date_typos import correct
 
 REMINDER_HOUR = 10
 
@@ -66,6 +67,8 @@ class _Found:
     exact: list[datetime] = field(default_factory=list)          # "через 2 часа"
     times: list[tuple[time, str]] = field(default_factory=list)  # (clock, kind)
     today_named: bool = False
+    shift_months: int = 0
+    shift: timedelta | None = None                               # "сдвинули на неделю"
     doubts: list[str] = field(default_factory=list)
     phrases: list[str] = field(default_factory=list)
 
@@ -166,11 +169,46 @@ class _Scan:
 
     # each reader ------------------------------------------------------------------------------
 
+    def shifts(self) -> None:
+        """"сдвинули на неделю, была в четверг 12-го": the day named is the old one, moved."""
+        def handle(m: re.Match[str]) -> None:
+            word = m.group("n")
+            count = _number(word) if word else 1.0
+            if (word and word.strip() in w.ABOUT_TWO) or count is None or count != int(count):
+                self.doubt("moved by about some days")
+                return
+            unit = m.group("unit")
+            if re.match(r"нед|tyd|tyg|week", unit):
+                self.found.shift = timedelta(weeks=int(count))
+            elif re.match(r"мес|mies|month", unit):
+                self.found.shift_months = int(count)
+            else:
+                self.found.shift = timedelta(days=int(count))
+
+        number = r"(?:(?P<n>\d+|" + _NUMBER_WORD + r") )?"
+        self.take(_B + w.SHIFT_RU + r"(?: \S+){0,4}? на " + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r")(?: (?:вперед|позже|дальше))?" + _E, handle)
+        self.take(_B + w.SHIFT_PL + r"(?: \S+){0,4}? o " + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r")" + _E, handle)
+        self.take(_B + w.SHIFT_EN + r"(?: \S+){0,4}? (?:back |out )?(?:by )?" + number
+                  + r"(?P<unit>" + w.SHIFT_UNIT + r")(?: (?:later|back|on))?" + _E, handle)
+
+    def holidays(self) -> None:
+        """"на майских", "na święta", "over Christmas": a holiday is a day or days around it."""
+        self.take(_B + r"(?:" + w.HOLIDAYS + r")" + _E,
+                  lambda m: self.doubt(f"'{m.group(0)}' is a holiday: which day?"))
+
+
     def exact_offsets(self) -> None:
         def handle(m: re.Match[str]) -> None:
+            if m.group("n") in w.ABOUT_TWO:
+                self.doubt("a couple of hours is not a time")
+                return
             count = _number(m.group("n")) if m.group("n") else 1.0
             if m.group("half"):
                 minutes = 30.0
+            elif m.group("hour_half"):
+                minutes = 90.0
             elif m.group("u_minute"):
                 minutes = (count or 1) * 1
             else:
@@ -181,6 +219,7 @@ class _Scan:
         lead = r"(?:через|спустя|za|in)"
         self.take(
             _B + lead + r" (?:(?P<half>полчаса|пол часа|pół godziny|half an hour)|"
+            r"(?P<hour_half>(?:an? |one )?hour and a half)|"
             r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r") )?"
             r"(?:(?P<u_minute>минут\w*|minut\w*|minutes?|mins?)|"
             r"(?P<u_hour>час(?:а|ов)?|godzin\w*|hours?)))" + _E,
@@ -189,7 +228,7 @@ class _Scan:
 
     def offsets(self) -> None:
         def handle(m: re.Match[str]) -> None:
-            if m.group("few"):
+            if m.group("few") or m.group("n") in w.ABOUT_TWO:
                 self.doubt("a few days is not a day")
                 return
             count = _number(m.group("n")) if m.group("n") else 1.0
@@ -323,6 +362,15 @@ class _Scan:
             resolve(self._ordinal(m), m.group(0))
 
         self.take(_B + r"(?:до|к|ко|на|с) " + _RU_ORD + r"(?: числ\w*)?" + _E, words)
+        # a bare ordinal in the genitive opening or closing a clause is a day of the month:
+        # "двадцатого отдать долг", "piętnastego zapłacić", "оплатить до ... , двадцать пятого"
+        clause_start = r"(?:^|(?<=[,.;:!?] )|(?<=- ))"
+        clause_end = r"(?=$|[,.;:!?])"
+        ru_genitive = _RU_ORD.replace("(?:ьего|ого|ему|ому|ье|ое|ьему)", "(?:ьего|ого)")
+        self.take(clause_start + ru_genitive + _E, words)
+        self.take(_B + ru_genitive + clause_end, words)
+        self.take(clause_start + _PL_ORD + _E, words)
+        self.take(_B + _PL_ORD + clause_end, words)
         self.take(_B + _RU_ORD + r" числ\w*" + _E, words)
         self.take(_B + r"(?:do|na|przed) " + _PL_ORD + _E, words)
         self.take(_B + r"(?:by |on |before |until )?the " + _EN_ORD + _E, words)
@@ -335,20 +383,28 @@ class _Scan:
             first = _add_months(date(today.year, today.month, 1), shift)
             self.day(_last_day(first.year, first.month), m.group(0))
 
-        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:(?:этого|текущего) |"
-                  r"(?P<nx>следующего|будущего) )?месяца" + _E, end_of_month)
+        self.take(_B + r"(?:(?:в|к|до|под) )?(?:кон(?:ец|це|цу|ца)|последн(?:ий|его|ему|им) "
+                  r"д(?:ень|ня|ню|нем)) (?:(?:этого|текущего) |(?P<nx>следующего|будущего) )?месяца" + _E,
+                  end_of_month)
+        self.take(_B + r"(?:(?:w|na|do) )?ostatni(?:ego|m|) dni(?:a|u)? (?:(?:tego|bieżącego) |"
+                  r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
+        self.take(_B + r"(?:(?:on|by|before|until) )?(?:the )?last day of (?:the |this |"
+                  r"(?P<nx>next) )?month" + _E, end_of_month)
         self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu) (?:(?:tego|bieżącego) |"
                   r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
         self.take(_B + r"(?:(?:by|at|before|until|towards) )?(?:the )?end of (?:the |this |"
                   r"(?P<nx>next) )?month" + _E, end_of_month)
 
         def end_of_named_month(m: re.Match[str]) -> None:
-            month = _lookup(w.MONTH_AFTER_DAY, m.group("m"))
+            month = _lookup(w.MONTH_AFTER_DAY, m.groupdict().get("m") or m.group("m2"))
             year = today.year if month >= today.month else today.year + 1
             self.day(_last_day(year, month), m.group(0))
 
-        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?P<m>" + _MONTH_DAY + r")"
-                  + _E, end_of_named_month)
+        self.take(_B + r"(?:(?:в|к|до|под) )?(?:кон(?:ец|це|цу|ца)|последн(?:ий|его|ему|им) "
+                  r"д(?:ень|ня|ню|нем)) (?P<m>" + _MONTH_DAY + r")" + _E, end_of_named_month)
+        self.take(_B + r"(?:(?:w|na|do) )?ostatni(?:ego|m|) dni(?:a|u)? (?P<m>" + _MONTH_DAY
+                  + r")" + _E + r"|" + _B + r"(?:(?:on|by) )?(?:the )?last day of (?P<m2>"
+                  + _MONTH_DAY + r")" + _E, lambda m: end_of_named_month(m))
         self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?P<m>" + _MONTH_DAY
                   + r")" + _E, end_of_named_month)
         self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?P<m>" + _MONTH_DAY + r")" + _E,
@@ -404,11 +460,16 @@ class _Scan:
         def next_week(m: re.Match[str]) -> None:
             # "next week" alone is a span of seven days, as "this week" is: ask which day.
             # "early next week" and "by next week" name its start, Monday.
-            if re.match(r"(?:early|by) ", m.group(0).strip()):
+            if re.match(r"(?:early|by|в начале|к|до|na początku|do|at the (?:start|beginning)|"
+                        r"(?:the )?(?:start|beginning)) ", m.group(0).strip()):
                 self.day(_monday(today) + timedelta(days=7), m.group(0))
             else:
                 self.doubt("next week is seven days: which day?")
 
+        self.take(_B + r"(?:в начале|до) (?:следующей|будущей) недели" + _E + r"|" + _B
+                  + r"к (?:следующей|будущей) неделе" + _E + r"|" + _B
+                  + r"(?:na początku|do) (?:przyszłego|następnego) tygodnia" + _E + r"|" + _B
+                  + r"(?:at |by )?(?:the )?(?:start|beginning) of next week" + _E, next_week)
         self.take(_B + r"на (?:следующей|будущей) неделе" + _E + r"|" + _B
                   + r"w (?:przyszłym|następnym) tygodniu" + _E + r"|" + _B
                   + r"(?:early |in |by )?next week" + _E, next_week)
@@ -477,8 +538,15 @@ class _Scan:
                       r"tygodniu|next week)" + _E, lambda m: None)
 
     def day_words(self) -> None:
+        # "завтра" written between midnight and five: the person has not slept yet and may mean
+        # the day that has already begun; a careful human asks.
+        after_midnight = self.now.hour < w.NIGHT_ENDS
+
         def plus(days: int, today_named: bool = False) -> Callable[[re.Match[str]], None]:
             def handle(m: re.Match[str]) -> None:
+                if after_midnight and days > 0:
+                    self.doubt("tomorrow said after midnight: the day begun or the next?")
+                    return
                 self.day(self.today + timedelta(days=days), m.group(0))
                 if today_named:
                     self.found.today_named = True
@@ -523,7 +591,7 @@ class _Scan:
 
         self.take(_B + weak + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
                   + markers.replace("(?: (?:час", "(?P<unit> (?:час", 1) + _E, weakly)
-        self.take(_B + r"(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d))?"
+        self.take(_B + r"(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
                   r" ?(?P<mk>am|pm|a\.m\.|p\.m\.)" + r"(?![\w])", numeric)
         self.take(_B + r"(?P<h>[0-2]?\d):(?P<mi>[0-5]\d)" + _E + r"(?: ?(?P<mk>"
                   + w.AM_MARK + "|" + w.PM_MARK + r"))?", numeric)
@@ -568,6 +636,33 @@ class _Scan:
         self.take(_B + r"(?:at )?quarter to (?P<to_en>" + en_hours + r"|\d{1,2})" + tail,
                   fraction)
 
+        def quarter_past_ru(m: re.Match[str]) -> None:
+            # "в четверть седьмого" is 6:15: the quarter of the seventh hour
+            hour = w.RU_HOUR_GENITIVE[m.group("hw")]
+            set_time(hour - 1 if hour > 1 else 12, 15, m.group("mk") or "", m.group(0),
+                     worded=True)
+
+        self.take(_B + r"(?:в )?четверть (?P<hw>" + genitive + r")" + tail, quarter_past_ru)
+
+        def minutes_to_ru(m: re.Match[str]) -> None:
+            # "без пяти восемь" is 7:55, "без десяти два" 1:50
+            hour = w.HOUR_WORDS.get(m.group("hw")) or int(m.group("hw"))
+            set_time(hour - 1 if hour > 1 else 12, 60 - w.RU_MINUTES_BEFORE[m.group("mb")],
+                     m.group("mk") or "", m.group(0), worded=True)
+
+        ru_hours = "|".join(k for k in w.HOUR_WORDS if not k.isascii() and not k.endswith("ej"))
+        self.take(_B + r"(?:в )?без (?P<mb>" + "|".join(sorted(w.RU_MINUTES_BEFORE, key=len,
+                  reverse=True)) + r")(?: минут)? (?P<hw>" + ru_hours + r"|1[0-2]|[1-9])" + tail,
+                  minutes_to_ru)
+
+        def half_en(m: re.Match[str]) -> None:
+            # British "half four" is 4:30 (the half after the hour, unlike German "halb vier")
+            hour = w.HOUR_WORDS.get(m.group("hw")) or int(m.group("hw"))
+            set_time(hour, 30, m.group("mk") or "", m.group(0), worded=True)
+
+        self.take(_B + r"(?:at |by |around )?half (?P<hw>" + en_hours + r"|1[0-2]|[1-9])"
+                  r"(?! (?:an? |past |to |hour|of ))" + tail, half_en)
+
         def dative(m: re.Match[str]) -> None:
             word = m.group("hw")
             hour = 13 if word == "часу" and not m.group("mk") else w.RU_HOUR_DATIVE[word]
@@ -581,11 +676,16 @@ class _Scan:
         def worded(m: re.Match[str]) -> None:
             hour = w.HOUR_WORDS[m.group("hw")]
             marker = m.group("mk") or ""
-            if m.group("hw") == "час" and not marker:  # "в час" is one in the afternoon
+            minutes = w.MINUTE_WORDS[m.group("mw")] if m.group("mw") else 0
+            if m.group("hw") == "час" and not marker and not minutes:  # "в час" is 13:00
                 hour, marker = 13, ""
-            set_time(hour, 0, marker, m.group(0))
+            # "в семь тридцать" with no marker: a bare hour, as "в 7:30" is not
+            set_time(hour, minutes, marker, m.group(0), worded=True)
+
+        minute_words = "|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True))
 
         self.take(_B + r"(?:в|к|до|около|o|około|at|by|around) (?P<hw>" + hour_words + r")"
+                  r"(?: (?P<mw>" + minute_words + r")(?! (?:минут|minut|minutes|min)))?"
                   r"(?: (?:часов|часа|o'clock))?(?: (?P<mk>" + w.AM_MARK + "|" + w.PM_MARK + "|"
                   + w.NIGHT_MARK + r"))?" + _E, worded)
 
@@ -614,11 +714,15 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
         written_at = written_at.replace(tzinfo=UTC)
     zone = written_at.tzinfo
     now = written_at.replace(tzinfo=None)
-    scan = _Scan(normalise(text), now, reminder_hour)
+    corrected, unsure = correct(normalise(text))
+    scan = _Scan(corrected, now, reminder_hour)
     scan.now_aware = written_at
-    for reader in (scan.exact_offsets, scan.offsets, scan.dates_with_month, scan.slashed, scan.weekdays,
-                   scan.periods, scan.days_of_month, scan.day_words, scan.vague,
-                   scan.clock_times, scan.parts_of_day):
+    for word in unsure:
+        scan.doubt(f"'{word}' may be more than one date word")
+    for reader in (scan.shifts, scan.holidays, scan.exact_offsets, scan.offsets,
+                   scan.dates_with_month, scan.slashed, scan.weekdays, scan.periods,
+                   scan.days_of_month, scan.day_words, scan.vague, scan.clock_times,
+                   scan.parts_of_day):
         reader()
     return _combine(scan.found, now, zone, reminder_hour)
 
@@ -632,6 +736,12 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
     if found.doubts:
         return asked(found.doubts[0])
     days = sorted({d for d, _ in found.days})
+    if found.shift is not None or found.shift_months:
+        # "сдвинули на неделю, была в четверг 12-го": the one day named is the old one
+        old = sorted(set(days) | set(found.sources))
+        if len(old) != 1:
+            return asked("moved by a span: from which day?")
+        days = [_add_months(old[0], found.shift_months) + (found.shift or timedelta())]
     if found.exact:
         if days or len({e for e in found.exact}) > 1:
             return asked("an offset in hours and a day at once")

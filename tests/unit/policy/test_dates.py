@@ -102,3 +102,72 @@ def test_next_week_alone_is_a_span_to_ask_about_like_this_week(text: str, expect
     """"Next week" names seven days, as "this week" does: a reminder on its Monday would be a
     guess. A weekday in it, or "by next week", names the day."""
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в пятнецу вечером забрать заказ", "2026-12-04 19:00"),   # not this evening
+    ("завтро сдать отчёт", "2026-12-03 10:00"),
+    ("w piatek odebrać garnitur", "2026-12-04 10:00"),          # Polish without diacritics
+    ("tomorow call mom", "2026-12-03 10:00"),
+    ("on thrusday send the form", "2026-12-03 10:00"),
+    ("tommorow at 5pm call Sam", "2026-12-03 17:00"),
+])
+def test_a_misspelt_date_word_is_read_as_the_word_it_was_meant_to_be(text: str,
+                                                                     expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "mam robotę do zrobienia",     # "robotę" is a word, one letter from "sobotę"
+    "buy a sundae for Kate",       # "sundae" is a word, one letter from "sunday"
+    "сряду три раза позвонить",    # a Russian word pymorphy3 knows, one letter from "среду"
+])
+def test_a_real_word_near_a_date_word_names_no_date(text: str) -> None:
+    assert due(text) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в начале следующей недели позвонить в налоговую", "2026-12-07 10:00"),
+    ("na początku przyszłego tygodnia zadzwonić", "2026-12-07 10:00"),
+    ("в последний день месяца скинуть табель", "2026-12-31 10:00"),
+    ("ostatniego dnia miesiąca zapłacić za prąd", "2026-12-31 10:00"),
+    ("on the last day of the month pay the rent", "2026-12-31 10:00"),
+    ("в субботу в четверть седьмого вечера встретить маму", "2026-12-05 18:15"),
+    ("half four in the afternoon haircut on Friday", "2026-12-04 16:30"),
+    ("without half an hour", None),
+    ("jutro o siódmej trzydzieści rano pociąg", "2026-12-03 07:30"),
+    ("до конца дня отправить счёт", "2026-12-02 19:00"),
+    ("двадцатого отдать долг Вите", "2026-12-20 10:00"),
+    ("через полтора часа выключить", "2026-12-02 16:00"),
+    ("in an hour and a half take the bread out", "2026-12-02 16:00"),
+])
+def test_forms_of_the_third_round(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("встречу сдвинули на неделю, была в четверг 3-го", "2026-12-10 10:00"),
+    ("spotkanie przesunęli o tydzień, było w piątek", "2026-12-11 10:00"),
+    ("the dentist moved my appointment a week later, it was on Tuesday", "2026-12-15 10:00"),
+    ("приём перенесли на неделю", "ask"),   # moved a week from which day?
+])
+def test_a_move_by_a_span_counts_from_the_old_day_named(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "через пару дней позвонить в сервис",   # about two days
+    "in a couple of days call the garage",
+    "на майских съездить на дачу",           # a holiday: which of its days?
+    "over Christmas visit grandma",
+    "na święta kupić prezenty",
+])
+def test_about_two_days_and_holidays_are_asked(text: str) -> None:
+    assert due(text) == "ask"
+
+
+def test_tomorrow_said_after_midnight_is_asked() -> None:
+    night = datetime(2026, 12, 3, 0, 40, tzinfo=MOSCOW)
+    assert due("завтра утром позвонить в поликлинику", night) == "ask"
+    assert due("tomorrow call the landlord", night) == "ask"
+    assert due("в пятницу вечером кино", night) == "2026-12-04 19:00"
