@@ -89,6 +89,27 @@ NUMBERS: dict[str, float] = {
     "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
     "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
 }
+# Compound numbers ("двадцать пять", "dwadzieścia pięć", "twenty-five"): a ten and a unit of
+# the same language.
+_COMPOUNDS = (
+    (("двадцать", 20), ("тридцать", 30), ("сорок", 40), ("пятьдесят", 50)),
+    (("один", 1), ("одну", 1), ("два", 2), ("две", 2), ("три", 3), ("четыре", 4),
+     ("пять", 5), ("шесть", 6), ("семь", 7), ("восемь", 8), ("девять", 9)),
+    (("dwadzieścia", 20), ("trzydzieści", 30), ("czterdzieści", 40), ("pięćdziesiąt", 50)),
+    (("jeden", 1), ("jedną", 1), ("dwa", 2), ("dwie", 2), ("trzy", 3), ("cztery", 4),
+     ("pięć", 5), ("sześć", 6), ("siedem", 7), ("osiem", 8), ("dziewięć", 9)),
+    (("twenty", 20), ("thirty", 30), ("forty", 40), ("fifty", 50)),
+    (("one", 1), ("two", 2), ("three", 3), ("four", 4), ("five", 5), ("six", 6),
+     ("seven", 7), ("eight", 8), ("nine", 9)),
+)
+NUMBERS.update({"пятьдесят": 50, "pięćdziesiąt": 50, "fifty": 50})
+for _tens, _units in zip(_COMPOUNDS[::2], _COMPOUNDS[1::2], strict=True):
+    for _ten, _t in _tens:
+        for _unit, _u in _units:
+            NUMBERS[f"{_ten} {_unit}"] = _t + _u
+            if _ten.isascii():
+                NUMBERS[f"{_ten}-{_unit}"] = _t + _u
+
 # Hours said as words after "в"/"o"/"at" ("в десять", "o dziesiątej", "at ten").
 HOUR_WORDS: dict[str, int] = {
     "час": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
@@ -100,7 +121,16 @@ HOUR_WORDS: dict[str, int] = {
     "dwudziestej": 20,
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "тринадцать": 13, "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16,
+    "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19, "двадцать": 20,
+    "двадцать один": 21, "двадцать два": 22, "двадцать три": 23,
+    "dwudziestej pierwszej": 21, "dwudziestej drugiej": 22, "dwudziestej trzeciej": 23,
 }
+# What a number said before is counting, not the clock ("в семь человек", "o dwa razy"): a
+# number followed by one of these is not an hour.
+NOT_AN_HOUR_AFTER = (r"(?! (?:лет|года?|раз\w*|человек\w*|штук\w*|рубл\w*|евро|долл\w*|"
+                     r"процент\w*|минут\w*|дн\w*|недел\w*|месяц\w*|osób|lat|razy|złotych|"
+                     r"people|times|years|minutes|days|weeks|percent))")
 
 # Hours as the "next" hour of a half or a quarter ("полвосьмого" = 7:30, "без четверти восемь"
 # = 7:45, "wpół do ósmej" = 7:30, "half past seven" = 7:30) and hours after "к"/"до" ("к восьми").
@@ -138,15 +168,19 @@ RELATIVE_LEAD = r"(?:через|спустя|za|in)"
 # Parts of the day (the hour a careful person means) and the markers after a number.
 PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning", 9),
-    (r"в обед|к обеду|w porze obiadu|at lunch(?:time)?|lunchtime|by lunch(?:time)?", 13),
-    (r"в полдень|w południe|at noon|noon|midday", 12),
-    (r"после обеда|днем|днём|po południu|popołudniu|po obiedzie|this afternoon|in the afternoon|afternoon",
+    (r"в первой половине дня|w pierwszej połowie dnia|in the first half of the day", 9),
+    (r"в обед|к обеду|до обеда|перед обедом|w porze obiadu|przed obiadem|do obiadu|"
+     r"at lunch(?:time)?|lunchtime|(?:by|before) lunch(?:time)?", 13),
+    (r"в полдень|до полудня|w południe|przed południem|at noon|(?:by |before )?noon|midday",
+     12),
+    (r"после обеда|днем|днём|во второй половине дня|po południu|popołudniu|po obiedzie|"
+     r"w drugiej połowie dnia|in the second half of the day|this afternoon|in the afternoon|afternoon",
      14),
     # the end of the (working) day is its evening: "к концу дня", "do końca dnia", "by EOD"
     (r"(?:к|до|в) конц[уае] (?:рабочего )?дня|(?:do|pod|na) ko(?:ńca|niec|ńcu) dnia(?: pracy)?|"
      r"(?:by |before |at )?(?:the )?end of (?:the )?(?:working |business |work )?day|"
      r"(?:by )?eod|"
-     r"вечером|к вечеру|до вечера|вечерком|wieczorem|do wieczora|wieczór|"
+     r"вечером|к вечеру|до вечера|вечерком|wieczorem|wieczorkiem|do wieczora|wieczór|"
      r"this evening|in the evening|evening|tonight|night", 19),
 )
 AM_MARK = r"(?:утра|rano|am|a\.m\.|in the morning)"
@@ -193,6 +227,8 @@ NIGHT_ENDS = 5
 # Minutes said as words after an hour word ("в семь тридцать", "o siódmej piętnaście",
 # "at six thirty").
 MINUTE_WORDS: dict[str, int] = {
+    "пять": 5, "двадцать пять": 25, "pięć": 5, "dwadzieścia pięć": 25, "five": 5,
+    "twenty-five": 25, "twenty five": 25,
     "десять": 10, "пятнадцать": 15, "двадцать": 20, "тридцать": 30, "сорок": 40,
     "сорок пять": 45, "пятьдесят": 50,
     "dziesięć": 10, "piętnaście": 15, "dwadzieścia": 20, "trzydzieści": 30,

@@ -67,6 +67,8 @@ class _Found:
     exact: list[datetime] = field(default_factory=list)          # "через 2 часа"
     times: list[tuple[time, str]] = field(default_factory=list)  # (clock, kind)
     today_named: bool = False
+    weekdays_named: set[int] = field(default_factory=set)   # "в субботу 12-го"
+    weekday_phrases: set[str] = field(default_factory=set)
     shift_months: int = 0
     shift: timedelta | None = None                               # "сдвинули на неделю"
     doubts: list[str] = field(default_factory=list)
@@ -193,6 +195,37 @@ class _Scan:
         self.take(_B + w.SHIFT_EN + r"(?: \S+){0,4}? (?:back |out )?(?:by )?" + number
                   + r"(?P<unit>" + w.SHIFT_UNIT + r")(?: (?:later|back|on))?" + _E, handle)
 
+    def spans_from_a_day(self) -> None:
+        """"a week from Friday", "через неделю после пятницы", "za tydzień od piątku": the
+        day named, moved by the span (back for "до", "before", "przed")."""
+        def handle(m: re.Match[str]) -> None:
+            word = m.group("n")
+            count = _number(word) if word else 1.0
+            if (word and word.strip() in w.ABOUT_TWO) or count is None or count != int(count):
+                self.doubt("about some days from a day")
+                return
+            sign = -1 if m.group("back") else 1
+            unit = m.group("unit")
+            if re.match(r"мес|mies|month", unit):
+                self.found.shift_months = sign * int(count)
+            else:
+                weeks = re.match(r"нед|tyd|tyg|week", unit)
+                self.found.shift = timedelta(days=sign * int(count) * (7 if weeks else 1))
+
+        number = r"(?:(?P<n>\d+|" + _NUMBER_WORD + r") )?"
+        self.take(_B + r"(?:через|за) " + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:после|"
+                  r"(?P<back>до))(?= \S)(?! (?:этого|того|сих))", handle)
+        self.take(_B + r"(?:za )?" + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:od|po|"
+                  r"(?P<back>przed))(?= \S)(?! (?:dziś|dzisiaj|teraz|jutra|tego|dzisiejszego))",
+                  handle)
+        self.take(_B + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|"
+                  r"(?P<back>before)) (?!now|today|tomorrow|that|this)", handle)
+
+    def nights(self) -> None:
+        """"в ночь на субботу", "w nocy z piątku na sobotę": a night lies between two days."""
+        self.take(_B + r"(?:в ночь (?:с \S+ )?на|w nocy z \S+ na|(?:in )?the night (?:of|before))"
+                  + _E, lambda m: self.doubt("a night between two days: which?"))
+
     def holidays(self) -> None:
         """"на майских", "na święta", "over Christmas": a holiday is a day or days around it."""
         self.take(_B + r"(?:" + w.HOLIDAYS + r")" + _E,
@@ -222,7 +255,7 @@ class _Scan:
             r"(?P<hour_half>(?:an? |one )?hour and a half)|"
             r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r") )?"
             r"(?:(?P<u_minute>минут\w*|minut\w*|minutes?|mins?)|"
-            r"(?P<u_hour>час(?:а|ов)?|godzin\w*|hours?)))" + _E,
+            r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|godzin\w*|hours?)))" + _E,
             handle,
         )
 
@@ -240,14 +273,17 @@ class _Scan:
                 day = self.today + timedelta(days=n)
             elif m.group("u_week"):
                 day = self.today + timedelta(weeks=n)
+            elif m.group("u_fortnight"):
+                day = self.today + timedelta(weeks=2 * n)
             elif m.group("u_month"):
                 day = _add_months(self.today, n)
             else:
                 day = _add_months(self.today, 12 * n)
             self.day(day, m.group(0))
 
-        units = (r"(?P<u_day>дн(?:я|ей)|день|сутки|суток|dni|dzień|days?)|"
-                 r"(?P<u_week>недел[юиь]|tydzień|tygodni\w*|weeks?)|"
+        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|dni|dzień|days?)|"
+                 r"(?P<u_week>недел[юиь]|недельк[уи]|неделек|tydzień|tygodni\w*|weeks?)|"
+                 r"(?P<u_fortnight>fortnights?)|"
                  r"(?P<u_month>месяц\w*|miesiąc\w*|miesięcy|months?)|"
                  r"(?P<u_year>год(?:а)?|лет|rok|lata|lat|years?)")
         self.take(
@@ -390,7 +426,7 @@ class _Scan:
                   r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
         self.take(_B + r"(?:(?:on|by|before|until) )?(?:the )?last day of (?:the |this |"
                   r"(?P<nx>next) )?month" + _E, end_of_month)
-        self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu) (?:(?:tego|bieżącego) |"
+        self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu|ńcem) (?:(?:tego|bieżącego) |"
                   r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
         self.take(_B + r"(?:(?:by|at|before|until|towards) )?(?:the )?end of (?:the |this |"
                   r"(?P<nx>next) )?month" + _E, end_of_month)
@@ -504,6 +540,8 @@ class _Scan:
             handle_day(m, _lookup(w.WEEKDAYS, m.group("d")))
 
         def handle_day(m: re.Match[str], weekday: int) -> None:
+            self.found.weekdays_named.add(weekday)
+            self.found.weekday_phrases.add(m.group(0))
             mark = m.group("mark") or ""
             today = self.today
             if re.fullmatch(w.NEXT_MARK, mark) or next_week_named:
@@ -519,7 +557,7 @@ class _Scan:
                     self.day(today, m.group(0))
                     self.found.today_named = True
                 else:
-                    self.doubt("the weekday is today: today or in a week?")
+                    self.doubt(_WEEKDAY_TODAY)
                 return
             self.day(today + timedelta(days=ahead), m.group(0))
 
@@ -553,7 +591,8 @@ class _Scan:
             return handle
 
         self.take(_B + r"(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
-        self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow" + _E, plus(1))
+        self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow|tmrw|tmr|2morrow|2moro" + _E,
+                  plus(1))
         self.take(_B + r"(?:сегодня|dzisiaj|dziś|today)" + _E, plus(0, True))
 
     def clock_times(self) -> None:
@@ -631,7 +670,8 @@ class _Scan:
         self.take(_B + r"(?:o )?za kwadrans (?P<to_pl>" + pl_hours.replace("ej", "a") + r")"
                   + tail, fraction)
         self.take(_B + r"(?:o )?kwadrans po (?P<past_pl>" + pl_hours + r")" + tail, fraction)
-        self.take(_B + r"(?:at )?(?:(?P<half_en>half)|quarter) past (?P<past_en>" + en_hours
+        self.take(_B + r"(?:at )?(?:(?P<half_en>half)|(?:a )?quarter) (?:past|after) (?P<past_en>"
+                  + en_hours
                   + r"|\d{1,2})" + tail, fraction)
         self.take(_B + r"(?:at )?quarter to (?P<to_en>" + en_hours + r"|\d{1,2})" + tail,
                   fraction)
@@ -663,6 +703,45 @@ class _Scan:
         self.take(_B + r"(?:at |by |around )?half (?P<hw>" + en_hours + r"|1[0-2]|[1-9])"
                   r"(?! (?:an? |past |to |hour|of ))" + tail, half_en)
 
+        counts = "|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True)) + r"|[1-5]?\d"
+
+        def minutes_of(word: str) -> int:
+            return w.MINUTE_WORDS.get(word) or int(word)
+
+        def past_ru(m: re.Match[str]) -> None:
+            # "десять минут восьмого" is 7:10: minutes into the eighth hour
+            hour = w.RU_HOUR_GENITIVE[m.group("hw")]
+            set_time(hour - 1 if hour > 1 else 12, minutes_of(m.group("mn")),
+                     m.group("mk") or "", m.group(0), worded=True)
+
+        self.take(_B + r"(?:в )?(?P<mn>" + counts + r") минут\w* (?P<hw>" + genitive + r")"
+                  + tail, past_ru)
+
+        def past(m: re.Match[str]) -> None:
+            # "ten past five", "twenty after six", "dziesięć po szóstej"
+            word = m.group("hw")
+            hour = w.HOUR_WORDS.get(word) or int(word)
+            set_time(hour, minutes_of(m.group("mn")), m.group("mk") or "", m.group(0),
+                     worded=True)
+
+        def to(m: re.Match[str]) -> None:
+            # "twenty to six" is 5:40, "za dziesięć siódma" 6:50
+            word = m.group("hw")
+            if not word.isdigit() and word not in w.HOUR_WORDS:
+                word = word[:-1] + "ej"  # "siódma" -> "siódmej"
+            hour = w.HOUR_WORDS.get(word) or int(word)
+            set_time(hour - 1 if hour > 1 else 12, 60 - minutes_of(m.group("mn")),
+                     m.group("mk") or "", m.group(0), worded=True)
+
+        self.take(_B + r"(?:at |by |around )?(?P<mn>" + counts + r")(?: minutes?)? (?:past|after) "
+                  r"(?P<hw>" + en_hours + r"|1[0-2]|[1-9])" + tail, past)
+        self.take(_B + r"(?:at |by |around )?(?P<mn>" + counts + r")(?: minutes?)? to "
+                  r"(?P<hw>" + en_hours + r"|1[0-2]|[1-9])" + tail, to)
+        self.take(_B + r"(?:o )?(?P<mn>" + counts + r")(?: minut)? po (?P<hw>" + pl_hours + r")"
+                  + tail, past)
+        self.take(_B + r"(?:o )?za (?P<mn>" + counts + r")(?: minut)? (?P<hw>"
+                  + pl_hours.replace("ej", "a") + r")" + tail, to)
+
         def dative(m: re.Match[str]) -> None:
             word = m.group("hw")
             hour = 13 if word == "часу" and not m.group("mk") else w.RU_HOUR_DATIVE[word]
@@ -687,7 +766,7 @@ class _Scan:
         self.take(_B + r"(?:в|к|до|около|o|około|at|by|around) (?P<hw>" + hour_words + r")"
                   r"(?: (?P<mw>" + minute_words + r")(?! (?:минут|minut|minutes|min)))?"
                   r"(?: (?:часов|часа|o'clock))?(?: (?P<mk>" + w.AM_MARK + "|" + w.PM_MARK + "|"
-                  + w.NIGHT_MARK + r"))?" + _E, worded)
+                  + w.NIGHT_MARK + r"))?" + _E + w.NOT_AN_HOUR_AFTER, worded)
 
     def parts_of_day(self) -> None:
         for pattern, hour in w.PARTS_OF_DAY:
@@ -696,7 +775,8 @@ class _Scan:
                     self.found.days.append((self.today, "tonight"))
                     self.found.today_named = True
                 self.found.times.append((time(hour), "part"))
-            self.take(_B + r"(?:" + pattern + r")" + _E, handle)
+            # "parents' evening", "girls' night": a possessive makes it an event, not a time
+            self.take(r"(?<!' )(?<!'s )" + _B + r"(?:" + pattern + r")" + _E, handle)
 
     def vague(self) -> None:
         self.take(_B + r"(?:" + w.VAGUE + r")" + _E,
@@ -719,7 +799,7 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
     scan.now_aware = written_at
     for word in unsure:
         scan.doubt(f"'{word}' may be more than one date word")
-    for reader in (scan.shifts, scan.holidays, scan.exact_offsets, scan.offsets,
+    for reader in (scan.shifts, scan.spans_from_a_day, scan.nights, scan.holidays, scan.exact_offsets, scan.offsets,
                    scan.dates_with_month, scan.slashed, scan.weekdays, scan.periods,
                    scan.days_of_month, scan.day_words, scan.vague, scan.clock_times,
                    scan.parts_of_day):
@@ -727,8 +807,23 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
     return _combine(scan.found, now, zone, reminder_hour)
 
 
+_WEEKDAY_TODAY = "the weekday is today: today or in a week?"
+
+
+def _weekday_agrees(found: _Found) -> None:
+    """"в субботу 12-го": a weekday beside a date on that weekday says which day, not another."""
+    dated = {d for d, p in found.days if p not in found.weekday_phrases}
+    if len(found.weekdays_named) != 1 or len(dated) != 1:
+        return
+    only = next(iter(dated))
+    if only.weekday() in found.weekdays_named:
+        found.days = [(d, p) for d, p in found.days if d == only]
+        found.doubts = [x for x in found.doubts if x != _WEEKDAY_TODAY]
+
+
 def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReading:
     phrase = ", ".join(found.phrases)
+    _weekday_agrees(found)
 
     def asked(reason: str) -> DueReading:
         return DueReading(None, ambiguous=True, reason=reason, phrase=phrase)

@@ -171,3 +171,36 @@ def test_tomorrow_said_after_midnight_is_asked() -> None:
     assert due("завтра утром позвонить в поликлинику", night) == "ask"
     assert due("tomorrow call the landlord", night) == "ask"
     assert due("в пятницу вечером кино", night) == "2026-12-04 19:00"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в десять минут восьмого вечера созвон", "2026-12-02 19:10"),
+    ("в девятнадцать тридцать собрание", "2026-12-02 19:30"),
+    ("через двадцать пять минут выключить плиту", "2026-12-02 14:55"),
+    ("через недельку вернуть дрель", "2026-12-09 10:00"),
+    ("o dwudziestej pierwszej film", "2026-12-02 21:00"),
+    ("dziesięć po szóstej wieczorem kolacja", "2026-12-02 18:10"),
+    ("jutro za dziesięć siódma rano autobus", "2026-12-03 06:50"),
+    ("twenty to six pm on Friday train", "2026-12-04 17:40"),
+    ("quarter after six tomorrow evening dinner", "2026-12-03 18:15"),
+    ("ten past five tomorrow pick up kids", "ask"),          # 5:10 or 17:10?
+    ("in a fortnight renew the lease", "2026-12-16 10:00"),
+    ("tmrw call the bank", "2026-12-03 10:00"),
+    ("в семь человек забронировать столик", None),            # a count, not seven o'clock
+])
+def test_clock_times_and_counts_in_words(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в субботу 12-го день рождения", "2026-12-12 10:00"),   # not this Saturday, the 5th
+    ("в пятницу 12-го", "ask"),                              # the 12th is a Saturday
+    ("в среду 9-го", "2026-12-09 10:00"),                     # today is Wednesday: the date says
+    ("a week from Friday meeting", "2026-12-11 10:00"),
+    ("за неделю до конца месяца подать заявление", "2026-12-24 10:00"),
+    ("за 3 дня до отпуска", "ask"),                           # before what day?
+    ("в ночь на субботу поезд", "ask"),
+    ("a week from Monday parents' evening", "2026-12-14 10:00"),  # an event, not a time
+])
+def test_a_weekday_beside_a_date_and_spans_from_a_day(text: str, expected: str) -> None:
+    assert due(text) == expected
