@@ -149,7 +149,8 @@ WEEKDAY_SHORT: tuple[tuple[str, int], ...] = (
     (r"пн", 0), (r"вт", 1), (r"ср", 2), (r"чт", 3), (r"пт", 4), (r"сб", 5), (r"вс", 6),
     (r"pon\.?", 0), (r"wt\.?", 1), (r"śr\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
     (r"sob\.?", 5), (r"niedz\.?", 6),
-    (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"thu\.?", 3),
+    (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"weds\.?", 2),
+    (r"thu\.?", 3),
     (r"thurs\.?", 3), (r"fri\.?", 4), (r"sat\.?", 5), (r"sun\.?", 6),
 )
 
@@ -167,7 +168,8 @@ RELATIVE_LEAD = r"(?:через|спустя|za|in)"
 
 # Parts of the day (the hour a careful person means) and the markers after a number.
 PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
-    (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning", 9),
+    (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning|"
+     r"first thing", 9),
     (r"в первой половине дня|w pierwszej połowie dnia|in the first half of the day", 9),
     (r"в обед|к обеду|до обеда|перед обедом|w porze obiadu|przed obiadem|do obiadu|"
      r"at lunch(?:time)?|lunchtime|(?:by|before) lunch(?:time)?", 13),
@@ -180,6 +182,7 @@ PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"(?:к|до|в) конц[уае] (?:рабочего )?дня|(?:do|pod|na) ko(?:ńca|niec|ńcu) dnia(?: pracy)?|"
      r"(?:by |before |at )?(?:the )?end of (?:the )?(?:working |business |work )?day|"
      r"(?:by )?eod|"
+     r"после работы|po pracy|after work|"
      r"вечером|к вечеру|до вечера|вечерком|wieczorem|wieczorkiem|do wieczora|wieczór|"
      r"this evening|in the evening|evening|tonight|night", 19),
 )
@@ -195,7 +198,14 @@ VAGUE = (
     r"wkrótce|niedługo|w najbliższym czasie|w najbliższych dniach|w tym tygodniu|"
     r"za kilka|w ciągu (?:tygodnia|miesiąca)|"
     r"soon|one of these days|in the coming days|in a few|this week|"
-    r"within a week|within a month|in a day or two|a few days"
+    r"within a week|within a month|in a day or two|a few days|"
+    # a season, this month, next year, the middle of a week: a span, not a day
+    r"(?:этой |этим |следующей |следующим )?(?:осенью|летом|зимой|весной)|"
+    r"в этом месяце|в (?:этом|следующем|будущем) году|в середине (?:этой |следующей )?недели|"
+    r"(?:tej |tego |następnej |przyszłej |przyszłego )?(?:jesienią|latem|zimą|wiosną)|"
+    r"w tym miesiącu|w (?:tym|przyszłym|następnym) roku|w połowie tygodnia|"
+    r"(?:in the |this |next )(?:summer|autumn|fall|winter|spring)|this month|"
+    r"(?:this|next) year|mid-?week"
 )
 
 # "через пару дней", "za parę godzin", "in a couple of days": about two, not two; asked.

@@ -69,6 +69,7 @@ class _Found:
     today_named: bool = False
     weekdays_named: set[int] = field(default_factory=set)   # "в субботу 12-го"
     weekday_phrases: set[str] = field(default_factory=set)
+    weekend_phrases: set[str] = field(default_factory=set)
     shift_months: int = 0
     shift: timedelta | None = None                               # "сдвинули на неделю"
     doubts: list[str] = field(default_factory=list)
@@ -129,6 +130,19 @@ _PL_ORD = (r"(?:(dwudziestego|trzydziestego) )?(" + "|".join(s for s, _ in w.PL_
            + ")")
 _EN_ORD = (r"(?:(twenty|thirty)[- ])?(" + "|".join(s for s, _ in w.EN_ORDINALS) + ")")
 _UNIT = "|".join(f"(?P<u_{name}>{p})" for p, name in w.UNITS)
+
+
+class _Either:
+    """A match whose "nx" is any of its groups "nx", "nx2", "nx3" (one pattern per language)."""
+
+    def __init__(self, m: re.Match[str]) -> None:
+        self._m = m
+
+    def group(self, name: str | int) -> str:
+        if name == "nx":
+            return next((g for g in (self._m.groupdict().get(k) for k in ("nx", "nx2", "nx3"))
+                         if g), "")
+        return self._m.group(name)
 
 
 class _Scan:
@@ -446,6 +460,20 @@ class _Scan:
         self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?P<m>" + _MONTH_DAY + r")" + _E,
                   end_of_named_month)
 
+        def middle_of_month(m: _Either) -> None:
+            # "в середине месяца" is the 15th, as "в середине января" is
+            middle = _add_months(date(today.year, today.month, 15), 1 if m.group("nx") else 0)
+            if datetime.combine(middle, time(self.hour)) <= self.now:
+                self.doubt("the middle of this month has passed")
+                return
+            self.day(middle, m.group(0))
+
+        self.take(_B + r"(?:в|к|до) середин[еуы] (?:этого |(?P<nx>следующего|будущего) )?месяца"
+                  + _E + r"|" + _B + r"(?:w|do|na|pod) połow(?:ie|ę|y) (?:tego |(?P<nx2>przyszłego|"
+                  r"następnego) )?miesiąca" + _E + r"|" + _B + r"(?:in |by |around )?(?:the )?"
+                  r"(?:middle of (?:the |this |(?P<nx3>next) )?month|mid-?month)" + _E,
+                  lambda m: middle_of_month(_Either(m)))
+
         def next_month(m: re.Match[str]) -> None:
             first = _add_months(date(today.year, today.month, 1), 1)
             self.day(first, m.group(0))
@@ -460,7 +488,9 @@ class _Scan:
 
         def end_of_week(m: re.Match[str]) -> None:
             weekday = today.weekday()
-            if weekday < 4:
+            if m.groupdict().get("nx"):
+                self.day(_monday(today) + timedelta(days=11), m.group(0))
+            elif weekday < 4:
                 self.day(today + timedelta(days=4 - weekday), m.group(0))
             elif weekday == 4:
                 self.day(today, m.group(0))
@@ -468,13 +498,15 @@ class _Scan:
             else:
                 self.day(today + timedelta(days=11 - weekday), m.group(0))
 
-        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:этой )?недели" + _E, end_of_week)
-        self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?:tego )?tygodnia" + _E,
-                  end_of_week)
-        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this )?week" + _E,
-                  end_of_week)
+        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:этой |(?P<nx>следующей|"
+                  r"будущей) )?недели" + _E, end_of_week)
+        self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?:tego |(?P<nx>przyszłego|"
+                  r"następnego) )?tygodnia" + _E, end_of_week)
+        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this |(?P<nx>next) )?week"
+                  + _E, end_of_week)
 
         def weekend(m: re.Match[str]) -> None:
+            self.found.weekend_phrases.add(m.group(0))
             weekday = today.weekday()
             if m.group("nx"):
                 self.day(_monday(today) + timedelta(days=12), m.group(0))
@@ -590,7 +622,8 @@ class _Scan:
                     self.found.today_named = True
             return handle
 
-        self.take(_B + r"(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
+        # "завтра-послезавтра" is two days: the second word is read after a hyphen too
+        self.take(r"(?<!\w)(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
         self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow|tmrw|tmr|2morrow|2moro" + _E,
                   plus(1))
         self.take(_B + r"(?:сегодня|dzisiaj|dziś|today)" + _E, plus(0, True))
@@ -618,12 +651,21 @@ class _Scan:
         def numeric(m: re.Match[str]) -> None:
             set_time(int(m.group("h")), int(m.group("mi") or 0), m.group("mk"), m.group(0))
 
+        def span(m: re.Match[str]) -> None:
+            # "с 9 до 11", "od 9 do 11", "from 9 to 11": the span starts at its first hour
+            numeric(m)
+
+        self.take(_B + r"(?:с|od|from|between) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))? (?:до|do|"
+                  r"to|till|until|and) [0-2]?\d(?:[:.][0-5]\d)?(?: ?(?P<mk>" + w.AM_MARK + "|"
+                  + w.PM_MARK + "|" + w.NIGHT_MARK + r"))?" + _E, span)
+
         # After "в", "o", "at" a number is an hour; after "до", "na", "by" only with minutes
         # or a marker ("на 5 человек" is not five o'clock).
         lead = r"(?:в|во|к|ко|около|o|około|at|around|about)"
         weak = r"(?:до|после|на|na|do|przed|po|by|before|until|after)"
-        self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
-                  + markers + _E, numeric)
+        self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
+                  r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
+                  r"(?=\s|$|,))?" + markers + _E, numeric)
         def weakly(m: re.Match[str]) -> None:
             if m.group("mi") or m.group("mk") or m.group("unit"):
                 numeric(m)
@@ -811,7 +853,15 @@ _WEEKDAY_TODAY = "the weekday is today: today or in a week?"
 
 
 def _weekday_agrees(found: _Found) -> None:
-    """"в субботу 12-го": a weekday beside a date on that weekday says which day, not another."""
+    """"в субботу 12-го": a weekday beside a date on that weekday says which day, not another;
+    "в выходные в воскресенье": a weekday in the weekend named is the day."""
+    by_weekday = {d for d, p in found.days if p in found.weekday_phrases}
+    weekends = {d for d, p in found.days if p in found.weekend_phrases}
+    if len(by_weekday) == 1 and weekends:
+        day = next(iter(by_weekday))
+        if all(0 <= (day - saturday).days <= 1 for saturday in weekends):
+            found.days = [(d, p) for d, p in found.days if d == day]
+            return
     dated = {d for d, p in found.days if p not in found.weekday_phrases}
     if len(found.weekdays_named) != 1 or len(dated) != 1:
         return

@@ -154,6 +154,16 @@ rows = {
 ("A","через пару недель записаться к врачу",AMB),
 ("A","без двадцати девять утра в понедельник выйти из дома","2026-12-07T08:40"),
 ("G","за два дня до пятницы напомнить Коле про билеты","2026-12-09T10:00"),
+("A","в 18ч забрать посылку с почты","2026-12-02T18:00"),
+("A","завтра в 9-30 созвон с Ташкентом","2026-12-03T09:30"),
+("A","с 9 до 11 в пятницу приём у нотариуса","2026-12-04T09:00"),
+("A","завтра-послезавтра заехать к тёще",AMB),
+("A","летом съездить на море",AMB),
+("A","в этом месяце оплатить членский взнос",AMB),
+("A","в середине следующего месяца отчёт для банка","2027-01-15T10:00"),
+("A","в выходные в воскресенье съездить на рынок","2026-12-06T10:00"),
+("A","к концу следующей недели сдать макет","2026-12-11T10:00"),
+("A","в пятницу после работы забрать куртку из ремонта","2026-12-04T19:00"),
 ],
 "pl": [
 ("G","obiecałam mamie zadzwonić w piątek","2026-12-11T10:00"),
@@ -225,6 +235,11 @@ rows = {
 ("G","w sobotę 12 grudnia urodziny Oli","2026-12-12T10:00"),
 ("G","za parę tygodni wymienić opony",AMB),
 ("G","w nocy z piątku na sobotę pociąg",AMB),
+("G","pod koniec przyszłego tygodnia wysłać ofertę","2026-12-18T10:00"),
+("G","w połowie miesiąca zapłacić ratę","2026-12-15T10:00"),
+("G","od 9 do 11 w czwartek szkolenie","2026-12-10T09:00"),
+("G","w piątek po pracy kino","2026-12-11T19:00"),
+("G","latem pojechać nad morze",AMB),
 ],
 "en": [
 ("E","promised mom to call her on Friday","2026-12-11T10:00"),
@@ -297,6 +312,12 @@ rows = {
 ("E","in twenty-five minutes take out the cake","2026-12-05T08:25"),
 ("E","on Saturday the 12th Kate's birthday","2026-12-12T10:00"),
 ("E","in a couple of weeks book the MOT",AMB),
+("E","first thing tomorrow email Jo","2026-12-06T09:00"),
+("E","end of next week send the report","2026-12-11T10:00"),
+("E","from 9 to 11 on Monday workshop","2026-12-07T09:00"),
+("E","this summer paint the shed",AMB),
+("E","mid-month pay the gardener","2026-12-15T10:00"),
+("E","on the weekend, Sunday, take the kids swimming","2026-12-06T10:00"),
 ]}
 out = []
 for lang, items in rows.items():

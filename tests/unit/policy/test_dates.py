@@ -204,3 +204,22 @@ def test_clock_times_and_counts_in_words(text: str, expected: str | None) -> Non
 ])
 def test_a_weekday_beside_a_date_and_spans_from_a_day(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в 18ч забрать посылку", "2026-12-02 18:00"),
+    ("завтра в 9-30 созвон", "2026-12-03 09:30"),
+    ("с 9 до 11 в пятницу приём", "2026-12-04 09:00"),       # a span starts at its first hour
+    ("с 2 до 4 в пятницу приём", "ask"),                      # night or afternoon?
+    ("завтра-послезавтра заехать", "ask"),
+    ("летом съездить на море", "ask"),                        # a season is not a day
+    ("в этом месяце оплатить взнос", "ask"),
+    ("в середине следующего месяца отчёт", "2027-01-15 10:00"),
+    ("в выходные в воскресенье съездить на рынок", "2026-12-06 10:00"),
+    ("к концу следующей недели сдать макет", "2026-12-11 10:00"),
+    ("pod koniec przyszłego tygodnia wysłać ofertę", "2026-12-11 10:00"),
+    ("в пятницу после работы забрать куртку", "2026-12-04 19:00"),
+    ("first thing tomorrow email Jo", "2026-12-03 09:00"),
+])
+def test_spans_of_hours_weeks_and_seasons(text: str, expected: str) -> None:
+    assert due(text) == expected
