@@ -37,17 +37,22 @@ _RU_LEMMAS: dict[str, tuple[str, ...]] = {
     "weekend": ("выходные",), "next": ("следующий",),
 }
 _FORMS: dict[str, tuple[str, ...]] = {
-    "mon": ("poniedziałek", "poniedziałku", "poniedziałkiem", "monday", "mondays"),
-    "tue": ("wtorek", "wtorku", "wtorkiem", "tuesday", "tuesdays"),
-    "wed": ("środa", "środę", "środy", "środzie", "wednesday", "wednesdays"),
-    "thu": ("czwartek", "czwartku", "czwartkiem", "thursday", "thursdays"),
-    "fri": ("piątek", "piątku", "piątkiem", "friday", "fridays"),
-    "sat": ("sobota", "sobotę", "soboty", "sobocie", "saturday", "saturdays"),
-    "sun": ("niedziela", "niedzielę", "niedzieli", "sunday", "sundays"),
+    # the plurals ("we wtorki", "w niedziele", "on weekends": every such day) are listed so that
+    # they are known words, never "corrected" to a single day
+    "mon": ("poniedziałek", "poniedziałku", "poniedziałkiem", "poniedziałki", "poniedziałków",
+            "monday", "mondays"),
+    "tue": ("wtorek", "wtorku", "wtorkiem", "wtorki", "wtorków", "tuesday", "tuesdays"),
+    "wed": ("środa", "środę", "środy", "środzie", "środach", "wednesday", "wednesdays"),
+    "thu": ("czwartek", "czwartku", "czwartkiem", "czwartki", "czwartków", "thursday",
+            "thursdays"),
+    "fri": ("piątek", "piątku", "piątkiem", "piątki", "piątków", "friday", "fridays"),
+    "sat": ("sobota", "sobotę", "soboty", "sobocie", "sobotach", "saturday", "saturdays"),
+    "sun": ("niedziela", "niedzielę", "niedzieli", "niedziele", "niedzielach", "sunday",
+            "sundays"),
     "tomorrow": ("jutro", "tomorrow"), "after-tomorrow": ("pojutrze",),
     "today": ("dzisiaj", "dziś", "today", "tonight"),
     "next": ("przyszły", "przyszłą", "przyszłym", "przyszłej", "następny", "następną"),
-    "weekend": ("weekend",),
+    "weekend": ("weekend", "weekendy", "weekendów", "weekendach", "weekends"),
     "m01": ("stycznia", "styczniu", "january"), "m02": ("lutego", "lutym", "february"),
     "m03": ("marca", "marcu"), "m04": ("kwietnia", "kwietniu", "april"),
     "m06": ("czerwca", "czerwcu"), "m07": ("lipca", "lipcu"),
@@ -56,6 +61,12 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "m11": ("listopada", "listopadzie", "november"), "m12": ("grudnia", "grudniu", "december"),
     "month": ("miesiąca", "miesiącu"), "week": ("tygodnia", "tygodniu"),
 }
+# Latin words put right by an added, dropped or swapped letter only towards these meanings, or
+# towards a month beside a day number ("15 febuary"): a month word alone is too often one
+# letter from a real word ("wrzenia", boiling, is not "września").
+_EDITABLE = frozenset({"mon", "tue", "wed", "thu", "fri", "sat", "sun", "tomorrow",
+                       "after-tomorrow", "today", "weekend"})
+_DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th|-?go|-?ego|\.)?")
 _FOLD = str.maketrans("ąćęłńóśźż", "acelnoszz")
 _WORD = re.compile(r"[^\W\d_]+")
 _CYRILLIC = re.compile(r"[а-я]")
@@ -127,7 +138,7 @@ def _index() -> dict[str, set[str]]:
     return index
 
 
-def _candidates(word: str) -> list[str]:
+def _candidates(word: str, beside_number: bool = False) -> list[str]:
     cyrillic = bool(_CYRILLIC.search(word))
     key = word if cyrillic else word.translate(_FOLD)
     if not cyrillic:
@@ -138,8 +149,12 @@ def _candidates(word: str) -> list[str]:
             return []
     limit = 1 if cyrillic or len(word) < 8 else 2
     index = _index()
+    lexicon = _lexicon()
     near = {form for deleted in _deletes(key, limit) for form in index.get(deleted, ())
             if bool(_CYRILLIC.search(form)) == cyrillic}
+    if not cyrillic:
+        near = {f for f in near if (lexicon[f] in _EDITABLE or beside_number)
+                and (len(f) >= 8 or _distance(key, f.translate(_FOLD), False) <= 1)}
     scored = sorted((_distance(key, f if cyrillic else f.translate(_FOLD), cyrillic), f)
                     for f in near)
     scored = [(d, f) for d, f in scored if d <= limit]
@@ -160,7 +175,10 @@ def correct(text: str) -> tuple[str, list[str]]:
         word = match.group(0)
         if word in lexicon or len(word) < 5:
             return word
-        found = _candidates(word)
+        before = text[:match.start()].split()[-1:]
+        after = text[match.end():].split()[:1]
+        beside_number = any(_DAY_NUMBER.fullmatch(t.strip(",.")) for t in before + after)
+        found = _candidates(word, beside_number)
         if not found:
             return word
         if len({lexicon[f] for f in found}) > 1:

@@ -70,6 +70,7 @@ class _Found:
     weekdays_named: set[int] = field(default_factory=set)   # "в субботу 12-го"
     weekday_phrases: set[str] = field(default_factory=set)
     weekend_phrases: set[str] = field(default_factory=set)
+    spans: dict[str, tuple[int, int]] = field(default_factory=dict)   # phrase -> where
     shift_months: int = 0
     shift: timedelta | None = None                               # "сдвинули на неделю"
     doubts: list[str] = field(default_factory=list)
@@ -165,6 +166,7 @@ class _Scan:
             handle(match)
             self.found.phrases.append(match.group(0).strip())
             start, end = match.span()
+            self.found.spans[match.group(0)] = (start, end)
             self.text = self.text[:start] + "\0" * (end - start) + self.text[end:]
 
     def day(self, day: date, phrase: str) -> None:
@@ -213,6 +215,8 @@ class _Scan:
         """"a week from Friday", "через неделю после пятницы", "za tydzień od piątku": the
         day named, moved by the span (back for "до", "before", "przed")."""
         def handle(m: re.Match[str]) -> None:
+            if re.search(r"(?:for|на|na)(?: \S+)? $", self.text[:m.start()]):
+                return  # a duration: "for two weeks from the 3rd"
             word = m.group("n")
             count = _number(word) if word else 1.0
             if (word and word.strip() in w.ABOUT_TWO) or count is None or count != int(count):
@@ -227,13 +231,18 @@ class _Scan:
                 self.found.shift = timedelta(days=sign * int(count) * (7 if weeks else 1))
 
         number = r"(?:(?P<n>\d+|" + _NUMBER_WORD + r") )?"
-        self.take(_B + r"(?:через|за) " + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:после|"
-                  r"(?P<back>до))(?= \S)(?! (?:этого|того|сих))", handle)
-        self.take(_B + r"(?:za )?" + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:od|po|"
-                  r"(?P<back>przed))(?= \S)(?! (?:dziś|dzisiaj|teraz|jutra|tego|dzisiejszego))",
-                  handle)
-        self.take(_B + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|"
-                  r"(?P<back>before)) (?!now|today|tomorrow|that|this)", handle)
+        # Russian "за N дней до ..." always counts from a day (asked when it is not named);
+        # elsewhere only when a day follows ("a day before is too late" names none); never a
+        # duration ("for two weeks from the 3rd")
+        day_follows = (r"(?= (?:(?:the|next|this|в|во|w|we|on) )?(?:" + _WEEKDAY
+                       + r"|\d|конц|końc|the end|end of))")
+        duration = r"(?<!for )(?<!на )(?<!na )"
+        self.take(_B + duration + r"(?:через|за) " + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r") (?:после|(?P<back>до))(?= \S)(?! (?:этого|того|сих))", handle)
+        self.take(_B + duration + r"(?:za )?" + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r") (?:od|po|(?P<back>przed))" + day_follows, handle)
+        self.take(_B + duration + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|"
+                  r"(?P<back>before))" + day_follows, handle)
 
     def nights(self) -> None:
         """"в ночь на субботу", "w nocy z piątku na sobotę": a night lies between two days."""
@@ -745,7 +754,10 @@ class _Scan:
         self.take(_B + r"(?:at |by |around )?half (?P<hw>" + en_hours + r"|1[0-2]|[1-9])"
                   r"(?! (?:an? |past |to |hour|of ))" + tail, half_en)
 
-        counts = "|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True)) + r"|[1-5]?\d"
+        # minutes as words, or as digits followed by "минут"/"minut"/"minutes" ("4 to 7" is a
+        # range, not 6:56)
+        counts = ("|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True))
+                  + r"|[1-5]?\d(?= (?:минут|minut|minutes?|mins?))")
 
         def minutes_of(word: str) -> int:
             return w.MINUTE_WORDS.get(word) or int(word)
@@ -862,11 +874,17 @@ def _weekday_agrees(found: _Found) -> None:
         if all(0 <= (day - saturday).days <= 1 for saturday in weekends):
             found.days = [(d, p) for d, p in found.days if d == day]
             return
-    dated = {d for d, p in found.days if p not in found.weekday_phrases}
-    if len(found.weekdays_named) != 1 or len(dated) != 1:
+    dated = {(d, p) for d, p in found.days if p not in found.weekday_phrases}
+    if len(found.weekdays_named) != 1 or len({d for d, _ in dated}) != 1:
         return
-    only = next(iter(dated))
-    if only.weekday() in found.weekdays_named:
+    only = next(iter(dated))[0]
+
+    def beside(a: str, b: str) -> bool:  # "в субботу 12-го", "12 grudnia, w sobotę"
+        (s1, e1), (s2, e2) = found.spans.get(a, (-9, -9)), found.spans.get(b, (-99, -99))
+        return 0 <= s2 - e1 <= 3 or 0 <= s1 - e2 <= 3
+
+    near = any(beside(wp, p) for wp in found.weekday_phrases for _, p in dated)
+    if near and only.weekday() in found.weekdays_named:
         found.days = [(d, p) for d, p in found.days if d == only]
         found.doubts = [x for x in found.doubts if x != _WEEKDAY_TODAY]
 

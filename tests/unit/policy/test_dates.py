@@ -223,3 +223,15 @@ def test_a_weekday_beside_a_date_and_spans_from_a_day(text: str, expected: str) 
 ])
 def test_spans_of_hours_weeks_and_seasons(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Kuba trenuje piłkę nożną we wtorki i czwartki.",   # plurals: every Tuesday, not a typo
+    "nie przypominaj mi o siłowni w weekendy",
+    "gotować na małym ogniu, nie dopuścić do wrzenia",   # "wrzenia" is not "września"
+    "Cut slides 4 to 7 before the talk",                 # a range of slides, not 6:56
+    "A day before is too late for me to order gifts",   # no day named to count from
+    "фильтр для воды менять раз в три месяца",           # a count of months, not three o'clock
+])
+def test_words_near_date_words_invent_no_date(text: str) -> None:
+    assert due(text) is None
