@@ -3,7 +3,8 @@
 ``read_due(text, written_at, reminder_hour=10)`` reads "в пятницу", "послезавтра вечером",
 "через две недели", "до 15-го", "в конце месяца", "15 марта в 10", "w piątek", "next Tuesday"
 relative to the moment the message was written, in the zone of ``written_at`` (the person's).
-Pure: no I/O, no clock.
+No clock and no network; the only thing it loads is pymorphy3's dictionary, once, the first
+time a word looks like a misspelt date word (``date_typos.py`` puts such words right first).
 
 The reading is careful rather than clever. A date a careful human would have to ask about is
 returned as ``ambiguous`` with no due time, never guessed: the weekday that is today ("в пятницу"
@@ -13,7 +14,8 @@ already past ("сегодня в 9" said at 14:00), two dates that disagree ("з
 "утром" 09:00, "next Tuesday" the Tuesday of next calendar week, a date already past this year
 is next year's) are the ones the date set is labelled with (``docs/benchmarks.md``, "Dates").
 
-How: the text is scanned by kinds of expression, most specific first (exact offsets, dates
+How: misspelt date words are put right where unambiguous ("в пятнецу", "tomorow"), then the
+text is scanned by kinds of expression, most specific first (moves by a span, exact offsets, dates
 with a month, days of the month, weekdays, words like "завтра", periods like "в конце
 месяца", clock times, parts of the day); each match blanks its span so a later kind cannot read
 the same words again. What was found is then combined into one due time or a question.
