@@ -187,3 +187,18 @@ def correct(text: str) -> tuple[str, list[str]]:
         return found[0]
 
     return _WORD.sub(fix, text), unsure
+
+
+_NOT_A_THING = re.compile(r"числ\w*|январ\w*|феврал\w*|март\w*|апрел\w*|ма[яю]|июн\w*|июл\w*|"
+                          r"август\w*|сентябр\w*|октябр\w*|ноябр\w*|декабр\w*")
+
+
+@lru_cache(maxsize=4096)
+def noun_in_case(word: str, case: str) -> bool:
+    """True when ``word`` is most likely a Russian noun in ``case`` ("этажа": genitive), not a
+    month or "числа": what an ordinal before it ("9-го") then counts is that noun."""
+    if not _CYRILLIC.search(word) or _NOT_A_THING.fullmatch(word):
+        return False
+    parse = _morph().parse(word)[0]
+    return bool(parse.tag.POS == "NOUN" and case in parse.tag and parse.score >= 0.3)
+

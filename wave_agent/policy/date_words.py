@@ -171,7 +171,8 @@ PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning|"
      r"first thing", 9),
     (r"в первой половине дня|w pierwszej połowie dnia|in the first half of the day", 9),
-    (r"в обед|к обеду|до обеда|перед обедом|w porze obiadu|przed obiadem|do obiadu|"
+    (r"в обед|к обеду|до обеда|перед обедом|в обеденный перерыв|w porze obiadu|przed obiadem|"
+     r"do obiadu|w przerwie (?:obiadowej|na lunch)|(?:on|during) (?:my |the )?lunch break|"
      r"at lunch(?:time)?|lunchtime|(?:by|before) lunch(?:time)?", 13),
     (r"в полдень|до полудня|w południe|przed południem|at noon|(?:by |before )?noon|midday",
      12),
@@ -181,7 +182,7 @@ PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     # the end of the (working) day is its evening: "к концу дня", "do końca dnia", "by EOD"
     (r"(?:к|до|в) конц[уае] (?:рабочего )?дня|(?:do|pod|na) ko(?:ńca|niec|ńcu) dnia(?: pracy)?|"
      r"(?:by |before |at )?(?:the )?end of (?:the )?(?:working |business |work )?day|"
-     r"(?:by )?eod|"
+     r"(?:by )?eod|(?:by |before |at )?(?:the )?close of business|by cob|"
      r"после работы|po pracy|after work|"
      r"вечером|к вечеру|до вечера|вечерком|wieczorem|wieczorkiem|do wieczora|wieczór|"
      r"this evening|in the evening|evening|tonight|night", 19),
@@ -223,12 +224,22 @@ SHIFT_UNIT = (r"день|дня|дней|сутки|недел[юиь]|меся�
 # Holidays: a day or the days around it ("на майских", "на Новый год": the eve or the first?);
 # a careful human asks. A date said with its number ("8 марта", "31 декабря") is read as usual.
 HOLIDAYS = (
-    r"(?:на|в|к|до|после|перед) (?:майски\w+|новогодни\w+|праздник\w*|новый год|нового года|"
+    r"в сочельник|(?:на|в|к|до|после|перед) (?:майски\w+|новогодни\w+|праздник\w*|новый год|нового года|"
     r"новому году|новом году|рождеств\w+|пасх\w+)|майские праздники|"
     r"(?:na|w|przed|po|do) (?:święta\w*|świętach|boże narodzenie|bożego narodzenia|wielkanoc\w*|"
     r"sylwestr\w*|majówk\w+|nowy rok|nowego roku)|"
-    r"(?:at|for|by|before|after|over|on|around) (?:christmas|easter|thanksgiving|the holidays|"
-    r"new year'?s?(?: day| eve)?)"
+    r"(?:at|for|by|before|after|over|on|around) (?:christmas(?! eve| day)|easter|thanksgiving|"
+    r"the holidays|new year(?!'?s? (?:eve|day)))"
+)
+
+# Holidays that are one day in every country the reader serves: (pattern, month, day).
+NAMED_DAYS: tuple[tuple[str, int, int], ...] = (
+    (r"christmas eve|w wigili[ęi]|na wigili[ęi]", 12, 24),
+    (r"christmas day", 12, 25), (r"boxing day", 12, 26),
+    (r"new year'?s? eve|w sylwestra|na sylwestra", 12, 31),
+    (r"new year'?s? day", 1, 1),
+    (r"valentine'?s? day|в день святого валентина|w walentynki", 2, 14),
+    (r"halloween", 10, 31),
 )
 
 # "завтра" written before this hour may mean the day that has already begun: asked.

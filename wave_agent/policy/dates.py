@@ -35,7 +35,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
-from wave_agent.policy.date_typos import correct
+from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
 
@@ -72,6 +72,7 @@ class _Found:
     weekdays_named: set[int] = field(default_factory=set)   # "в субботу 12-го"
     weekday_phrases: set[str] = field(default_factory=set)
     weekend_phrases: set[str] = field(default_factory=set)
+    moved: bool = False                                          # a move word in the text
     spans: dict[str, tuple[int, int]] = field(default_factory=dict)   # phrase -> where
     shift_months: int = 0
     shift: timedelta | None = None                               # "сдвинули на неделю"
@@ -132,19 +133,21 @@ _RU_ORD = (r"(?:(двадцать|тридцать) )?(" + "|".join(s for s, _ i
 _PL_ORD = (r"(?:(dwudziestego|trzydziestego) )?(" + "|".join(s for s, _ in w.PL_ORDINALS)
            + ")")
 _EN_ORD = (r"(?:(twenty|thirty)[- ])?(" + "|".join(s for s, _ in w.EN_ORDINALS) + ")")
+_UNIT_WORDS = "(?:" + "|".join(p for p, _ in w.UNITS) + ")"
 _UNIT = "|".join(f"(?P<u_{name}>{p})" for p, name in w.UNITS)
 
 
 class _Either:
-    """A match whose "nx" is any of its groups "nx", "nx2", "nx3" (one pattern per language)."""
+    """A match whose group ``name`` is any of ``name``, ``name2``, ``name3`` (one pattern per
+    language in one alternation)."""
 
-    def __init__(self, m: re.Match[str]) -> None:
-        self._m = m
+    def __init__(self, m: re.Match[str], name: str = "nx") -> None:
+        self._m, self._name = m, name
 
     def group(self, name: str | int) -> str:
-        if name == "nx":
-            return next((g for g in (self._m.groupdict().get(k) for k in ("nx", "nx2", "nx3"))
-                         if g), "")
+        if name == self._name:
+            keys = (name, f"{name}2", f"{name}3")
+            return next((g for g in (self._m.groupdict().get(k) for k in keys) if g), "")
         return self._m.group(name)
 
 
@@ -243,7 +246,7 @@ class _Scan:
                   + r") (?:после|(?P<back>до))(?= \S)(?! (?:этого|того|сих))", handle)
         self.take(_B + duration + r"(?:za )?" + number + r"(?P<unit>" + w.SHIFT_UNIT
                   + r") (?:od|po|(?P<back>przed))" + day_follows, handle)
-        self.take(_B + duration + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|"
+        self.take(_B + duration + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|on|"
                   r"(?P<back>before))" + day_follows, handle)
 
     def nights(self) -> None:
@@ -251,11 +254,31 @@ class _Scan:
         self.take(_B + r"(?:в ночь (?:с \S+ )?на|w nocy z \S+ na|(?:in )?the night (?:of|before))"
                   + _E, lambda m: self.doubt("a night between two days: which?"))
 
+    def named_days(self) -> None:
+        """"on Christmas Eve", "w Wigilię", "New Year's Day": a holiday that is one day."""
+        for pattern, month, day_n in w.NAMED_DAYS:
+            def handle(m: re.Match[str], month: int = month, day_n: int = day_n) -> None:
+                day = date(self.today.year, month, day_n)
+                if datetime.combine(day, time(23, 59)) < self.now:
+                    day = date(day.year + 1, month, day_n)
+                self.day(day, m.group(0))
+
+            self.take(_B + r"(?:(?:on|at|by|before|for|until) )?(?:the )?(?:" + pattern + r")"
+                      + _E, handle)
+
     def holidays(self) -> None:
         """"на майских", "na święta", "over Christmas": a holiday is a day or days around it."""
         self.take(_B + r"(?:" + w.HOLIDAYS + r")" + _E,
                   lambda m: self.doubt(f"'{m.group(0)}' is a holiday: which day?"))
 
+
+    def count_ranges(self) -> None:
+        """"через час-полтора", "за 2-3 dni", "in 2 or 3 days": a range of counts is asked."""
+        self.take(_B + r"(?:через|спустя|za|in) (?!(?:twenty|thirty|forty|fifty)-)(?:\d+|"
+                  + _NUMBER_WORD + r"|час|день|неделю|"
+                  r"godzinę|dzień|tydzień|an? (?:hour|day|week))(?: ?- ?| или | lub | albo | or )"
+                  r"(?:\d+(?:[.,]5)?|" + _NUMBER_WORD + r")(?: " + _UNIT_WORDS + r")?" + _E,
+                  lambda m: self.doubt("a range, not one time"))
 
     def exact_offsets(self) -> None:
         def handle(m: re.Match[str]) -> None:
@@ -279,7 +302,7 @@ class _Scan:
             _B + lead + r" (?:(?P<half>полчаса|пол часа|pół godziny|half an hour)|"
             r"(?P<hour_half>(?:an? |one )?hour and a half)|"
             r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r") )?"
-            r"(?:(?P<u_minute>минут\w*|minut\w*|minutes?|mins?)|"
+            r"(?:(?P<u_minute>минут\w*|мин\.?|minut\w*|min\.?|minutes?|mins?)|"
             r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|godzin\w*|hours?)))" + _E,
             handle,
         )
@@ -412,6 +435,13 @@ class _Scan:
             self.doubt("no such day in the coming months")
 
         def numeric(m: re.Match[str]) -> None:
+            # "с 9-го этажа", "до 3-го подъезда": an ordinal agreeing with the noun after it
+            # counts floors and entrances, not days
+            following = self.text[m.end():].split()[:1]
+            if following and re.search(r"(?:го|му)$", m.group(0)) and \
+                    noun_in_case(following[0].strip(",.!?"), "gent" if m.group(0).endswith("го")
+                                 else "datv"):
+                return
             resolve(int(m.group("d")), m.group(0))
 
         self.take(_B + r"(?:(?:до|к|ко|на|в|с|do|na|by|on|before|until) )?(?:the )?"
@@ -516,6 +546,22 @@ class _Scan:
         self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this |(?P<nx>next) )?week"
                   + _E, end_of_week)
 
+        def around_weekend(m: _Either) -> None:
+            # "до выходных" is the Friday before the coming weekend, "после выходных" the Monday
+            weekday = today.weekday()
+            friday = today + timedelta(days=(4 - weekday) % 7) if weekday != 5 else None
+            if m.group("after"):
+                self.day(_monday(today) + timedelta(days=7), m.group(0))
+            elif friday is None or friday == today:
+                self.doubt("before the weekend, and the weekend is here")
+            else:
+                self.day(friday, m.group(0))
+
+        self.take(_B + r"(?:(?:до|перед) выходными|до выходных|(?P<after>после выходных))" + _E
+                  + r"|" + _B + r"(?:przed weekendem|(?P<after2>po weekendzie))" + _E + r"|" + _B
+                  + r"(?:before the weekend|(?P<after3>after the weekend))" + _E,
+                  lambda m: around_weekend(_Either(m, "after")))
+
         def weekend(m: re.Match[str]) -> None:
             self.found.weekend_phrases.add(m.group(0))
             weekday = today.weekday()
@@ -614,6 +660,10 @@ class _Scan:
         self.take(_B + r"(?:в|во|до|к|ко|по|w|we|do|on|by|until|before) (?:(?P<mark>"
                   + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
                   + _alt(w.WEEKDAY_SHORT) + r")(?![\w])", short_weekday)
+        # "Fri 10am", "Mon 9:30": English short forms that are no other word ("sat", "sun" and
+        # "wed" are) need no preposition
+        self.take(_B + r"(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
+                  r"mon|tues?|thu(?:rs?)?|fri|weds)\.?(?![\w])", short_weekday)
         if next_week_named and len(self.found.phrases) > before:
             self.take(_B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) "
                       r"tygodniu|next week)" + _E, lambda m: None)
@@ -654,6 +704,8 @@ class _Scan:
             # "19:30" names its half of the day; "полвосьмого" (a half said in words) does not
             kind = ("explicit" if marker or hour == 0 or hour >= 8 or (minute and not worded)
                     else "bare")
+            if re.fullmatch(w.NIGHT_MARK, marker) and hour < 6:
+                kind = "night"  # "в час ночи" said in the afternoon is the coming night
             self.found.times.append((time(hour, minute), kind))
 
         markers = (r"(?: (?:час(?:а|ов)?|godz(?:ina|iny|inie)?\.?|o'clock|h))?"
@@ -855,7 +907,11 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
     scan.now_aware = written_at
     for word in unsure:
         scan.doubt(f"'{word}' may be more than one date word")
-    for reader in (scan.shifts, scan.spans_from_a_day, scan.nights, scan.holidays, scan.exact_offsets, scan.offsets,
+    scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
+                                      + w.SHIFT_EN + ")", corrected))
+    for reader in (scan.shifts, scan.spans_from_a_day, scan.nights, scan.named_days,
+                   scan.holidays,
+                   scan.count_ranges, scan.exact_offsets, scan.offsets,
                    scan.dates_with_month, scan.slashed, scan.weekdays, scan.periods,
                    scan.days_of_month, scan.day_words, scan.vague, scan.clock_times,
                    scan.parts_of_day):
@@ -930,12 +986,18 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
     if kind == "bare":
         return asked("an hour from 1 to 7 without morning or evening")
     clock = times[0] if times else None
+    if not days and found.sources and not found.moved:
+        days = sorted(set(found.sources))  # "с понедельника начать бегать": the day it starts
+        if len(days) > 1:
+            return asked("two different days")
+    elif not days and found.sources:
+        return asked("moved from a day, to when?")
     if not days:
         if clock is None:
             return DueReading(None, phrase=phrase)
         candidate = datetime.combine(now.date(), clock)
         if candidate <= now:
-            if kind != "part":
+            if kind not in ("part", "night"):
                 return asked("that time has passed today")
             candidate += timedelta(days=1)
         return _due(candidate, zone, phrase)

@@ -235,3 +235,23 @@ def test_spans_of_hours_weeks_and_seasons(text: str, expected: str) -> None:
 ])
 def test_words_near_date_words_invent_no_date(text: str) -> None:
     assert due(text) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в час ночи выключить бойлер", "2026-12-03 01:00"),        # the coming night
+    ("до выходных сдать отчёт", "2026-12-04 10:00"),
+    ("после выходных позвонить в сервис", "2026-12-07 10:00"),
+    ("через час-полтора набрать маму", "ask"),                    # a range of counts
+    ("in 2 or 3 days call the bank", "ask"),
+    ("через 5 мин выключить чайник", "2026-12-02 14:35"),
+    ("с понедельника начать бегать", "2026-12-07 10:00"),         # the day it starts
+    ("перенесла встречу с понедельника", "ask"),                  # moved, but to when?
+    ("Fri 10am dentist", "2026-12-04 10:00"),
+    ("I sat down at 10am", "ask"),                                # "sat" is not Saturday
+    ("on Christmas Eve call grandma", "2026-12-24 10:00"),
+    ("w Sylwestra kupić szampana", "2026-12-31 10:00"),
+    ("a week on Friday dinner", "2026-12-11 10:00"),
+    ("позвонить насчёт протечки с 9-го этажа", None),              # a floor, not a day
+])
+def test_nights_weekend_edges_ranges_and_named_days(text: str, expected: str | None) -> None:
+    assert due(text) == expected
