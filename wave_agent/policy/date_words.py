@@ -20,7 +20,7 @@ WEEKDAYS: tuple[tuple[str, int], ...] = (
 )
 
 # Words before a weekday that choose which one: the next calendar week's, or this week's.
-NEXT_MARK = r"(?:следующ\w*|будущ\w*|przyszł\w*|następn\w*|next)"
+NEXT_MARK = r"(?:следующ\w*|след\.?|будущ\w*|przyszł\w*|następn\w*|next)"
 THIS_MARK = r"(?:эт(?:у|от|а|ой)|ближайш\w*|najbliższ\w*|ten|tę|ta|this|this coming|coming)"
 
 # Months, January = 1: the forms after a day number ("15 марта", "15 marca", "15 march") and the
@@ -29,6 +29,9 @@ MONTH_AFTER_DAY: tuple[tuple[str, int], ...] = (
     (r"январ[яь]", 1), (r"феврал[яь]", 2), (r"марта?", 3), (r"апрел[яь]", 4), (r"ма[яй]", 5),
     (r"июн[яь]", 6), (r"июл[яь]", 7), (r"августа?", 8), (r"сентябр[яь]", 9),
     (r"октябр[яь]", 10), (r"ноябр[яь]", 11), (r"декабр[яь]", 12),
+    # short forms after a day number ("3 дек", "15 янв.")
+    (r"янв\.?", 1), (r"фев\.?", 2), (r"апр\.?", 4), (r"июн\.?", 6), (r"июл\.?", 7),
+    (r"авг\.?", 8), (r"сент?\.?", 9), (r"окт\.?", 10), (r"нояб?\.?", 11), (r"дек\.?", 12),
     (r"stycznia", 1), (r"lutego", 2), (r"marca", 3), (r"kwietnia", 4), (r"maja", 5),
     (r"czerwca", 6), (r"lipca", 7), (r"sierpnia", 8), (r"września", 9),
     (r"października", 10), (r"listopada", 11), (r"grudnia", 12),

@@ -286,6 +286,8 @@ class _Scan:
                 self.doubt("a couple of hours is not a time")
                 return
             count = _number(m.group("n")) if m.group("n") else 1.0
+            if count is not None and m.group("and_half"):  # "через три с половиной часа"
+                count += 0.5
             if m.group("half"):
                 minutes = 30.0
             elif m.group("hour_half"):
@@ -301,7 +303,8 @@ class _Scan:
         self.take(
             _B + lead + r" (?:(?P<half>полчаса|пол часа|pół godziny|half an hour)|"
             r"(?P<hour_half>(?:an? |one )?hour and a half)|"
-            r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r") )?"
+            r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r")(?P<and_half> с половиной| and a half|"
+            r" i pół)? )?"
             r"(?:(?P<u_minute>минут\w*|мин\.?|minut\w*|min\.?|minutes?|mins?)|"
             r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|godzin\w*|hours?)))" + _E,
             handle,
@@ -458,8 +461,9 @@ class _Scan:
         clause_start = r"(?:^|(?<=[,.;:!?] )|(?<=- ))"
         clause_end = r"(?=$|[,.;:!?])"
         ru_genitive = _RU_ORD.replace("(?:ьего|ого|ему|ому|ье|ое|ьему)", "(?:ьего|ого)")
+        clock_before = r"(?<!пол)(?<!половине )(?<!четверть )(?<!минут )(?<!минуты )"
         self.take(clause_start + ru_genitive + _E, words)
-        self.take(_B + ru_genitive + clause_end, words)
+        self.take(_B + clock_before + ru_genitive + clause_end, words)
         self.take(clause_start + _PL_ORD + _E, words)
         self.take(_B + _PL_ORD + clause_end, words)
         self.take(_B + _RU_ORD + r" числ\w*" + _E, words)
@@ -520,8 +524,8 @@ class _Scan:
             self.day(first, m.group(0))
             self.next_month_first = first  # "в следующем месяце 3-го": the 3rd of that month
 
-        self.take(_B + r"(?:(?:в|к) )?(?:начал[уео] )?(?:следующего|будущего) месяца" + _E
-                  + r"|" + _B + r"в (?:следующем|будущем) месяце" + _E, next_month)
+        self.take(_B + r"(?:(?:в|к) )?(?:начал[уео] )?(?:следующего|след\.?|будущего) месяца" + _E
+                  + r"|" + _B + r"в (?:следующем|след\.?|будущем) месяце" + _E, next_month)
         self.take(_B + r"(?:na )?(?:początku |początek )?(?:przyszłego|następnego) miesiąca"
                   + _E + r"|" + _B + r"w (?:przyszłym|następnym) miesiącu" + _E, next_month)
         self.take(_B + r"(?:(?:early|at the (?:beginning|start) of|the (?:beginning|start) of|"
@@ -575,7 +579,7 @@ class _Scan:
             else:
                 self.day(today + timedelta(days=6), m.group(0))
 
-        self.take(_B + r"(?:на|в) (?:(?:этих|эти|ближайших|ближайшие) |(?P<nx>следующих|"
+        self.take(_B + r"(?:на|в) (?:(?:этих|эти|ближайших|ближайшие) |(?P<nx>следующих|след\.?|"
                   r"следующие|будущих) )?выходн\w*" + _E, weekend)
         self.take(_B + r"(?:w|na|przez) (?:(?:ten|najbliższy) |(?P<nx>przyszły|następny) )?"
                   r"weekend" + _E, weekend)
@@ -591,11 +595,11 @@ class _Scan:
             else:
                 self.doubt("next week is seven days: which day?")
 
-        self.take(_B + r"(?:в начале|до) (?:следующей|будущей) недели" + _E + r"|" + _B
-                  + r"к (?:следующей|будущей) неделе" + _E + r"|" + _B
+        self.take(_B + r"(?:в начале|до) (?:следующей|след\.?|будущей) недели" + _E + r"|" + _B
+                  + r"к (?:следующей|след\.?|будущей) неделе" + _E + r"|" + _B
                   + r"(?:na początku|do) (?:przyszłego|następnego) tygodnia" + _E + r"|" + _B
                   + r"(?:at |by )?(?:the )?(?:start|beginning) of next week" + _E, next_week)
-        self.take(_B + r"на (?:следующей|будущей) неделе" + _E + r"|" + _B
+        self.take(_B + r"на (?:следующей|след\.?|будущей) неделе" + _E + r"|" + _B
                   + r"w (?:przyszłym|następnym) tygodniu" + _E + r"|" + _B
                   + r"(?:early |in |by )?next week" + _E, next_week)
 
@@ -622,7 +626,7 @@ class _Scan:
 
     def weekdays(self) -> None:
         next_week_named = re.search(
-            _B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) tygodniu|"
+            _B + r"(?:на (?:следующей|след\.?|будущей) неделе|w (?:przyszłym|następnym) tygodniu|"
             r"next week)" + _E, self.text)
 
         def handle(m: re.Match[str]) -> None:
@@ -665,7 +669,7 @@ class _Scan:
         self.take(_B + r"(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
                   r"mon|tues?|thu(?:rs?)?|fri|weds)\.?(?![\w])", short_weekday)
         if next_week_named and len(self.found.phrases) > before:
-            self.take(_B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) "
+            self.take(_B + r"(?:на (?:следующей|след\.?|будущей) неделе|w (?:przyszłym|następnym) "
                       r"tygodniu|next week)" + _E, lambda m: None)
 
     def day_words(self) -> None:

@@ -175,6 +175,11 @@ rows = {
 ("A","перенесла встречу с понедельника",AMB),
 ("A","в сочельник позвонить бабушке",AMB),
 ("A","позвонить в управляйку насчёт протечки с 9-го этажа",None),
+("A","в половине девятого вечера ужин у Саши","2026-12-02T20:30"),
+("A","на след неделе в пн отвезти кота к ветеринару","2026-12-07T10:00"),
+("A","в след. месяце 5-го продлить аренду","2027-01-05T10:00"),
+("A","через три с половиной часа забрать машину","2026-12-02T18:00"),
+("A","15 янв. записаться к врачу","2027-01-15T10:00"),
 ],
 "pl": [
 ("G","obiecałam mamie zadzwonić w piątek","2026-12-11T10:00"),
@@ -256,6 +261,7 @@ rows = {
 ("G","w Wigilię zadzwonić do babci","2026-12-24T10:00"),
 ("G","w Sylwestra kupić szampana","2026-12-31T10:00"),
 ("G","za 2-3 dni oddzwonić do pana Marka",AMB),
+("G","za dwie i pół godziny odebrać pranie","2026-12-07T10:00"),
 ],
 "en": [
 ("E","promised mom to call her on Friday","2026-12-11T10:00"),
@@ -342,6 +348,7 @@ rows = {
 ("E","by close of business send the contract","2026-12-05T19:00"),
 ("E","in 2 or 3 days call the bank",AMB),
 ("E","before the weekend return the drill",AMB),
+("E","in two and a half hours call the garage back","2026-12-05T10:30"),
 ]}
 out = []
 for lang, items in rows.items():

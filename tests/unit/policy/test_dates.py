@@ -255,3 +255,16 @@ def test_words_near_date_words_invent_no_date(text: str) -> None:
 ])
 def test_nights_weekend_edges_ranges_and_named_days(text: str, expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в половине девятого вечера ужин", "2026-12-02 20:30"),   # a clock time, not the 9th
+    ("в четверть девятого вечера ужин", "2026-12-02 20:15"),
+    ("на след неделе в пн отвезти кота", "2026-12-07 10:00"),
+    ("в след. месяце 5-го продлить аренду", "2027-01-05 10:00"),
+    ("через три с половиной часа забрать машину", "2026-12-02 18:00"),
+    ("in two and a half hours call back", "2026-12-02 17:00"),
+    ("15 янв. записаться к врачу", "2027-01-15 10:00"),
+])
+def test_short_words_and_halves(text: str, expected: str) -> None:
+    assert due(text) == expected
