@@ -59,7 +59,8 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "m08": ("sierpnia", "sierpniu", "august"), "m09": ("września", "wrześniu", "september"),
     "m10": ("października", "październiku", "october"),
     "m11": ("listopada", "listopadzie", "november"), "m12": ("grudnia", "grudniu", "december"),
-    "month": ("miesiąca", "miesiącu"), "week": ("tygodnia", "tygodniu"),
+    "month": ("miesiąca", "miesiącu", "miesiące", "miesięcy"),
+    "week": ("tygodnia", "tygodniu", "tygodnie", "tygodni"),
 }
 # Latin words put right by an added, dropped or swapped letter only towards these meanings, or
 # towards a month beside a day number ("15 febuary"): a month word alone is too often one
@@ -153,7 +154,8 @@ def _candidates(word: str, beside_number: bool = False) -> list[str]:
     near = {form for deleted in _deletes(key, limit) for form in index.get(deleted, ())
             if bool(_CYRILLIC.search(form)) == cyrillic}
     if not cyrillic:
-        near = {f for f in near if (lexicon[f] in _EDITABLE or beside_number)
+        near = {f for f in near if (lexicon[f] in _EDITABLE
+                                    or (beside_number and re.fullmatch(r"m\d\d", lexicon[f])))
                 and (len(f) >= 8 or _distance(key, f.translate(_FOLD), False) <= 1)}
     scored = sorted((_distance(key, f if cyrillic else f.translate(_FOLD), cyrillic), f)
                     for f in near)

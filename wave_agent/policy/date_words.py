@@ -209,7 +209,11 @@ VAGUE = (
     r"(?:tej |tego |następnej |przyszłej |przyszłego )?(?:jesienią|latem|zimą|wiosną)|"
     r"w tym miesiącu|w (?:tym|przyszłym|następnym) roku|w połowie tygodnia|"
     r"(?:in the |this |next )(?:summer|autumn|fall|winter|spring)|this month|"
-    r"(?:this|next) year|mid-?week"
+    r"(?:this|next) year|mid-?week|"
+    # a week of a month: "на первой неделе января", "w pierwszym tygodniu stycznia"
+    r"на (?:первой|второй|третьей|последней) неделе|"
+    r"w (?:pierwszym|drugim|trzecim|ostatnim) tygodniu|"
+    r"(?:the )?(?:first|second|third|last) week of"
 )
 
 # "через пару дней", "za parę godzin", "in a couple of days": about two, not two; asked.

@@ -332,7 +332,8 @@ class _Scan:
                 day = _add_months(self.today, 12 * n)
             self.day(day, m.group(0))
 
-        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|dni|dzień|days?)|"
+        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|dni|dzień|dob[ęy]|"
+                 r"days?)|"
                  r"(?P<u_week>недел[юиь]|недельк[уи]|неделек|tydzień|tygodni\w*|weeks?)|"
                  r"(?P<u_fortnight>fortnights?)|"
                  r"(?P<u_month>месяц\w*|miesiąc\w*|miesięcy|months?)|"
@@ -468,7 +469,12 @@ class _Scan:
         self.take(_B + _PL_ORD + clause_end, words)
         self.take(_B + _RU_ORD + r" числ\w*" + _E, words)
         self.take(_B + r"(?:do|na|przed) " + _PL_ORD + _E, words)
-        self.take(_B + r"(?:by |on |before |until )?the " + _EN_ORD + _E, words)
+        # "the first" is a day after "on"/"by" or opening or closing a clause, not in "the first
+        # week of January" or "the first two lines"
+        self.take(_B + r"(?:by|on|before|until|for) the " + _EN_ORD + _E, words)
+        self.take(clause_start + r"the " + _EN_ORD + _E + r"(?! (?:week|weekend|month|time|"
+                  r"thing|one|two|three|few|of))", words)
+        self.take(_B + r"the " + _EN_ORD + clause_end, words)
 
     def periods(self) -> None:
         today = self.today
@@ -502,8 +508,8 @@ class _Scan:
                   + _MONTH_DAY + r")" + _E, lambda m: end_of_named_month(m))
         self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?P<m>" + _MONTH_DAY
                   + r")" + _E, end_of_named_month)
-        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?P<m>" + _MONTH_DAY + r")" + _E,
-                  end_of_named_month)
+        self.take(_B + r"(?:(?:by|at|before|in) )?(?:the )?(?:end of|late) (?P<m>" + _MONTH_DAY
+                  + r")" + _E, end_of_named_month)
 
         def middle_of_month(m: _Either) -> None:
             # "в середине месяца" is the 15th, as "в середине января" is

@@ -180,6 +180,7 @@ rows = {
 ("A","в след. месяце 5-го продлить аренду","2027-01-05T10:00"),
 ("A","через три с половиной часа забрать машину","2026-12-02T18:00"),
 ("A","15 янв. записаться к врачу","2027-01-15T10:00"),
+("A","на первой неделе января записаться к врачу",AMB),
 ],
 "pl": [
 ("G","obiecałam mamie zadzwonić w piątek","2026-12-11T10:00"),
@@ -262,6 +263,8 @@ rows = {
 ("G","w Sylwestra kupić szampana","2026-12-31T10:00"),
 ("G","za 2-3 dni oddzwonić do pana Marka",AMB),
 ("G","za dwie i pół godziny odebrać pranie","2026-12-07T10:00"),
+("G","za dobę oddzwonić do serwisu","2026-12-08T10:00"),
+("G","15 wrzesnia urodziny Ani","2027-09-15T10:00"),
 ],
 "en": [
 ("E","promised mom to call her on Friday","2026-12-11T10:00"),
@@ -349,6 +352,10 @@ rows = {
 ("E","in 2 or 3 days call the bank",AMB),
 ("E","before the weekend return the drill",AMB),
 ("E","in two and a half hours call the garage back","2026-12-05T10:30"),
+("E","late January renew the car tax","2027-01-31T10:00"),
+("E","the first week of January book flights",AMB),
+("E","15 febuary dentist","2027-02-15T10:00"),
+("E","the first two lines of the essay need fixing by Friday","2026-12-11T10:00"),
 ]}
 out = []
 for lang, items in rows.items():

@@ -268,3 +268,16 @@ def test_nights_weekend_edges_ranges_and_named_days(text: str, expected: str | N
 ])
 def test_short_words_and_halves(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the first week of January book flights", "ask"),        # a week, not the 1st
+    ("the first two lines need fixing by Friday", "2026-12-04 10:00"),
+    ("pay rent on the first", "2027-01-01 10:00"),
+    ("15 febuary dentist", "2027-02-15 10:00"),                # a month slip beside a day number
+    ("15 wrzesnia urodziny", "2027-09-15 10:00"),
+    ("za 3 tygodnie oddać", "2026-12-23 10:00"),
+    ("late January renew the car tax", "2027-01-31 10:00"),
+])
+def test_ordinals_months_and_weeks_of_a_month(text: str, expected: str) -> None:
+    assert due(text) == expected
