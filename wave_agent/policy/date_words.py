@@ -12,6 +12,8 @@ from __future__ import annotations
 WEEKDAYS: tuple[tuple[str, int], ...] = (
     (r"понедельник\w*", 0), (r"вторник\w*", 1), (r"сред[аеуы]", 2), (r"четверг\w*", 3),
     (r"пятниц\w*", 4), (r"суббот\w*", 5), (r"воскресень\w*", 6),
+    # "в воскресение" (resurrection) is how Sunday is very often misspelt
+    (r"воскресени[еяю]", 6),
     (r"poniedział\w*", 0), (r"wtor(?:ek|ku|kiem)", 1), (r"środ(?:a|ę|y|zie|ą)", 2),
     (r"czwart(?:ek|ku|kiem)", 3), (r"piąt(?:ek|ku|kiem)", 4), (r"sobot(?:a|ę|y|ą|cie)", 5),
     (r"niedziel(?:a|ę|i|ą)", 6),

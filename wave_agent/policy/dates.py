@@ -697,7 +697,7 @@ class _Scan:
         self.take(r"(?<!\w)(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
         self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow|tmrw|tmr|2morrow|2moro" + _E,
                   plus(1))
-        self.take(_B + r"(?:сегодня|dzisiaj|dziś|today)" + _E, plus(0, True))
+        self.take(_B + r"(?:сегодня|седня|сёдня|dzisiaj|dziś|today)" + _E, plus(0, True))
 
     def clock_times(self) -> None:
         def set_time(hour: int, minute: int, marker: str, phrase: str, *,

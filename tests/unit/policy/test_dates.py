@@ -278,6 +278,7 @@ def test_short_words_and_halves(text: str, expected: str) -> None:
     ("15 wrzesnia urodziny", "2027-09-15 10:00"),
     ("za 3 tygodnie oddać", "2026-12-23 10:00"),
     ("late January renew the car tax", "2027-01-31 10:00"),
+    ("в воскресение позвонить маме", "2026-12-06 10:00"),     # Sunday's usual misspelling
 ])
 def test_ordinals_months_and_weeks_of_a_month(text: str, expected: str) -> None:
     assert due(text) == expected
