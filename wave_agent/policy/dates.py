@@ -3,7 +3,8 @@
 ``read_due(text, written_at, reminder_hour=10)`` reads "в пятницу", "послезавтра вечером",
 "через две недели", "до 15-го", "в конце месяца", "15 марта в 10", "w piątek", "next Tuesday"
 relative to the moment the message was written, in the zone of ``written_at`` (the person's).
-Pure: no I/O, no clock.
+No clock and no network; the only thing it loads is pymorphy3's dictionary, once, the first
+time a word looks like a misspelt date word (``date_typos.py`` puts such words right first).
 
 The reading is careful rather than clever. A date a careful human would have to ask about is
 returned as ``ambiguous`` with no due time, never guessed: the weekday that is today ("в пятницу"
@@ -13,7 +14,8 @@ already past ("сегодня в 9" said at 14:00), two dates that disagree ("з
 "утром" 09:00, "next Tuesday" the Tuesday of next calendar week, a date already past this year
 is next year's) are the ones the date set is labelled with (``docs/benchmarks.md``, "Dates").
 
-How: the text is scanned by kinds of expression, most specific first (exact offsets, dates
+How: misspelt date words are put right where unambiguous ("в пятнецу", "tomorow"), then the
+text is scanned by kinds of expression, most specific first (moves by a span, exact offsets, dates
 with a month, days of the month, weekdays, words like "завтра", periods like "в конце
 месяца", clock times, parts of the day); each match blanks its span so a later kind cannot read
 the same words again. What was found is then combined into one due time or a question.
@@ -33,6 +35,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
+from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
 
@@ -66,6 +69,13 @@ class _Found:
     exact: list[datetime] = field(default_factory=list)          # "через 2 часа"
     times: list[tuple[time, str]] = field(default_factory=list)  # (clock, kind)
     today_named: bool = False
+    weekdays_named: set[int] = field(default_factory=set)   # "в субботу 12-го"
+    weekday_phrases: set[str] = field(default_factory=set)
+    weekend_phrases: set[str] = field(default_factory=set)
+    moved: bool = False                                          # a move word in the text
+    spans: dict[str, tuple[int, int]] = field(default_factory=dict)   # phrase -> where
+    shift_months: int = 0
+    shift: timedelta | None = None                               # "сдвинули на неделю"
     doubts: list[str] = field(default_factory=list)
     phrases: list[str] = field(default_factory=list)
 
@@ -123,7 +133,22 @@ _RU_ORD = (r"(?:(двадцать|тридцать) )?(" + "|".join(s for s, _ i
 _PL_ORD = (r"(?:(dwudziestego|trzydziestego) )?(" + "|".join(s for s, _ in w.PL_ORDINALS)
            + ")")
 _EN_ORD = (r"(?:(twenty|thirty)[- ])?(" + "|".join(s for s, _ in w.EN_ORDINALS) + ")")
+_UNIT_WORDS = "(?:" + "|".join(p for p, _ in w.UNITS) + ")"
 _UNIT = "|".join(f"(?P<u_{name}>{p})" for p, name in w.UNITS)
+
+
+class _Either:
+    """A match whose group ``name`` is any of ``name``, ``name2``, ``name3`` (one pattern per
+    language in one alternation)."""
+
+    def __init__(self, m: re.Match[str], name: str = "nx") -> None:
+        self._m, self._name = m, name
+
+    def group(self, name: str | int) -> str:
+        if name == self._name:
+            keys = (name, f"{name}2", f"{name}3")
+            return next((g for g in (self._m.groupdict().get(k) for k in keys) if g), "")
+        return self._m.group(name)
 
 
 class _Scan:
@@ -146,6 +171,7 @@ class _Scan:
             handle(match)
             self.found.phrases.append(match.group(0).strip())
             start, end = match.span()
+            self.found.spans[match.group(0)] = (start, end)
             self.text = self.text[:start] + "\0" * (end - start) + self.text[end:]
 
     def day(self, day: date, phrase: str) -> None:
@@ -166,11 +192,106 @@ class _Scan:
 
     # each reader ------------------------------------------------------------------------------
 
+    def shifts(self) -> None:
+        """"сдвинули на неделю, была в четверг 12-го": the day named is the old one, moved."""
+        def handle(m: re.Match[str]) -> None:
+            word = m.group("n")
+            count = _number(word) if word else 1.0
+            if (word and word.strip() in w.ABOUT_TWO) or count is None or count != int(count):
+                self.doubt("moved by about some days")
+                return
+            unit = m.group("unit")
+            if re.match(r"нед|tyd|tyg|week", unit):
+                self.found.shift = timedelta(weeks=int(count))
+            elif re.match(r"мес|mies|month", unit):
+                self.found.shift_months = int(count)
+            else:
+                self.found.shift = timedelta(days=int(count))
+
+        number = r"(?:(?P<n>\d+|" + _NUMBER_WORD + r") )?"
+        self.take(_B + w.SHIFT_RU + r"(?: \S+){0,4}? на " + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r")(?: (?:вперед|позже|дальше))?" + _E, handle)
+        self.take(_B + w.SHIFT_PL + r"(?: \S+){0,4}? o " + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r")" + _E, handle)
+        self.take(_B + w.SHIFT_EN + r"(?: \S+){0,4}? (?:back |out )?(?:by )?" + number
+                  + r"(?P<unit>" + w.SHIFT_UNIT + r")(?: (?:later|back|on))?" + _E, handle)
+
+    def spans_from_a_day(self) -> None:
+        """"a week from Friday", "через неделю после пятницы", "za tydzień od piątku": the
+        day named, moved by the span (back for "до", "before", "przed")."""
+        def handle(m: re.Match[str]) -> None:
+            if re.search(r"(?:for|на|na)(?: \S+)? $", self.text[:m.start()]):
+                return  # a duration: "for two weeks from the 3rd"
+            word = m.group("n")
+            count = _number(word) if word else 1.0
+            if (word and word.strip() in w.ABOUT_TWO) or count is None or count != int(count):
+                self.doubt("about some days from a day")
+                return
+            sign = -1 if m.group("back") else 1
+            unit = m.group("unit")
+            if re.match(r"мес|mies|month", unit):
+                self.found.shift_months = sign * int(count)
+            else:
+                weeks = re.match(r"нед|tyd|tyg|week", unit)
+                self.found.shift = timedelta(days=sign * int(count) * (7 if weeks else 1))
+
+        number = r"(?:(?P<n>\d+|" + _NUMBER_WORD + r") )?"
+        # Russian "за N дней до ..." always counts from a day (asked when it is not named);
+        # elsewhere only when a day follows ("a day before is too late" names none); never a
+        # duration ("for two weeks from the 3rd")
+        day_follows = (r"(?= (?:(?:the|next|this|в|во|w|we|on) )?(?:" + _WEEKDAY
+                       + r"|\d|конц|końc|the end|end of))")
+        duration = r"(?<!for )(?<!на )(?<!na )"
+        self.take(_B + duration + r"(?:через|за) " + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r") (?:после|(?P<back>до))(?= \S)(?! (?:этого|того|сих))", handle)
+        self.take(_B + duration + r"(?:za )?" + number + r"(?P<unit>" + w.SHIFT_UNIT
+                  + r") (?:od|po|(?P<back>przed))" + day_follows, handle)
+        self.take(_B + duration + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|on|"
+                  r"(?P<back>before))" + day_follows, handle)
+
+    def nights(self) -> None:
+        """"в ночь на субботу", "w nocy z piątku na sobotę": a night lies between two days."""
+        self.take(_B + r"(?:в ночь (?:с \S+ )?на|w nocy z \S+ na|(?:in )?the night (?:of|before))"
+                  + _E, lambda m: self.doubt("a night between two days: which?"))
+
+    def named_days(self) -> None:
+        """"on Christmas Eve", "w Wigilię", "New Year's Day": a holiday that is one day."""
+        for pattern, month, day_n in w.NAMED_DAYS:
+            def handle(m: re.Match[str], month: int = month, day_n: int = day_n) -> None:
+                day = date(self.today.year, month, day_n)
+                if datetime.combine(day, time(23, 59)) < self.now:
+                    day = date(day.year + 1, month, day_n)
+                self.day(day, m.group(0))
+
+            self.take(_B + r"(?:(?:on|at|by|before|for|until) )?(?:the )?(?:" + pattern + r")"
+                      + _E, handle)
+
+    def holidays(self) -> None:
+        """"на майских", "na święta", "over Christmas": a holiday is a day or days around it."""
+        self.take(_B + r"(?:" + w.HOLIDAYS + r")" + _E,
+                  lambda m: self.doubt(f"'{m.group(0)}' is a holiday: which day?"))
+
+
+    def count_ranges(self) -> None:
+        """"через час-полтора", "за 2-3 dni", "in 2 or 3 days": a range of counts is asked."""
+        self.take(_B + r"(?:через|спустя|za|in) (?!(?:twenty|thirty|forty|fifty)-)(?:\d+|"
+                  + _NUMBER_WORD + r"|час|день|неделю|"
+                  r"godzinę|dzień|tydzień|an? (?:hour|day|week))(?: ?- ?| или | lub | albo | or )"
+                  r"(?:\d+(?:[.,]5)?|" + _NUMBER_WORD + r")(?: " + _UNIT_WORDS + r")?" + _E,
+                  lambda m: self.doubt("a range, not one time"))
+
     def exact_offsets(self) -> None:
         def handle(m: re.Match[str]) -> None:
+            if m.group("n") in w.ABOUT_TWO:
+                self.doubt("a couple of hours is not a time")
+                return
             count = _number(m.group("n")) if m.group("n") else 1.0
+            if count is not None and m.group("and_half"):  # "через три с половиной часа"
+                count += 0.5
             if m.group("half"):
                 minutes = 30.0
+            elif m.group("hour_half"):
+                minutes = 90.0
             elif m.group("u_minute"):
                 minutes = (count or 1) * 1
             else:
@@ -181,15 +302,17 @@ class _Scan:
         lead = r"(?:через|спустя|za|in)"
         self.take(
             _B + lead + r" (?:(?P<half>полчаса|пол часа|pół godziny|half an hour)|"
-            r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r") )?"
-            r"(?:(?P<u_minute>минут\w*|minut\w*|minutes?|mins?)|"
-            r"(?P<u_hour>час(?:а|ов)?|godzin\w*|hours?)))" + _E,
+            r"(?P<hour_half>(?:an? |one )?hour and a half)|"
+            r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r")(?P<and_half> с половиной| and a half|"
+            r" i pół)? )?"
+            r"(?:(?P<u_minute>минут\w*|мин\.?|minut\w*|min\.?|minutes?|mins?)|"
+            r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|godzin\w*|hours?)))" + _E,
             handle,
         )
 
     def offsets(self) -> None:
         def handle(m: re.Match[str]) -> None:
-            if m.group("few"):
+            if m.group("few") or m.group("n") in w.ABOUT_TWO:
                 self.doubt("a few days is not a day")
                 return
             count = _number(m.group("n")) if m.group("n") else 1.0
@@ -201,14 +324,18 @@ class _Scan:
                 day = self.today + timedelta(days=n)
             elif m.group("u_week"):
                 day = self.today + timedelta(weeks=n)
+            elif m.group("u_fortnight"):
+                day = self.today + timedelta(weeks=2 * n)
             elif m.group("u_month"):
                 day = _add_months(self.today, n)
             else:
                 day = _add_months(self.today, 12 * n)
             self.day(day, m.group(0))
 
-        units = (r"(?P<u_day>дн(?:я|ей)|день|сутки|суток|dni|dzień|days?)|"
-                 r"(?P<u_week>недел[юиь]|tydzień|tygodni\w*|weeks?)|"
+        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|dni|dzień|dob[ęy]|"
+                 r"days?)|"
+                 r"(?P<u_week>недел[юиь]|недельк[уи]|неделек|tydzień|tygodni\w*|weeks?)|"
+                 r"(?P<u_fortnight>fortnights?)|"
                  r"(?P<u_month>месяц\w*|miesiąc\w*|miesięcy|months?)|"
                  r"(?P<u_year>год(?:а)?|лет|rok|lata|lat|years?)")
         self.take(
@@ -312,6 +439,13 @@ class _Scan:
             self.doubt("no such day in the coming months")
 
         def numeric(m: re.Match[str]) -> None:
+            # "с 9-го этажа", "до 3-го подъезда": an ordinal agreeing with the noun after it
+            # counts floors and entrances, not days
+            following = self.text[m.end():].split()[:1]
+            if following and re.search(r"(?:го|му)$", m.group(0)) and \
+                    noun_in_case(following[0].strip(",.!?"), "gent" if m.group(0).endswith("го")
+                                 else "datv"):
+                return
             resolve(int(m.group("d")), m.group(0))
 
         self.take(_B + r"(?:(?:до|к|ко|на|в|с|do|na|by|on|before|until) )?(?:the )?"
@@ -323,9 +457,24 @@ class _Scan:
             resolve(self._ordinal(m), m.group(0))
 
         self.take(_B + r"(?:до|к|ко|на|с) " + _RU_ORD + r"(?: числ\w*)?" + _E, words)
+        # a bare ordinal in the genitive opening or closing a clause is a day of the month:
+        # "двадцатого отдать долг", "piętnastego zapłacić", "оплатить до ... , двадцать пятого"
+        clause_start = r"(?:^|(?<=[,.;:!?] )|(?<=- ))"
+        clause_end = r"(?=$|[,.;:!?])"
+        ru_genitive = _RU_ORD.replace("(?:ьего|ого|ему|ому|ье|ое|ьему)", "(?:ьего|ого)")
+        clock_before = r"(?<!пол)(?<!половине )(?<!четверть )(?<!минут )(?<!минуты )"
+        self.take(clause_start + ru_genitive + _E, words)
+        self.take(_B + clock_before + ru_genitive + clause_end, words)
+        self.take(clause_start + _PL_ORD + _E, words)
+        self.take(_B + _PL_ORD + clause_end, words)
         self.take(_B + _RU_ORD + r" числ\w*" + _E, words)
         self.take(_B + r"(?:do|na|przed) " + _PL_ORD + _E, words)
-        self.take(_B + r"(?:by |on |before |until )?the " + _EN_ORD + _E, words)
+        # "the first" is a day after "on"/"by" or opening or closing a clause, not in "the first
+        # week of January" or "the first two lines"
+        self.take(_B + r"(?:by|on|before|until|for) the " + _EN_ORD + _E, words)
+        self.take(clause_start + r"the " + _EN_ORD + _E + r"(?! (?:week|weekend|month|time|"
+                  r"thing|one|two|three|few|of))", words)
+        self.take(_B + r"the " + _EN_ORD + clause_end, words)
 
     def periods(self) -> None:
         today = self.today
@@ -335,32 +484,54 @@ class _Scan:
             first = _add_months(date(today.year, today.month, 1), shift)
             self.day(_last_day(first.year, first.month), m.group(0))
 
-        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:(?:этого|текущего) |"
-                  r"(?P<nx>следующего|будущего) )?месяца" + _E, end_of_month)
-        self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu) (?:(?:tego|bieżącego) |"
+        self.take(_B + r"(?:(?:в|к|до|под) )?(?:кон(?:ец|це|цу|ца)|последн(?:ий|его|ему|им) "
+                  r"д(?:ень|ня|ню|нем)) (?:(?:этого|текущего) |(?P<nx>следующего|будущего) )?месяца" + _E,
+                  end_of_month)
+        self.take(_B + r"(?:(?:w|na|do) )?ostatni(?:ego|m|) dni(?:a|u)? (?:(?:tego|bieżącego) |"
+                  r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
+        self.take(_B + r"(?:(?:on|by|before|until) )?(?:the )?last day of (?:the |this |"
+                  r"(?P<nx>next) )?month" + _E, end_of_month)
+        self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu|ńcem) (?:(?:tego|bieżącego) |"
                   r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
         self.take(_B + r"(?:(?:by|at|before|until|towards) )?(?:the )?end of (?:the |this |"
                   r"(?P<nx>next) )?month" + _E, end_of_month)
 
         def end_of_named_month(m: re.Match[str]) -> None:
-            month = _lookup(w.MONTH_AFTER_DAY, m.group("m"))
+            month = _lookup(w.MONTH_AFTER_DAY, m.groupdict().get("m") or m.group("m2"))
             year = today.year if month >= today.month else today.year + 1
             self.day(_last_day(year, month), m.group(0))
 
-        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?P<m>" + _MONTH_DAY + r")"
-                  + _E, end_of_named_month)
+        self.take(_B + r"(?:(?:в|к|до|под) )?(?:кон(?:ец|це|цу|ца)|последн(?:ий|его|ему|им) "
+                  r"д(?:ень|ня|ню|нем)) (?P<m>" + _MONTH_DAY + r")" + _E, end_of_named_month)
+        self.take(_B + r"(?:(?:w|na|do) )?ostatni(?:ego|m|) dni(?:a|u)? (?P<m>" + _MONTH_DAY
+                  + r")" + _E + r"|" + _B + r"(?:(?:on|by) )?(?:the )?last day of (?P<m2>"
+                  + _MONTH_DAY + r")" + _E, lambda m: end_of_named_month(m))
         self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?P<m>" + _MONTH_DAY
                   + r")" + _E, end_of_named_month)
-        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?P<m>" + _MONTH_DAY + r")" + _E,
-                  end_of_named_month)
+        self.take(_B + r"(?:(?:by|at|before|in) )?(?:the )?(?:end of|late) (?P<m>" + _MONTH_DAY
+                  + r")" + _E, end_of_named_month)
+
+        def middle_of_month(m: _Either) -> None:
+            # "в середине месяца" is the 15th, as "в середине января" is
+            middle = _add_months(date(today.year, today.month, 15), 1 if m.group("nx") else 0)
+            if datetime.combine(middle, time(self.hour)) <= self.now:
+                self.doubt("the middle of this month has passed")
+                return
+            self.day(middle, m.group(0))
+
+        self.take(_B + r"(?:в|к|до) середин[еуы] (?:этого |(?P<nx>следующего|будущего) )?месяца"
+                  + _E + r"|" + _B + r"(?:w|do|na|pod) połow(?:ie|ę|y) (?:tego |(?P<nx2>przyszłego|"
+                  r"następnego) )?miesiąca" + _E + r"|" + _B + r"(?:in |by |around )?(?:the )?"
+                  r"(?:middle of (?:the |this |(?P<nx3>next) )?month|mid-?month)" + _E,
+                  lambda m: middle_of_month(_Either(m)))
 
         def next_month(m: re.Match[str]) -> None:
             first = _add_months(date(today.year, today.month, 1), 1)
             self.day(first, m.group(0))
             self.next_month_first = first  # "в следующем месяце 3-го": the 3rd of that month
 
-        self.take(_B + r"(?:(?:в|к) )?(?:начал[уео] )?(?:следующего|будущего) месяца" + _E
-                  + r"|" + _B + r"в (?:следующем|будущем) месяце" + _E, next_month)
+        self.take(_B + r"(?:(?:в|к) )?(?:начал[уео] )?(?:следующего|след\.?|будущего) месяца" + _E
+                  + r"|" + _B + r"в (?:следующем|след\.?|будущем) месяце" + _E, next_month)
         self.take(_B + r"(?:na )?(?:początku |początek )?(?:przyszłego|następnego) miesiąca"
                   + _E + r"|" + _B + r"w (?:przyszłym|następnym) miesiącu" + _E, next_month)
         self.take(_B + r"(?:(?:early|at the (?:beginning|start) of|the (?:beginning|start) of|"
@@ -368,7 +539,9 @@ class _Scan:
 
         def end_of_week(m: re.Match[str]) -> None:
             weekday = today.weekday()
-            if weekday < 4:
+            if m.groupdict().get("nx"):
+                self.day(_monday(today) + timedelta(days=11), m.group(0))
+            elif weekday < 4:
                 self.day(today + timedelta(days=4 - weekday), m.group(0))
             elif weekday == 4:
                 self.day(today, m.group(0))
@@ -376,13 +549,31 @@ class _Scan:
             else:
                 self.day(today + timedelta(days=11 - weekday), m.group(0))
 
-        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:этой )?недели" + _E, end_of_week)
-        self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?:tego )?tygodnia" + _E,
-                  end_of_week)
-        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this )?week" + _E,
-                  end_of_week)
+        self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:этой |(?P<nx>следующей|"
+                  r"будущей) )?недели" + _E, end_of_week)
+        self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?:tego |(?P<nx>przyszłego|"
+                  r"następnego) )?tygodnia" + _E, end_of_week)
+        self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this |(?P<nx>next) )?week"
+                  + _E, end_of_week)
+
+        def around_weekend(m: _Either) -> None:
+            # "до выходных" is the Friday before the coming weekend, "после выходных" the Monday
+            weekday = today.weekday()
+            friday = today + timedelta(days=(4 - weekday) % 7) if weekday != 5 else None
+            if m.group("after"):
+                self.day(_monday(today) + timedelta(days=7), m.group(0))
+            elif friday is None or friday == today:
+                self.doubt("before the weekend, and the weekend is here")
+            else:
+                self.day(friday, m.group(0))
+
+        self.take(_B + r"(?:(?:до|перед) выходными|до выходных|(?P<after>после выходных))" + _E
+                  + r"|" + _B + r"(?:przed weekendem|(?P<after2>po weekendzie))" + _E + r"|" + _B
+                  + r"(?:before the weekend|(?P<after3>after the weekend))" + _E,
+                  lambda m: around_weekend(_Either(m, "after")))
 
         def weekend(m: re.Match[str]) -> None:
+            self.found.weekend_phrases.add(m.group(0))
             weekday = today.weekday()
             if m.group("nx"):
                 self.day(_monday(today) + timedelta(days=12), m.group(0))
@@ -394,7 +585,7 @@ class _Scan:
             else:
                 self.day(today + timedelta(days=6), m.group(0))
 
-        self.take(_B + r"(?:на|в) (?:(?:этих|эти|ближайших|ближайшие) |(?P<nx>следующих|"
+        self.take(_B + r"(?:на|в) (?:(?:этих|эти|ближайших|ближайшие) |(?P<nx>следующих|след\.?|"
                   r"следующие|будущих) )?выходн\w*" + _E, weekend)
         self.take(_B + r"(?:w|na|przez) (?:(?:ten|najbliższy) |(?P<nx>przyszły|następny) )?"
                   r"weekend" + _E, weekend)
@@ -404,12 +595,17 @@ class _Scan:
         def next_week(m: re.Match[str]) -> None:
             # "next week" alone is a span of seven days, as "this week" is: ask which day.
             # "early next week" and "by next week" name its start, Monday.
-            if re.match(r"(?:early|by) ", m.group(0).strip()):
+            if re.match(r"(?:early|by|в начале|к|до|na początku|do|at the (?:start|beginning)|"
+                        r"(?:the )?(?:start|beginning)) ", m.group(0).strip()):
                 self.day(_monday(today) + timedelta(days=7), m.group(0))
             else:
                 self.doubt("next week is seven days: which day?")
 
-        self.take(_B + r"на (?:следующей|будущей) неделе" + _E + r"|" + _B
+        self.take(_B + r"(?:в начале|до) (?:следующей|след\.?|будущей) недели" + _E + r"|" + _B
+                  + r"к (?:следующей|след\.?|будущей) неделе" + _E + r"|" + _B
+                  + r"(?:na początku|do) (?:przyszłego|następnego) tygodnia" + _E + r"|" + _B
+                  + r"(?:at |by )?(?:the )?(?:start|beginning) of next week" + _E, next_week)
+        self.take(_B + r"на (?:следующей|след\.?|будущей) неделе" + _E + r"|" + _B
                   + r"w (?:przyszłym|następnym) tygodniu" + _E + r"|" + _B
                   + r"(?:early |in |by )?next week" + _E, next_week)
 
@@ -436,13 +632,15 @@ class _Scan:
 
     def weekdays(self) -> None:
         next_week_named = re.search(
-            _B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) tygodniu|"
+            _B + r"(?:на (?:следующей|след\.?|будущей) неделе|w (?:przyszłym|następnym) tygodniu|"
             r"next week)" + _E, self.text)
 
         def handle(m: re.Match[str]) -> None:
             handle_day(m, _lookup(w.WEEKDAYS, m.group("d")))
 
         def handle_day(m: re.Match[str], weekday: int) -> None:
+            self.found.weekdays_named.add(weekday)
+            self.found.weekday_phrases.add(m.group(0))
             mark = m.group("mark") or ""
             today = self.today
             if re.fullmatch(w.NEXT_MARK, mark) or next_week_named:
@@ -458,7 +656,7 @@ class _Scan:
                     self.day(today, m.group(0))
                     self.found.today_named = True
                 else:
-                    self.doubt("the weekday is today: today or in a week?")
+                    self.doubt(_WEEKDAY_TODAY)
                 return
             self.day(today + timedelta(days=ahead), m.group(0))
 
@@ -472,21 +670,34 @@ class _Scan:
         self.take(_B + r"(?:в|во|до|к|ко|по|w|we|do|on|by|until|before) (?:(?P<mark>"
                   + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
                   + _alt(w.WEEKDAY_SHORT) + r")(?![\w])", short_weekday)
+        # "Fri 10am", "Mon 9:30": English short forms that are no other word ("sat", "sun" and
+        # "wed" are) need no preposition
+        self.take(_B + r"(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
+                  r"mon|tues?|thu(?:rs?)?|fri|weds)\.?(?![\w])", short_weekday)
         if next_week_named and len(self.found.phrases) > before:
-            self.take(_B + r"(?:на (?:следующей|будущей) неделе|w (?:przyszłym|następnym) "
+            self.take(_B + r"(?:на (?:следующей|след\.?|будущей) неделе|w (?:przyszłym|następnym) "
                       r"tygodniu|next week)" + _E, lambda m: None)
 
     def day_words(self) -> None:
+        # "завтра" written between midnight and five: the person has not slept yet and may mean
+        # the day that has already begun; a careful human asks.
+        after_midnight = self.now.hour < w.NIGHT_ENDS
+
         def plus(days: int, today_named: bool = False) -> Callable[[re.Match[str]], None]:
             def handle(m: re.Match[str]) -> None:
+                if after_midnight and days > 0:
+                    self.doubt("tomorrow said after midnight: the day begun or the next?")
+                    return
                 self.day(self.today + timedelta(days=days), m.group(0))
                 if today_named:
                     self.found.today_named = True
             return handle
 
-        self.take(_B + r"(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
-        self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow" + _E, plus(1))
-        self.take(_B + r"(?:сегодня|dzisiaj|dziś|today)" + _E, plus(0, True))
+        # "завтра-послезавтра" is two days: the second word is read after a hyphen too
+        self.take(r"(?<!\w)(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
+        self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow|tmrw|tmr|2morrow|2moro" + _E,
+                  plus(1))
+        self.take(_B + r"(?:сегодня|седня|сёдня|dzisiaj|dziś|today)" + _E, plus(0, True))
 
     def clock_times(self) -> None:
         def set_time(hour: int, minute: int, marker: str, phrase: str, *,
@@ -503,6 +714,8 @@ class _Scan:
             # "19:30" names its half of the day; "полвосьмого" (a half said in words) does not
             kind = ("explicit" if marker or hour == 0 or hour >= 8 or (minute and not worded)
                     else "bare")
+            if re.fullmatch(w.NIGHT_MARK, marker) and hour < 6:
+                kind = "night"  # "в час ночи" said in the afternoon is the coming night
             self.found.times.append((time(hour, minute), kind))
 
         markers = (r"(?: (?:час(?:а|ов)?|godz(?:ina|iny|inie)?\.?|o'clock|h))?"
@@ -511,19 +724,28 @@ class _Scan:
         def numeric(m: re.Match[str]) -> None:
             set_time(int(m.group("h")), int(m.group("mi") or 0), m.group("mk"), m.group(0))
 
+        def span(m: re.Match[str]) -> None:
+            # "с 9 до 11", "od 9 do 11", "from 9 to 11": the span starts at its first hour
+            numeric(m)
+
+        self.take(_B + r"(?:с|od|from|between) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))? (?:до|do|"
+                  r"to|till|until|and) [0-2]?\d(?:[:.][0-5]\d)?(?: ?(?P<mk>" + w.AM_MARK + "|"
+                  + w.PM_MARK + "|" + w.NIGHT_MARK + r"))?" + _E, span)
+
         # After "в", "o", "at" a number is an hour; after "до", "na", "by" only with minutes
         # or a marker ("на 5 человек" is not five o'clock).
         lead = r"(?:в|во|к|ко|около|o|około|at|around|about)"
         weak = r"(?:до|после|на|na|do|przed|po|by|before|until|after)"
-        self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
-                  + markers + _E, numeric)
+        self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
+                  r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
+                  r"(?=\s|$|,))?" + markers + _E, numeric)
         def weakly(m: re.Match[str]) -> None:
             if m.group("mi") or m.group("mk") or m.group("unit"):
                 numeric(m)
 
         self.take(_B + weak + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
                   + markers.replace("(?: (?:час", "(?P<unit> (?:час", 1) + _E, weakly)
-        self.take(_B + r"(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d))?"
+        self.take(_B + r"(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
                   r" ?(?P<mk>am|pm|a\.m\.|p\.m\.)" + r"(?![\w])", numeric)
         self.take(_B + r"(?P<h>[0-2]?\d):(?P<mi>[0-5]\d)" + _E + r"(?: ?(?P<mk>"
                   + w.AM_MARK + "|" + w.PM_MARK + r"))?", numeric)
@@ -563,10 +785,80 @@ class _Scan:
         self.take(_B + r"(?:o )?za kwadrans (?P<to_pl>" + pl_hours.replace("ej", "a") + r")"
                   + tail, fraction)
         self.take(_B + r"(?:o )?kwadrans po (?P<past_pl>" + pl_hours + r")" + tail, fraction)
-        self.take(_B + r"(?:at )?(?:(?P<half_en>half)|quarter) past (?P<past_en>" + en_hours
+        self.take(_B + r"(?:at )?(?:(?P<half_en>half)|(?:a )?quarter) (?:past|after) (?P<past_en>"
+                  + en_hours
                   + r"|\d{1,2})" + tail, fraction)
         self.take(_B + r"(?:at )?quarter to (?P<to_en>" + en_hours + r"|\d{1,2})" + tail,
                   fraction)
+
+        def quarter_past_ru(m: re.Match[str]) -> None:
+            # "в четверть седьмого" is 6:15: the quarter of the seventh hour
+            hour = w.RU_HOUR_GENITIVE[m.group("hw")]
+            set_time(hour - 1 if hour > 1 else 12, 15, m.group("mk") or "", m.group(0),
+                     worded=True)
+
+        self.take(_B + r"(?:в )?четверть (?P<hw>" + genitive + r")" + tail, quarter_past_ru)
+
+        def minutes_to_ru(m: re.Match[str]) -> None:
+            # "без пяти восемь" is 7:55, "без десяти два" 1:50
+            hour = w.HOUR_WORDS.get(m.group("hw")) or int(m.group("hw"))
+            set_time(hour - 1 if hour > 1 else 12, 60 - w.RU_MINUTES_BEFORE[m.group("mb")],
+                     m.group("mk") or "", m.group(0), worded=True)
+
+        ru_hours = "|".join(k for k in w.HOUR_WORDS if not k.isascii() and not k.endswith("ej"))
+        self.take(_B + r"(?:в )?без (?P<mb>" + "|".join(sorted(w.RU_MINUTES_BEFORE, key=len,
+                  reverse=True)) + r")(?: минут)? (?P<hw>" + ru_hours + r"|1[0-2]|[1-9])" + tail,
+                  minutes_to_ru)
+
+        def half_en(m: re.Match[str]) -> None:
+            # British "half four" is 4:30 (the half after the hour, unlike German "halb vier")
+            hour = w.HOUR_WORDS.get(m.group("hw")) or int(m.group("hw"))
+            set_time(hour, 30, m.group("mk") or "", m.group(0), worded=True)
+
+        self.take(_B + r"(?:at |by |around )?half (?P<hw>" + en_hours + r"|1[0-2]|[1-9])"
+                  r"(?! (?:an? |past |to |hour|of ))" + tail, half_en)
+
+        # minutes as words, or as digits followed by "минут"/"minut"/"minutes" ("4 to 7" is a
+        # range, not 6:56)
+        counts = ("|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True))
+                  + r"|[1-5]?\d(?= (?:минут|minut|minutes?|mins?))")
+
+        def minutes_of(word: str) -> int:
+            return w.MINUTE_WORDS.get(word) or int(word)
+
+        def past_ru(m: re.Match[str]) -> None:
+            # "десять минут восьмого" is 7:10: minutes into the eighth hour
+            hour = w.RU_HOUR_GENITIVE[m.group("hw")]
+            set_time(hour - 1 if hour > 1 else 12, minutes_of(m.group("mn")),
+                     m.group("mk") or "", m.group(0), worded=True)
+
+        self.take(_B + r"(?:в )?(?P<mn>" + counts + r") минут\w* (?P<hw>" + genitive + r")"
+                  + tail, past_ru)
+
+        def past(m: re.Match[str]) -> None:
+            # "ten past five", "twenty after six", "dziesięć po szóstej"
+            word = m.group("hw")
+            hour = w.HOUR_WORDS.get(word) or int(word)
+            set_time(hour, minutes_of(m.group("mn")), m.group("mk") or "", m.group(0),
+                     worded=True)
+
+        def to(m: re.Match[str]) -> None:
+            # "twenty to six" is 5:40, "za dziesięć siódma" 6:50
+            word = m.group("hw")
+            if not word.isdigit() and word not in w.HOUR_WORDS:
+                word = word[:-1] + "ej"  # "siódma" -> "siódmej"
+            hour = w.HOUR_WORDS.get(word) or int(word)
+            set_time(hour - 1 if hour > 1 else 12, 60 - minutes_of(m.group("mn")),
+                     m.group("mk") or "", m.group(0), worded=True)
+
+        self.take(_B + r"(?:at |by |around )?(?P<mn>" + counts + r")(?: minutes?)? (?:past|after) "
+                  r"(?P<hw>" + en_hours + r"|1[0-2]|[1-9])" + tail, past)
+        self.take(_B + r"(?:at |by |around )?(?P<mn>" + counts + r")(?: minutes?)? to "
+                  r"(?P<hw>" + en_hours + r"|1[0-2]|[1-9])" + tail, to)
+        self.take(_B + r"(?:o )?(?P<mn>" + counts + r")(?: minut)? po (?P<hw>" + pl_hours + r")"
+                  + tail, past)
+        self.take(_B + r"(?:o )?za (?P<mn>" + counts + r")(?: minut)? (?P<hw>"
+                  + pl_hours.replace("ej", "a") + r")" + tail, to)
 
         def dative(m: re.Match[str]) -> None:
             word = m.group("hw")
@@ -581,13 +873,18 @@ class _Scan:
         def worded(m: re.Match[str]) -> None:
             hour = w.HOUR_WORDS[m.group("hw")]
             marker = m.group("mk") or ""
-            if m.group("hw") == "час" and not marker:  # "в час" is one in the afternoon
+            minutes = w.MINUTE_WORDS[m.group("mw")] if m.group("mw") else 0
+            if m.group("hw") == "час" and not marker and not minutes:  # "в час" is 13:00
                 hour, marker = 13, ""
-            set_time(hour, 0, marker, m.group(0))
+            # "в семь тридцать" with no marker: a bare hour, as "в 7:30" is not
+            set_time(hour, minutes, marker, m.group(0), worded=True)
+
+        minute_words = "|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True))
 
         self.take(_B + r"(?:в|к|до|около|o|około|at|by|around) (?P<hw>" + hour_words + r")"
+                  r"(?: (?P<mw>" + minute_words + r")(?! (?:минут|minut|minutes|min)))?"
                   r"(?: (?:часов|часа|o'clock))?(?: (?P<mk>" + w.AM_MARK + "|" + w.PM_MARK + "|"
-                  + w.NIGHT_MARK + r"))?" + _E, worded)
+                  + w.NIGHT_MARK + r"))?" + _E + w.NOT_AN_HOUR_AFTER, worded)
 
     def parts_of_day(self) -> None:
         for pattern, hour in w.PARTS_OF_DAY:
@@ -596,7 +893,8 @@ class _Scan:
                     self.found.days.append((self.today, "tonight"))
                     self.found.today_named = True
                 self.found.times.append((time(hour), "part"))
-            self.take(_B + r"(?:" + pattern + r")" + _E, handle)
+            # "parents' evening", "girls' night": a possessive makes it an event, not a time
+            self.take(r"(?<!' )(?<!'s )" + _B + r"(?:" + pattern + r")" + _E, handle)
 
     def vague(self) -> None:
         self.take(_B + r"(?:" + w.VAGUE + r")" + _E,
@@ -614,17 +912,54 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
         written_at = written_at.replace(tzinfo=UTC)
     zone = written_at.tzinfo
     now = written_at.replace(tzinfo=None)
-    scan = _Scan(normalise(text), now, reminder_hour)
+    corrected, unsure = correct(normalise(text))
+    scan = _Scan(corrected, now, reminder_hour)
     scan.now_aware = written_at
-    for reader in (scan.exact_offsets, scan.offsets, scan.dates_with_month, scan.slashed, scan.weekdays,
-                   scan.periods, scan.days_of_month, scan.day_words, scan.vague,
-                   scan.clock_times, scan.parts_of_day):
+    for word in unsure:
+        scan.doubt(f"'{word}' may be more than one date word")
+    scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
+                                      + w.SHIFT_EN + ")", corrected))
+    for reader in (scan.shifts, scan.spans_from_a_day, scan.nights, scan.named_days,
+                   scan.holidays,
+                   scan.count_ranges, scan.exact_offsets, scan.offsets,
+                   scan.dates_with_month, scan.slashed, scan.weekdays, scan.periods,
+                   scan.days_of_month, scan.day_words, scan.vague, scan.clock_times,
+                   scan.parts_of_day):
         reader()
     return _combine(scan.found, now, zone, reminder_hour)
 
 
+_WEEKDAY_TODAY = "the weekday is today: today or in a week?"
+
+
+def _weekday_agrees(found: _Found) -> None:
+    """"в субботу 12-го": a weekday beside a date on that weekday says which day, not another;
+    "в выходные в воскресенье": a weekday in the weekend named is the day."""
+    by_weekday = {d for d, p in found.days if p in found.weekday_phrases}
+    weekends = {d for d, p in found.days if p in found.weekend_phrases}
+    if len(by_weekday) == 1 and weekends:
+        day = next(iter(by_weekday))
+        if all(0 <= (day - saturday).days <= 1 for saturday in weekends):
+            found.days = [(d, p) for d, p in found.days if d == day]
+            return
+    dated = {(d, p) for d, p in found.days if p not in found.weekday_phrases}
+    if len(found.weekdays_named) != 1 or len({d for d, _ in dated}) != 1:
+        return
+    only = next(iter(dated))[0]
+
+    def beside(a: str, b: str) -> bool:  # "в субботу 12-го", "12 grudnia, w sobotę"
+        (s1, e1), (s2, e2) = found.spans.get(a, (-9, -9)), found.spans.get(b, (-99, -99))
+        return 0 <= s2 - e1 <= 3 or 0 <= s1 - e2 <= 3
+
+    near = any(beside(wp, p) for wp in found.weekday_phrases for _, p in dated)
+    if near and only.weekday() in found.weekdays_named:
+        found.days = [(d, p) for d, p in found.days if d == only]
+        found.doubts = [x for x in found.doubts if x != _WEEKDAY_TODAY]
+
+
 def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReading:
     phrase = ", ".join(found.phrases)
+    _weekday_agrees(found)
 
     def asked(reason: str) -> DueReading:
         return DueReading(None, ambiguous=True, reason=reason, phrase=phrase)
@@ -632,6 +967,12 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
     if found.doubts:
         return asked(found.doubts[0])
     days = sorted({d for d, _ in found.days})
+    if found.shift is not None or found.shift_months:
+        # "сдвинули на неделю, была в четверг 12-го": the one day named is the old one
+        old = sorted(set(days) | set(found.sources))
+        if len(old) != 1:
+            return asked("moved by a span: from which day?")
+        days = [_add_months(old[0], found.shift_months) + (found.shift or timedelta())]
     if found.exact:
         if days or len({e for e in found.exact}) > 1:
             return asked("an offset in hours and a day at once")
@@ -655,12 +996,18 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
     if kind == "bare":
         return asked("an hour from 1 to 7 without morning or evening")
     clock = times[0] if times else None
+    if not days and found.sources and not found.moved:
+        days = sorted(set(found.sources))  # "с понедельника начать бегать": the day it starts
+        if len(days) > 1:
+            return asked("two different days")
+    elif not days and found.sources:
+        return asked("moved from a day, to when?")
     if not days:
         if clock is None:
             return DueReading(None, phrase=phrase)
         candidate = datetime.combine(now.date(), clock)
         if candidate <= now:
-            if kind != "part":
+            if kind not in ("part", "night"):
                 return asked("that time has passed today")
             candidate += timedelta(days=1)
         return _due(candidate, zone, phrase)

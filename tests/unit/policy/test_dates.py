@@ -102,3 +102,183 @@ def test_next_week_alone_is_a_span_to_ask_about_like_this_week(text: str, expect
     """"Next week" names seven days, as "this week" does: a reminder on its Monday would be a
     guess. A weekday in it, or "by next week", names the day."""
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в пятнецу вечером забрать заказ", "2026-12-04 19:00"),   # not this evening
+    ("завтро сдать отчёт", "2026-12-03 10:00"),
+    ("w piatek odebrać garnitur", "2026-12-04 10:00"),          # Polish without diacritics
+    ("tomorow call mom", "2026-12-03 10:00"),
+    ("on thrusday send the form", "2026-12-03 10:00"),
+    ("tommorow at 5pm call Sam", "2026-12-03 17:00"),
+])
+def test_a_misspelt_date_word_is_read_as_the_word_it_was_meant_to_be(text: str,
+                                                                     expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "mam robotę do zrobienia",     # "robotę" is a word, one letter from "sobotę"
+    "buy a sundae for Kate",       # "sundae" is a word, one letter from "sunday"
+    "сряду три раза позвонить",    # a Russian word pymorphy3 knows, one letter from "среду"
+])
+def test_a_real_word_near_a_date_word_names_no_date(text: str) -> None:
+    assert due(text) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в начале следующей недели позвонить в налоговую", "2026-12-07 10:00"),
+    ("na początku przyszłego tygodnia zadzwonić", "2026-12-07 10:00"),
+    ("в последний день месяца скинуть табель", "2026-12-31 10:00"),
+    ("ostatniego dnia miesiąca zapłacić za prąd", "2026-12-31 10:00"),
+    ("on the last day of the month pay the rent", "2026-12-31 10:00"),
+    ("в субботу в четверть седьмого вечера встретить маму", "2026-12-05 18:15"),
+    ("half four in the afternoon haircut on Friday", "2026-12-04 16:30"),
+    ("without half an hour", None),
+    ("jutro o siódmej trzydzieści rano pociąg", "2026-12-03 07:30"),
+    ("до конца дня отправить счёт", "2026-12-02 19:00"),
+    ("двадцатого отдать долг Вите", "2026-12-20 10:00"),
+    ("через полтора часа выключить", "2026-12-02 16:00"),
+    ("in an hour and a half take the bread out", "2026-12-02 16:00"),
+])
+def test_forms_of_the_third_round(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("встречу сдвинули на неделю, была в четверг 3-го", "2026-12-10 10:00"),
+    ("spotkanie przesunęli o tydzień, było w piątek", "2026-12-11 10:00"),
+    ("the dentist moved my appointment a week later, it was on Tuesday", "2026-12-15 10:00"),
+    ("приём перенесли на неделю", "ask"),   # moved a week from which day?
+])
+def test_a_move_by_a_span_counts_from_the_old_day_named(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "через пару дней позвонить в сервис",   # about two days
+    "in a couple of days call the garage",
+    "на майских съездить на дачу",           # a holiday: which of its days?
+    "over Christmas visit grandma",
+    "na święta kupić prezenty",
+])
+def test_about_two_days_and_holidays_are_asked(text: str) -> None:
+    assert due(text) == "ask"
+
+
+def test_tomorrow_said_after_midnight_is_asked() -> None:
+    night = datetime(2026, 12, 3, 0, 40, tzinfo=MOSCOW)
+    assert due("завтра утром позвонить в поликлинику", night) == "ask"
+    assert due("tomorrow call the landlord", night) == "ask"
+    assert due("в пятницу вечером кино", night) == "2026-12-04 19:00"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в десять минут восьмого вечера созвон", "2026-12-02 19:10"),
+    ("в девятнадцать тридцать собрание", "2026-12-02 19:30"),
+    ("через двадцать пять минут выключить плиту", "2026-12-02 14:55"),
+    ("через недельку вернуть дрель", "2026-12-09 10:00"),
+    ("o dwudziestej pierwszej film", "2026-12-02 21:00"),
+    ("dziesięć po szóstej wieczorem kolacja", "2026-12-02 18:10"),
+    ("jutro za dziesięć siódma rano autobus", "2026-12-03 06:50"),
+    ("twenty to six pm on Friday train", "2026-12-04 17:40"),
+    ("quarter after six tomorrow evening dinner", "2026-12-03 18:15"),
+    ("ten past five tomorrow pick up kids", "ask"),          # 5:10 or 17:10?
+    ("in a fortnight renew the lease", "2026-12-16 10:00"),
+    ("tmrw call the bank", "2026-12-03 10:00"),
+    ("в семь человек забронировать столик", None),            # a count, not seven o'clock
+])
+def test_clock_times_and_counts_in_words(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в субботу 12-го день рождения", "2026-12-12 10:00"),   # not this Saturday, the 5th
+    ("в пятницу 12-го", "ask"),                              # the 12th is a Saturday
+    ("в среду 9-го", "2026-12-09 10:00"),                     # today is Wednesday: the date says
+    ("a week from Friday meeting", "2026-12-11 10:00"),
+    ("за неделю до конца месяца подать заявление", "2026-12-24 10:00"),
+    ("за 3 дня до отпуска", "ask"),                           # before what day?
+    ("в ночь на субботу поезд", "ask"),
+    ("a week from Monday parents' evening", "2026-12-14 10:00"),  # an event, not a time
+])
+def test_a_weekday_beside_a_date_and_spans_from_a_day(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в 18ч забрать посылку", "2026-12-02 18:00"),
+    ("завтра в 9-30 созвон", "2026-12-03 09:30"),
+    ("с 9 до 11 в пятницу приём", "2026-12-04 09:00"),       # a span starts at its first hour
+    ("с 2 до 4 в пятницу приём", "ask"),                      # night or afternoon?
+    ("завтра-послезавтра заехать", "ask"),
+    ("летом съездить на море", "ask"),                        # a season is not a day
+    ("в этом месяце оплатить взнос", "ask"),
+    ("в середине следующего месяца отчёт", "2027-01-15 10:00"),
+    ("в выходные в воскресенье съездить на рынок", "2026-12-06 10:00"),
+    ("к концу следующей недели сдать макет", "2026-12-11 10:00"),
+    ("pod koniec przyszłego tygodnia wysłać ofertę", "2026-12-11 10:00"),
+    ("в пятницу после работы забрать куртку", "2026-12-04 19:00"),
+    ("first thing tomorrow email Jo", "2026-12-03 09:00"),
+])
+def test_spans_of_hours_weeks_and_seasons(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Kuba trenuje piłkę nożną we wtorki i czwartki.",   # plurals: every Tuesday, not a typo
+    "nie przypominaj mi o siłowni w weekendy",
+    "gotować na małym ogniu, nie dopuścić do wrzenia",   # "wrzenia" is not "września"
+    "Cut slides 4 to 7 before the talk",                 # a range of slides, not 6:56
+    "A day before is too late for me to order gifts",   # no day named to count from
+    "фильтр для воды менять раз в три месяца",           # a count of months, not three o'clock
+])
+def test_words_near_date_words_invent_no_date(text: str) -> None:
+    assert due(text) is None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в час ночи выключить бойлер", "2026-12-03 01:00"),        # the coming night
+    ("до выходных сдать отчёт", "2026-12-04 10:00"),
+    ("после выходных позвонить в сервис", "2026-12-07 10:00"),
+    ("через час-полтора набрать маму", "ask"),                    # a range of counts
+    ("in 2 or 3 days call the bank", "ask"),
+    ("через 5 мин выключить чайник", "2026-12-02 14:35"),
+    ("с понедельника начать бегать", "2026-12-07 10:00"),         # the day it starts
+    ("перенесла встречу с понедельника", "ask"),                  # moved, but to when?
+    ("Fri 10am dentist", "2026-12-04 10:00"),
+    ("I sat down at 10am", "ask"),                                # "sat" is not Saturday
+    ("on Christmas Eve call grandma", "2026-12-24 10:00"),
+    ("w Sylwestra kupić szampana", "2026-12-31 10:00"),
+    ("a week on Friday dinner", "2026-12-11 10:00"),
+    ("позвонить насчёт протечки с 9-го этажа", None),              # a floor, not a day
+])
+def test_nights_weekend_edges_ranges_and_named_days(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в половине девятого вечера ужин", "2026-12-02 20:30"),   # a clock time, not the 9th
+    ("в четверть девятого вечера ужин", "2026-12-02 20:15"),
+    ("на след неделе в пн отвезти кота", "2026-12-07 10:00"),
+    ("в след. месяце 5-го продлить аренду", "2027-01-05 10:00"),
+    ("через три с половиной часа забрать машину", "2026-12-02 18:00"),
+    ("in two and a half hours call back", "2026-12-02 17:00"),
+    ("15 янв. записаться к врачу", "2027-01-15 10:00"),
+])
+def test_short_words_and_halves(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the first week of January book flights", "ask"),        # a week, not the 1st
+    ("the first two lines need fixing by Friday", "2026-12-04 10:00"),
+    ("pay rent on the first", "2027-01-01 10:00"),
+    ("15 febuary dentist", "2027-02-15 10:00"),                # a month slip beside a day number
+    ("15 wrzesnia urodziny", "2027-09-15 10:00"),
+    ("za 3 tygodnie oddać", "2026-12-23 10:00"),
+    ("late January renew the car tax", "2027-01-31 10:00"),
+    ("в воскресение позвонить маме", "2026-12-06 10:00"),     # Sunday's usual misspelling
+])
+def test_ordinals_months_and_weeks_of_a_month(text: str, expected: str) -> None:
+    assert due(text) == expected
