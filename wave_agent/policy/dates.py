@@ -315,6 +315,11 @@ class _Scan:
             if m.group("few") or m.group("n") in w.ABOUT_TWO:
                 self.doubt("a few days is not a day")
                 return
+            if not m.group("n") and m.group("u_day") in ("день", "денек", "денька"):
+                # "через день" is "every other day" as often as "tomorrow": asked, as the
+                # conventions say (VAGUE lists it)
+                self.doubt("'через день' may mean every other day")
+                return
             count = _number(m.group("n")) if m.group("n") else 1.0
             if count is None or count != int(count):
                 self.doubt("a fraction of a day")

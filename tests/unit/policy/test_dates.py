@@ -166,6 +166,16 @@ def test_about_two_days_and_holidays_are_asked(text: str) -> None:
     assert due(text) == "ask"
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("через день заходить поливать цветы", "ask"),  # every other day, or tomorrow?
+    ("через денёк позвоню в банк", "ask"),
+    ("za dobę oddzwonić do serwisu", "2026-12-03 10:00"),  # "in 24 hours": a day
+    ("через неделю отдать книгу", "2026-12-09 10:00"),
+])
+def test_a_day_with_no_count_is_asked_in_russian_only(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
 def test_tomorrow_said_after_midnight_is_asked() -> None:
     night = datetime(2026, 12, 3, 0, 40, tzinfo=MOSCOW)
     assert due("завтра утром позвонить в поликлинику", night) == "ask"
