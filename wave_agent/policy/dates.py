@@ -675,6 +675,11 @@ class _Scan:
         self.take(_B + r"(?:в|во|до|к|ко|по|w|we|do|on|by|until|before) (?:(?P<mark>"
                   + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
                   + _alt(w.WEEKDAY_SHORT) + r")(?![\w])", short_weekday)
+        # "чт 16:00 - перезвонить", "pon. o 18 spotkanie": a short weekday opening a note and
+        # followed by a clock time is the day, as in a diary or a to-do list
+        self.take(r"^(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
+                  + _alt(w.WEEKDAY_SHORT) + r")(?![\w])(?=[,:\s-]*(?:(?:в|во|o|at) )?"
+                  r"[0-2]?\d(?:[:.][0-5]\d)?(?![\d.]))", short_weekday)
         # "Fri 10am", "Mon 9:30": English short forms that are no other word ("sat", "sun" and
         # "wed" are) need no preposition
         self.take(_B + r"(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
@@ -744,14 +749,29 @@ class _Scan:
         self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
                   r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
                   r"(?=\s|$|,))?" + markers + _E, numeric)
+        if self.found.moved:
+            # "перенесли с четверга на субботу, на 11", "przełożyli na piątek, na 16": after
+            # a move, "на N" closing a clause is the new hour (elsewhere "на 5" counts people)
+            self.take(_B + r"(?:на|na) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?(?P<mk>)"
+                      r"(?=\s*(?:[,.;!]|$))", numeric)
+
         def weakly(m: re.Match[str]) -> None:
             if m.group("mi") or m.group("mk") or m.group("unit"):
+                numeric(m)
+            elif (self.found.days and 8 <= int(m.group("h")) <= 23
+                  and re.match(r"(?:до|do|by|until|before) ", m.group(0))):
+                # "завтра до 12 скинуть презу": with the day named, "до 12" is the hour
                 numeric(m)
 
         self.take(_B + weak + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
                   + markers.replace("(?: (?:час", "(?P<unit> (?:час", 1) + _E, weakly)
         self.take(_B + r"(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
                   r" ?(?P<mk>am|pm|a\.m\.|p\.m\.)" + r"(?![\w])", numeric)
+        # "через неделю в это же время": the clock time the message was written at
+        self.take(_B + r"(?:в это же (?:самое )?время|в то же самое время|o tej samej "
+                  r"(?:porze|godzinie)|(?:(?:at )?(?:this|the) )?same time(?= next| tomorrow| on))"
+                  + _E, lambda m: self.found.times.append(
+                      (time(self.now.hour, self.now.minute), "explicit")))
         self.take(_B + r"(?P<h>[0-2]?\d):(?P<mi>[0-5]\d)" + _E + r"(?: ?(?P<mk>"
                   + w.AM_MARK + "|" + w.PM_MARK + r"))?", numeric)
 

@@ -176,6 +176,23 @@ def test_a_day_with_no_count_is_asked_in_russian_only(text: str, expected: str) 
     assert due(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("чт 16:00 - перезвонить в банк", "2026-12-03 16:00"),   # a to-do line's short weekday
+    ("pon. o 18 spotkanie z Markiem", "2026-12-07 18:00"),
+    ("чт ходим в бассейн", None),                            # no time after it: not a date
+    ("перенесли встречу с четверга на субботу, на 11", "2026-12-05 11:00"),
+    ("przełożyli fryzjera ze środy na piątek, na 16", "2026-12-04 16:00"),
+    ("перенесла ужин на пятницу, на 5 человек", "2026-12-04 10:00"),   # people, not 5 o'clock
+    ("в пятницу забронировать столик на 10", "2026-12-04 10:00"),      # no move: not an hour
+    ("через неделю в это же время созвон с Тимуром", "2026-12-09 14:30"),
+    ("завтра до 12 скинуть шефу презу", "2026-12-03 12:00"),
+    ("в пятницу до 18 сдать отчёт", "2026-12-04 18:00"),
+])
+def test_to_do_weekdays_moved_hours_same_time_and_hours_before_a_deadline(
+        text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
 def test_tomorrow_said_after_midnight_is_asked() -> None:
     night = datetime(2026, 12, 3, 0, 40, tzinfo=MOSCOW)
     assert due("завтра утром позвонить в поликлинику", night) == "ask"
