@@ -153,7 +153,7 @@ RU_HOUR_DATIVE: dict[str, int] = {
 WEEKDAY_SHORT: tuple[tuple[str, int], ...] = (
     (r"пн", 0), (r"вт", 1), (r"ср", 2), (r"чт", 3), (r"пт", 4), (r"сб", 5), (r"вс", 6),
     (r"pon\.?", 0), (r"wt\.?", 1), (r"śr\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
-    (r"sob\.?", 5), (r"niedz\.?", 6),
+    (r"sob\.?", 5), (r"niedz\.?|ndz\.?", 6),
     (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"weds\.?", 2),
     (r"thu\.?", 3),
     (r"thurs\.?", 3), (r"fri\.?", 4), (r"sat\.?", 5), (r"sun\.?", 6),

@@ -675,11 +675,11 @@ class _Scan:
         self.take(_B + r"(?:в|во|до|к|ко|по|w|we|do|on|by|until|before) (?:(?P<mark>"
                   + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
                   + _alt(w.WEEKDAY_SHORT) + r")(?![\w])", short_weekday)
-        # "чт 16:00 - перезвонить", "pon. o 18 spotkanie": a short weekday opening a note and
-        # followed by a clock time is the day, as in a diary or a to-do list
+        # "чт 16:00 - перезвонить", "pon. o 18 spotkanie", "пн - отдать перфоратор": a short
+        # weekday opening a note, followed by a clock time or a dash, is the day (a to-do line)
         self.take(r"^(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
                   + _alt(w.WEEKDAY_SHORT) + r")(?![\w])(?=[,:\s-]*(?:(?:в|во|o|at) )?"
-                  r"[0-2]?\d(?:[:.][0-5]\d)?(?![\d.]))", short_weekday)
+                  r"[0-2]?\d(?:[:.][0-5]\d)?(?![\d.])|\s*[-:]\s)", short_weekday)
         # "Fri 10am", "Mon 9:30": English short forms that are no other word ("sat", "sun" and
         # "wed" are) need no preposition
         self.take(_B + r"(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"

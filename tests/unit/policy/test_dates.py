@@ -180,6 +180,8 @@ def test_a_day_with_no_count_is_asked_in_russian_only(text: str, expected: str) 
     ("чт 16:00 - перезвонить в банк", "2026-12-03 16:00"),   # a to-do line's short weekday
     ("pon. o 18 spotkanie z Markiem", "2026-12-07 18:00"),
     ("чт ходим в бассейн", None),                            # no time after it: not a date
+    ("пн - отдать Гоше перфоратор", "2026-12-07 10:00"),      # a dash after it: a to-do line
+    ("zadzwonić do babci w ndz po południu", "2026-12-06 14:00"),
     ("перенесли встречу с четверга на субботу, на 11", "2026-12-05 11:00"),
     ("przełożyli fryzjera ze środy na piątek, na 16", "2026-12-04 16:00"),
     ("перенесла ужин на пятницу, на 5 человек", "2026-12-04 10:00"),   # people, not 5 o'clock
