@@ -1,6 +1,7 @@
-"""``wave bench month``: a month of one person's chat replayed through the ``wave chat`` turn,
+"""``wave bench month`` (a month of one person's chat replayed through the ``wave chat`` turn,
 each message at its own time, with every proposal approved after each day (see
-``wave_agent/bench/month.py``; figures in docs/benchmarks.md, "A month of chat")."""
+``wave_agent/bench/month.py``; figures in docs/benchmarks.md, "A month of chat") and
+``wave bench smalltalk`` (``wave_agent/bench/smalltalk.py``)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,11 @@ PART_OPTION = typer.Option(None, "--part", help="Only the file with this name (i
 JSON_OUT = typer.Option(False, "--json", help="Print the figures as JSON.")
 OUT_OPTION = typer.Option(None, "--out", help="Also write the figures as JSON to this file.")
 MISSES_OPTION = typer.Option(False, "--misses", help="Also print every miss (what went wrong).")
+SMALLTALK_DATA = typer.Option(Path("bench/data/smalltalk"), "--data",
+                              help="A labelled set (JSON list), or a folder of them.")
+LEARNED_OPTION = typer.Option(True, "--learned/--no-learned",
+                              help="Use the learned small-talk judge (--no-learned: the phrase "
+                                   "lists alone, to compare).")
 KEEP_OPTION = typer.Option(False, "--keep", help="Keep the bench person's records in the graph.")
 
 
@@ -46,3 +52,23 @@ def bench_month_command(
         typer.echo(render(results, misses=misses))
     if out is not None:
         out.write_text(to_json(results), encoding="utf-8")
+
+
+@bench_app.command("smalltalk")
+def bench_smalltalk_command(
+    data: Path = SMALLTALK_DATA,
+    learned: bool = LEARNED_OPTION,
+    as_json: bool = JSON_OUT,
+    out: Path | None = OUT_OPTION,
+    misses: bool = MISSES_OPTION,
+) -> None:
+    """Small talk stored and statements kept by the offline chat door, per part and language."""
+    from wave_agent.bench.smalltalk import bench, render
+
+    result = bench(data, learned=learned)
+    if as_json:
+        emit_json(result)
+    else:
+        typer.echo(render(result, misses=misses))
+    if out is not None:
+        out.write_text(to_json(result), encoding="utf-8")

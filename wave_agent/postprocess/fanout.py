@@ -41,7 +41,7 @@ from wave_agent.infra.outage import NEO4J, OUTAGES, is_outage
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact, judge_message
-from wave_agent.policy import quarantine
+from wave_agent.policy import quarantine, smalltalk
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
@@ -262,6 +262,15 @@ class PostProcessor:
             vector = (await writer.archive.embedder.embed([user_text]))[0]
         return judge_message(user_text, meaning.vector_for(writer.archive.embedder.model_name, vector))
 
+    async def _small_talk(self, user_text: str) -> bool:
+        """Whether the learned judge reads the whole message as small talk (its e5 vector,
+        the one the quarantine check reads too)."""
+        writer = await self._store(self.stores.writer)
+        embedder = writer.archive.embedder
+        async with asyncio.timeout(self.write_timeout_s):
+            vector = (await embedder.embed([user_text]))[0]
+        return smalltalk.is_small_talk(embedder.model_name, vector)
+
     async def _held_piece(self, texts: list[str]) -> quarantine.Suspicion | None:
         """Why one of the message's statements reads as an instruction (each judged with its
         vector, as the writer would judge it alone), or None."""
@@ -297,6 +306,13 @@ class PostProcessor:
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
+        if (facts and self.llm.offline and await self._small_talk(user_text)
+                and await self._held_piece([f.text for f in facts]) is None):
+            # the offline extractor reads a mood or a comment on the day as a statement; the
+            # learned judge reads the message's meaning (a model extracts with its own sense).
+            # A message with an order in it is never small talk: it waits for the person.
+            log.debug("exchange %s reads as small talk; nothing extracted", job.key)
+            facts = []
         if not facts and await self._held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:
             # nothing extracted from an instruction: the message itself waits for the person
             facts = [ExtractedFact(user_text.strip(), guess_type(user_text.strip()))]
