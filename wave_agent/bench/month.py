@@ -345,7 +345,7 @@ def _held_by(facts: list[Fact], value: str, attribute: str) -> list[Fact]:
 
 
 async def replay(settings: Settings, path: Path, *, part: str | None = None,
-                 keep: bool = False) -> dict[str, Any]:
+                 keep: bool = False, runs: str = "day") -> dict[str, Any]:
     """Replay one month file; figures per part and language, the misses, the wall time. The
     clock (``WAVE_NOW``) follows the replay: each message's time, the day's end for the
     approvals, the checkpoint's time for the questions; it is restored afterwards."""
@@ -354,7 +354,7 @@ async def replay(settings: Settings, path: Path, *, part: str | None = None,
     try:
         with tempfile.TemporaryDirectory(prefix="wave-bench-month-") as tmp:
             return await _replay(fresh_settings(settings, Path(tmp)), month, part or month.name,
-                                 keep=keep)
+                                 keep=keep, runs=runs)
     finally:
         if before is None:
             os.environ.pop(clock.ENV, None)
@@ -366,10 +366,8 @@ def _at(moment: datetime) -> None:
     os.environ[clock.ENV] = moment.isoformat()
 
 
-async def _replay(settings: Settings, month: Month, part: str, *, keep: bool) -> dict[str, Any]:
-    from graph.models import Status
-    from wave_agent.blocks.store import HUMAN
-    from wave_agent.ops.health import health_report
+async def _replay(settings: Settings, month: Month, part: str, *, keep: bool,
+                  runs: str = "day") -> dict[str, Any]:
     from wave_agent.services import Services
 
     started = time.perf_counter()
@@ -378,66 +376,100 @@ async def _replay(settings: Settings, month: Month, part: str, *, keep: bool) ->
     watched = [logging.getLogger("wave"), logging.getLogger("neo4j")]
     for logger in watched:
         logger.addHandler(notices)
-    by_id = {m.id: m for m in month.messages}
+    days = sorted({m.at.date() for m in month.messages})
+    # "day": each day is one `wave chat` run (the stores opened, the day's messages, the outbox
+    # drained, the stores closed), as a person chatting once a day; "one": a single run.
+    groups = [[d] for d in days] if runs == "day" else [days]
+    checkpoints = list(month.checkpoints)
+    seen_alarms: set[frozenset[str]] = set()
     try:
+        for group in groups:
+            before = len(notices.lines)
+            async with Services(settings) as services:
+                for day in group:
+                    await _replay_day(run, services, [m for m in month.messages
+                                                      if m.at.date() == day],
+                                      checkpoints, notices, seen_alarms)
+            closing = len(notices.lines) - before  # notices of the run, its closing included
+            lang = month.messages[0].lang if month.messages else "ru"
+            day_msgs = [m for m in month.messages if m.at.date() == group[-1]]
+            counted = sum(1 for m in run.misses if m["what"] == "outage notice"
+                          and m.get("day") in {str(d) for d in group})
+            extra = closing - counted
+            if extra > 0:
+                run.tally(day_msgs[-1].lang if day_msgs else lang, "outage_notices", extra)
+                run.miss("outage notice", day=str(group[-1]), when="closing the run",
+                         lines=notices.lines[-extra:])
         async with Services(settings) as services:
             turns = await services.turns()
             await turns.warm_up()
             worker = services.postprocessor()
-            worker.write_timeout_s = max(worker.write_timeout_s, 60.0)
-            graph, writer = await services.graph(), await services.writer()
-            engine = await services.recall()
-            blocks = await services.blocks()
-            checkpoints = list(month.checkpoints)
-            days = sorted({m.at.date() for m in month.messages})
-            seen_alarms: set[frozenset[str]] = set()
-            for day in days:
-                todays = [m for m in month.messages if m.at.date() == day]
-                for m in todays:
-                    while checkpoints and checkpoints[0].at <= m.at:
-                        await _checkpoint(run, checkpoints.pop(0), engine, turns, worker)
-                    before = len(notices.lines)
-                    _at(m.at)
-                    result = await turns.handle(run.user_id, m.text, message_id=m.id, now=m.at)
-                    report = await worker.drain(120.0)
-                    if report.pending:
-                        raise WaveError(f"message {m.id} was not written: {report.last_error}",
-                                        next_step="check `wave services status`; the replay "
-                                                  "needs Neo4j up")
-                    outage = len(notices.lines) - before + any(
-                        w in result.reply for w in OUTAGE_WORDS[1:])
-                    run.tally(m.lang, "outage_notices", outage)
-                    if outage:
-                        run.miss("outage notice", message=m.id, lines=notices.lines[before:])
-                end = max(m.at for m in todays)
-                _at(end)
-                await _judge_day(run, todays, by_id, graph, blocks, HUMAN, seen_alarms,
-                                 await health_report(services.ops_stores(), run.user_id, now=end))
-                for proposal in await graph.list_proposals(run.user_id):
-                    try:
-                        await writer.approve(run.user_id, proposal.id)
-                    except WaveError as exc:
-                        run.miss("approval refused", proposal=proposal.id, reason=str(exc)[:200])
             for c in checkpoints:
-                await _checkpoint(run, c, engine, turns, worker)
-            facts = await graph.list_facts(run.user_id, statuses=None)
-            for m in month.messages:
-                if m.kind == "pasted_instruction":
-                    ex = _exchange(run.user_id, m.id)
-                    active = [f for f in facts if ex in f.exchange_ids
-                              and f.status is Status.ACTIVE]
-                    run.tally(m.lang, "pasted_active", bool(active), of="pasted")
-                    if active:
-                        run.miss("pasted instruction active", message=m.id,
-                                 records=[f.text[:120] for f in active])
+                await _checkpoint(run, c, await services.recall(), turns, worker)
+            await _pasted(run, await services.graph())
             if not keep:
-                await writer.erase_user(run.user_id)
+                await (await services.writer()).erase_user(run.user_id)
     finally:
         for logger in watched:
             logger.removeHandler(notices)
-    return {"part": part, "user": run.user_id,
+    return {"part": part, "user": run.user_id, "runs": runs,
             "by": {k: figures_of(t) for k, t in sorted(run.tallies.items())},
             "misses": run.misses, "wall_s": round(time.perf_counter() - started, 1)}
+
+
+async def _replay_day(run: _Replay, services: Any, todays: list[Message],
+                      checkpoints: list[Checkpoint], notices: _Notices,
+                      seen_alarms: set[frozenset[str]]) -> None:
+    """One day: the checkpoints due before each message, the messages through the turn and the
+    post-processor, the day's judgement (before the approvals), then every proposal approved."""
+    from wave_agent.blocks.store import HUMAN
+    from wave_agent.ops.health import health_report
+
+    turns = await services.turns()
+    await turns.warm_up()
+    worker = services.postprocessor()
+    worker.write_timeout_s = max(worker.write_timeout_s, 60.0)
+    graph, writer = await services.graph(), await services.writer()
+    by_id = {m.id: m for m in run.month.messages}
+    for m in todays:
+        while checkpoints and checkpoints[0].at <= m.at:
+            await _checkpoint(run, checkpoints.pop(0), await services.recall(), turns, worker)
+        before = len(notices.lines)
+        _at(m.at)
+        result = await turns.handle(run.user_id, m.text, message_id=m.id, now=m.at)
+        report = await worker.drain(120.0)
+        if report.pending:
+            raise WaveError(f"message {m.id} was not written: {report.last_error}",
+                            next_step="check `wave services status`; the replay needs Neo4j up")
+        outage = len(notices.lines) - before + any(w in result.reply for w in OUTAGE_WORDS[1:])
+        run.tally(m.lang, "outage_notices", outage)
+        if outage:
+            run.miss("outage notice", message=m.id, day=str(m.at.date()),
+                     lines=notices.lines[before:])
+    end = max(m.at for m in todays)
+    _at(end)
+    await _judge_day(run, todays, by_id, graph, await services.blocks(), HUMAN, seen_alarms,
+                     await health_report(services.ops_stores(), run.user_id, now=end))
+    for proposal in await graph.list_proposals(run.user_id):
+        try:
+            await writer.approve(run.user_id, proposal.id)
+        except WaveError as exc:
+            run.miss("approval refused", proposal=proposal.id, reason=str(exc)[:200])
+
+
+async def _pasted(run: _Replay, graph: Any) -> None:
+    """Pasted instructions: any active record of the message's exchange at the end."""
+    from graph.models import Status
+
+    facts = await graph.list_facts(run.user_id, statuses=None)
+    for m in run.month.messages:
+        if m.kind == "pasted_instruction":
+            ex = _exchange(run.user_id, m.id)
+            active = [f for f in facts if ex in f.exchange_ids and f.status is Status.ACTIVE]
+            run.tally(m.lang, "pasted_active", bool(active), of="pasted")
+            if active:
+                run.miss("pasted instruction active", message=m.id,
+                         records=[f.text[:120] for f in active])
 
 
 async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Message], graph: Any,

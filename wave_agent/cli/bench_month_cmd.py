@@ -23,6 +23,9 @@ LEARNED_OPTION = typer.Option(True, "--learned/--no-learned",
                               help="Use the learned small-talk judge (--no-learned: the phrase "
                                    "lists alone, to compare).")
 KEEP_OPTION = typer.Option(False, "--keep", help="Keep the bench person's records in the graph.")
+RUNS_OPTION = typer.Option("day", "--runs", help="day: each day is one `wave chat` run (the "
+                                                 "stores opened and closed, as a person "
+                                                 "chatting once a day); one: a single run.")
 
 
 @bench_app.command("month")
@@ -33,11 +36,14 @@ def bench_month_command(
     out: Path | None = OUT_OPTION,
     misses: bool = MISSES_OPTION,
     keep: bool = KEEP_OPTION,
+    runs: str = RUNS_OPTION,
 ) -> None:
     """Replay a month of chat offline; changes applied, two truths, recall, contradictions..."""
     from wave_agent.bench.month import month_files, render, replay
     from wave_agent.errors import WaveError
 
+    if runs not in ("day", "one"):
+        raise WaveError(f"--runs {runs!r} is not day or one", next_step="use --runs day or --runs one")
     files = month_files(data)
     if part is not None:
         files = [f for f in files if f.stem == part]
@@ -45,7 +51,7 @@ def bench_month_command(
             raise WaveError(f"No month file named {part}.json under {data}",
                             next_step="drop --part, or name one of the files' stems")
     loaded = settings()
-    results = [run(replay(loaded, f, part=f.stem, keep=keep)) for f in files]
+    results = [run(replay(loaded, f, part=f.stem, keep=keep, runs=runs)) for f in files]
     if as_json:
         emit_json(results)
     else:
