@@ -107,3 +107,15 @@ def test_remember_while_the_archive_is_held_by_another_process(
     answer = json.loads(held.stdout)
     assert answer["status"] == "created" and answer["archive"] == "pending"
     assert "archive update pending" in held.stderr and "wave reindex" in held.stderr
+
+
+def test_remember_at_a_given_moment_and_a_wrong_one_refused(cli_env: dict[str, str]) -> None:
+    """``--at`` (issue 30, item 8): a dated history replayed by hand is stamped at its time."""
+    done = ok_json(cli_env, "remember", "Я живу в Самаре", "--at", "2026-11-03T09:15+03:00")
+    assert isinstance(done, dict) and done["status"] == "created"
+    facts = ok_json(cli_env, "facts")
+    assert isinstance(facts, list)
+    stamped = {f["id"]: f["created_at"] for f in facts}
+    assert stamped[done["id"]] == "2026-11-03T06:15:00+00:00"
+    bad = wave(cli_env, "remember", "Я живу в Казани", "--at", "3 ноября")
+    assert bad.returncode != 0 and "--at" in bad.stderr and "2026-11-03T09:15" in bad.stderr

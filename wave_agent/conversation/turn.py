@@ -169,9 +169,25 @@ def needs_search(text: str) -> bool:
     return len(real_words(text)) >= 2
 
 
+# How a line says which value is current (and since when) when a history question brought the
+# replaced records too: in the record's own language, for the model and the offline reply.
+_WAS = {"russian": "прежнее значение", "polish": "wcześniejsza wartość", "english": "earlier value"}
+_SINCE = {"russian": "сейчас, с {0:%d.%m.%Y}", "polish": "obecnie, od {0:%d.%m.%Y}",
+          "english": "current since {0:%Y-%m-%d}"}
+
+
 def note_of(fact: Fact) -> Note:
+    from graph.models import Status
+    from graph.stemming import language_of
+
     label = f"{fact.type.value}, {fact.created_at:%Y-%m-%d}"
-    return Note(fact.id, fact.text, label, tuple(fact.exchange_ids))
+    text = fact.text
+    if fact.status is Status.SUPERSEDED or fact.supersedes:
+        language = language_of(fact.text)
+        mark = (_WAS[language] if fact.status is Status.SUPERSEDED
+                else _SINCE[language].format(fact.created_at))
+        text, label = f"{text} ({mark})", f"{label}, {mark}"
+    return Note(fact.id, text, label, tuple(fact.exchange_ids))
 
 
 class TurnService:
@@ -219,14 +235,21 @@ class TurnService:
             return
         running = self._refreshing.get(user_id)
         if running is not None and not running.done():
-            running.cancel()
+            # Never cancel a read in flight: a query cancelled half-read leaves its pooled
+            # connection closing under the driver, and the next query on it failed with
+            # "'NoneType' object has no attribute 'complete'", shown as a Neo4j outage. The
+            # running refresh reads again when it ends (the generation moved on).
+            return
         self._refreshing[user_id] = loop.create_task(
             self._refresh(user_id, base), name=f"wave-refresh-{user_id}"
         )
 
     async def _refresh(self, user_id: str, base: _Base) -> None:
         async with self._refresh_lock(user_id):
-            await self._refresh_notes(user_id, base, None)
+            while True:
+                await self._refresh_notes(user_id, base, None)
+                if base.generation == self._generation.get(user_id, 0):
+                    return  # no change arrived while it read
 
     def _refresh_lock(self, user_id: str) -> asyncio.Lock:
         return self._refresh_locks.setdefault(user_id, asyncio.Lock())

@@ -37,11 +37,11 @@ from graph.models import MAX_FACT_CHARS, FactType, RelationType, Status, Veracit
 from wave_agent.errors import Unavailable, WaveError
 from wave_agent.infra import clock, faults
 from wave_agent.infra.lazy import Open
-from wave_agent.infra.outage import NEO4J, OUTAGES
+from wave_agent.infra.outage import NEO4J, OUTAGES, is_outage
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact, judge_message
-from wave_agent.policy import quarantine
+from wave_agent.policy import quarantine, smalltalk
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
 from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
@@ -233,6 +233,10 @@ class PostProcessor:
             await self._graph_answers()
         written: list[tuple[ExtractedFact, dict[str, Any]]] = []
         said = await self._held(str(payload.get("user_text", ""))) if facts else None
+        if said is None and len(facts) > 1:
+            # A pasted text whose whole reads as ordinary content may still carry an order in
+            # one of its statements: then the message is one unit, and none of it goes active.
+            said = await self._held_piece([f.text for f in facts])
         for index, fact in enumerate(facts):
             result = await self._write_fact(job, index, fact, at,
                                             held_with=said.message_reason if said else None)
@@ -258,6 +262,28 @@ class PostProcessor:
             vector = (await writer.archive.embedder.embed([user_text]))[0]
         return judge_message(user_text, meaning.vector_for(writer.archive.embedder.model_name, vector))
 
+    async def _small_talk(self, user_text: str) -> bool:
+        """Whether the learned judge reads the whole message as small talk (its e5 vector,
+        the one the quarantine check reads too)."""
+        writer = await self._store(self.stores.writer)
+        embedder = writer.archive.embedder
+        async with asyncio.timeout(self.write_timeout_s):
+            vector = (await embedder.embed([user_text]))[0]
+        return smalltalk.is_small_talk(embedder.model_name, vector)
+
+    async def _held_piece(self, texts: list[str]) -> quarantine.Suspicion | None:
+        """Why one of the message's statements reads as an instruction (each judged with its
+        vector, as the writer would judge it alone), or None."""
+        writer = await self._store(self.stores.writer)
+        embedder = writer.archive.embedder
+        async with asyncio.timeout(self.write_timeout_s):
+            vectors = await embedder.embed(texts)
+        for text, vector in zip(texts, vectors, strict=True):
+            said = quarantine.detect(text, vector=meaning.vector_for(embedder.model_name, vector))
+            if said is not None:
+                return said
+        return None
+
     async def _session_log(self, job: Job, at: datetime) -> None:
         """The exchange in the session log. The turn enqueues the job first and then logs the
         exchange; if it was killed in between, this puts it there (adding it again is a no-op)."""
@@ -280,6 +306,13 @@ class PostProcessor:
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
+        if (facts and self.llm.offline and await self._small_talk(user_text)
+                and await self._held_piece([f.text for f in facts]) is None):
+            # the offline extractor reads a mood or a comment on the day as a statement; the
+            # learned judge reads the message's meaning (a model extracts with its own sense).
+            # A message with an order in it is never small talk: it waits for the person.
+            log.debug("exchange %s reads as small talk; nothing extracted", job.key)
+            facts = []
         if not facts and await self._held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:
             # nothing extracted from an instruction: the message itself waits for the person
             facts = [ExtractedFact(user_text.strip(), guess_type(user_text.strip()))]
@@ -443,7 +476,8 @@ class PostProcessor:
         except TimeoutError as exc:  # slow (a busy machine) is not down: no outage notice
             raise GraphDown(f"Neo4j did not answer within {self.ping_timeout_s:g}s") from exc
         except Exception as exc:
-            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            if is_outage(exc):
+                OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
             raise
         OUTAGES.answered(NEO4J)
 
