@@ -52,6 +52,7 @@ from wave_agent.policy.edge_input import pieces
 from wave_agent.policy.lifetimes import STATE_LIFETIME
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
+from wave_agent.write import attributes
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_record_text, check_supersede_target, check_text
 from wave_agent.write.entities import EntityLinks
@@ -230,6 +231,16 @@ class Writer:
             return await self._quarantine(fact, suspicion.reason, entities, vector)
         if held_with is not None:
             return await self._quarantine(fact, held_with, entities, vector)
+        held = attributes.held_values(await self.graph.attribute_facts(user_id))
+        values = await attributes.read(cleaned, held)
+        if values:  # the attribute settles the type (its decay) and may change a held value
+            fact = attributes.settled(fact, values,
+                                      auto_until=fact.created_at + STATE_LIFETIME)
+            fact = replace(fact, tier=tiers.tier_for(type=fact.type, pinned=fact.pinned,
+                                                     exchange_ids=fact.exchange_ids))
+            decision = attributes.decide(values, held, fact.id)
+            if decision.acts:
+                return await self._attributes(fact, vector, entities, decision)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
             if fact.part_of is not None and candidate.part_of == fact.part_of:
                 continue  # the pieces of one text are never copies or changes of each other
@@ -413,6 +424,43 @@ class Writer:
         log.warning("conflict %s for user %s: %s", conflict.id, old.user_id, conflict.reason)
         return replace(created, similar_to=old, similarity=score, conflict=conflict,
                        reason=conflict.reason)
+
+    async def _attributes(
+        self, fact: Fact, vector: np.ndarray, entities: Sequence[tuple[str, EntityType]],
+        decision: attributes.Decision,
+    ) -> WriteResult:
+        """Carry out what a record's attribute values decided (``write.attributes.decide``):
+        release changed values from records that keep others, replace the records whose value
+        changed or ended (their relations ended with them), and raise a conflict for each held
+        value the record denies. The caller holds the person's lock."""
+        user_id = fact.user_id
+        for fact_id, kept in decision.released.items():
+            await self.graph.update_fact(user_id, fact_id, attributes=tuple(kept))
+        if decision.replaces:
+            first, *rest = decision.replaces
+            result = await self._supersede_with(first, fact, vector, None)
+            for old in rest:
+                async with self.graph.transaction() as tx:
+                    old_stored, _ = await tx.supersede(user_id, old.id, fact.id)
+                await self.archive.upsert(user_id, [old_stored])
+            for old in decision.replaces:
+                await self.graph.end_relations_of(user_id, old.id, fact.id)
+        else:
+            result = await self._create(fact, vector, entities)
+        assert result.fact is not None
+        for old, value in decision.contradicts:
+            denied = "any" if value.value == attributes.ANY else f"\"{value.value}\""
+            conflict = await self.graph.create_conflict(Conflict(
+                id=new_id("c"), user_id=user_id, fact_ids=(old.id, result.fact.id),
+                subject=f"{value.entity} {value.attribute}: {value.value}"[:200],
+                reason=(f"#{result.fact.id} (\"{result.fact.text[:80]}\") says {value.attribute} "
+                        f"{denied} does not hold; #{old.id} (\"{old.text[:80]}\") says it does: "
+                        "which is true?"),
+            ))
+            log.warning("conflict %s for user %s: %s", conflict.id, user_id, conflict.reason)
+            result = replace(result, conflict=conflict, similar_to=old, reason=conflict.reason)
+        return replace(result, extra={**result.extra, "attributes": list(fact.attributes),
+                                      "changes": decision.changes})
 
     # -- supersession --------------------------------------------------------------------------
 
