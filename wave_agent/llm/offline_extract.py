@@ -34,6 +34,9 @@ class ExtractedFact:
     text: str
     type: FactType
     entities: tuple[ExtractedEntity, ...] = ()
+    # attribute values the model read (``entity|attribute|value|op``, as ``Fact.attributes``);
+    # the writer reads the text itself when there are none
+    attributes: tuple[str, ...] = ()
 
 
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")

@@ -49,7 +49,8 @@ async def extract_facts(
 def to_json(facts: list[ExtractedFact]) -> list[dict[str, Any]]:
     return [
         {"text": f.text, "type": f.type.value,
-         "entities": [{"name": e.name, "type": e.type.value} for e in f.entities]}
+         "entities": [{"name": e.name, "type": e.type.value} for e in f.entities],
+         **({"attributes": list(f.attributes)} if f.attributes else {})}
         for f in facts
     ]
 
@@ -60,6 +61,7 @@ def from_json(raw: Any) -> list[ExtractedFact]:
         entities = tuple(
             ExtractedEntity(e["name"], EntityType(e["type"])) for e in item.get("entities", ())
         )
-        facts.append(ExtractedFact(item["text"], FactType(item["type"]), entities))
+        facts.append(ExtractedFact(item["text"], FactType(item["type"]), entities,
+                                   tuple(item.get("attributes", ()))))
     return facts
 

@@ -320,6 +320,7 @@ class PostProcessor:
                     exchange_id=job.key,
                     created_at=at,
                     entities=[(e.name, e.type) for e in fact.entities],
+                    attributes=fact.attributes,
                     episode_date=at.date().isoformat(),
                     held_with=held_with,
                 )

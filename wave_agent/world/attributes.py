@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from graph import kin
 from graph.models import EntityType, FactType
+from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
 from wave_agent.world.morphology import lemma as ru_lemma
@@ -32,11 +33,9 @@ from wave_agent.world.reading import USER, Reading
 
 ANY = "*"  # a negation of the attribute as a whole ("аллергий нет", "детей у меня нет")
 
-SINGLE = frozenset({"city", "employer", "role", "partner", "phone", "age", "diet", "vehicle",
-                    "birthday"})
-MULTI = frozenset({"pet", "hobby", "allergy", "condition", "child", "sibling", "habit",
-                   "device"})
-OPS = frozenset({"set", "add", "remove", "negate"})
+SINGLE = frozenset(SINGLE_ATTRIBUTES)  # one value at a time: a new one replaces the old
+MULTI = frozenset(MULTI_ATTRIBUTES)    # several: values are added and removed
+OPS = frozenset(ATTRIBUTE_OPS)
 
 # The record type an attribute gives its record (its decay): who the person is and what they
 # have lasts until replaced; relations with people are relationships; pastimes preferences.

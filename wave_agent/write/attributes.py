@@ -77,6 +77,14 @@ async def read(text: str, held: Sequence[Held]) -> tuple[Value, ...]:
     return read_values(text, reading, [h.value for h in held])
 
 
+def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Value, ...]:
+    """A model's values (``entity|attribute|value|op``) for their attributes, then the ones
+    the offline reader found for the attributes the model left out."""
+    told = [v for v in (Value.decode(raw) for raw in given) if v is not None]
+    keys = {v.key for v in told}
+    return (*told, *(v for v in read_values_ if v.key not in keys))
+
+
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str) -> Decision:
     """Compare a new record's values with the held ones (``held_values``)."""
     decision = Decision(tuple(values))
@@ -147,4 +155,4 @@ def settled(fact: Fact, values: Sequence[Value], *, auto_until: datetime | None)
     return replace(fact, type=kind, valid_until=until)
 
 
-__all__ = ["ANY", "Decision", "Held", "decide", "held_values", "lines_holding", "read", "settled"]
+__all__ = ["ANY", "Decision", "Held", "decide", "given_first", "held_values", "lines_holding", "read", "settled"]

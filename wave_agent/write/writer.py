@@ -158,6 +158,7 @@ class Writer:
         episode_date: str | None = None,
         valid_until: datetime | None = None,
         held_with: str | None = None,
+        attributes: Sequence[str] = (),
         _part: tuple[str, int, int] | None = None,
     ) -> WriteResult:
         """Store ``text`` for ``user_id`` unless it repeats, changes or contradicts a record.
@@ -174,6 +175,8 @@ class Writer:
         with every piece's id and status in ``extra["pieces"]``.
         ``held_with``: the quarantine reason of the message ``text`` came in; a part of a
         message that reads as an instruction waits with it, whatever the part reads like.
+        ``attributes``: values a model read (``entity|attribute|value|op``); they stand for
+        their attributes, the offline reader fills the rest.
         """
         cleaned = check_text(text)
         cut = pieces(cleaned, MAX_FACT_CHARS)
@@ -187,7 +190,7 @@ class Writer:
                         source_message_ids=source_message_ids, exchange_id=exchange_id,
                         created_at=created_at, speaker=speaker, entities=entities,
                         explicit_supersede=explicit_supersede, episode_date=episode_date,
-                        valid_until=valid_until, held_with=held_with,
+                        valid_until=valid_until, held_with=held_with, attributes=attributes,
                         _part=(whole, n, len(cut))))
             return self._whole(results)
         kind = FactType(type) if type is not None else guess_type(cleaned)
@@ -208,7 +211,7 @@ class Writer:
                                                  exchange_ids=fact.exchange_ids))
         async with self.hold(user_id):
             result = await self._place(fact, entities, explicit_supersede=explicit_supersede,
-                                       held_with=held_with)
+                                       held_with=held_with, given=attributes)
         return self._announce(user_id, ChangeKind.REMEMBERED, result)
 
     @staticmethod
@@ -221,7 +224,7 @@ class Writer:
 
     async def _place(
         self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool,
-        held_with: str | None = None,
+        held_with: str | None = None, given: Sequence[str] = (),
     ) -> WriteResult:
         """Where a new text goes among the person's records (the caller holds the lock)."""
         user_id, cleaned = fact.user_id, fact.text
@@ -232,7 +235,7 @@ class Writer:
         if held_with is not None:
             return await self._quarantine(fact, held_with, entities, vector)
         held = attributes.held_values(await self.graph.attribute_facts(user_id))
-        values = await attributes.read(cleaned, held)
+        values = attributes.given_first(given, await attributes.read(cleaned, held))
         if values:  # the attribute settles the type (its decay) and may change a held value
             fact = attributes.settled(fact, values,
                                       auto_until=fact.created_at + STATE_LIFETIME)
