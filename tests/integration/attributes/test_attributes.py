@@ -9,7 +9,7 @@ import pytest
 
 from graph.models import EntityType, FactType, RelationType, Status
 from graph.store import GraphStore
-from wave_agent.ops.health import health_report
+from wave_agent.ops.health import health_report, render_text
 from wave_agent.services import Services
 from wave_agent.write.entities import SELF_NAME
 from wave_agent.write.result import WriteStatus
@@ -84,6 +84,8 @@ async def test_a_denied_allergy_raises_one_contradiction_in_health(
     assert "which is true" in denied.conflict.reason
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 1
+    alarm = render_text(report)  # what the bot's /health and `wave health` show
+    assert "аллергия на орехи" in alarm and "which is true?" in alarm
 
 
 async def test_no_children_after_a_son_is_a_contradiction_and_an_open_change_is_not(
