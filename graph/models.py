@@ -6,6 +6,7 @@ These are the system-of-record shapes (DESIGN section 3). Pure data: no driver, 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -14,8 +15,20 @@ MAX_FACT_CHARS = 2_000  # one record; a longer text is stored as pieces of it (`
 MAX_TEXT_CHARS = 40_000  # one text (a message, a forwarded article); longer ones are refused
 
 
+_clock: Callable[[], datetime] | None = None
+
+
+def use_clock(clock: Callable[[], datetime] | None) -> None:
+    """Read the present from ``clock`` (aware, UTC) instead of the system: the agent installs its
+    one clock (``wave_agent.infra.clock``, ``WAVE_NOW``) so a replayed history stamps proposals,
+    conflicts and entities at the replayed time. The graph layer never imports the agent."""
+    global _clock
+    _clock = clock
+
+
 def utcnow() -> datetime:
-    return datetime.now(UTC)
+    """The present moment, aware, in UTC: the installed clock's, else the system's."""
+    return _clock() if _clock is not None else datetime.now(UTC)
 
 
 def new_id(prefix: str) -> str:

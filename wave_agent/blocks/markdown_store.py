@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
@@ -34,6 +34,7 @@ from wave_agent.blocks.store import (
     check_value,
     default_value,
 )
+from wave_agent.infra import clock
 
 log = logging.getLogger("wave.blocks.markdown")
 
@@ -182,7 +183,7 @@ class MarkdownBlockStore:
                 entry = BlockVersion(
                     version=(last.version if last else 0) + 1,
                     value=text,
-                    updated_at=datetime.now(UTC),
+                    updated_at=clock.now(),
                     reason=HAND_EDIT_REASON,
                 )
                 self._append_history(hist_path, entry)
@@ -214,7 +215,7 @@ class MarkdownBlockStore:
         current, _history = self._current(user_id, label)
         if current.version > 0 and current.value == value:
             return current
-        entry = BlockVersion(current.version + 1, value, datetime.now(UTC), reason)
+        entry = BlockVersion(current.version + 1, value, clock.now(), reason)
         # The file first: a crash between the two leaves the new text in place, and the next
         # read records it (as a hand edit); a value is never lost.
         atomic_write(md, value)

@@ -45,6 +45,7 @@ def _register() -> None:
         bench_entities_cmd,
         bench_longmemeval_cmd,
         bench_memory_cmd,
+        bench_month_cmd,
         bench_scale_cmd,
         blocks_cmd,
         chat_cmd,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from wave_agent.cli import app, bench_app
-from wave_agent.cli.common import USER_OPTION, run, settings, user_or_default
+from wave_agent.cli.common import AT_OPTION, USER_OPTION, run, settings, use_at, user_or_default
 from wave_agent.cli.terminal import Screen, log_to_file
 
 if TYPE_CHECKING:
@@ -41,10 +41,12 @@ def chat_command(
     debug: bool = DEBUG_OPTION,
     drain_timeout: float = DRAIN_OPTION,
     verbose: bool = VERBOSE_OPTION,
+    at: str | None = AT_OPTION,
 ) -> None:
     """Chat with Wave in the terminal (or a pipe: one message per line)."""
     from wave_agent.cli import terminal
 
+    use_at(at)
     terminal.VERBOSE = verbose = verbose or terminal.VERBOSE  # `wave --verbose chat` too
     loaded = settings()
     run(chat(loaded, user_or_default(user), debug=debug, drain_timeout=drain_timeout,

@@ -25,6 +25,32 @@ err_console = Console(stderr=True)
 
 USER_OPTION = typer.Option(None, "--user", "-u", help="User id (default: DEFAULT_USER).")
 JSON_OPTION = typer.Option(False, "--json", help="Print JSON instead of a table.")
+AT_OPTION = typer.Option(
+    None, "--at", help="Act at this moment, for replaying a dated history (ISO 8601, e.g. "
+                       "2026-11-03T09:15+03:00; without an offset, in TIMEZONE). As WAVE_NOW.")
+
+
+def use_at(at: str | None) -> None:
+    """``--at``: fix the one clock (``WAVE_NOW``) for this command; a wrong value is refused
+    before any store is opened."""
+    if at is None:
+        return
+    import os
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from wave_agent.errors import WaveError
+    from wave_agent.infra import clock
+
+    try:
+        moment = datetime.fromisoformat(at.strip())
+    except ValueError:
+        raise WaveError(f"--at {at!r} is not an ISO date and time",
+                        next_step="write it as 2026-11-03T09:15+03:00 (or 2026-11-03T09:15 in "
+                                  "TIMEZONE)") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo(settings().timezone))
+    os.environ[clock.ENV] = moment.isoformat()
 
 
 @lru_cache(maxsize=1)

@@ -20,6 +20,7 @@ from wave_agent.app.decisions import decide
 from wave_agent.app.views import fact_json, proposal_json
 from wave_agent.cli import app
 from wave_agent.cli.common import (
+    AT_OPTION,
     JSON_OPTION,
     USER_OPTION,
     console,
@@ -27,6 +28,7 @@ from wave_agent.cli.common import (
     err_console,
     run,
     settings,
+    use_at,
     user_or_default,
 )
 from wave_agent.services import Services
@@ -109,8 +111,10 @@ def remember(
     pin: bool = typer.Option(False, "--pin", help="Vouch for it: a fact at once (identity: core)."),
     user: str | None = USER_OPTION,
     as_json: bool = JSON_OPTION,
+    at: str | None = AT_OPTION,
 ) -> None:
     """Remember a fact: created, confirmed (a near-duplicate), proposed, or quarantined."""
+    use_at(at)
     kind = _choice(FactType, type, "--type", TYPES)
     from wave_agent.write.writer import check_text
 

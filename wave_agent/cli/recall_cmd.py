@@ -21,6 +21,7 @@ from rich.table import Table
 from wave_agent.app.views import found_by
 from wave_agent.cli import app, bench_app
 from wave_agent.cli.common import (
+    AT_OPTION,
     JSON_OPTION,
     USER_OPTION,
     console,
@@ -28,6 +29,7 @@ from wave_agent.cli.common import (
     err_console,
     run,
     settings,
+    use_at,
     user_or_default,
 )
 from wave_agent.errors import WaveError
@@ -70,8 +72,10 @@ def recall(
                                       help="default, temporal, history or entity (default: by intent)."),
     user: str | None = USER_OPTION,
     as_json: bool = JSON_OPTION,
+    at: str | None = AT_OPTION,
 ) -> None:
     """Search memory the way the agent does, and show each voice's rank."""
+    use_at(at)
     from wave_agent.recall import hit_json
 
     refuse_not_utf8(query, "The search text")

@@ -22,12 +22,14 @@ from graph.models import FactType, Status
 from wave_agent.app.export import export_memory
 from wave_agent.cli import app
 from wave_agent.cli.common import (
+    AT_OPTION,
     JSON_OPTION,
     USER_OPTION,
     console,
     emit_json,
     run,
     settings,
+    use_at,
     user_or_default,
 )
 from wave_agent.errors import Refused
@@ -138,8 +140,10 @@ def import_(
     path: Path = PATH_ARGUMENT,
     user: str | None = USER_OPTION,
     as_json: bool = JSON_OPTION,
+    at: str | None = AT_OPTION,
 ) -> None:
     """Import records through the writer (as imported, veracity 0.6); active records only."""
+    use_at(at)
     user_id = user_or_default(user)
     items, left_out = _items(path)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from graph.models import Fact, Status, Tier
 from wave_agent.errors import Unavailable
 from wave_agent.infra.lazy import Open
-from wave_agent.infra.outage import NEO4J, OUTAGES
+from wave_agent.infra.outage import NEO4J, OUTAGES, is_outage
 
 if TYPE_CHECKING:
     from archive.embedder import Embedder
@@ -176,7 +176,10 @@ class TurnReads:
                 user_id, tiers=NOTE_TIERS, statuses=(Status.ACTIVE,), limit=limit
             )
         except Exception as exc:
-            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            if is_outage(exc):
+                OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            else:  # a bug or a refused query is not Neo4j being down: logged, not a notice
+                log.warning("reading the notes failed: %s: %s", type(exc).__name__, exc)
             raise
         OUTAGES.answered(NEO4J)
         return facts

@@ -219,14 +219,21 @@ class TurnService:
             return
         running = self._refreshing.get(user_id)
         if running is not None and not running.done():
-            running.cancel()
+            # Never cancel a read in flight: a query cancelled half-read leaves its pooled
+            # connection closing under the driver, and the next query on it failed with
+            # "'NoneType' object has no attribute 'complete'", shown as a Neo4j outage. The
+            # running refresh reads again when it ends (the generation moved on).
+            return
         self._refreshing[user_id] = loop.create_task(
             self._refresh(user_id, base), name=f"wave-refresh-{user_id}"
         )
 
     async def _refresh(self, user_id: str, base: _Base) -> None:
         async with self._refresh_lock(user_id):
-            await self._refresh_notes(user_id, base, None)
+            while True:
+                await self._refresh_notes(user_id, base, None)
+                if base.generation == self._generation.get(user_id, 0):
+                    return  # no change arrived while it read
 
     def _refresh_lock(self, user_id: str) -> asyncio.Lock:
         return self._refresh_locks.setdefault(user_id, asyncio.Lock())

@@ -3,7 +3,9 @@
 ``WAVE_NOW`` (ISO 8601 with an offset, e.g. ``2026-12-04T10:00+03:00``) fixes it; it is read on
 every call, so a test (or a replay of a dated history) can move time by setting the variable.
 Whatever asks "what time is it" for memory's sake reads this: the date reader's "written at",
-the writer's timestamps and the reminder scheduler's "is it due". A wrong value is refused
+the writer's timestamps (created, confirmed, superseded, approved), the graph layer's stamps on
+proposals, conflicts and entities (installed into ``graph.models`` when this module is imported)
+and the reminder scheduler's "is it due". A wrong value is refused
 loudly, naming the variable: a silent fallback to the real time would hide a broken replay.
 """
 
@@ -31,3 +33,12 @@ def now() -> datetime:
         raise ConfigError(ENV, f"{fixed!r} has no UTC offset",
                           "add one, e.g. 2026-12-04T10:00+03:00 (or Z for UTC)")
     return moment.astimezone(UTC)
+
+
+def _install() -> None:
+    from graph import models
+
+    models.use_clock(now)
+
+
+_install()

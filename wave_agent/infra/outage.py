@@ -18,6 +18,11 @@ log = logging.getLogger("wave.outage")
 NEO4J = "Neo4j"
 DRIVER_LOGGERS = ("neo4j", "neo4j.session", "neo4j.io", "neo4j.pool", "neo4j.auth_management")
 STALE_CONNECTION = ("defunct connection", "closed connection")
+# A driver warning is an outage only when it says the server could not be reached; a retry of a
+# busy (transient) transaction, a dropped pooled connection or a reset is the driver coping.
+UNREACHABLE = ("couldn't connect", "could not connect", "unable to retrieve routing",
+               "connection refused", "failed to establish connection", "cannot resolve",
+               "serviceunavailable", "service unavailable", "sessionexpired")
 NEXT_STEP = {NEO4J: "`wave services status` (or `wave services up`), or check NEO4J_URI"}
 
 
@@ -76,10 +81,13 @@ class DriverOutageFilter(logging.Filter):
             detail = record.getMessage()
         except Exception:  # a malformed driver record: still an outage sign
             detail = str(record.msg)
-        if any(stale in detail for stale in STALE_CONNECTION):
+        lowered = detail.lower()
+        if any(stale in detail for stale in STALE_CONNECTION) or not any(
+                sign in lowered for sign in UNREACHABLE):
             # After Neo4j comes back, the pool finds its old connections dead (or closed by the
-            # restart) and retries on new ones: not an outage (a real one also fails to
-            # connect, which opens it).
+            # restart) and retries on new ones; a deadlock or a busy server is retried too: not
+            # an outage (a real one also fails to connect, which opens it). Kept in the log.
+            log.debug("Neo4j driver: %s", _one_line(detail))
             return False
         self.outages.failed(NEO4J, detail)
         return False
@@ -95,3 +103,14 @@ def install_driver_filter() -> None:
         logger = logging.getLogger(name)
         if _FILTER not in logger.filters:
             logger.addFilter(_FILTER)
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Does ``exc`` mean the store cannot be reached (a notice the person must act on), rather
+    than a slow answer, a refused query or a bug (logged, never shown as an outage)?"""
+    from common.errors import Unavailable
+    from graph.errors import GraphBusy
+
+    if isinstance(exc, GraphBusy):
+        return False
+    return isinstance(exc, Unavailable | ConnectionError)

@@ -37,7 +37,7 @@ from graph.models import MAX_FACT_CHARS, FactType, RelationType, Status, Veracit
 from wave_agent.errors import Unavailable, WaveError
 from wave_agent.infra import clock, faults
 from wave_agent.infra.lazy import Open
-from wave_agent.infra.outage import NEO4J, OUTAGES
+from wave_agent.infra.outage import NEO4J, OUTAGES, is_outage
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact, judge_message
@@ -469,7 +469,8 @@ class PostProcessor:
         except TimeoutError as exc:  # slow (a busy machine) is not down: no outage notice
             raise GraphDown(f"Neo4j did not answer within {self.ping_timeout_s:g}s") from exc
         except Exception as exc:
-            OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
+            if is_outage(exc):
+                OUTAGES.failed(NEO4J, f"{type(exc).__name__}: {exc}")
             raise
         OUTAGES.answered(NEO4J)
 

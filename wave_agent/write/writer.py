@@ -42,7 +42,6 @@ from graph.models import (
     Tier,
     Veracity,
     new_id,
-    utcnow,
 )
 from wave_agent.infra import clock, faults
 from wave_agent.infra.person_lock import PersonLocks
@@ -488,7 +487,7 @@ class Writer:
                 f"Cannot supersede #{old_id} with instruction-like text: {suspicion.reason}",
                 next_step="`wave remember` it to have it quarantined for review, or reword it "
                           "as a statement about the person")
-        now = utcnow()
+        now = clock.now()
         kind = FactType(type) if type is not None else old.type
         fact = Fact(
             id=new_id("f"), user_id=user_id, text=cleaned, type=kind,
@@ -762,7 +761,7 @@ class Writer:
                            "only records archived by `wave forget` or maintenance are restored"))
         tier = tiers.tier_for(type=fact.type, pinned=fact.pinned, exchange_ids=fact.exchange_ids)
         return await self._moved(WriteStatus.RESTORED, fact, status=Status.ACTIVE, tier=tier,
-                                 last_confirmed_at=utcnow())
+                                 last_confirmed_at=clock.now())
 
     @locked
     async def delete(self, user_id: str, fact_id: str) -> WriteResult:
@@ -802,7 +801,7 @@ class Writer:
                 next_step=self._revive_hint(fact))
         tier = tiers.tier_for(type=fact.type, pinned=True, exchange_ids=fact.exchange_ids)
         return await self._moved(WriteStatus.PINNED, fact, pinned=True, tier=tier,
-                                 last_confirmed_at=utcnow())
+                                 last_confirmed_at=clock.now())
 
     @locked
     async def approve(self, user_id: str, record_id: str) -> WriteResult:
@@ -818,7 +817,7 @@ class Writer:
                 f"Nothing to approve for #{record_id}: it is {fact.status.value}",
                 next_step="`wave proposals` and `wave quarantine` list what waits for approval")
         return await self._moved(WriteStatus.APPROVED, fact, status=Status.ACTIVE,
-                                 last_confirmed_at=utcnow(), reason=fact.quarantine_reason)
+                                 last_confirmed_at=clock.now(), reason=fact.quarantine_reason)
 
     @locked
     async def reject(self, user_id: str, record_id: str) -> WriteResult:
@@ -955,7 +954,7 @@ class Writer:
                 raise WriteRejected(f"Proposal {proposal_id} has no replacement text",
                                     next_step=f"`wave reject {proposal_id}`")
             old = await self._in_force(targets[0])
-            now = utcnow()
+            now = clock.now()
             new = Fact(id=new_id("f"), user_id=user_id, text=p.text, type=old.type,
                        tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
                        confidence=tiers.initial_confidence(Veracity.STATED), created_at=now,
@@ -1016,7 +1015,7 @@ class Writer:
         named = [t for t in live if p.text and similarity.normalise(t.text)
                  == similarity.normalise(p.text)]
         if p.kind is ProposalKind.GENERALISE and p.text and not named:
-            now = utcnow()
+            now = clock.now()
             keeper = await tx.create_fact(Fact(
                 id=new_id("f"), user_id=user_id, text=p.text, type=live[0].type, tier=Tier.FACT,
                 status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=now,

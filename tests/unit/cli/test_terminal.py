@@ -86,3 +86,29 @@ def test_stale_connections_after_neo4j_returns_open_no_second_outage(
     shown = [r.getMessage() for r in caplog.records]
     assert len(shown) == 2 and shown[1].startswith("Neo4j answers again"), shown
     assert not outages.is_down("Neo4j")
+
+
+def test_a_busy_retry_or_a_closing_connection_is_not_an_outage(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 30: "Neo4j is not answering" was printed while Neo4j was up, once for
+    ``AttributeError: 'NoneType' object has no attribute 'complete'`` (a query on a pooled
+    connection the driver was closing). Only "cannot reach the server" is an outage."""
+    from graph.errors import GraphBusy, GraphUnavailable
+    from wave_agent.infra.outage import is_outage
+
+    outages = Outages()
+    driver = logging.getLogger("neo4j.session.test-busy")
+    driver.addFilter(DriverOutageFilter(outages))
+    caplog.set_level(logging.INFO)
+    driver.warning("Transaction failed and will be retried in 1.0s ({code: "
+                   "Neo.TransientError.Transaction.DeadlockDetected} {message: deadlock})")
+    driver.warning("[#C1A2]  _: <CONNECTION> RESET received SUCCESS (unexpected response) "
+                   "=> dropping connection")
+    assert not outages.is_down("Neo4j")
+    assert not any(getattr(r, "notice", False) for r in caplog.records)
+    assert not is_outage(AttributeError("'NoneType' object has no attribute 'complete'"))
+    assert not is_outage(GraphBusy("deadlock"))
+    assert is_outage(GraphUnavailable("bolt://127.0.0.1:7687", "connection refused"))
+    driver.warning("Transaction failed and will be retried in 1.0s (Couldn't connect to x)")
+    assert outages.is_down("Neo4j")  # a real outage still opens one

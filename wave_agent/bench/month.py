@@ -1,0 +1,565 @@
+"""``wave bench month``: a month of one person's chat replayed through the ``wave chat`` turn.
+
+A month file (format: ``bench/data/month/HOW_WRITTEN.md``) holds dated messages, each labelled
+(statement, small talk, pasted instruction, question) with the attribute values it sets, and
+questions at checkpoints. The replay runs, for every message at its own time (the clock, ``now=``
+on the turn and the post-processor's ``at``), exactly what ``wave chat`` runs: the turn and its
+offline reply, then the post-processor writing every layer. After each day it reads
+``wave health`` (contradictions raised that day) and approves every proposal of the day, as a
+person tapping "yes". At each checkpoint it asks every question through the recall path
+(``wave recall``: the preset chosen by the question's intent, so history questions open replaced
+records) and a sample through the chat turn.
+
+It runs on a fresh person in a fresh DATA_DIR (Qdrant local, blocks, outbox, logs) against the
+real Neo4j the settings name (start it with ``wave services up``). Figures are printed per part
+(the file's name or ``--part``) and per language.
+
+A value is "held" by a record when, after normalising both (case, ё/е, Russian lemmas via the
+project's morphology, Snowball stems for Polish and English), every word of the value is among
+the record's words; phone numbers compare digits, prices their amounts.
+
+A module of this size: the month file's reader, the judge of "held" and the replay's tallies
+are one measurement, read together when a figure is questioned.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import tempfile
+import time
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from wave_agent.errors import WaveError
+
+if TYPE_CHECKING:
+    from graph.models import Fact
+    from wave_agent.settings import Settings
+
+KINDS = ("statement", "small_talk", "pasted_instruction", "question")
+OPS = ("set", "add", "remove", "negate")
+QUESTION_KINDS = ("current", "history", "stable")
+CHAT_SAMPLE_EVERY = 5  # every 5th question is also asked in the chat turn
+OUTAGE_WORDS = ("is not answering", "недоступна", "unavailable")
+
+
+# -- reading a month file ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    entity: str
+    attribute: str
+    value: str
+    op: str
+
+
+@dataclass(frozen=True)
+class Message:
+    id: str
+    at: datetime
+    lang: str
+    text: str
+    kind: str
+    sets: tuple[Setting, ...]
+    contradicts: str | None
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    lang: str
+    text: str
+    kind: str
+    entity: str
+    attribute: str
+    expect: str
+    stale: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    at: datetime
+    questions: tuple[Question, ...]
+
+
+@dataclass(frozen=True)
+class Month:
+    name: str
+    tz: str
+    messages: tuple[Message, ...]
+    checkpoints: tuple[Checkpoint, ...]
+
+
+def _bad(path: Path, where: str, what: str) -> WaveError:
+    return WaveError(f"{path}: {where}: {what}",
+                     next_step="fix the file; its format is in bench/data/month/HOW_WRITTEN.md")
+
+
+def _moment(path: Path, where: str, raw: Any, tz: ZoneInfo) -> datetime:
+    try:
+        at = datetime.fromisoformat(str(raw))
+    except ValueError:
+        raise _bad(path, where, f"'at' {raw!r} is not an ISO date and time "
+                                "(e.g. 2026-11-01T09:12)") from None
+    return at if at.tzinfo else at.replace(tzinfo=tz)
+
+
+def load(path: Path) -> Month:
+    """Read and check a month file; a wrong one is refused naming the item and the field."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise WaveError(f"No month file at {path}",
+                        next_step="pass --data with a month file or its folder") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _bad(path, "the file", f"not UTF-8 JSON ({exc})") from None
+    if not isinstance(raw, dict) or not isinstance(raw.get("messages"), list):
+        raise _bad(path, "the file", "expected an object with 'messages' and 'checkpoints'")
+    try:
+        tz = ZoneInfo(str(raw.get("tz") or "UTC"))
+    except Exception:
+        raise _bad(path, "tz", f"{raw.get('tz')!r} is not a time zone name") from None
+    messages: list[Message] = []
+    for n, m in enumerate(raw["messages"]):
+        where = f"message {m.get('id', n) if isinstance(m, dict) else n}"
+        if not isinstance(m, dict) or not str(m.get("text", "")).strip():
+            raise _bad(path, where, "needs an object with a non-empty 'text'")
+        if m.get("kind") not in KINDS:
+            raise _bad(path, where, f"'kind' must be one of {', '.join(KINDS)}")
+        sets = []
+        for s in m.get("sets") or []:
+            if not isinstance(s, dict) or s.get("op") not in OPS or not s.get("attribute"):
+                raise _bad(path, where, f"each of 'sets' needs entity, attribute, value and "
+                                        f"an op in {', '.join(OPS)}")
+            sets.append(Setting(str(s.get("entity") or "user"), str(s["attribute"]),
+                                str(s.get("value") or ""), str(s["op"])))
+        messages.append(Message(str(m.get("id") or f"m{n:03d}"),
+                                _moment(path, where, m.get("at"), tz), str(m.get("lang") or "ru"),
+                                str(m["text"]), str(m["kind"]), tuple(sets),
+                                m.get("contradicts") or None))
+    checkpoints: list[Checkpoint] = []
+    for n, c in enumerate(raw.get("checkpoints") or []):
+        where = f"checkpoint {n + 1}"
+        if not isinstance(c, dict) or not isinstance(c.get("questions"), list):
+            raise _bad(path, where, "needs 'at' and a list of 'questions'")
+        qs = []
+        for q in c["questions"]:
+            qwhere = f"question {q.get('id', '?') if isinstance(q, dict) else '?'}"
+            if not isinstance(q, dict) or not str(q.get("text", "")).strip():
+                raise _bad(path, qwhere, "needs a non-empty 'text'")
+            if q.get("kind") not in QUESTION_KINDS:
+                raise _bad(path, qwhere, f"'kind' must be one of {', '.join(QUESTION_KINDS)}")
+            stale = q.get("stale") or []
+            qs.append(Question(str(q.get("id")), str(q.get("lang") or "ru"), str(q["text"]),
+                               str(q["kind"]), str(q.get("entity") or "user"),
+                               str(q.get("attribute") or ""), str(q.get("expect") or ""),
+                               tuple(str(s) for s in (stale if isinstance(stale, list) else [stale]))))
+        checkpoints.append(Checkpoint(_moment(path, where, c.get("at"), tz), tuple(qs)))
+    messages.sort(key=lambda m: m.at)
+    return Month(str(raw.get("name") or path.stem), str(tz), tuple(messages),
+                 tuple(sorted(checkpoints, key=lambda c: c.at)))
+
+
+def month_files(data: Path) -> list[Path]:
+    """The month files under ``data`` (a file, or a folder's ``*.json``)."""
+    if data.is_file():
+        return [data]
+    found = sorted(p for p in data.glob("*.json"))
+    if not found:
+        raise WaveError(f"No month files (*.json) in {data}",
+                        next_step="pass --data with a month file, e.g. bench/data/month/tuning.json")
+    return found
+
+
+# -- "held": a value as a person would see it in a record ----------------------------------------
+
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_NUMBER = re.compile(
+    r"(?<![\d])(\d{1,3}(?:[ \u00a0]\d{3})+|\d+(?:[.,]\d+)?)\s*"
+    r"(тысяч\w*|тыс\.?|k\b|tys\w*|thousand)?", re.IGNORECASE)
+
+
+def _norm_word(word: str) -> str:
+    from wave_agent.world.morphology import lemma
+
+    word = word.lower().replace("ё", "е")
+    if re.search(r"[а-я]", word):
+        return lemma(word).replace("ё", "е")
+    return _stem(word)
+
+
+def _stem(word: str, language: str | None = None) -> str:
+    from graph.stemming import stem
+
+    return stem(word.lower().replace("ё", "е"), language)
+
+
+def words_of(text: str) -> set[str]:
+    """The words of ``text`` as lemmas (Russian) or stems (Polish, English)."""
+    return {_norm_word(w) for w in _WORD.findall(text)}
+
+
+def numbers_of(text: str) -> set[float]:
+    """The amounts in ``text``: "38 тысяч", "38 000" and "38000" are one amount."""
+    out: set[float] = set()
+    for match in _NUMBER.finditer(text):
+        number = float(re.sub(r"[ \u00a0]", "", match.group(1)).replace(",", "."))
+        out.add(number * 1000 if match.group(2) else number)
+    return out
+
+
+def holds(record: str, value: str, attribute: str = "") -> bool:
+    """Does ``record`` state ``value``, as a person reading it would judge? Case and ё/е do not
+    count, nor the form of a word (Russian lemmas, Snowball stems); a phone number is its
+    digits; a price, or a value that is only a number, is its amounts ("38 тысяч" = 38000)."""
+    if not value.strip():
+        return False
+    if attribute == "phone":
+        digits = re.sub(r"\D", "", value)
+        return bool(digits) and digits in re.sub(r"\D", "", record)
+    if attribute.startswith("price") or not re.sub(r"[\d\s.,+\-()]", "", value):
+        amounts = numbers_of(value)
+        if amounts:
+            return amounts <= numbers_of(record)
+    wanted = words_of(value)
+    if wanted and wanted <= words_of(record):
+        return True
+    from graph.stemming import language_of
+
+    # a name pymorphy does not know, or a Latin word stemmed in the record's language
+    language = language_of(record)
+    stems = {_stem(w, language) for w in _WORD.findall(value)}
+    return bool(stems) and stems <= {_stem(w, language) for w in _WORD.findall(record)}
+
+
+# -- tallies -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+    def add(self, name: str, hit: bool | int = True, of: str | None = None) -> None:
+        self.counts[name] += int(hit)
+        if of is not None:
+            self.counts[of] += 1
+
+
+def _pct(a: int, b: int) -> float | None:
+    return round(100.0 * a / b, 1) if b else None
+
+
+FIGURES = (  # (label, numerator, denominator)
+    ("changes applied", "changes_applied", "changes"),
+    ("two active truths", "two_truths", "changes_set"),
+    ("new value not stored", "change_not_stored", "changes"),
+    ("old value in a core block", "old_in_block", "changes_set"),
+    ("current value first", "current_first", "current"),
+    ("current value in the first 5", "current_top5", "current"),
+    ("stale above current", "stale_above", "both_found"),
+    ("history: old value in the first 5", "history_top5", "history"),
+    ("stable fact in the first 5", "stable_top5", "stable"),
+    ("unmarked contradictions raised the same day", "contradictions_raised", "contradictions"),
+    ("false alarms (contradictions raised on no contradiction)", "false_alarms", None),
+    ("pasted instructions leaving an active record", "pasted_active", "pasted"),
+    ("small talk stored", "small_talk_stored", "small_talk"),
+    ("statements kept", "statements_kept", "statements"),
+    ("chat replies holding the current value", "chat_right", "chat_asked"),
+    ("chat replies holding it with no stale value", "chat_clean", "chat_asked"),
+    ("outage notices while services are up", "outage_notices", None),
+)
+
+
+def figures_of(t: Tally) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for label, num, den in FIGURES:
+        if den is None:
+            out[label] = t.counts.get(num, 0)
+        else:
+            out[label] = {"n": t.counts.get(num, 0), "of": t.counts.get(den, 0),
+                          "pct": _pct(t.counts.get(num, 0), t.counts.get(den, 0))}
+    return out
+
+
+# -- the replay ----------------------------------------------------------------------------------
+
+
+class _Notices(logging.Handler):
+    """Counts the records ``wave chat`` would put on the screen as outage notices."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if getattr(record, "notice", False) or "'NoneType' object has no attribute" in text:
+            self.lines.append(text[:200])
+
+
+def fresh_settings(base: Settings, data_dir: Path) -> Settings:
+    """``base`` with a fresh DATA_DIR, still on the Neo4j ``base`` names (never a new JVM)."""
+    uri = base.neo4j_uri or f"bolt://127.0.0.1:{base.neo4j_port}"
+    return base.model_copy(update={"data_dir": data_dir, "neo4j_uri": uri, "qdrant_path": None,
+                                   "qdrant_url": None, "letta_base_url": None,
+                                   "llm_base_url": None})
+
+
+def _exchange(user_id: str, message_id: str) -> str:
+    from wave_agent.conversation.turn import exchange_id_for
+
+    return exchange_id_for(user_id, message_id)
+
+
+@dataclass
+class _Replay:
+    month: Month
+    part: str
+    user_id: str
+    tallies: dict[str, Tally] = field(default_factory=lambda: defaultdict(Tally))
+    misses: list[dict[str, Any]] = field(default_factory=list)
+    # attribute -> current values (single-valued: one) as the file says, for "changes"
+    truth: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+
+    def tally(self, lang: str, name: str, hit: bool | int = True, of: str | None = None) -> None:
+        for key in (self.part, f"{self.part}/{lang}"):
+            self.tallies[key].add(name, hit, of)
+
+    def miss(self, what: str, **details: Any) -> None:
+        self.misses.append({"part": self.part, "what": what, **details})
+
+
+def _held_by(facts: list[Fact], value: str, attribute: str) -> list[Fact]:
+    return [f for f in facts if holds(f.text, value, attribute)]
+
+
+async def replay(settings: Settings, path: Path, *, part: str | None = None,
+                 keep: bool = False) -> dict[str, Any]:
+    """Replay one month file; figures per part and language, the misses, the wall time."""
+    month = load(path)
+    with tempfile.TemporaryDirectory(prefix="wave-bench-month-") as tmp:
+        return await _replay(fresh_settings(settings, Path(tmp)), month, part or month.name,
+                             keep=keep)
+
+
+async def _replay(settings: Settings, month: Month, part: str, *, keep: bool) -> dict[str, Any]:
+    from graph.models import Status
+    from wave_agent.blocks.store import HUMAN
+    from wave_agent.ops.health import health_report
+    from wave_agent.services import Services
+
+    started = time.perf_counter()
+    run = _Replay(month, part, f"bench-month-{uuid.uuid4().hex[:8]}")
+    notices = _Notices()
+    watched = [logging.getLogger("wave"), logging.getLogger("neo4j")]
+    for logger in watched:
+        logger.addHandler(notices)
+    by_id = {m.id: m for m in month.messages}
+    try:
+        async with Services(settings) as services:
+            turns = await services.turns()
+            await turns.warm_up()
+            worker = services.postprocessor()
+            worker.write_timeout_s = max(worker.write_timeout_s, 60.0)
+            graph, writer = await services.graph(), await services.writer()
+            engine = await services.recall()
+            blocks = await services.blocks()
+            checkpoints = list(month.checkpoints)
+            days = sorted({m.at.date() for m in month.messages})
+            seen_alarms: set[frozenset[str]] = set()
+            for day in days:
+                todays = [m for m in month.messages if m.at.date() == day]
+                for m in todays:
+                    while checkpoints and checkpoints[0].at <= m.at:
+                        await _checkpoint(run, checkpoints.pop(0), engine, turns, worker)
+                    before = len(notices.lines)
+                    result = await turns.handle(run.user_id, m.text, message_id=m.id, now=m.at)
+                    report = await worker.drain(120.0)
+                    if report.pending:
+                        raise WaveError(f"message {m.id} was not written: {report.last_error}",
+                                        next_step="check `wave services status`; the replay "
+                                                  "needs Neo4j up")
+                    outage = len(notices.lines) - before + any(
+                        w in result.reply for w in OUTAGE_WORDS[1:])
+                    run.tally(m.lang, "outage_notices", outage)
+                    if outage:
+                        run.miss("outage notice", message=m.id, lines=notices.lines[before:])
+                end = max(m.at for m in todays)
+                await _judge_day(run, todays, by_id, graph, blocks, HUMAN, seen_alarms,
+                                 await health_report(services.ops_stores(), run.user_id, now=end))
+                for proposal in await graph.list_proposals(run.user_id):
+                    try:
+                        await writer.approve(run.user_id, proposal.id)
+                    except WaveError as exc:
+                        run.miss("approval refused", proposal=proposal.id, reason=str(exc)[:200])
+            for c in checkpoints:
+                await _checkpoint(run, c, engine, turns, worker)
+            facts = await graph.list_facts(run.user_id, statuses=None)
+            for m in month.messages:
+                if m.kind == "pasted_instruction":
+                    ex = _exchange(run.user_id, m.id)
+                    active = [f for f in facts if ex in f.exchange_ids
+                              and f.status is Status.ACTIVE]
+                    run.tally(m.lang, "pasted_active", bool(active), of="pasted")
+                    if active:
+                        run.miss("pasted instruction active", message=m.id,
+                                 records=[f.text[:120] for f in active])
+            if not keep:
+                await writer.erase_user(run.user_id)
+    finally:
+        for logger in watched:
+            logger.removeHandler(notices)
+    return {"part": part, "user": run.user_id,
+            "by": {k: figures_of(t) for k, t in sorted(run.tallies.items())},
+            "misses": run.misses, "wall_s": round(time.perf_counter() - started, 1)}
+
+
+async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Message], graph: Any,
+                     blocks: Any, human: str, seen_alarms: set[frozenset[str]],
+                     health: Any) -> None:
+    """What a person would see at the end of the day: records kept, changes applied."""
+    from graph.models import Status
+
+    facts = await graph.list_facts(run.user_id, statuses=None)
+    active = [f for f in facts if f.status is Status.ACTIVE]
+    block = (await blocks.get(run.user_id, human)).value
+    of_exchange: dict[str, list[Fact]] = defaultdict(list)
+    for f in facts:
+        for ex in f.exchange_ids:
+            of_exchange[ex].append(f)
+    for m in todays:
+        mine = of_exchange.get(_exchange(run.user_id, m.id), [])
+        kept = [f for f in mine if f.status in (Status.ACTIVE, Status.SUPERSEDED)]
+        if m.kind == "statement":
+            run.tally(m.lang, "statements_kept", bool(kept), of="statements")
+            if not kept:
+                run.miss("statement not kept", message=m.id, text=m.text)
+        elif m.kind in ("small_talk", "question"):  # a question to the bot is small talk
+            stored = [f for f in mine if f.status is Status.ACTIVE]
+            run.tally(m.lang, "small_talk_stored", bool(stored), of="small_talk")
+            if stored:
+                run.miss("small talk stored", message=m.id, text=m.text)
+        for s in m.sets:
+            key = (s.entity, s.attribute)
+            said_before = key in run.truth
+            held_before = list(run.truth.get(key, []))
+            if s.op == "set":
+                run.truth[key] = [s.value]
+            elif s.op == "add":
+                run.truth[key] = [*held_before, s.value]
+            elif s.op in ("remove", "negate"):
+                run.truth[key] = [v for v in held_before if not holds(v, s.value, s.attribute)]
+            # a change: a new value of an attribute the person spoke of before, or a value
+            # added to or taken from a multi-valued one (a first statement is not a change)
+            change = said_before and (s.op in ("add", "remove") or (s.op == "set" and not any(
+                holds(v, s.value, s.attribute) for v in held_before)))
+            if not change:
+                continue
+            earlier = [f for f in active if f.created_at < m.at]
+            new_held = _held_by(active, s.value, s.attribute)
+            old = [v for v in held_before if s.op == "set"] or (
+                [s.value] if s.op == "remove" else [])
+            old_held = [f for v in old for f in _held_by(earlier, v, s.attribute)
+                        if not holds(f.text, s.value, s.attribute) or s.op == "remove"]
+            if s.op == "remove":
+                applied, not_stored = not old_held, False
+            else:
+                applied = bool(new_held) and not old_held
+                not_stored = not new_held
+            run.tally(m.lang, "changes_applied", applied, of="changes")
+            run.tally(m.lang, "change_not_stored", not_stored)
+            if s.op == "set":
+                run.tally(m.lang, "two_truths", bool(new_held and old_held), of="changes_set")
+                in_block = any(holds(block, v, s.attribute) for v in old)
+                run.tally(m.lang, "old_in_block", in_block)
+            if not applied:
+                run.miss("change not applied", message=m.id, text=m.text, op=s.op,
+                         attribute=s.attribute, value=s.value, old=old,
+                         old_active=[f.text[:100] for f in old_held],
+                         new_active=[f.text[:100] for f in new_held])
+    # contradictions: a pair in `wave health` with a record of today's contradicting message
+    user = next((u for u in health.users if u.user_id == run.user_id), None)
+    pairs = [frozenset(c.fact_ids) for c in (user.contradictions if user else [])]
+    fresh = [p for p in pairs if p not in seen_alarms]
+    seen_alarms.update(pairs)
+    ids_of = {m.id: {f.id for f in of_exchange.get(_exchange(run.user_id, m.id), [])}
+              for m in todays}
+    explained: set[frozenset[str]] = set()
+    for m in todays:
+        if not m.contradicts or m.contradicts not in by_id:
+            continue
+        said = ids_of.get(m.id, set())
+        raised = [p for p in pairs if p & said]
+        explained.update(raised)
+        run.tally(m.lang, "contradictions_raised", bool(raised), of="contradictions")
+        if not raised:
+            run.miss("contradiction not raised", message=m.id, text=m.text,
+                     earlier=by_id[m.contradicts].text)
+    for p in fresh:
+        if p not in explained:
+            lang = todays[0].lang if todays else "ru"
+            run.tally(lang, "false_alarms")
+            run.miss("false alarm", day=str(todays[0].at.date()), records=sorted(p))
+
+
+async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, worker: Any) -> None:
+    for n, q in enumerate(cp.questions):
+        hits = await engine.search(run.user_id, q.text, k=10)
+        texts = [h.fact.text for h in hits]
+        first_at = next((i for i, t in enumerate(texts) if holds(t, q.expect, q.attribute)), None)
+        if q.kind == "current":
+            stale_at = next((i for i, t in enumerate(texts)
+                             if any(holds(t, s, q.attribute) for s in q.stale)
+                             and not holds(t, q.expect, q.attribute)), None)
+            run.tally(q.lang, "current_first", first_at == 0, of="current")
+            run.tally(q.lang, "current_top5", first_at is not None and first_at < 5)
+            if first_at is not None and stale_at is not None:
+                run.tally(q.lang, "stale_above", stale_at < first_at, of="both_found")
+        elif q.kind == "history":
+            run.tally(q.lang, "history_top5", first_at is not None and first_at < 5, of="history")
+        else:
+            run.tally(q.lang, "stable_top5", first_at is not None and first_at < 5, of="stable")
+        if first_at is None or first_at >= (1 if q.kind == "current" else 5):
+            run.miss(f"{q.kind} question", question=q.id, text=q.text, expect=q.expect,
+                     stale=list(q.stale), preset=getattr(hits.preset, "name", None),
+                     top=[t[:100] for t in texts[:5]])
+        if n % CHAT_SAMPLE_EVERY == 0 and q.kind != "stable":
+            result = await turns.handle(run.user_id, q.text, message_id=f"{q.id}-chat", now=cp.at)
+            await worker.drain(120.0)
+            right = holds(result.reply, q.expect, q.attribute)
+            clean = right and (q.kind == "history" or not any(
+                holds(result.reply, s, q.attribute) for s in q.stale))
+            run.tally(q.lang, "chat_right", right, of="chat_asked")
+            run.tally(q.lang, "chat_clean", clean)
+            if not clean:
+                run.miss("chat reply", question=q.id, text=q.text, expect=q.expect,
+                         reply=result.reply[:300])
+
+
+def render(results: list[dict[str, Any]], *, misses: bool = False) -> str:
+    out: list[str] = []
+    for r in results:
+        out.append(f"month {r['part']}: wall time {r['wall_s']} s")
+        for key, figs in r["by"].items():
+            out.append(f"  {key}")
+            for label, value in figs.items():
+                if isinstance(value, dict):
+                    if not value["of"]:
+                        continue
+                    out.append(f"    {label:<58} {value['n']:>4} of {value['of']:<4} "
+                               f"({value['pct']}%)")
+                else:
+                    out.append(f"    {label:<58} {value:>4}")
+        if misses:
+            out.append("  misses:")
+            out.extend(f"    {json.dumps(m, ensure_ascii=False)}" for m in r["misses"])
+    return "\n".join(out)
