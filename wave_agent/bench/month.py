@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import tempfile
 import time
@@ -38,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from wave_agent.errors import WaveError
+from wave_agent.infra import clock
 
 if TYPE_CHECKING:
     from graph.models import Fact
@@ -344,11 +346,24 @@ def _held_by(facts: list[Fact], value: str, attribute: str) -> list[Fact]:
 
 async def replay(settings: Settings, path: Path, *, part: str | None = None,
                  keep: bool = False) -> dict[str, Any]:
-    """Replay one month file; figures per part and language, the misses, the wall time."""
+    """Replay one month file; figures per part and language, the misses, the wall time. The
+    clock (``WAVE_NOW``) follows the replay: each message's time, the day's end for the
+    approvals, the checkpoint's time for the questions; it is restored afterwards."""
     month = load(path)
-    with tempfile.TemporaryDirectory(prefix="wave-bench-month-") as tmp:
-        return await _replay(fresh_settings(settings, Path(tmp)), month, part or month.name,
-                             keep=keep)
+    before = os.environ.get(clock.ENV)
+    try:
+        with tempfile.TemporaryDirectory(prefix="wave-bench-month-") as tmp:
+            return await _replay(fresh_settings(settings, Path(tmp)), month, part or month.name,
+                                 keep=keep)
+    finally:
+        if before is None:
+            os.environ.pop(clock.ENV, None)
+        else:
+            os.environ[clock.ENV] = before
+
+
+def _at(moment: datetime) -> None:
+    os.environ[clock.ENV] = moment.isoformat()
 
 
 async def _replay(settings: Settings, month: Month, part: str, *, keep: bool) -> dict[str, Any]:
@@ -382,6 +397,7 @@ async def _replay(settings: Settings, month: Month, part: str, *, keep: bool) ->
                     while checkpoints and checkpoints[0].at <= m.at:
                         await _checkpoint(run, checkpoints.pop(0), engine, turns, worker)
                     before = len(notices.lines)
+                    _at(m.at)
                     result = await turns.handle(run.user_id, m.text, message_id=m.id, now=m.at)
                     report = await worker.drain(120.0)
                     if report.pending:
@@ -394,6 +410,7 @@ async def _replay(settings: Settings, month: Month, part: str, *, keep: bool) ->
                     if outage:
                         run.miss("outage notice", message=m.id, lines=notices.lines[before:])
                 end = max(m.at for m in todays)
+                _at(end)
                 await _judge_day(run, todays, by_id, graph, blocks, HUMAN, seen_alarms,
                                  await health_report(services.ops_stores(), run.user_id, now=end))
                 for proposal in await graph.list_proposals(run.user_id):
@@ -512,6 +529,7 @@ async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Messa
 
 
 async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, worker: Any) -> None:
+    _at(cp.at)
     for n, q in enumerate(cp.questions):
         hits = await engine.search(run.user_id, q.text, k=10)
         texts = [h.fact.text for h in hits]

@@ -115,7 +115,9 @@ class TurnReads:
         return problems
 
     async def search(self, user_id: str, query: str, *, k: int) -> list[Fact]:
-        """Auto-recall: the whole message, current records only (no superseded history).
+        """Auto-recall: the whole message; current records only, unless the question reads as
+        history ("где я жил раньше?"): then its preset's replaced and archived records too
+        (the turn marks them, ``turn.note_of``), so "what was it before" can be answered.
 
         After Neo4j restarts, the first run of each recall query takes seconds (measured
         4-12 s per voice on a loaded machine: the server plans and loads what it needs). The
@@ -131,7 +133,8 @@ class TurnReads:
             raise
         if any("timed out" in why for why in result.degraded.reasons.values()):
             self._finish_in_background(recall, user_id, query, k)
-        found = [f for f in facts_of(result) if f.in_prompt_path]
+        opened = set(result.statuses) - {Status.ACTIVE, Status.QUARANTINED}
+        found = [f for f in facts_of(result) if f.in_prompt_path or f.status in opened]
         degraded = result.degraded
         if not found and degraded:
             # Nothing found because the voices failed is not "nothing in memory": the turn

@@ -169,9 +169,25 @@ def needs_search(text: str) -> bool:
     return len(real_words(text)) >= 2
 
 
+# How a line says which value is current (and since when) when a history question brought the
+# replaced records too: in the record's own language, for the model and the offline reply.
+_WAS = {"russian": "прежнее значение", "polish": "wcześniejsza wartość", "english": "earlier value"}
+_SINCE = {"russian": "сейчас, с {0:%d.%m.%Y}", "polish": "obecnie, od {0:%d.%m.%Y}",
+          "english": "current since {0:%Y-%m-%d}"}
+
+
 def note_of(fact: Fact) -> Note:
+    from graph.models import Status
+    from graph.stemming import language_of
+
     label = f"{fact.type.value}, {fact.created_at:%Y-%m-%d}"
-    return Note(fact.id, fact.text, label, tuple(fact.exchange_ids))
+    text = fact.text
+    if fact.status is Status.SUPERSEDED or fact.supersedes:
+        language = language_of(fact.text)
+        mark = (_WAS[language] if fact.status is Status.SUPERSEDED
+                else _SINCE[language].format(fact.created_at))
+        text, label = f"{text} ({mark})", f"{label}, {mark}"
+    return Note(fact.id, text, label, tuple(fact.exchange_ids))
 
 
 class TurnService:

@@ -216,9 +216,12 @@ def offline_reply(
     *,
     notes: Sequence[str] = (),
     memory_unreadable: str | None = None,
+    said_before: Sequence[str] = (),
 ) -> str:
     """A reply that says it is offline; for a statement, what it will keep; for a question, the
-    records that match it (or that nothing does, or that memory could not be read)."""
+    records that match it (or that nothing does, or that memory could not be read).
+    ``said_before``: the person's earlier messages of this session, newest first: what they
+    state answers before memory does, written or not yet (the post-processor runs after)."""
     texts = _TEXTS[language(user_text)]
     lines = [texts["label"]]
     stripped = user_text.strip()
@@ -229,7 +232,9 @@ def offline_reply(
         lines.append(texts["kept"].format("; ".join(f.text.rstrip(".") for f in kept)))
     if kept or len(real_words(stripped)) < 2 or (is_small_talk(stripped) and "?" not in stripped):
         return "\n".join(lines)
-    ranked = rank_memory(stripped, [*memory, *notes])
+    earlier = [f.text for said in said_before if judge_message(said) is None  # never an order
+               for f in extract_heuristic(said, max_facts=8)]
+    ranked = rank_memory(stripped, [*earlier, *memory, *notes])
     if memory_unreadable:
         lines.append(texts["partial"] if ranked else texts["unreadable"])
     if ranked:
@@ -268,10 +273,11 @@ class OfflineClient:
         temperature: float | None = None,
         max_tokens: int | None = None,
     ) -> ChatResponse:
-        user_text = next((m.content or "" for m in reversed(messages) if m.role == "user"), "")
+        said = [m.content or "" for m in reversed(messages) if m.role == "user"]
+        user_text = said[0] if said else ""
         return ChatResponse(
             content=offline_reply(user_text, memory, notes=memory_notes,
-                                  memory_unreadable=memory_unreadable),
+                                  memory_unreadable=memory_unreadable, said_before=said[1:]),
             model=OFFLINE_MODEL,
             finish_reason="stop",
             offline=True,

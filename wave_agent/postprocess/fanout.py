@@ -239,6 +239,10 @@ class PostProcessor:
             await self._graph_answers()
         written: list[tuple[ExtractedFact, dict[str, Any]]] = []
         said = await self._held(str(payload.get("user_text", ""))) if facts else None
+        if said is None and len(facts) > 1:
+            # A pasted text whose whole reads as ordinary content may still carry an order in
+            # one of its statements: then the message is one unit, and none of it goes active.
+            said = await self._held_piece([f.text for f in facts])
         for index, fact in enumerate(facts):
             result = await self._write_fact(job, index, fact, at,
                                             held_with=said.message_reason if said else None)
@@ -263,6 +267,19 @@ class PostProcessor:
         async with asyncio.timeout(self.write_timeout_s):
             vector = (await writer.archive.embedder.embed([user_text]))[0]
         return judge_message(user_text, meaning.vector_for(writer.archive.embedder.model_name, vector))
+
+    async def _held_piece(self, texts: list[str]) -> quarantine.Suspicion | None:
+        """Why one of the message's statements reads as an instruction (each judged with its
+        vector, as the writer would judge it alone), or None."""
+        writer = await self._store(self.stores.writer)
+        embedder = writer.archive.embedder
+        async with asyncio.timeout(self.write_timeout_s):
+            vectors = await embedder.embed(texts)
+        for text, vector in zip(texts, vectors, strict=True):
+            said = quarantine.detect(text, vector=meaning.vector_for(embedder.model_name, vector))
+            if said is not None:
+                return said
+        return None
 
     async def _session_log(self, job: Job, at: datetime) -> None:
         """The exchange in the session log. The turn enqueues the job first and then logs the
