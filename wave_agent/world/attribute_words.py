@@ -14,7 +14,7 @@ from wave_agent.world.lexicon import words as _listed
 # Lemmas (Russian) and written forms (English, Polish). Classes of words, not sentences: what a
 # verb does to a value (ends it, moves it), which nouns name what a price pays for.
 
-NEGATION = _listed("не нет ни никогда без not no never don't doesn't didn't isn't aren't "
+NEGATION = _listed("не нет ни никогда без никаких никакой никакого никакие ничем not no never don't doesn't didn't isn't aren't "
                       "haven't hasn't nie brak nigdy bez")
 ENDING = _listed("""забросить бросить перестать завязать умереть погибнуть пропасть сбежать
     усыпить отдать продать расстаться развестись разойтись уволиться потерять разбить
@@ -26,6 +26,27 @@ ENDED_PHRASES = re.compile(
     r"больше\s+нет|больше\s+не\b|не\s+стало|уже\s+нет|нет\s+больше|no longer|not any ?more|anymore|"
     r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
 CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
+PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
+                      r"визит)|per\s+(?:month|hour|lesson|session)|a\s+month|an\s+hour|"
+                      r"a\s+lesson|miesięcznie|za\s+(?:godzinę|lekcję|zajęcia|miesiąc))", re.I)
+SIBLINGS = _listed("""брат сестра братья сестры сестер братьев siblings brothers sisters
+    rodzeństwo rodzeństwa braci sióstr""")
+ILLNESSES = _listed("""болезнь болячка заболевание диагноз хронь illnesses diseases conditions
+    illness disease choroby chorób schorzeń choroba""")
+HOBBY_VERBS = {"бегать": "бег", "плавать": "плавание", "танцевать": "танцы",
+               "рисовать": "рисование", "вязать": "вязание", "петь": "пение",
+               "кататься": "катание", "rysować": "rysowanie", "pływać": "pływanie",
+               "biegać": "bieganie", "tańczyć": "taniec"}
+PROMOTED = re.compile(r"\b(?:повысили|повысил[аи]?|назначили|назначен[аы]?)\s+(?:до|на\s+должность)\s+"
+                      r"([а-яё-]+(?:\s+[а-яё-]+)?)|\bpromoted\s+to\s+([\w ]{3,30}?)(?:[.,!]|$)",
+                      re.I)
+LIVE = _listed("жить проживать live living mieszkać mieszkam mieszkamy")
+MOVE = _listed("""переехать перебраться переезжать moved move relocated przeprowadziłam
+    przeprowadziłem przeprowadziliśmy""")
+WORK_FIRST_PERSON = _listed("работаю работаем тружусь")
+RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|again|started|start|znowu|znów|"
+                    r"zacząłem|zaczęłam|день\s+рождения|днюха|исполнилось|birthday|turned|"
+                    r"urodziny|skończył[ae]m)\b", re.I)  # a birthday moves the age on
 NEW = _listed("новый new nowy nowa nowe nowego nowej nowym")
 
 MONEY = (r"(?:тыс(?:яч[аи]?|\.)?|тыщ[аи]?|к\b|руб(?:л[ея]й?|\.)?|р\.|₽|\$|€|£|zł|złotych|zl|"
@@ -89,4 +110,4 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "SUBJECT"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]

@@ -29,7 +29,7 @@ from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SING
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
 from wave_agent.world.morphology import lemma as ru_lemma
-from wave_agent.world.reading import USER, Reading
+from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 
 ANY = "*"  # a negation of the attribute as a whole ("аллергий нет", "детей у меня нет")
 
@@ -177,8 +177,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             put(_entity(source), "city", link.target, single_op())
         elif kind == "works_at":
             put(_entity(source), "employer", link.target, single_op())
-        elif kind == "works_as":
-            put(_entity(source), "role", link.target, single_op())
+        elif kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys():
+            put(_entity(source), "role", link.target, single_op())  # not "я единственный ребёнок"
         elif kind == "pet_of":
             put(_entity(link.target), "pet", link.source, multi_op())
         elif kind == "does":
@@ -248,6 +248,14 @@ class _Collector:
                              for v in self.found):
             self.found.append(Value(entity, attribute, value, op))
 
+    def op_at(self, word: str, *, multi: bool) -> str:
+        """The op of a value named by another word than itself ("курю" -> курение, "веган" ->
+        веганство): the polarity of the clause that says that word."""
+        pol = self.polarity_of(word)
+        if multi:
+            return "remove" if pol.ended else "negate" if pol.negated else "add"
+        return "negate" if pol.negated else "remove" if pol.ended else "set"
+
     def multi_op(self) -> str:
         return self.MULTI
 
@@ -300,7 +308,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         put_(USER, "birthday", birthday.group(1), "set")
     # price: an amount of money and what it pays for
     amount = W.AMOUNT.search(text) or W.AMOUNT_BEFORE.search(text) or (
-        W.BARE_AMOUNT.search(text) if set(forms + lemmas) & W.PAY else None)
+        W.BARE_AMOUNT.search(text) if set(forms + lemmas) & W.PAY or W.PER_UNIT.search(text)
+        else None)
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
         if what is not None:
@@ -308,16 +317,18 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             name = f"{subject}_{what}" if what == "lessons" and subject else what
             put_(USER, f"price:{name}", _money(amount.group(0)), "set")
     # diet
-    diet = next((W.DIET[x] for pair in words for x in pair if x in W.DIET), None)
-    if diet is None and set(forms + lemmas) & W.MEAT and set(forms + lemmas) & W.EAT and pol.negated:
+    said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
+    meat = next((w for w, lem in words if {w, lem} & W.MEAT), None)
+    if said_diet is not None:
+        put_(USER, "diet", said_diet[1], c.op_at(said_diet[0], multi=False))
+    elif meat is not None and set(forms + lemmas) & W.EAT and c.polarity_of(meat).negated:
         diet = {"ru": "вегетарианство", "pl": "wegetarianizm"}.get(reading.language, "vegetarian")
-        put_(USER, "diet", diet, "set")
-    elif diet is not None:
-        put_(USER, "diet", diet, single_op())
+        put_(USER, "diet", diet, "set")  # "мясо не ем": the diet is set, not denied
     # habit
-    habit = next((W.HABIT[x] for pair in words for x in pair if x in W.HABIT), None)
-    if habit is not None:
-        put_(USER, "habit", habit, multi_op())
+    said_habit = next(((w, W.HABIT[x]) for w, lem in words for x in (w, lem) if x in W.HABIT),
+                      None)
+    if said_habit is not None:
+        put_(USER, "habit", said_habit[1], c.op_at(said_habit[0], multi=True))
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
     if set(forms + lemmas) & W.ALLERGY:
         to = re.search(r"(?:аллерги\w*|allerg\w*|alergi\w*|uczul\w*)\s+(?:на|to|on|na)\s+"
@@ -359,6 +370,46 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         kind, name = _lexicon_kind(form, lem, reading.language)
         if kind is EntityType.HOBBY and (pol.ended or pol.negated):
             put_(USER, "hobby", name, multi_op())
+    # a class denied as a whole: "ни братьев, ни сестёр", "никаких хронических болячек"
+    for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
+        said = next((w for w, lem in words if lem in klass or w in klass), None)
+        if said is not None and c.polarity_of(said).negated:
+            put_(USER, attribute, ANY, "negate")
+    # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
+    for form, lem in words:
+        if lem in W.HOBBY_VERBS and form == lem:  # the infinitive: a pastime, not one errand
+            put_(USER, "hobby", W.HOBBY_VERBS[lem], c.op_at(form, multi=True))
+    # a promotion names the new role: "меня повысили до начальника смены"
+    promoted = W.PROMOTED.search(text)
+    if promoted:
+        head, *rest = promoted.group(1).split()
+        role = " ".join([ru_lemma(head.lower()), *rest]) if reading.language == "ru" else \
+            promoted.group(1)
+        put_(USER, "role", role, "set")
+    # a living or moving verb and one place the parse left unlinked ("я в Калининграде, живу
+    # теперь тут", "Дина переехала в Москву"): whose is said by a name or kin word before the
+    # verb, else the speaker's
+    verb = next((w for w, lem in words if lem in W.LIVE | W.MOVE), None)
+    places = [m.name for m in reading.mentions if m.type is EntityType.PLACE]
+    if verb is not None and len(places) == 1 and not any(
+            link.type == "lives_in" for link in reading.links):
+        who = _named_before(text, verb, reading.language)
+        if who is not None or re.search(r"\b(?:я|мы|i|we|ja|my)\b", lower) or \
+                not any(m.type is EntityType.PERSON for m in reading.mentions):
+            put_(who or USER, "city", places[0], single_op())
+    # "Работаю инженером-технологом в «СИБУРе»": the first person, an organisation and an
+    # occupation the parse did not tie to the verb
+    if reading.language == "ru" and set(forms) & W.WORK_FIRST_PERSON:
+        if not any(link.type == "works_at" for link in reading.links):
+            for m in reading.mentions:
+                if m.type is EntityType.ORGANISATION:
+                    put_(USER, "employer", m.name, single_op())
+                    break
+        if not any(link.type == "works_as" for link in reading.links):
+            for m in reading.mentions:
+                if m.type is EntityType.OCCUPATION:
+                    put_(USER, "role", m.name, single_op())
+                    break
     # employer named by the work itself: "первый день на новой работе в «Сбере»"
     job = re.search(r"\b(?:job|position|role|internship)\s+(?:at|with)\s+([A-Z][\w&.-]+"
                     r"(?:\s+[A-Z][\w&.-]+)?)|\b(?:pracę|pracy|praca|staż)\s+w\s+(?:firmie\s+)?"
@@ -369,6 +420,23 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+def _named_before(text: str, verb: str, lang: str) -> str | None:
+    """The person named right before ``verb`` in its clause ("Дина переехала"): a first name
+    (pymorphy3), or a kin word as ``role:<role>``; None when the clause names no one."""
+    at = text.lower().find(verb)
+    start = max(text.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
+    for word in reversed(re.findall(r"[\w-]+", text[start:max(at, 0)])):
+        role = kin.role_of(word) if lang != "ru" else kin.role_of(ru_lemma(word.lower()))
+        if role is not None:
+            return ROLE_PREFIX + role
+        if word[:1].isupper() and len(word) > 1 and lang == "ru":
+            from wave_agent.world.morphology import is_name, name_nominative
+
+            if is_name(word):
+                return name_nominative(word, "Nom")
+    return None
 
 
 def _lexicon_kind(form: str, lem: str, lang: str) -> tuple[EntityType | None, str]:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from graph.models import Fact, FactType
+from graph.models import Fact, FactType, Status
 from wave_agent.world import read_many
 from wave_agent.world.attributes import (
     ANY,
@@ -52,6 +52,7 @@ class Decision:
     values: tuple[Value, ...] = ()
     replaces: list[Fact] = field(default_factory=list)            # superseded by the new one
     released: dict[str, list[str]] = field(default_factory=dict)  # fact id -> values it keeps
+    carried: list[str] = field(default_factory=list)  # values a replaced record held besides
     contradicts: list[tuple[Fact, Value]] = field(default_factory=list)
     changes: list[dict[str, str]] = field(default_factory=list)   # for the result and blocks
 
@@ -60,13 +61,14 @@ class Decision:
         return bool(self.replaces or self.released or self.contradicts)
 
 
-def held_values(facts: Sequence[Fact]) -> list[Held]:
-    """The values the person's active records hold (set or added, not ended or denied)."""
+def held_values(facts: Sequence[Fact], *, ops: tuple[str, ...] = ("set", "add")) -> list[Held]:
+    """The values the person's active records hold (set or added, not ended or denied); with
+    ``ops=("negate",)`` the values they deny ("алкоголь не пью" denies alcohol)."""
     out = []
     for fact in facts:
         for raw in fact.attributes:
             value = Value.decode(raw)
-            if value is not None and value.op in ("set", "add") and value.value != ANY:
+            if value is not None and value.op in ops and (value.value != ANY or "negate" in ops):
                 out.append(Held(fact, value))
     return out
 
@@ -77,6 +79,23 @@ async def read(text: str, held: Sequence[Held]) -> tuple[Value, ...]:
     return read_values(text, reading, [h.value for h in held])
 
 
+async def with_values(facts: Sequence[Fact]) -> list[Fact]:
+    """Active records with the attribute values they state (``Fact.attributes``), read in one
+    batch (an import); a held record states nothing."""
+    texts = [as_said(f.text) if f.status is Status.ACTIVE else "" for f in facts]
+    readings = await read_many(texts)
+    return [replace(f, attributes=tuple(v.encode() for v in read_values(f.text, r)))
+            if f.status is Status.ACTIVE else f for f, r in zip(facts, readings, strict=True)]
+
+
+def marks_change(text: str) -> bool:
+    """Whether a statement says something changed or started again ("теперь", "снова",
+    "начал", "now", "again", "znowu"): a value taken up again is then no contradiction."""
+    from wave_agent.world.attribute_words import CHANGE, RESUME
+
+    return bool(CHANGE.search(text) or RESUME.search(text))
+
+
 def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Value, ...]:
     """A model's values (``entity|attribute|value|op``) for their attributes, then the ones
     the offline reader found for the attributes the model left out."""
@@ -85,13 +104,31 @@ def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Va
     return (*told, *(v for v in read_values_ if v.key not in keys))
 
 
-def decide(values: Sequence[Value], held: Sequence[Held], new_id: str) -> Decision:
-    """Compare a new record's values with the held ones (``held_values``)."""
+def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
+           denied: Sequence[Held] = (), *, changed: bool = False) -> Decision:
+    """Compare a new record's values with the held ones (``held_values``) and the denied ones
+    (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
+    "снова", "начал"), so a value once denied is taken up again, not contradicted."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
+        if value.op in ("set", "add") and not changed:
+            # a value the person said does not hold ("алкоголь не пью", then "пару бутылок в
+            # неделю выпиваю"): both stay, the person is asked
+            for h in denied:
+                if h.value.key == value.key and h.fact.id != new_id and same_value(
+                        h.value.value, value.value) and all(
+                        h.fact.id != f.id for f, _ in decision.contradicts):
+                    decision.contradicts.append((h.fact, value))
         if value.op == "set" and single_valued(value.attribute):
             olds = [h for h in same_key if not same_value(h.value.value, value.value)]
+            if value.attribute == "age" and not changed:
+                # an age grows by one a year: a smaller one, or a jump, says another thing
+                younger = [h for h in olds if not _plausibly_older(h.value.value, value.value)]
+                for h in younger:
+                    if all(h.fact.id != f.id for f, _ in decision.contradicts):
+                        decision.contradicts.append((h.fact, h.value))
+                olds = [h for h in olds if h not in younger]
             for h in olds:
                 _change(decision, h, value, held)
         elif value.op == "remove":
@@ -106,16 +143,28 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str) -> Decisi
     return decision
 
 
+def _plausibly_older(old: str, new: str) -> bool:
+    """A new age one year (or a few) above the held one: a birthday, not a contradiction."""
+    try:
+        return 0 < int(new) - int(old) <= 2
+    except ValueError:
+        return True
+
+
 def _change(decision: Decision, old: Held, value: Value, held: Sequence[Held]) -> None:
     decision.changes.append({"entity": value.entity, "attribute": value.attribute,
                              "old": old.value.value, "new": value.value, "op": value.op,
                              "old_id": old.fact.id, "old_text": old.fact.text})
-    others = [h.value.encode() for h in held if h.fact.id == old.fact.id
-              and h.value.key != value.key]
-    if others:  # the record also says something still true: it stops holding this value only
-        kept = decision.released.get(old.fact.id, others)
-        decision.released[old.fact.id] = [v for v in kept if v in others]
-    elif all(old.fact.id != f.id for f in decision.replaces):
+    # the record may say more that is still true ("Работаю инженером в «СИБУРе», офис в
+    # центре"): it is replaced all the same (a stale value must leave the prompt), and the new
+    # record carries the values the old one held besides, so they are still held
+    changed = {v.key for v in decision.values}
+    for h in held:
+        if h.fact.id == old.fact.id and h.value.key not in changed:
+            encoded = h.value.encode()
+            if encoded not in decision.carried:
+                decision.carried.append(encoded)
+    if all(old.fact.id != f.id for f in decision.replaces):
         decision.replaces.append(old.fact)
 
 
@@ -155,4 +204,16 @@ def settled(fact: Fact, values: Sequence[Value], *, auto_until: datetime | None)
     return replace(fact, type=kind, valid_until=until)
 
 
-__all__ = ["ANY", "Decision", "Held", "decide", "given_first", "held_values", "lines_holding", "read", "settled"]
+__all__ = [
+    "ANY",
+    "Decision",
+    "Held",
+    "decide",
+    "given_first",
+    "held_values",
+    "lines_holding",
+    "marks_change",
+    "read",
+    "settled",
+    "with_values",
+]

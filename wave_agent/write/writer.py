@@ -233,14 +233,17 @@ class Writer:
             return await self._quarantine(fact, suspicion.reason, entities, vector)
         if held_with is not None:
             return await self._quarantine(fact, held_with, entities, vector)
-        held = attributes.held_values(await self.graph.attribute_facts(user_id))
+        stating = await self.graph.attribute_facts(user_id)
+        held = attributes.held_values(stating)
         values = attributes.given_first(given, await attributes.read(cleaned, held))
         if values:  # the attribute settles the type (its decay) and may change a held value
             fact = attributes.settled(fact, values,
                                       auto_until=fact.created_at + STATE_LIFETIME)
             fact = replace(fact, tier=tiers.tier_for(type=fact.type, pinned=fact.pinned,
                                                      exchange_ids=fact.exchange_ids))
-            decision = attributes.decide(values, held, fact.id)
+            decision = attributes.decide(
+                values, held, fact.id, attributes.held_values(stating, ops=("negate",)),
+                changed=attributes.marks_change(cleaned))
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
@@ -439,6 +442,8 @@ class Writer:
         for fact_id, kept in decision.released.items():
             await self.graph.update_fact(user_id, fact_id, attributes=tuple(kept))
         if decision.replaces:
+            fact = replace(fact, attributes=(*fact.attributes, *(
+                v for v in decision.carried if v not in fact.attributes)))
             first, *rest = decision.replaces
             result = await self._supersede_with(first, fact, vector, None)
             for old in rest:
@@ -635,6 +640,9 @@ class Writer:
                 pending = state is ArchiveState.PENDING
                 new_facts = [replace(f, needs_index=pending) for f in new_facts]
                 world = await self.entities.read(new_facts)
+                # the values each record states, so a later change or denial finds them
+                # (an import itself compares numbers by words, above, not by attribute)
+                new_facts = await attributes.with_values(new_facts)
                 about = {fid: found.entity_ids for fid, found in world.items()
                          if found.entity_ids}
                 await self.graph.create_facts(new_facts, about)

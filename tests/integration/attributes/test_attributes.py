@@ -13,7 +13,7 @@ from wave_agent.ops.health import health_report, render_text
 from wave_agent.services import Services
 from wave_agent.write.entities import SELF_NAME
 from wave_agent.write.result import WriteStatus
-from wave_agent.write.writer import Writer
+from wave_agent.write.writer import MemoryItem, Writer
 
 pytestmark = pytest.mark.neo4j
 
@@ -111,3 +111,15 @@ async def test_a_new_value_in_english_and_polish_replaces_the_old(
     assert moved.status is WriteStatus.SUPERSEDED, moved.message
     me = await graph.resolve_entity(user_id, SELF_NAME, EntityType.PERSON, create=False)
     assert me is not None
+
+
+async def test_an_imported_value_is_held_and_a_later_ending_reaches_it(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    [imported] = await writer.remember_many(user_id, [MemoryItem("У меня есть кот Рыжик.")])
+    assert imported.fact is not None
+    stored = await graph.get_fact(user_id, imported.fact.id)
+    assert stored is not None and stored.attributes == ("user|pet|Рыжик|add",)
+    gone = await writer.remember(user_id, "Рыжика больше нет.")
+    assert gone.status is WriteStatus.SUPERSEDED and gone.replaced is not None
+    assert gone.replaced.id == imported.fact.id

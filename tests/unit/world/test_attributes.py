@@ -66,3 +66,21 @@ def test_one_value_in_two_inflections_and_a_number_in_a_line() -> None:
     assert line_names("Пользователь платит за квартиру 45 тысяч", "45000")
     assert line_names("Пользователь живёт в Самаре", "Самара")
     assert not line_names("Пользователь живёт в Казани", "Самара")
+
+
+def test_a_class_denied_as_a_whole_and_a_diet_said_by_not_eating() -> None:
+    assert ("user", "sibling", ANY, "negate") in values(
+        "Я единственный ребёнок в семье, ни братьев, ни сестёр.")
+    assert ("user", "condition", ANY, "negate") in values(
+        "Со здоровьем всё отлично, никаких хронических болячек.")
+    found = values("Мясо не ем уже года три, я вегетарианец.")
+    assert ("user", "diet", "вегетарианство", "set") in found
+    assert not any(v[1] == "role" for v in found)  # a diet word is not an occupation
+
+
+def test_a_promotion_a_pastime_verb_and_a_price_per_unit() -> None:
+    assert ("user", "role", "начальник смены", "set") in values(
+        "Меня повысили до начальника смены.")
+    assert ("user", "hobby", "бег", "remove") in values("Бегать бросил, в такую погоду не побегаешь.")
+    assert ("user", "price:gym", "3400", "set") in values(
+        "Абонемент в новый зал «Балтфитнес» — 3400 в месяц.")
