@@ -173,6 +173,10 @@ class Fact:
     part_of: str | None = None
     part: int = 0
     parts: int = 0
+    # The attribute values the record states, "entity|attribute|value|op" (``wave_agent.world.
+    # attributes``): a new value of a single-valued attribute supersedes the record holding the
+    # old one; a negation of a held value raises a conflict.
+    attributes: tuple[str, ...] = ()
 
     @property
     def in_prompt_path(self) -> bool:

@@ -38,7 +38,7 @@ _FACT_ENUMS: dict[str, type[Enum]] = {
     "type": FactType, "tier": Tier, "status": Status, "veracity": Veracity,
 }
 _FACT_DATETIMES = frozenset({"created_at", "last_confirmed_at", "valid_until"})
-_FACT_TUPLES = frozenset({"source_message_ids", "exchange_ids"})
+_FACT_TUPLES = frozenset({"source_message_ids", "exchange_ids", "attributes"})
 
 
 def to_neo4j_datetime(value: datetime, field: str) -> datetime:

@@ -12,7 +12,7 @@ from typing import Any
 
 from graph.entities import lucene_query, lucene_terms, scripts
 from graph.errors import FactNotFound, InvalidInput, SupersessionError
-from graph.models import Entity, Fact, FactCount, FactType, ScoredFact, Status, Tier
+from graph.models import Entity, Fact, FactCount, FactType, ScoredFact, Status, Tier, utcnow
 from graph.queries.base import Executor
 from graph.records import UPDATABLE_FACT_FIELDS, fact_from, fact_out, fact_props, fact_value
 from graph.schema import FACT_TEXT_SCRIPTS
@@ -275,6 +275,28 @@ class FactQueries(Executor):
             return fact_from(records[0]["old"]), fact_from(records[0]["new"])
 
     # -- reads ---------------------------------------------------------------------------------
+
+    async def attribute_facts(self, user_id: str) -> list[Fact]:
+        """The user's active facts that state attribute values (``Fact.attributes``), oldest
+        first: what the person holds now, for the writer to compare a new statement with."""
+        records = await self._read(
+            "MATCH (f:Fact) WHERE f.user_id = $user_id AND f.status = $active "
+            "AND size(coalesce(f.attributes, [])) > 0 "
+            f"WITH f ORDER BY f.created_at RETURN {fact_out('f')} AS fact",
+            user_id=user_id, active=Status.ACTIVE.value,
+        )
+        return [fact_from(r["fact"]) for r in records]
+
+    async def end_relations_of(self, user_id: str, fact_id: str, ended_by: str) -> int:
+        """End the current relations a record alone stated (a pet that is gone, a hobby given
+        up): ``ended_at`` / ``ended_by`` set, the edges kept as history."""
+        records = await self._write(
+            "MATCH (:Entity)-[r]->(:Entity) WHERE r.user_id = $user_id AND r.ended_at IS NULL "
+            "AND r.provenance = [$fact_id] SET r.ended_at = $now, r.ended_by = $ended_by "
+            "RETURN count(r) AS ended",
+            user_id=user_id, fact_id=fact_id, ended_by=ended_by, now=utcnow(),
+        )
+        return int(records[0]["ended"]) if records else 0
 
     async def get_fact(self, user_id: str, id: str) -> Fact | None:
         records = await self._read(

@@ -41,6 +41,7 @@ app.add_typer(bench_app, name="bench")
 def _register() -> None:
     # Imported for their side effect: each module adds its commands to ``app``.
     from wave_agent.cli import (  # noqa: F401
+        bench_attributes_cmd,
         bench_entities_cmd,
         bench_longmemeval_cmd,
         bench_memory_cmd,

@@ -13,6 +13,7 @@ three languages, which share one sentence judge, one normaliser and one clause s
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -34,6 +35,9 @@ class ExtractedFact:
     text: str
     type: FactType
     entities: tuple[ExtractedEntity, ...] = ()
+    # attribute values the model read (``entity|attribute|value|op``, as ``Fact.attributes``);
+    # the writer reads the text itself when there are none
+    attributes: tuple[str, ...] = ()
 
 
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -547,7 +551,7 @@ def _normalised(sentence: str, lang: str) -> _Found:
         if pattern.group in groups or pattern.lang != lang:
             continue
         match = pattern.regex.search(sentence)
-        if not match:
+        if not match or (pattern.group == "city" and _someone_else_before(sentence, match.start())):
             continue
         values = [v.strip() for v in match.groups() if v is not None]
         if not values:
@@ -590,6 +594,32 @@ def _normalised(sentence: str, lang: str) -> _Found:
             if liked:
                 add(ExtractedFact(liked, FactType.PREFERENCE), match.span())
     return found
+
+
+def _someone_else_before(sentence: str, at: int) -> bool:
+    """Whether the clause before a past-tense verb names its subject as someone else ("Дина
+    переехала в Москву", "сестра переехала"): a person's name or a kin word, with no "я" / "мы"
+    (the verb's past form says no person: "переехала" is the speaker's only when no one else
+    is named)."""
+    from graph import kin
+
+    start = max(sentence.rfind(sep, 0, at) for sep in ",;:—") + 1
+    before = re.findall(r"[\w-]+", sentence[start:at])
+    if any(w.lower() in ("я", "мы", "i", "we", "ja", "my") for w in before):
+        return False
+    return any(kin.role_of(w) is not None or (len(w) > 1 and w[:1].isupper() and _is_person_name(w))
+               for w in before)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_person_name(word: str) -> bool:
+    """A first name or surname by pymorphy3 (Russian), or a capitalised Latin word that is not
+    a sentence's common opener."""
+    if not re.search(r"[а-яё]", word.lower()):
+        return word not in ("I", "My", "We", "The", "Our", "Last", "This", "Then")
+    from graph.kin import _morph
+
+    return any({"Name", "Surn"} & p.tag.grammemes for p in _morph().parse(word))
 
 
 def _says_more(sentence: str, span: tuple[int, int]) -> bool:

@@ -129,7 +129,8 @@ class HealthReport:
         for user in self.users:
             for c in user.contradictions:
                 out.append(f"{user.user_id}: #{c.fact_ids[0]} \u201c{c.texts[0][:80]}\u201d vs "
-                           f"#{c.fact_ids[1]} \u201c{c.texts[1][:80]}\u201d")
+                           f"#{c.fact_ids[1]} \u201c{c.texts[1][:80]}\u201d: which is true? "
+                           f"Forget the other (`wave forget <id>`)")
         return out
 
     def warnings(self) -> list[str]:

@@ -32,6 +32,35 @@ def fact_budget(user_text: str, reply: str) -> int:
     return max(1, min(MAX_FACTS, BASE_FACTS + size // CHARS_PER_FACT))
 
 
+async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
+                                  *, max_facts: int) -> list[ExtractedFact]:
+    """Offline: a sentence of the person's that states an attribute value and that no
+    extracted fact covers is kept as said ("Сегодня первый день на новой работе в «Сбере»",
+    "аллергий нет": the heuristic extractor keeps neither). Read with the world attribute
+    reader; nothing is added past ``max_facts``."""
+    import re
+
+    from wave_agent.world import read_many
+    from wave_agent.world.attributes import as_said, line_names, read_values, record_type
+
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?…])\s+|\n+", user_text) if s.strip()]
+    if not sentences or len(facts) >= max_facts:
+        return facts
+    readings = await read_many([as_said(s) for s in sentences])
+    kept = list(facts)
+    for sentence, reading in zip(sentences, readings, strict=True):
+        if len(kept) >= max_facts or sentence.endswith("?"):
+            break
+        values = read_values(sentence, reading)
+        if not values or any(all(line_names(f.text, v.value) for v in values if v.value != "*")
+                             and any(v.value != "*" for v in values) for f in kept):
+            continue  # nothing to say, or an extracted fact already names its values
+        if any(sentence.strip(" .!").lower() in f.text.lower() for f in kept):
+            continue
+        kept.append(ExtractedFact(sentence, record_type(values[0].attribute)))
+    return kept
+
+
 async def extract_facts(
     llm: LLMClient, user_text: str, reply: str, *, today: date, max_facts: int
 ) -> list[ExtractedFact]:
@@ -40,16 +69,20 @@ async def extract_facts(
         return []
     inp = extract.ExtractInput(user_text, reply, max_facts=max_facts, today=today)
     try:
-        return await extract.run(llm, inp)
+        facts = await extract.run(llm, inp)
     except LLMBadOutput as exc:
         log.warning("extraction output unusable (%s); using the heuristic extractor", exc.detail)
-        return extract_heuristic(user_text, max_facts=max_facts)
+        facts = extract_heuristic(user_text, max_facts=max_facts)
+    if llm.offline:
+        facts = await with_stated_attributes(user_text, facts, max_facts=max_facts)
+    return facts
 
 
 def to_json(facts: list[ExtractedFact]) -> list[dict[str, Any]]:
     return [
         {"text": f.text, "type": f.type.value,
-         "entities": [{"name": e.name, "type": e.type.value} for e in f.entities]}
+         "entities": [{"name": e.name, "type": e.type.value} for e in f.entities],
+         **({"attributes": list(f.attributes)} if f.attributes else {})}
         for f in facts
     ]
 
@@ -60,6 +93,7 @@ def from_json(raw: Any) -> list[ExtractedFact]:
         entities = tuple(
             ExtractedEntity(e["name"], EntityType(e["type"])) for e in item.get("entities", ())
         )
-        facts.append(ExtractedFact(item["text"], FactType(item["type"]), entities))
+        facts.append(ExtractedFact(item["text"], FactType(item["type"]), entities,
+                                   tuple(item.get("attributes", ()))))
     return facts
 

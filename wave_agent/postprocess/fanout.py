@@ -62,6 +62,12 @@ BLOCK_TYPES = {FactType.IDENTITY, FactType.PREFERENCE, FactType.RELATIONSHIP}
 WRITTEN = {"created", "confirmed", "superseded", "promoted"}
 
 
+def _block_type(fact: ExtractedFact, result: dict[str, Any]) -> FactType:
+    """The record's type as the writer stored it (an attribute settles it), else extracted."""
+    stored = result.get("type")
+    return FactType(stored) if stored else fact.type
+
+
 class GraphDown(Unavailable):
     def __init__(self, detail: str) -> None:
         super().__init__(f"the graph is unavailable: {detail}",
@@ -347,6 +353,7 @@ class PostProcessor:
                     exchange_id=job.key,
                     created_at=at,
                     entities=[(e.name, e.type) for e in fact.entities],
+                    attributes=fact.attributes,
                     episode_date=at.date().isoformat(),
                     held_with=held_with,
                 )
@@ -354,11 +361,15 @@ class PostProcessor:
             if _is_refusal(exc):
                 # The writer refused this fact (too long, bad input): a logged skip, not a retry.
                 log.warning("fact %d of %s refused by the writer: %s", index, job.key, exc)
-                outcome = {"id": None, "status": "refused", "reason": str(exc)[:300]}
+                outcome: dict[str, Any] = {"id": None, "status": "refused", "reason": str(exc)[:300]}
                 await self._db(self.outbox.mark, job.key, step, outcome)
                 return outcome
             raise
         outcome = {"id": written.id, "status": str(written.status.value)}
+        if written.fact is not None:  # the type the writer settled (an attribute settles it)
+            outcome["type"] = written.fact.type.value
+        if written.extra.get("changes"):
+            outcome["changes"] = written.extra["changes"]
         if written.proposal is not None:  # provenance for erasing the proposal's text
             outcome["proposal"] = written.proposal.id
         await self._db(self.outbox.mark, job.key, step, outcome)
@@ -418,35 +429,50 @@ class PostProcessor:
 
     async def _blocks(self, job: Job, stored: list[tuple[ExtractedFact, dict[str, Any]]]) -> None:
         """New stable facts into the person's core block: the model proposes edits (append,
-        replace an outdated line); offline, or when its edits are unusable, they are appended."""
+        replace an outdated line); offline, or when its edits are unusable, they are appended.
+        A changed attribute (``changes`` of a write: a move, a new number, a pet gone) replaces
+        the line that held the old value in the same edit, so the block never keeps it."""
         if (await self._db(self.outbox.step, job.key, "blocks"))[0]:
             return
         new_facts = [f.text for f, r in stored
-                     if f.type in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
+                     if _block_type(f, r) in BLOCK_TYPES and r.get("status") in ("created", "superseded")]
+        changed = [(f, change) for f, r in stored for change in r.get("changes", ())]
         said = await self._held(str(job.payload.get("user_text", "")))
-        if said is not None and new_facts:
+        if said is not None and (new_facts or changed):
             # The core block is in every prompt: nothing from a message that reads like an
             # instruction goes there, however the extraction reworded it (the records stay).
             log.warning("core block left alone for %s: the message %s", job.key, said.reason)
-            new_facts = []
-        if new_facts:
-            from wave_agent.blocks.editor import BadBlockEdit, BlockEditor, parse_edits
+            new_facts, changed = [], []
+        if new_facts or changed:
+            from wave_agent.blocks.editor import BadBlockEdit, BlockEditor, ReplaceLine, parse_edits
             from wave_agent.llm.prompts import block_edits
+            from wave_agent.write.attributes import lines_holding
 
             store = await self._store(self.stores.blocks)
             async with asyncio.timeout(self.write_timeout_s):
                 current = await store.get(job.user_id, "human")
-            inp = block_edits.BlockEditsInput("human", current.value, current.limit, new_facts)
-            raw = await block_edits.run(self.llm, inp)
-            try:
-                edits = parse_edits(raw)
-            except BadBlockEdit as exc:
-                log.warning("block edits for %s unusable (%s); appending", job.key, exc)
-                edits = parse_edits(block_edits.appended(inp))
+            lines = current.value.split("\n") if current.value else []
+            follow: list[Any] = []
+            for fact, change in changed:
+                for line in await lines_holding(lines, change):
+                    new = fact.text if change.get("op") == "set" else ""
+                    follow.append(ReplaceLine(line, new))
+                    lines = [x for x in lines if x != line]
+            edits: list[Any] = []
+            if new_facts:
+                inp = block_edits.BlockEditsInput("human", current.value, current.limit, new_facts)
+                raw = await block_edits.run(self.llm, inp)
+                try:
+                    edits = parse_edits(raw)
+                except BadBlockEdit as exc:
+                    log.warning("block edits for %s unusable (%s); appending", job.key, exc)
+                    edits = parse_edits(block_edits.appended(inp))
             async with asyncio.timeout(self.write_timeout_s):
                 await BlockEditor(store).apply(
-                    job.user_id, "human", edits,
-                    reason=f"post-processor: facts of exchange {job.key}",
+                    job.user_id, "human", [*follow, *edits],
+                    reason=f"post-processor: facts of exchange {job.key}" + (
+                        "; changed " + ", ".join(f"{c['attribute']} {c['old']} -> {c['new']}"
+                                                 for _, c in changed) if changed else ""),
                 )
         await self._db(self.outbox.mark, job.key, "blocks")
 

@@ -51,6 +51,7 @@ from wave_agent.policy.edge_input import pieces
 from wave_agent.policy.lifetimes import STATE_LIFETIME
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
+from wave_agent.write import attributes
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_record_text, check_supersede_target, check_text
 from wave_agent.write.entities import EntityLinks
@@ -156,6 +157,7 @@ class Writer:
         episode_date: str | None = None,
         valid_until: datetime | None = None,
         held_with: str | None = None,
+        attributes: Sequence[str] = (),
         _part: tuple[str, int, int] | None = None,
     ) -> WriteResult:
         """Store ``text`` for ``user_id`` unless it repeats, changes or contradicts a record.
@@ -172,6 +174,8 @@ class Writer:
         with every piece's id and status in ``extra["pieces"]``.
         ``held_with``: the quarantine reason of the message ``text`` came in; a part of a
         message that reads as an instruction waits with it, whatever the part reads like.
+        ``attributes``: values a model read (``entity|attribute|value|op``); they stand for
+        their attributes, the offline reader fills the rest.
         """
         cleaned = check_text(text)
         cut = pieces(cleaned, MAX_FACT_CHARS)
@@ -185,7 +189,7 @@ class Writer:
                         source_message_ids=source_message_ids, exchange_id=exchange_id,
                         created_at=created_at, speaker=speaker, entities=entities,
                         explicit_supersede=explicit_supersede, episode_date=episode_date,
-                        valid_until=valid_until, held_with=held_with,
+                        valid_until=valid_until, held_with=held_with, attributes=attributes,
                         _part=(whole, n, len(cut))))
             return self._whole(results)
         kind = FactType(type) if type is not None else guess_type(cleaned)
@@ -206,7 +210,7 @@ class Writer:
                                                  exchange_ids=fact.exchange_ids))
         async with self.hold(user_id):
             result = await self._place(fact, entities, explicit_supersede=explicit_supersede,
-                                       held_with=held_with)
+                                       held_with=held_with, given=attributes)
         return self._announce(user_id, ChangeKind.REMEMBERED, result)
 
     @staticmethod
@@ -219,7 +223,7 @@ class Writer:
 
     async def _place(
         self, fact: Fact, entities: Sequence[tuple[str, EntityType]], *, explicit_supersede: bool,
-        held_with: str | None = None,
+        held_with: str | None = None, given: Sequence[str] = (),
     ) -> WriteResult:
         """Where a new text goes among the person's records (the caller holds the lock)."""
         user_id, cleaned = fact.user_id, fact.text
@@ -229,6 +233,19 @@ class Writer:
             return await self._quarantine(fact, suspicion.reason, entities, vector)
         if held_with is not None:
             return await self._quarantine(fact, held_with, entities, vector)
+        stating = await self.graph.attribute_facts(user_id)
+        held = attributes.held_values(stating)
+        values = attributes.given_first(given, await attributes.read(cleaned, held))
+        if values:  # the attribute settles the type (its decay) and may change a held value
+            fact = attributes.settled(fact, values,
+                                      auto_until=fact.created_at + STATE_LIFETIME)
+            fact = replace(fact, tier=tiers.tier_for(type=fact.type, pinned=fact.pinned,
+                                                     exchange_ids=fact.exchange_ids))
+            decision = attributes.decide(
+                values, held, fact.id, attributes.held_values(stating, ops=("negate",)),
+                changed=attributes.marks_change(cleaned))
+            if decision.acts:
+                return await self._attributes(fact, vector, entities, decision)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
             if fact.part_of is not None and candidate.part_of == fact.part_of:
                 continue  # the pieces of one text are never copies or changes of each other
@@ -413,6 +430,45 @@ class Writer:
         return replace(created, similar_to=old, similarity=score, conflict=conflict,
                        reason=conflict.reason)
 
+    async def _attributes(
+        self, fact: Fact, vector: np.ndarray, entities: Sequence[tuple[str, EntityType]],
+        decision: attributes.Decision,
+    ) -> WriteResult:
+        """Carry out what a record's attribute values decided (``write.attributes.decide``):
+        release changed values from records that keep others, replace the records whose value
+        changed or ended (their relations ended with them), and raise a conflict for each held
+        value the record denies. The caller holds the person's lock."""
+        user_id = fact.user_id
+        for fact_id, kept in decision.released.items():
+            await self.graph.update_fact(user_id, fact_id, attributes=tuple(kept))
+        if decision.replaces:
+            fact = replace(fact, attributes=(*fact.attributes, *(
+                v for v in decision.carried if v not in fact.attributes)))
+            first, *rest = decision.replaces
+            result = await self._supersede_with(first, fact, vector, None)
+            for old in rest:
+                async with self.graph.transaction() as tx:
+                    old_stored, _ = await tx.supersede(user_id, old.id, fact.id)
+                await self.archive.upsert(user_id, [old_stored])
+            for old in decision.replaces:
+                await self.graph.end_relations_of(user_id, old.id, fact.id)
+        else:
+            result = await self._create(fact, vector, entities)
+        assert result.fact is not None
+        for old, value in decision.contradicts:
+            denied = "any" if value.value == attributes.ANY else f"\"{value.value}\""
+            conflict = await self.graph.create_conflict(Conflict(
+                id=new_id("c"), user_id=user_id, fact_ids=(old.id, result.fact.id),
+                subject=f"{value.entity} {value.attribute}: {value.value}"[:200],
+                reason=(f"#{result.fact.id} (\"{result.fact.text[:80]}\") says {value.attribute} "
+                        f"{denied} does not hold; #{old.id} (\"{old.text[:80]}\") says it does: "
+                        "which is true?"),
+            ))
+            log.warning("conflict %s for user %s: %s", conflict.id, user_id, conflict.reason)
+            result = replace(result, conflict=conflict, similar_to=old, reason=conflict.reason)
+        return replace(result, extra={**result.extra, "attributes": list(fact.attributes),
+                                      "changes": decision.changes})
+
     # -- supersession --------------------------------------------------------------------------
 
     async def supersede(
@@ -584,6 +640,9 @@ class Writer:
                 pending = state is ArchiveState.PENDING
                 new_facts = [replace(f, needs_index=pending) for f in new_facts]
                 world = await self.entities.read(new_facts)
+                # the values each record states, so a later change or denial finds them
+                # (an import itself compares numbers by words, above, not by attribute)
+                new_facts = await attributes.with_values(new_facts)
                 about = {fid: found.entity_ids for fid, found in world.items()
                          if found.entity_ids}
                 await self.graph.create_facts(new_facts, about)

@@ -66,12 +66,16 @@ async def test_said_no_longer_is_a_proposal_not_a_conflict(
     assert await graph.list_conflicts(user_id) == []
 
 
-async def test_polish_rent_change_is_proposed(
+async def test_polish_rent_change_replaces_the_old_rent(
     writer: Writer, graph: GraphStore, user_id: str
 ) -> None:
-    await writer.remember(user_id, "Czynsz za mieszkanie wynosi 3000 zł miesięcznie")
+    # the rent is a single-valued attribute (price:rent): a new value replaces the old one
+    # (DESIGN section 4), where "same words, other numbers" alone only proposes
+    old = await writer.remember(user_id, "Czynsz za mieszkanie wynosi 3000 zł miesięcznie")
     changed = await writer.remember(user_id, "Czynsz za mieszkanie wynosi teraz 3500 zł miesięcznie")
-    assert changed.status is WriteStatus.PROPOSED
+    assert changed.status is WriteStatus.SUPERSEDED
+    assert changed.replaced is not None and changed.replaced.id == old.id
+    assert await active(graph, user_id) == ["Czynsz za mieszkanie wynosi teraz 3500 zł miesięcznie"]
 
 
 async def test_an_import_proposes_each_later_rent_and_approvals_chain_in_date_order(

@@ -281,13 +281,14 @@ async def test_forget_and_restore_are_reversible(
 async def test_rejected_proposal_keeps_the_old_record(
     writer: Writer, graph: GraphStore, user_id: str
 ) -> None:
-    await writer.remember(user_id, "Аренда офиса 80 000 рублей в месяц")
-    proposed = await writer.remember(user_id, "Аренда офиса теперь 95 000 рублей в месяц")
+    # not an attribute of the person (an attribute's new value replaces, it is not proposed)
+    await writer.remember(user_id, "В нашем подъезде 80 квартир")
+    proposed = await writer.remember(user_id, "В нашем подъезде теперь 95 квартир")
     assert proposed.proposal is not None
     refused = await writer.reject(user_id, proposed.proposal.id)
     assert refused.status is WriteStatus.REJECTED
     assert await graph.list_proposals(user_id) == []
-    assert await active(graph, user_id) == ["Аренда офиса 80 000 рублей в месяц"]
+    assert await active(graph, user_id) == ["В нашем подъезде 80 квартир"]
 
 
 async def test_archive_unavailable_leaves_the_write_pending_then_repaired(

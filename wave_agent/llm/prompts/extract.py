@@ -17,6 +17,14 @@ log = logging.getLogger("wave.llm.extract")
 
 MAX_FACT_TEXT = 2_000
 
+# The attributes a statement may set (``wave_agent.world.attributes`` reads the same ones
+# offline), and what a statement does to a value.
+SINGLE_ATTRIBUTES = ("city", "employer", "role", "partner", "phone", "age", "diet", "vehicle",
+                     "birthday")
+MULTI_ATTRIBUTES = ("pet", "hobby", "allergy", "condition", "child", "sibling", "habit",
+                    "device")
+ATTRIBUTE_OPS = ("set", "add", "remove", "negate")
+
 SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
@@ -36,6 +44,19 @@ SCHEMA: dict[str, Any] = {
                                 "type": {"type": "string", "enum": [t.value for t in EntityType]},
                             },
                             "required": ["name", "type"],
+                        },
+                    },
+                    "attributes": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "entity": {"type": "string"},
+                                "attribute": {"type": "string"},
+                                "value": {"type": "string"},
+                                "op": {"type": "string", "enum": list(ATTRIBUTE_OPS)},
+                            },
+                            "required": ["entity", "attribute", "value", "op"],
                         },
                     },
                 },
@@ -94,8 +115,31 @@ def parse(value: dict[str, Any], *, max_facts: int) -> list[ExtractedFact]:
             name = raw["name"].strip()
             if name:
                 entities.append(ExtractedEntity(name[:200], etype))
-        facts.append(ExtractedFact(text.strip(), kind, tuple(entities)))
+        facts.append(ExtractedFact(text.strip(), kind, tuple(entities),
+                                   _attributes(item.get("attributes"))))
     return facts
+
+
+def _attributes(raw: Any) -> tuple[str, ...]:
+    """The well-formed attribute values of one item, ``entity|attribute|value|op``; an unknown
+    attribute or op is skipped (logged), never guessed."""
+    kept: list[str] = []
+    for value in raw if isinstance(raw, list) else ():
+        if not isinstance(value, dict) or not all(
+                isinstance(value.get(k), str) and value[k].strip()
+                for k in ("entity", "attribute", "value", "op")):
+            continue
+        attribute, op = value["attribute"].strip().lower(), value["op"].strip().lower()
+        known = attribute in SINGLE_ATTRIBUTES + MULTI_ATTRIBUTES or (
+            attribute.startswith("price:") and len(attribute) > 6)
+        if not known or op not in ATTRIBUTE_OPS:
+            log.warning("extraction attribute %r / op %r unknown; skipped", attribute, op)
+            continue
+        entity = value["entity"].strip()
+        entity = "user" if entity.lower() in ("user", "the user", "пользователь") else entity
+        kept.append("|".join(part.replace("|", "/")[:200] for part in
+                             (entity, attribute, value["value"].strip(), op)))
+    return tuple(kept)
 
 
 async def run(client: LLMClient, inp: ExtractInput) -> list[ExtractedFact]:

@@ -33,7 +33,7 @@ _UNIT = re.compile(r"\d+(?:st|nd|rd|th|am|pm|k|m|g|kg|km|cm|mm|ml|l|gb|mb|tb|x|s
                    r"|тыс|руб|zł|zl|e|x)", re.IGNORECASE)
 # single letters separated by single spaces, dots or hyphens, at least four of them
 _SPACED = re.compile(r"(?<![\w])(?:\w[ .\-\u00b7]){3,}\w(?![\w])", re.UNICODE)
-_SYLLABLES = re.compile(r"\b(?:\w{1,6}-){2,}\w{1,6}\b", re.UNICODE)
+_SYLLABLES = re.compile(r"\b(?:[^\W\d_]{1,6}-){2,}[^\W\d_]{1,6}\b", re.UNICODE)  # letters: not "111-22-33"
 _B64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _MD_COMMENT = re.compile(r"^\s*\[(?://|comment|\s*)\]:\s*#\s*[(\"'](.*?)[)\"']\s*$", re.MULTILINE)

@@ -1,0 +1,125 @@
+"""Statements read as attribute values, against the real Neo4j: a Russian move supersedes the
+old city (the graph keeps the old record as history), an ended pet is no longer held, a
+denied allergy raises one contradiction in health, an implied change (a rent paid this month,
+a new number) replaces the old value, and a lasting fact is not typed as an event."""
+
+from __future__ import annotations
+
+import pytest
+
+from graph.models import EntityType, FactType, RelationType, Status
+from graph.store import GraphStore
+from wave_agent.ops.health import health_report, render_text
+from wave_agent.services import Services
+from wave_agent.write.entities import SELF_NAME
+from wave_agent.write.result import WriteStatus
+from wave_agent.write.writer import MemoryItem, Writer
+
+pytestmark = pytest.mark.neo4j
+
+
+async def _active_texts(graph: GraphStore, user_id: str) -> list[str]:
+    return [f.text for f in await graph.list_facts(user_id, statuses=[Status.ACTIVE])]
+
+
+async def test_a_russian_move_supersedes_the_old_city(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    old = await writer.remember(user_id, "Я живу в Самаре.")
+    moved = await writer.remember(user_id, "Две недели назад переехала в Казань.")
+    assert old.fact is not None and moved.fact is not None
+    assert moved.status is WriteStatus.SUPERSEDED, moved.message
+    assert moved.replaced is not None and moved.replaced.id == old.fact.id
+    stored_old = await graph.get_fact(user_id, old.fact.id)
+    assert stored_old is not None and stored_old.status is Status.SUPERSEDED
+    assert stored_old.superseded_by == moved.fact.id
+    assert await _active_texts(graph, user_id) == ["Две недели назад переехала в Казань."]
+    assert moved.extra["changes"][0]["old"] == "Самара"
+    assert moved.extra["changes"][0]["new"] == "Казань"
+
+
+async def test_an_implied_change_of_rent_and_phone_replaces_the_old_value(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    rent = await writer.remember(user_id, "Снимаю квартиру за 45 тысяч в месяц.")
+    phone = await writer.remember(user_id, "Мой номер +7 912 345-67-89.")
+    paid = await writer.remember(user_id, "за квартиру в этом месяце отдала 48 тысяч")
+    number = await writer.remember(user_id, "новый номер записывай: +7 903 111-22-33")
+    assert paid.status is WriteStatus.SUPERSEDED and paid.replaced is not None
+    assert paid.replaced.id == rent.id
+    assert number.status is WriteStatus.SUPERSEDED and number.replaced is not None
+    assert number.replaced.id == phone.id
+    active = await _active_texts(graph, user_id)
+    assert not any("45" in t or "912" in t for t in active), active
+
+
+async def test_an_ended_pet_is_no_longer_held_and_its_relation_ends(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    cat = await writer.remember(user_id, "У меня есть кот Рыжик.")
+    dog = await writer.remember(user_id, "А ещё у нас собака Лайма.")
+    assert cat.fact is not None and cat.fact.type is FactType.RELATIONSHIP  # lasting, not an event
+    gone = await writer.remember(user_id, "Рыжика больше нет, вчера похоронили.")
+    assert gone.status is WriteStatus.SUPERSEDED and gone.replaced is not None
+    assert gone.replaced.id == cat.id
+    active = await _active_texts(graph, user_id)
+    assert "У меня есть кот Рыжик." not in active and "А ещё у нас собака Лайма." in active
+    assert dog.fact is not None
+    ryzhik = await graph.resolve_entity(user_id, "Рыжик", EntityType.PET, create=False)
+    assert ryzhik is not None
+    [pet_of] = [r for r in await graph.relations(user_id, ryzhik.id)
+                if r.type is RelationType.PET_OF]
+    assert pet_of.ended_at is not None and pet_of.ended_by == gone.id
+
+
+async def test_a_denied_allergy_raises_one_contradiction_in_health(
+    services: Services, user_id: str
+) -> None:
+    writer = await services.writer()
+    allergy = await writer.remember(user_id, "У меня аллергия на орехи.")
+    await writer.remember(user_id, "Работаю в школе учителем.")
+    denied = await writer.remember(user_id, "аллергий у меня нет никаких")
+    assert denied.conflict is not None, denied.message
+    assert allergy.id in denied.conflict.fact_ids
+    assert "which is true" in denied.conflict.reason
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 1
+    alarm = render_text(report)  # what the bot's /health and `wave health` show
+    assert "аллергия на орехи" in alarm and "which is true?" in alarm
+
+
+async def test_no_children_after_a_son_is_a_contradiction_and_an_open_change_is_not(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    await writer.remember(user_id, "Мой сын пошёл в первый класс.")
+    denied = await writer.remember(user_id, "Детей у меня нет.")
+    assert denied.conflict is not None, denied.message
+    await writer.remember(user_id, "Работаю в «Яндексе».")
+    changed = await writer.remember(user_id, "Сегодня первый день на новой работе в «Сбере».")
+    assert changed.status is WriteStatus.SUPERSEDED and changed.conflict is None
+    assert await graph.count_conflicts(user_id) == 1
+
+
+async def test_a_new_value_in_english_and_polish_replaces_the_old(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    await writer.remember(user_id, "I pay 1800 for rent.")
+    paid = await writer.remember(user_id, "paid 1900 for rent this month")
+    assert paid.status is WriteStatus.SUPERSEDED, paid.message
+    await writer.remember(user_id, "Mieszkam w Krakowie.")
+    moved = await writer.remember(user_id, "Od września mieszkam we Wrocławiu.")
+    assert moved.status is WriteStatus.SUPERSEDED, moved.message
+    me = await graph.resolve_entity(user_id, SELF_NAME, EntityType.PERSON, create=False)
+    assert me is not None
+
+
+async def test_an_imported_value_is_held_and_a_later_ending_reaches_it(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    [imported] = await writer.remember_many(user_id, [MemoryItem("У меня есть кот Рыжик.")])
+    assert imported.fact is not None
+    stored = await graph.get_fact(user_id, imported.fact.id)
+    assert stored is not None and stored.attributes == ("user|pet|Рыжик|add",)
+    gone = await writer.remember(user_id, "Рыжика больше нет.")
+    assert gone.status is WriteStatus.SUPERSEDED and gone.replaced is not None
+    assert gone.replaced.id == imported.fact.id

@@ -1,0 +1,58 @@
+"""What a new record's attribute values do to the held ones (``write.attributes.decide``,
+pure): a new single value replaces, an ending replaces what it ends, a denial of a held value
+or a denied value taken up again is a contradiction, and an age moves on only by a birthday."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from graph.models import Fact, FactType, Status, Tier, Veracity
+from wave_agent.world.attributes import Value
+from wave_agent.write.attributes import decide, held_values
+
+NOW = datetime(2026, 11, 1, tzinfo=UTC)
+
+
+def fact(fid: str, *values: str) -> Fact:
+    return Fact(id=fid, user_id="u", text=fid, type=FactType.IDENTITY, tier=Tier.OBSERVATION,
+                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0,
+                created_at=NOW, last_confirmed_at=NOW, attributes=values)
+
+
+def test_a_new_city_replaces_and_the_record_s_other_values_are_carried() -> None:
+    old = fact("f1", "user|city|Самара|set", "user|role|бухгалтер|set")
+    decision = decide([Value("user", "city", "Казань", "set")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    assert decision.carried == ["user|role|бухгалтер|set"]
+    assert decision.changes[0]["old"] == "Самара" and decision.changes[0]["new"] == "Казань"
+
+
+def test_the_same_value_again_changes_nothing() -> None:
+    old = fact("f1", "user|city|Самара|set")
+    assert not decide([Value("user", "city", "Самаре", "set")], held_values([old]), "new").acts
+
+
+def test_an_ending_replaces_only_the_value_it_names() -> None:
+    cat, dog = fact("f1", "user|pet|Рыжик|add"), fact("f2", "user|pet|Лайма|add")
+    decision = decide([Value("user", "pet", "Рыжик", "remove")], held_values([cat, dog]), "new")
+    assert decision.replaces == [cat]
+
+
+def test_a_denial_of_a_held_value_and_a_denied_value_taken_up_are_contradictions() -> None:
+    allergy = fact("f1", "user|allergy|орех|add")
+    denied = decide([Value("user", "allergy", "*", "negate")], held_values([allergy]), "new")
+    assert [f.id for f, _ in denied.contradicts] == ["f1"] and not denied.replaces
+    sober = fact("f2", "user|habit|алкоголь|negate")
+    drinks = [Value("user", "habit", "алкоголь", "add")]
+    taken_up = decide(drinks, [], "new", held_values([sober], ops=("negate",)))
+    assert [f.id for f, _ in taken_up.contradicts] == ["f2"]
+    again = decide(drinks, [], "new", held_values([sober], ops=("negate",)), changed=True)
+    assert not again.contradicts  # "снова начал": a change, not a contradiction
+
+
+def test_an_age_moves_on_by_a_year_and_a_smaller_one_is_a_contradiction() -> None:
+    age = fact("f1", "user|age|38|set")
+    older = decide([Value("user", "age", "39", "set")], held_values([age]), "new")
+    assert older.replaces == [age] and not older.contradicts
+    younger = decide([Value("user", "age", "36", "set")], held_values([age]), "new")
+    assert [f.id for f, _ in younger.contradicts] == ["f1"] and not younger.replaces

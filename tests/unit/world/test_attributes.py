@@ -1,0 +1,86 @@
+"""Statements as attribute values (pure: natasha, pymorphy3): which attribute of whom, which
+value, and whether it is set, added, ended or denied, in Russian, Polish and English."""
+
+from __future__ import annotations
+
+import pytest
+
+from wave_agent.world import read
+from wave_agent.world.attributes import ANY, Value, as_said, line_names, read_values, same_value
+
+
+def values(text: str, held: list[Value] | None = None) -> set[tuple[str, str, str, str]]:
+    return {(v.entity, v.attribute, v.value, v.op)
+            for v in read_values(text, read(as_said(text)), held or [])}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Переехала в Казань.", ("user", "city", "Казань", "set")),
+    ("Пользователь живёт в Самаре", ("user", "city", "Самара", "set")),  # the extractor's wording
+    ("за квартиру в этом месяце отдала 48 тысяч", ("user", "price:rent", "48000", "set")),
+    ("новый номер записывай: +7 912 345-67-89", ("user", "phone", "+79123456789", "set")),
+    ("сегодня первый день на новой работе в «Сбере»", ("user", "employer", "Сбер", "set")),
+    ("аллергий нет", ("user", "allergy", ANY, "negate")),
+    ("не курю с весны", ("user", "habit", "курение", "negate")),
+    ("детей у меня нет", ("user", "child", ANY, "negate")),
+    ("nowy numer: 601 234 567", ("user", "phone", "601234567", "set")),
+    ("paid 1900 for rent this month", ("user", "price:rent", "1900", "set")),
+    ("I quit smoking", ("user", "habit", "smoking", "remove")),
+    ("Rzuciłam jogę, nie mam czasu.", ("user", "hobby", "jogę", "remove")),
+])
+def test_a_statement_sets_the_attribute_a_person_would_name(
+    text: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in values(text)
+
+
+def test_an_ending_names_its_attribute_through_what_the_person_holds() -> None:
+    held = [Value("user", "pet", "Рыжик", "add"), Value("user", "hobby", "йога", "add")]
+    assert values("Рыжика больше нет, вчера похоронили.", held) == {
+        ("user", "pet", "Рыжик", "remove")}
+    assert ("user", "hobby", "йога", "remove") in values("йогу забросила", held)
+    assert values("Рыжика больше нет.") == set()  # nothing held: nothing to end
+
+
+def test_each_clause_keeps_its_own_polarity() -> None:
+    found = values("Расстались с Игорем, теперь встречаюсь с Антоном.",
+                   [Value("user", "partner", "Игорь", "set")])
+    assert ("user", "partner", "Антон", "set") in found
+    assert ("user", "partner", "Антон", "remove") not in found
+
+
+def test_a_value_said_as_the_past_is_not_a_value_now() -> None:
+    assert not any(v[1] == "city" and v[2] == "Пермь"
+                   for v in values("Раньше жила в Перми, теперь в Уфе."))
+
+
+def test_small_talk_and_coffee_set_nothing() -> None:
+    assert values("Погода сегодня ужасная, весь день дождь.") == set()
+    assert values("I drink coffee every morning") == set()
+    assert values("Piję kawę rano") == set()
+
+
+def test_one_value_in_two_inflections_and_a_number_in_a_line() -> None:
+    assert same_value("Wrocławia", "Wrocław") and same_value("йогу", "йога")
+    assert not same_value("Самара", "Казань")
+    assert line_names("Пользователь платит за квартиру 45 тысяч", "45000")
+    assert line_names("Пользователь живёт в Самаре", "Самара")
+    assert not line_names("Пользователь живёт в Казани", "Самара")
+
+
+def test_a_class_denied_as_a_whole_and_a_diet_said_by_not_eating() -> None:
+    assert ("user", "sibling", ANY, "negate") in values(
+        "Я единственный ребёнок в семье, ни братьев, ни сестёр.")
+    assert ("user", "condition", ANY, "negate") in values(
+        "Со здоровьем всё отлично, никаких хронических болячек.")
+    found = values("Мясо не ем уже года три, я вегетарианец.")
+    assert ("user", "diet", "вегетарианство", "set") in found
+    assert not any(v[1] == "role" for v in found)  # a diet word is not an occupation
+
+
+def test_a_promotion_a_pastime_verb_and_a_price_per_unit() -> None:
+    assert ("user", "role", "начальник смены", "set") in values(
+        "Меня повысили до начальника смены.")
+    assert ("user", "hobby", "бег", "remove") in values("Бегать бросил, в такую погоду не побегаешь.")
+    assert ("user", "price:gym", "3400", "set") in values(
+        "Абонемент в новый зал «Балтфитнес» — 3400 в месяц.")

@@ -1,0 +1,113 @@
+"""The words the attribute reader (``wave_agent.world.attributes``) reads by: classes of
+words, not sentences. What a verb or phrase does to a value (ends it, denies it, marks a
+change or the past), which nouns name what a price pays for and which subject a lesson has,
+the diets, habits, allergy and children words, and the patterns of a phone number, an amount,
+an age and a birthday. Russian as pymorphy3 lemmas, English and Polish as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from wave_agent.world.lexicon import words as _listed
+
+# Lemmas (Russian) and written forms (English, Polish). Classes of words, not sentences: what a
+# verb does to a value (ends it, moves it), which nouns name what a price pays for.
+
+NEGATION = _listed("не нет ни никогда без никаких никакой никакого никакие ничем not no never don't doesn't didn't isn't aren't "
+                      "haven't hasn't nie brak nigdy bez")
+ENDING = _listed("""забросить бросить перестать завязать умереть погибнуть пропасть сбежать
+    усыпить отдать продать расстаться развестись разойтись уволиться потерять разбить
+    quit stop stopped quitting gave give up died die passed lost sold broke left
+    rzucić rzuciłam rzuciłem rzuciła rzucił przestać przestałam przestałem zdechł zdechła
+    umarł umarła odszedł odeszła sprzedałam sprzedałem zgubiłam zgubiłem rozstaliśmy
+    rozstałam rozstałem""")
+ENDED_PHRASES = re.compile(
+    r"больше\s+нет|больше\s+не\b|не\s+стало|уже\s+нет|нет\s+больше|no longer|not any ?more|anymore|"
+    r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
+CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
+PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
+                      r"визит)|per\s+(?:month|hour|lesson|session)|a\s+month|an\s+hour|"
+                      r"a\s+lesson|miesięcznie|za\s+(?:godzinę|lekcję|zajęcia|miesiąc))", re.I)
+SIBLINGS = _listed("""брат сестра братья сестры сестер братьев siblings brothers sisters
+    rodzeństwo rodzeństwa braci sióstr""")
+ILLNESSES = _listed("""болезнь болячка заболевание диагноз хронь illnesses diseases conditions
+    illness disease choroby chorób schorzeń choroba""")
+HOBBY_VERBS = {"бегать": "бег", "плавать": "плавание", "танцевать": "танцы",
+               "рисовать": "рисование", "вязать": "вязание", "петь": "пение",
+               "кататься": "катание", "rysować": "rysowanie", "pływać": "pływanie",
+               "biegać": "bieganie", "tańczyć": "taniec"}
+PROMOTED = re.compile(r"\b(?:повысили|повысил[аи]?|назначили|назначен[аы]?)\s+(?:до|на\s+должность)\s+"
+                      r"([а-яё-]+(?:\s+[а-яё-]+)?)|\bpromoted\s+to\s+([\w ]{3,30}?)(?:[.,!]|$)",
+                      re.I)
+LIVE = _listed("жить проживать live living mieszkać mieszkam mieszkamy")
+MOVE = _listed("""переехать перебраться переезжать moved move relocated przeprowadziłam
+    przeprowadziłem przeprowadziliśmy""")
+WORK_FIRST_PERSON = _listed("работаю работаем тружусь")
+RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|again|started|start|znowu|znów|"
+                    r"zacząłem|zaczęłam|день\s+рождения|днюха|исполнилось|birthday|turned|"
+                    r"urodziny|skończył[ae]m)\b", re.I)  # a birthday moves the age on
+NEW = _listed("новый new nowy nowa nowe nowego nowej nowym")
+
+MONEY = (r"(?:тыс(?:яч[аи]?|\.)?|тыщ[аи]?|к\b|руб(?:л[ея]й?|\.)?|р\.|₽|\$|€|£|zł|złotych|zl|"
+          r"pln|dollars?|bucks|euros?|pounds?|usd|eur|k\b)")
+AMOUNT = re.compile(r"(?<![\d+])(\d[\d\s.,]*\d|\d)\s*" + MONEY, re.I)
+AMOUNT_BEFORE = re.compile(r"(?:\$|€|£)\s*(\d[\d,.]*)")
+# what a recurring price pays for: lemma or form -> the price's name
+PRICE_OF = {
+    "rent": """квартира аренда съем съём снимать хозяйка арендодатель czynsz wynajem mieszkanie
+        mieszkania mieszkaniu kawalerkę kawalerka rent landlord flat apartment""",
+    "lessons": """урок занятие репетитор репетиторство курс lekcje lekcji lekcja korepetycje
+        korepetycji kurs lessons lesson tutor tutoring classes""",
+    "subscription": """подписка subskrypcja subskrypcję abonament subscription netflix spotify""",
+    "gym": "абонемент спортзал зал фитнес siłownia siłownię karnet gym membership",
+    "kindergarten": "садик детсад сад przedszkole przedszkola kindergarten daycare nursery",
+    "internet": "интернет internet broadband",
+    "mortgage": "ипотека kredyt hipoteka mortgage",
+}
+PRICE_WORDS = {w: what for what, listed in PRICE_OF.items() for w in listed.split()}
+SUBJECT = {"английский": "english", "english": "english", "angielski": "english",
+            "angielskiego": "english", "немецкий": "german", "german": "german",
+            "niemiecki": "german", "niemieckiego": "german", "испанский": "spanish",
+            "spanish": "spanish", "hiszpański": "spanish", "hiszpańskiego": "spanish",
+            "музыка": "music", "фортепиано": "piano", "пианино": "piano", "piano": "piano",
+            "гитара": "guitar", "guitar": "guitar", "плавание": "swimming", "вождение": "driving",
+            "driving": "driving", "математика": "math", "math": "math", "maths": "math"}
+BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{3,6})(?![\d%])")
+PAY = _listed("""платить плачу заплатить отдать стоить обходиться pay paid pays costs cost płacę
+    zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
+PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
+AGE = re.compile(
+    r"\b(?:мне|исполнилось|исполняется)\s+(?:уже\s+|сегодня\s+|скоро\s+)?(\d{1,3})\b|"
+    r"\b(\d{1,3})\s*(?:лет|год|года)\b.*\b(?:мне|исполнилось)\b|"
+    r"\bI(?:'m| am)\s+(?:now\s+)?(\d{1,3})\b(?!\s*(?:kg|km|min|%))|\bturned\s+(\d{1,3})\b|"
+    r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b", re.I)
+BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"
+                       r"(\d{1,2}(?:[./ ]\d{1,2}|\s+\w+))", re.I)
+DIET = {  # lemma / form -> the diet
+    "вегетарианец": "вегетарианство", "вегетарианка": "вегетарианство",
+    "вегетарианство": "вегетарианство", "веган": "веганство", "веганка": "веганство",
+    "веганство": "веганство", "кето": "кето", "пескетарианец": "пескетарианство",
+    "пескетарианка": "пескетарианство", "пп": "правильное питание", "безглютеновый": "без глютена",
+    "vegetarian": "vegetarian", "vegan": "vegan", "keto": "keto", "pescatarian": "pescatarian",
+    "wegetarianka": "wegetarianizm", "wegetarianinem": "wegetarianizm",
+    "wegetarianką": "wegetarianizm", "wegetarianin": "wegetarianizm", "weganka": "weganizm",
+    "weganką": "weganizm", "weganinem": "weganizm", "wegański": "weganizm", "wegańskiej": "weganizm",
+    "wegetariańskiej": "wegetarianizm", "keto-dieta": "keto",
+}
+MEAT = _listed("мясо meat mięsa mięso")
+EAT = _listed("есть кушать питаться eat jem jeść")
+HABIT = {"курить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
+          "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking",
+          "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie",
+          "выпивать": "алкоголь", "алкоголь": "алкоголь",
+          "alcohol": "alcohol", "alkohol": "alkohol"}
+ALLERGY = _listed("аллергия allergy allergies allergic alergia alergię alergii alergiczna "
+                     "alergiczny uczulenie uczulona uczulony")
+CHILDREN = _listed("ребенок ребёнок дети children kids child dzieci dziecko dzieci")
+PARTNER_VERB = _listed("встречаться dating seeing spotykam spotykać")
+PARTNER_ROLES = {"husband", "wife", "partner"}
+
+
+
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]

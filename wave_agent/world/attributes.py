@@ -1,0 +1,520 @@
+"""Statements as values of attributes: which attribute of which entity a statement sets, to
+what value, and how (``set`` a single value, ``add`` / ``remove`` one of many, ``negate``: the
+statement says a value does not hold).
+
+Built on the world reader (``wave_agent.world.read``): its typed links already say who lives
+where, works where and as what, owns which pet, device or vehicle, has which illness or hobby,
+and who their relatives are; an attribute is a link seen from the person ("lives_in" -> city,
+"pet_of" -> pet, "kin:husband" -> partner). What links do not carry is read from the words'
+lemmas (pymorphy3 for Russian; the forms people write for English and Polish): a phone
+number, an age, a birthday, a price and what it pays for, a diet, an allergy, a habit, and
+the statement's polarity (a negation governs it; an ending verb ends a value; a change word
+marks an open change).
+
+``held``: the values the person already holds. An ending names a value by itself ("Рыжика
+больше нет" does not say Рыжик is a pet): the held values say which attribute it was.
+
+Pure CPU, no I/O. See ``docs/architecture.md`` ("Attributes").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from graph import kin
+from graph.models import EntityType, FactType
+from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
+from wave_agent.world import attribute_words as W
+from wave_agent.world import lexicon
+from wave_agent.world.morphology import lemma as ru_lemma
+from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
+
+ANY = "*"  # a negation of the attribute as a whole ("аллергий нет", "детей у меня нет")
+
+SINGLE = frozenset(SINGLE_ATTRIBUTES)  # one value at a time: a new one replaces the old
+MULTI = frozenset(MULTI_ATTRIBUTES)    # several: values are added and removed
+OPS = frozenset(ATTRIBUTE_OPS)
+
+# The record type an attribute gives its record (its decay): who the person is and what they
+# have lasts until replaced; relations with people are relationships; pastimes preferences.
+TYPE_OF: dict[str, FactType] = {
+    "city": FactType.IDENTITY, "employer": FactType.IDENTITY, "role": FactType.IDENTITY,
+    "phone": FactType.IDENTITY, "age": FactType.IDENTITY, "birthday": FactType.IDENTITY,
+    "diet": FactType.IDENTITY, "vehicle": FactType.IDENTITY, "device": FactType.IDENTITY,
+    "condition": FactType.IDENTITY, "allergy": FactType.IDENTITY, "price": FactType.IDENTITY,
+    "partner": FactType.RELATIONSHIP, "pet": FactType.RELATIONSHIP,
+    "child": FactType.RELATIONSHIP, "sibling": FactType.RELATIONSHIP,
+    "hobby": FactType.PREFERENCE, "habit": FactType.PREFERENCE,
+}
+
+
+def single_valued(attribute: str) -> bool:
+    return attribute in SINGLE or attribute.startswith("price:")
+
+
+def record_type(attribute: str) -> FactType:
+    return TYPE_OF.get(attribute.split(":")[0], FactType.IDENTITY)
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """One attribute value a statement speaks of."""
+
+    entity: str      # "user" or the canonical name of someone the person knows
+    attribute: str   # city, employer, ..., price:<what>
+    value: str       # as the person names it, in the nominative; ANY for a whole negation
+    op: str          # set | add | remove | negate
+
+    @property
+    def key(self) -> str:
+        return f"{self.entity}|{self.attribute}"
+
+    def encode(self) -> str:
+        """How a record carries it (a graph list property)."""
+        return "|".join(part.replace("|", "/") for part in
+                        (self.entity, self.attribute, self.value, self.op))
+
+    @staticmethod
+    def decode(raw: str) -> Value | None:
+        parts = raw.split("|")
+        return Value(*parts) if len(parts) == 4 and parts[3] in OPS else None
+
+    def same_value(self, other: Value) -> bool:
+        return same_value(self.value, other.value)
+
+
+def same_value(a: str, b: str) -> bool:
+    """Two names of one value: equal after case, ``ё`` and inflection (a shared stem)."""
+    if ANY in (a, b):
+        return True
+    x, y = _norm(a), _norm(b)
+    if x == y:
+        return True
+    if re.fullmatch(r"[\d ]+", x) or re.fullmatch(r"[\d ]+", y):
+        return x.replace(" ", "") == y.replace(" ", "")
+    xs, ys = x.split(), y.split()
+    return bool(xs) and len(xs) == len(ys) and all(
+        _alike(u, v) for u, v in zip(xs, ys, strict=True))
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower().replace("ё", "е")))
+
+
+def _words(text: str, lang: str) -> list[tuple[str, str]]:
+    """(written form lower-cased, lemma) of each word; a Russian word that may be a verb
+    gives its verb lemma too ("плачу": плач and платить), as a second pair."""
+    out = []
+    for w in re.findall(r"[\w'’-]+", text):
+        low = w.lower().replace("ё", "е").replace("’", "'")
+        if lang == "ru" and re.search("[а-я]", low):
+            noun, verb = ru_lemma(low).replace("ё", "е"), ru_lemma(low, "VERB").replace("ё", "е")
+            out.append((low, noun))
+            if verb != noun:
+                out.append((low, verb))
+        else:
+            out.append((low, low))
+    return out
+
+
+def _entity(end: str) -> str:
+    return USER if end == USER else end
+
+
+@dataclass(slots=True)
+class _Polarity:
+    negated: bool
+    ended: bool
+    changed: bool
+    past: bool = False  # "раньше жила в Перми": a value that held before, not now
+
+
+_PAST = re.compile(r"\b(?:раньше|прежде|когда-то|до этого|used to|previously|formerly|"
+                   r"wcześniej|kiedyś|dawniej)\b", re.I)
+
+
+def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
+    forms = {w for w, _ in words}
+    lemmas = {lem for _, lem in words}
+    ended = bool(W.ENDED_PHRASES.search(text)) or bool(
+        (lemmas | forms) & W.ENDING) or "gave up" in text.lower()
+    negated = bool(forms & W.NEGATION) or "n't" in text.lower()
+    return _Polarity(negated=negated and not ended, ended=ended,
+                     changed=bool(W.CHANGE.search(text)) or bool(forms & W.NEW),
+                     past=bool(_PAST.search(text)))
+
+
+_SELF_FORMS = ((r"\bПользователь\b", "Я"), (r"\bпользователь\b", "я"),
+               (r"\b[Пп]ользователя\b", "меня"), (r"\bПользователю\b", "Мне"),
+               (r"\bпользователю\b", "мне"), (r"\b[Пп]ользователем\b", "мной"),
+               (r"\b[Пп]ользователе\b", "мне"), (r"\bThe user's\b", "My"),
+               (r"\bthe user's\b", "my"), (r"\bThe user is\b", "I am"),
+               (r"\bThe user\b", "I"), (r"\bthe user\b", "I"), (r"\bUżytkownik\b", "Ja"))
+
+
+def as_said(text: str) -> str:
+    """A record the offline extractor wrote about "the user" back in the first person
+    ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker."""
+    for pattern, said in _SELF_FORMS:
+        text = re.sub(pattern, said, text)
+    return text
+
+
+def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tuple[Value, ...]:
+    """The attribute values ``text`` speaks of (``reading``: the world reader's reading of it,
+    of ``as_said(text)``)."""
+    text = as_said(text)
+    words = _words(text, reading.language)
+    c = _Collector(text, reading.language)
+    put, multi_op, single_op = c.put, c.multi_op, c.single_op
+    kinds = {m.name: m.type for m in reading.mentions}
+    for link in reading.links:
+        kind = link.type
+        source = link.source
+        if kind == "lives_in":
+            put(_entity(source), "city", link.target, single_op())
+        elif kind == "works_at":
+            put(_entity(source), "employer", link.target, single_op())
+        elif kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys():
+            put(_entity(source), "role", link.target, single_op())  # not "я единственный ребёнок"
+        elif kind == "pet_of":
+            put(_entity(link.target), "pet", link.source, multi_op())
+        elif kind == "does":
+            put(_entity(source), "hobby", link.target, multi_op())
+        elif kind == "has_condition" and link.target.lower() not in W.ALLERGY:
+            put(_entity(source), "condition", link.target, multi_op())
+        elif kind == "owns":
+            target_kind = kinds.get(link.target)
+            if target_kind is EntityType.VEHICLE:
+                put(_entity(source), "vehicle", _brand(text) or link.target, single_op())
+            elif target_kind is EntityType.DEVICE and not W.PHONE.search(text):
+                put(_entity(source), "device", _brand(text) or link.target, multi_op())
+        elif kind.startswith("kin:") and source == USER:
+            role = kind[4:]
+            if role in W.PARTNER_ROLES:
+                put(USER, "partner", link.target, single_op())
+            elif role in ("son", "daughter"):
+                put(USER, "child", link.target, multi_op())
+            elif role in ("brother", "sister"):
+                put(USER, "sibling", link.target, multi_op())
+    _from_words(text, reading, words, c)
+    _endings(text, words, held, c)
+    return tuple(c.found)
+
+
+_CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:а|но|и|a|ale|i|but|and)?\s*|\s+(?:а|но|but|ale)\s+")
+
+
+class _Collector:
+    """The values found so far (one per entity, attribute and value), and the polarity of
+    each clause: "Расстались с Игорем, теперь встречаюсь с Димой" ends one partner in its
+    first clause and sets the next in its second."""
+
+    MULTI, SINGLE = "multi", "single"
+
+    def __init__(self, text: str, lang: str) -> None:
+        self.found: list[Value] = []
+        self.pol = _polarity(text, _words(text, lang))
+        self.clauses: list[tuple[str, _Polarity]] = []
+        start = 0
+        for cut in [*_CLAUSE.finditer(text), None]:
+            end = cut.start() if cut is not None else len(text)
+            piece = text[start:end]
+            if piece.strip():
+                self.clauses.append((piece, _polarity(piece, _words(piece, lang))))
+            start = cut.end() if cut is not None else len(text)
+
+    def polarity_of(self, value: str) -> _Polarity:
+        """The polarity of the clause that names ``value`` (the whole text's otherwise)."""
+        name = _norm(value).split()
+        for piece, pol in self.clauses:
+            said = _norm(piece).split()
+            if name and all(any(_alike(w, s) for s in said) for w in name):
+                return pol
+        return self.pol
+
+    def put(self, entity: str, attribute: str, value: str, op: str) -> None:
+        value = " ".join(value.split())
+        if op in (self.MULTI, self.SINGLE):
+            pol = self.polarity_of(value)
+            if pol.past and not pol.changed:
+                return  # held once, said as the past: not a value now
+            op = (("remove" if pol.ended else "negate" if pol.negated else "add")
+                  if op == self.MULTI else
+                  ("negate" if pol.negated else "remove" if pol.ended else "set"))
+        if value and not any(v.key == f"{entity}|{attribute}" and same_value(v.value, value)
+                             for v in self.found):
+            self.found.append(Value(entity, attribute, value, op))
+
+    def op_at(self, word: str, *, multi: bool) -> str:
+        """The op of a value named by another word than itself ("курю" -> курение, "веган" ->
+        веганство): the polarity of the clause that says that word."""
+        pol = self.polarity_of(word)
+        if multi:
+            return "remove" if pol.ended else "negate" if pol.negated else "add"
+        return "negate" if pol.negated else "remove" if pol.ended else "set"
+
+    def multi_op(self) -> str:
+        return self.MULTI
+
+    def single_op(self) -> str:
+        return self.SINGLE
+
+
+def _alike(a: str, b: str) -> bool:
+    """One word in two inflections: a common beginning of three letters or more that leaves
+    at most two letters of the shorter word ("йога" / "йогу", "Рыжик" / "Рыжика")."""
+    if a == b:
+        return True
+    common = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        common += 1
+    return common >= 3 and min(len(a), len(b)) - common <= 2
+
+
+def _brand(text: str) -> str | None:
+    """A vehicle's or device's make: a quoted name or a Latin capitalised word ("Kia Rio")."""
+    quoted = re.search(r"[«\"„“]([^»\"”“]{2,40})[»\"”“]", text)
+    if quoted:
+        return quoted.group(1).strip()
+    latin = re.search(r"\b([A-Z][a-zA-Z0-9]+(?:\s+[A-Z0-9][a-zA-Z0-9]*)?)\b", text)
+    if latin and latin.group(1) not in ("I", "My", "We", "The") and latin.start() > 0:
+        return latin.group(1)
+    return None
+
+
+def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
+                c: _Collector) -> None:
+    put_, multi_op, single_op, pol = c.put, c.multi_op, c.single_op, c.pol
+    lemmas = [lem for _, lem in words]
+    forms = [w for w, _ in words]
+    lower = text.lower()
+    # phone: a long run of digits said with a phone word or on its own ("новый номер: ...")
+    phone = W.PHONE.search(text)
+    if phone and (len(re.sub(r"\D", "", phone.group(1))) >= 9):
+        put_(USER, "phone", re.sub(r"[^\d+]", "", phone.group(1)), "set")
+    # age
+    age = W.AGE.search(text)
+    if age:
+        n = next(g for g in age.groups() if g)
+        if 0 < int(n) < 120:
+            put_(USER, "age", n, single_op())
+    birthday = W.BIRTHDAY.search(text)
+    if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
+        put_(USER, "birthday", birthday.group(1), "set")
+    # price: an amount of money and what it pays for
+    amount = W.AMOUNT.search(text) or W.AMOUNT_BEFORE.search(text) or (
+        W.BARE_AMOUNT.search(text) if set(forms + lemmas) & W.PAY or W.PER_UNIT.search(text)
+        else None)
+    if amount and not phone:
+        what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
+        if what is not None:
+            subject = next((W.SUBJECT[x] for pair in words for x in pair if x in W.SUBJECT), None)
+            name = f"{subject}_{what}" if what == "lessons" and subject else what
+            put_(USER, f"price:{name}", _money(amount.group(0)), "set")
+    # diet
+    said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
+    meat = next((w for w, lem in words if {w, lem} & W.MEAT), None)
+    if said_diet is not None:
+        put_(USER, "diet", said_diet[1], c.op_at(said_diet[0], multi=False))
+    elif meat is not None and set(forms + lemmas) & W.EAT and c.polarity_of(meat).negated:
+        diet = {"ru": "вегетарианство", "pl": "wegetarianizm"}.get(reading.language, "vegetarian")
+        put_(USER, "diet", diet, "set")  # "мясо не ем": the diet is set, not denied
+    # habit
+    said_habit = next(((w, W.HABIT[x]) for w, lem in words for x in (w, lem) if x in W.HABIT),
+                      None)
+    if said_habit is not None:
+        put_(USER, "habit", said_habit[1], c.op_at(said_habit[0], multi=True))
+    # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
+    if set(forms + lemmas) & W.ALLERGY:
+        to = re.search(r"(?:аллерги\w*|allerg\w*|alergi\w*|uczul\w*)\s+(?:на|to|on|na)\s+"
+                       r"([\w-]+(?:\s+и\s+[\w-]+)?)", lower)
+        if to and not pol.negated:
+            thing = to.group(1).split()[0]
+            put_(USER, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
+                 multi_op())
+        else:
+            put_(USER, "allergy", ANY, "negate" if pol.negated else "add")
+    # children, said as a class ("детей у меня нет", "no kids")
+    children = next((w for w, lem in words if lem in W.CHILDREN or w in W.CHILDREN), None)
+    if children is not None and c.polarity_of(children).negated:
+        put_(USER, "child", ANY, "negate")
+    else:
+        for form, lem in words:
+            role = kin.role_of(form) if reading.language != "ru" else kin.role_of(lem)
+            if role in ("son", "daughter") and _own_relative(lower, form):
+                named = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
+                if not any(link.type == f"kin:{role}" for link in reading.links):
+                    put_(USER, "child", named[0] if len(named) == 1 else lem,
+                         multi_op())
+    # partner: "встречаюсь с Димой", "I'm seeing Tom"
+    if set(lemmas) & W.PARTNER_VERB:
+        people = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
+        for person in people[-1:]:
+            put_(USER, "partner", person, single_op())
+    # a pet the reader typed (a pet noun beside its name) whose owner link the parse missed
+    # ("У меня кот Рыжик." parses otherwise than without its full stop): the person's, when
+    # the statement says so with a possessive
+    owned = {link.source for link in reading.links if link.type == "pet_of"}
+    if re.search(r"\b(?:у меня|у нас|мо[йяеи]\w*|наш\w*|my|our|mam|mamy|mój|moja|nasz\w*)\b",
+                 lower):
+        for m in reading.mentions:
+            if m.type is EntityType.PET and m.name not in owned:
+                put_(USER, "pet", m.name, multi_op())
+    # a pastime ended or denied by its own noun ("йогу забросила", "rzuciłam jogę")
+    for form, lem in words:
+        kind, name = _lexicon_kind(form, lem, reading.language)
+        if kind is EntityType.HOBBY and (pol.ended or pol.negated):
+            put_(USER, "hobby", name, multi_op())
+    # a class denied as a whole: "ни братьев, ни сестёр", "никаких хронических болячек"
+    for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
+        said = next((w for w, lem in words if lem in klass or w in klass), None)
+        if said is not None and c.polarity_of(said).negated:
+            put_(USER, attribute, ANY, "negate")
+    # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
+    for form, lem in words:
+        if lem in W.HOBBY_VERBS and form == lem:  # the infinitive: a pastime, not one errand
+            put_(USER, "hobby", W.HOBBY_VERBS[lem], c.op_at(form, multi=True))
+    # a promotion names the new role: "меня повысили до начальника смены"
+    promoted = W.PROMOTED.search(text)
+    if promoted:
+        head, *rest = promoted.group(1).split()
+        role = " ".join([ru_lemma(head.lower()), *rest]) if reading.language == "ru" else \
+            promoted.group(1)
+        put_(USER, "role", role, "set")
+    # a living or moving verb and one place the parse left unlinked ("я в Калининграде, живу
+    # теперь тут", "Дина переехала в Москву"): whose is said by a name or kin word before the
+    # verb, else the speaker's
+    verb = next((w for w, lem in words if lem in W.LIVE | W.MOVE), None)
+    places = [m.name for m in reading.mentions if m.type is EntityType.PLACE]
+    if verb is not None and len(places) == 1 and not any(
+            link.type == "lives_in" for link in reading.links):
+        who = _named_before(text, verb, reading.language)
+        if who is not None or re.search(r"\b(?:я|мы|i|we|ja|my)\b", lower) or \
+                not any(m.type is EntityType.PERSON for m in reading.mentions):
+            put_(who or USER, "city", places[0], single_op())
+    # "Работаю инженером-технологом в «СИБУРе»": the first person, an organisation and an
+    # occupation the parse did not tie to the verb
+    if reading.language == "ru" and set(forms) & W.WORK_FIRST_PERSON:
+        if not any(link.type == "works_at" for link in reading.links):
+            for m in reading.mentions:
+                if m.type is EntityType.ORGANISATION:
+                    put_(USER, "employer", m.name, single_op())
+                    break
+        if not any(link.type == "works_as" for link in reading.links):
+            for m in reading.mentions:
+                if m.type is EntityType.OCCUPATION:
+                    put_(USER, "role", m.name, single_op())
+                    break
+    # employer named by the work itself: "первый день на новой работе в «Сбере»"
+    job = re.search(r"\b(?:job|position|role|internship)\s+(?:at|with)\s+([A-Z][\w&.-]+"
+                    r"(?:\s+[A-Z][\w&.-]+)?)|\b(?:pracę|pracy|praca|staż)\s+w\s+(?:firmie\s+)?"
+                    r"[„\"«]?([A-ZŁŚŻ][\w-]+)", text)
+    if job and not any(link.type == "works_at" for link in reading.links):
+        put_(USER, "employer", job.group(1) or job.group(2), single_op())
+    if {"работа", "praca", "pracy", "job", "work"} & set(lemmas):
+        orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
+        if orgs and not any(link.type == "works_at" for link in reading.links):
+            put_(USER, "employer", orgs[0], single_op())
+
+
+def _named_before(text: str, verb: str, lang: str) -> str | None:
+    """The person named right before ``verb`` in its clause ("Дина переехала"): a first name
+    (pymorphy3), or a kin word as ``role:<role>``; None when the clause names no one."""
+    at = text.lower().find(verb)
+    start = max(text.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
+    for word in reversed(re.findall(r"[\w-]+", text[start:max(at, 0)])):
+        role = kin.role_of(word) if lang != "ru" else kin.role_of(ru_lemma(word.lower()))
+        if role is not None:
+            return ROLE_PREFIX + role
+        if word[:1].isupper() and len(word) > 1 and lang == "ru":
+            from wave_agent.world.morphology import is_name, name_nominative
+
+            if is_name(word):
+                return name_nominative(word, "Nom")
+    return None
+
+
+def _lexicon_kind(form: str, lem: str, lang: str) -> tuple[EntityType | None, str]:
+    """The kind of thing a word names in the world lexicon, under any of its lemmas ("йогу":
+    pymorphy's first lemma is "йог", the lexicon's is "йога"), and that lemma."""
+    for name in (lem, form):
+        if lexicon.kind_of(name) is not None:
+            return lexicon.kind_of(name), name
+    if lang == "ru":
+        from wave_agent.world.morphology import _morph
+
+        for parse in _morph().parse(form):
+            name = str(parse.normal_form).replace("ё", "е")
+            if lexicon.kind_of(name) is not None:
+                return lexicon.kind_of(name), name
+    return None, form
+
+
+def _own_relative(lower: str, form: str) -> bool:
+    """A son or daughter of the person's own: said with a possessive, "у меня", or opening
+    the statement (no one else's relative is named first)."""
+    at = lower.find(form[:3])
+    before = lower[:max(0, at)]
+    return (not before.strip() or bool(re.search(r"\b(?:мо[йяеи]\w*|наш\w*|у меня|my|our|"
+                                                 r"mój|moja|moje|mojego|mojej|nasz\w*)\s*$",
+                                                 before)))
+
+
+def _money(said: str) -> str:
+    digits = re.sub(r"[^\d.,]", "", said).replace(",", ".").strip(".")
+    thousands = re.search(r"тыс|тыщ|\bк\b|\dk\b|\bk\b", said.lower())
+    try:
+        number = float(digits.replace(" ", ""))
+    except ValueError:
+        return said.strip()
+    if thousands:
+        number *= 1000
+    return str(int(number)) if number == int(number) else f"{number:g}"
+
+
+def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
+             c: _Collector) -> None:
+    """A held value named with an ending ("Рыжика больше нет", "йогу забросила"), or with a
+    negation of the whole: the attribute it ends is the one that holds it."""
+    pol, found, put = c.pol, c.found, c.put
+    if not (pol.ended or pol.negated):
+        return
+    said = [w for pair in words for w in pair if len(w) >= 3]
+    for value in held:
+        if value.op not in ("set", "add") or value.value == ANY:
+            continue
+        if any(f.key == value.key and (f.value == ANY or same_value(f.value, value.value))
+               for f in found):
+            continue
+        name = _norm(value.value).split()
+        if name and all(any(_alike(w, s) for s in said) for w in name):
+            put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
+
+
+def line_names(line: str, value: str) -> bool:
+    """Whether a line of text names ``value``: every word of it, in any inflection; a number
+    as an amount or a phone number the line says ("48 тысяч" names "48000")."""
+    if re.fullmatch(r"\+?\d+", value):
+        said = {re.sub(r"[^\d+]", "", m.group(1)) for m in W.PHONE.finditer(line)}
+        said |= {_money(m.group(0)) for m in W.AMOUNT.finditer(line)}
+        said |= set(W.BARE_AMOUNT.findall(line))
+        return value in said or value.lstrip("+") in {s.lstrip("+") for s in said}
+    words = _norm(line).split()
+    name = _norm(value).split()
+    return bool(name) and all(any(_alike(w, s) for s in words) for w in name)
+
+
+def kind_of_value(attribute: str) -> EntityType | None:
+    """The entity type an attribute's value is (for the page and the entity graph)."""
+    return {"city": EntityType.PLACE, "employer": EntityType.ORGANISATION,
+            "pet": EntityType.PET, "hobby": EntityType.HOBBY, "vehicle": EntityType.VEHICLE,
+            "device": EntityType.DEVICE, "condition": EntityType.ILLNESS}.get(attribute)
+
+
+__all__ = ["ANY", "MULTI", "SINGLE", "TYPE_OF", "Value", "kind_of_value", "line_names",
+           "read_values", "record_type", "same_value", "single_valued"]

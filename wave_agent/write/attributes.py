@@ -1,0 +1,219 @@
+"""What a new record does to the attribute values the person holds: the writer's step that
+reads a statement as values of attributes (``wave_agent.world.attributes``) and compares them
+with the values the person's active records state.
+
+- a new value of a single-valued attribute (city, employer, partner, phone, a price ...)
+  replaces the record that holds the old one (a change: "переехала в Казань", or implied:
+  "за квартиру в этом месяце отдала 48 тысяч");
+- an ending of a held value of a many-valued one ("Рыжика больше нет", "йогу забросила")
+  replaces the record that added it;
+- a negation of a held value ("аллергий нет" after an allergy, "детей у меня нет" after a
+  son) is a contradiction: both stay, a conflict asks the person which is true.
+
+A record that also holds other values the new one does not touch is not replaced (that would
+drop them from the prompt): it stops holding the changed value instead (``released``).
+Pure decisions over plain data here; the writer carries them out under the person's lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from graph.models import Fact, FactType, Status
+from wave_agent.world import read_many
+from wave_agent.world.attributes import (
+    ANY,
+    Value,
+    as_said,
+    read_values,
+    record_type,
+    same_value,
+    single_valued,
+)
+
+# Types a statement's attribute settles: a lasting value is not an event that fades. A promise
+# or a decision keeps its own type (its lifetime is its own).
+_SETTLED = frozenset({FactType.EVENT, FactType.STATE, FactType.IDENTITY, FactType.PREFERENCE,
+                      FactType.RELATIONSHIP})
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    fact: Fact
+    value: Value
+
+
+@dataclass(slots=True)
+class Decision:
+    """What the new record's values do: records to replace, values to release, conflicts."""
+
+    values: tuple[Value, ...] = ()
+    replaces: list[Fact] = field(default_factory=list)            # superseded by the new one
+    released: dict[str, list[str]] = field(default_factory=dict)  # fact id -> values it keeps
+    carried: list[str] = field(default_factory=list)  # values a replaced record held besides
+    contradicts: list[tuple[Fact, Value]] = field(default_factory=list)
+    changes: list[dict[str, str]] = field(default_factory=list)   # for the result and blocks
+
+    @property
+    def acts(self) -> bool:
+        return bool(self.replaces or self.released or self.contradicts)
+
+
+def held_values(facts: Sequence[Fact], *, ops: tuple[str, ...] = ("set", "add")) -> list[Held]:
+    """The values the person's active records hold (set or added, not ended or denied); with
+    ``ops=("negate",)`` the values they deny ("алкоголь не пью" denies alcohol)."""
+    out = []
+    for fact in facts:
+        for raw in fact.attributes:
+            value = Value.decode(raw)
+            if value is not None and value.op in ops and (value.value != ANY or "negate" in ops):
+                out.append(Held(fact, value))
+    return out
+
+
+async def read(text: str, held: Sequence[Held]) -> tuple[Value, ...]:
+    """The values ``text`` states (the world reader in a worker thread)."""
+    reading = (await read_many([as_said(text)]))[0]
+    return read_values(text, reading, [h.value for h in held])
+
+
+async def with_values(facts: Sequence[Fact]) -> list[Fact]:
+    """Active records with the attribute values they state (``Fact.attributes``), read in one
+    batch (an import); a held record states nothing."""
+    texts = [as_said(f.text) if f.status is Status.ACTIVE else "" for f in facts]
+    readings = await read_many(texts)
+    return [replace(f, attributes=tuple(v.encode() for v in read_values(f.text, r)))
+            if f.status is Status.ACTIVE else f for f, r in zip(facts, readings, strict=True)]
+
+
+def marks_change(text: str) -> bool:
+    """Whether a statement says something changed or started again ("теперь", "снова",
+    "начал", "now", "again", "znowu"): a value taken up again is then no contradiction."""
+    from wave_agent.world.attribute_words import CHANGE, RESUME
+
+    return bool(CHANGE.search(text) or RESUME.search(text))
+
+
+def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Value, ...]:
+    """A model's values (``entity|attribute|value|op``) for their attributes, then the ones
+    the offline reader found for the attributes the model left out."""
+    told = [v for v in (Value.decode(raw) for raw in given) if v is not None]
+    keys = {v.key for v in told}
+    return (*told, *(v for v in read_values_ if v.key not in keys))
+
+
+def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
+           denied: Sequence[Held] = (), *, changed: bool = False) -> Decision:
+    """Compare a new record's values with the held ones (``held_values``) and the denied ones
+    (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
+    "снова", "начал"), so a value once denied is taken up again, not contradicted."""
+    decision = Decision(tuple(values))
+    for value in values:
+        same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
+        if value.op in ("set", "add") and not changed:
+            # a value the person said does not hold ("алкоголь не пью", then "пару бутылок в
+            # неделю выпиваю"): both stay, the person is asked
+            for h in denied:
+                if h.value.key == value.key and h.fact.id != new_id and same_value(
+                        h.value.value, value.value) and all(
+                        h.fact.id != f.id for f, _ in decision.contradicts):
+                    decision.contradicts.append((h.fact, value))
+        if value.op == "set" and single_valued(value.attribute):
+            olds = [h for h in same_key if not same_value(h.value.value, value.value)]
+            if value.attribute == "age" and not changed:
+                # an age grows by one a year: a smaller one, or a jump, says another thing
+                younger = [h for h in olds if not _plausibly_older(h.value.value, value.value)]
+                for h in younger:
+                    if all(h.fact.id != f.id for f, _ in decision.contradicts):
+                        decision.contradicts.append((h.fact, h.value))
+                olds = [h for h in olds if h not in younger]
+            for h in olds:
+                _change(decision, h, value, held)
+        elif value.op == "remove":
+            for h in same_key:
+                if same_value(h.value.value, value.value):
+                    _change(decision, h, value, held)
+        elif value.op == "negate":
+            for h in same_key:
+                if same_value(h.value.value, value.value) and all(
+                        h.fact.id != f.id for f, _ in decision.contradicts):
+                    decision.contradicts.append((h.fact, h.value))
+    return decision
+
+
+def _plausibly_older(old: str, new: str) -> bool:
+    """A new age one year (or a few) above the held one: a birthday, not a contradiction."""
+    try:
+        return 0 < int(new) - int(old) <= 2
+    except ValueError:
+        return True
+
+
+def _change(decision: Decision, old: Held, value: Value, held: Sequence[Held]) -> None:
+    decision.changes.append({"entity": value.entity, "attribute": value.attribute,
+                             "old": old.value.value, "new": value.value, "op": value.op,
+                             "old_id": old.fact.id, "old_text": old.fact.text})
+    # the record may say more that is still true ("Работаю инженером в «СИБУРе», офис в
+    # центре"): it is replaced all the same (a stale value must leave the prompt), and the new
+    # record carries the values the old one held besides, so they are still held
+    changed = {v.key for v in decision.values}
+    for h in held:
+        if h.fact.id == old.fact.id and h.value.key not in changed:
+            encoded = h.value.encode()
+            if encoded not in decision.carried:
+                decision.carried.append(encoded)
+    if all(old.fact.id != f.id for f in decision.replaces):
+        decision.replaces.append(old.fact)
+
+
+async def lines_holding(lines: Sequence[str], change: dict[str, str]) -> list[str]:
+    """The lines of a core block that state the value a change replaced: the old record's own
+    text, or a line that names the old value and reads as that attribute of that entity
+    ("Пользователь живёт в Самаре" for the city Самара; not "Мама живёт в Самаре")."""
+    from wave_agent.world.attributes import line_names
+
+    found = []
+    old_text = " ".join(change.get("old_text", "").lower().split())
+    for line in lines:
+        if not line.strip():
+            continue
+        if " ".join(line.lower().split()) == old_text:
+            found.append(line)
+            continue
+        if not line_names(line, change["old"]):
+            continue
+        key = f"{change['entity']}|{change['attribute']}"
+        if any(v.key == key and same_value(v.value, change["old"]) and v.op in ("set", "add")
+               for v in await read(line, ())):
+            found.append(line)
+    return found
+
+
+def settled(fact: Fact, values: Sequence[Value], *, auto_until: datetime | None) -> Fact:
+    """The record with its values and the type the first of them gives it; a ``state``'s
+    automatic lifetime (``auto_until``) goes with the type it no longer has."""
+    fact = replace(fact, attributes=tuple(v.encode() for v in values))
+    kept = [v for v in values if v.op in ("set", "add")]
+    if not kept or fact.type not in _SETTLED:
+        return fact
+    kind = record_type(kept[0].attribute)
+    until = None if fact.valid_until == auto_until and kind is not FactType.STATE \
+        else fact.valid_until
+    return replace(fact, type=kind, valid_until=until)
+
+
+__all__ = [
+    "ANY",
+    "Decision",
+    "Held",
+    "decide",
+    "given_first",
+    "held_values",
+    "lines_holding",
+    "marks_change",
+    "read",
+    "settled",
+    "with_values",
+]
