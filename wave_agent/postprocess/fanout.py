@@ -20,6 +20,9 @@ after the last finished one and never repeats it:
 
 A step that fails (a store down, the model unavailable) fails the job, which the outbox retries
 with backoff; nothing is lost and nothing is written twice.
+
+Why one file of this size: the steps share one resumable job record and its begun/done
+marks; split across modules, the order that makes a retry safe would no longer read in one place.
 """
 
 from __future__ import annotations
