@@ -3,43 +3,19 @@ move it, close it. Real Neo4j and Qdrant local; Wave's clock fixed with ``WAVE_N
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import uuid
 from pathlib import Path
 
 import pytest
 
-from wave_agent.settings import Settings
+from tests.support.cli import cli_env as support_env
+from tests.support.cli import ok_json, wave
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
-WAVE = str(Path(sys.executable).with_name("wave"))
-
-
 @pytest.fixture
 def cli_env(tmp_path: Path, neo4j_uri: str) -> dict[str, str]:
-    names = {n.upper() for n in Settings.model_fields}
-    env = {k: v for k, v in os.environ.items() if k.upper() not in names}
-    env.update(
-        DATA_DIR=str(tmp_path / "data"), NEO4J_URI=neo4j_uri, HF_HUB_OFFLINE="1",
-        TRANSFORMERS_OFFLINE="1", DEFAULT_USER=f"cli-{uuid.uuid4().hex[:8]}", LOG_LEVEL="WARNING",
-        TIMEZONE="Europe/Moscow", WAVE_NOW="2026-12-02T14:30+03:00",
-    )
-    return env
-
-
-def wave(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WAVE, *args], env=env, capture_output=True, text=True, timeout=900,
-                          cwd=env["DATA_DIR"].rsplit("/", 1)[0])
-
-
-def ok_json(env: dict[str, str], *args: str) -> object:
-    done = wave(env, *args, "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return support_env(tmp_path / "data", neo4j_uri, TIMEZONE="Europe/Moscow",
+                       WAVE_NOW="2026-12-02T14:30+03:00")
 
 
 def test_a_promise_is_added_listed_by_due_time_moved_and_closed(cli_env: dict[str, str]) -> None:

@@ -8,40 +8,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import subprocess
-import sys
-import uuid
 from pathlib import Path
 
 import pytest
 
-from wave_agent.settings import Settings
+from tests.support.cli import cli_env as support_env
+from tests.support.cli import ok_json, wave
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
-WAVE = str(Path(sys.executable).with_name("wave"))
-
-
 @pytest.fixture
 def cli_env(tmp_path: Path, neo4j_uri: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k.upper() not in {n.upper() for n in Settings.model_fields}}
-    env.update(
-        DATA_DIR=str(tmp_path / "data"), NEO4J_URI=neo4j_uri, HF_HUB_OFFLINE="1",
-        TRANSFORMERS_OFFLINE="1", DEFAULT_USER=f"cli-{uuid.uuid4().hex[:8]}", LOG_LEVEL="WARNING",
-    )
-    return env
-
-
-def wave(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([WAVE, *args], env=env, capture_output=True, text=True, timeout=900,
-                          cwd=env["DATA_DIR"].rsplit("/", 1)[0])
-
-
-def ok_json(env: dict[str, str], *args: str) -> object:
-    done = wave(env, *args, "--json")
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return support_env(tmp_path / "data", neo4j_uri)
 
 
 def test_price_scenario_end_to_end(cli_env: dict[str, str]) -> None:

@@ -6,40 +6,22 @@ Real Neo4j and Qdrant local; each call loads the embedding model, so few calls.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import uuid
 from pathlib import Path
 
 import pytest
 
-from wave_agent.settings import Settings
+from tests.support.cli import cli_env as support_env
+from tests.support.cli import ok_json
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
-WAVE = str(Path(sys.executable).with_name("wave"))
+OLD = "Пилотный проект стоит 150 тысяч рублей"
+NEW = "Цена изменилась: пилотный проект теперь стоит 200 тысяч рублей"
 
 
 @pytest.fixture
 def cli_env(tmp_path: Path, neo4j_uri: str) -> dict[str, str]:
-    names = {n.upper() for n in Settings.model_fields}
-    env = {k: v for k, v in os.environ.items() if k.upper() not in names}
-    env.update(
-        DATA_DIR=str(tmp_path / "data"), NEO4J_URI=neo4j_uri, HF_HUB_OFFLINE="1",
-        TRANSFORMERS_OFFLINE="1", DEFAULT_USER=f"cli-{uuid.uuid4().hex[:8]}", LOG_LEVEL="WARNING",
-    )
-    return env
-
-
-def ok_json(env: dict[str, str], *args: str) -> object:
-    done = subprocess.run([WAVE, *args, "--json"], env=env, capture_output=True, text=True,
-                          timeout=180, cwd=env["DATA_DIR"].rsplit("/", 1)[0])
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
-
-OLD = "Пилотный проект стоит 150 тысяч рублей"
-NEW = "Цена изменилась: пилотный проект теперь стоит 200 тысяч рублей"
+    return support_env(tmp_path / "data", neo4j_uri)
 
 
 def test_russian_price_change_is_proposed_linked_and_recalled_current_first(
