@@ -13,6 +13,9 @@ from archive.errors import (
     EmbeddingModelError,
 )
 from archive.models import ArchiveHit, ArchiveRecord
+from archive.qdrant_import import install as _install_qdrant_import
+
+_install_qdrant_import()  # before any archive module imports qdrant_client
 
 __all__ = [
     "ArchiveError",

@@ -111,6 +111,15 @@ def role_of(word: str) -> str | None:
     return _FORM.get(lowered)
 
 
+def role_name(role: str, lang: str) -> str:
+    """A kin role as a word of ``lang`` (ru, pl, en): "sister" -> "сестра", "siostra"; an
+    unknown role is itself."""
+    if role not in _ROLES:
+        return role
+    ru, pl, en = _ROLES[role]
+    return {"ru": ru, "pl": pl}.get(lang, en)[0]
+
+
 def role_words(role: str) -> tuple[str, ...]:
     ru, pl, en = _ROLES[role]
     return (*ru, *pl, *en)

@@ -85,12 +85,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each command (median)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary DATA_DIR")
+    parser.add_argument("--port", type=int, default=None,
+                        help="the embedded Neo4j's Bolt port (default: a free one)")
     args = parser.parse_args()
 
     scratch = Path(tempfile.mkdtemp(prefix="wave-bench-startup-"))
     user = "bench-startup"
     env = {k: v for k, v in os.environ.items() if k.upper() not in {"DATA_DIR", "NEO4J_URI"}}
-    env.update(DATA_DIR=str(scratch / "data"), NEO4J_PORT=str(_free_port()), DEFAULT_USER=user,
+    env.update(DATA_DIR=str(scratch / "data"), NEO4J_PORT=str(args.port or _free_port()), DEFAULT_USER=user,
                HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", XDG_DATA_HOME=str(scratch / "xdg"))
     figures: dict[str, Any] = {}
     try:

@@ -8,6 +8,7 @@ place where its store is constructed. Tests build ``Services`` with their own ``
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 from contextlib import AsyncExitStack
 from types import TracebackType
@@ -169,10 +170,20 @@ class Services:
         """Hybrid recall; without the archive (locked, down) it answers with the other voices."""
         async with self._lock("recall"):
             if "recall" not in self._cache:
+                # qdrant_client takes about a second to import (it builds its pydantic
+                # models): on a cold start it loads in a thread while the graph connects
+                loading = None
+                if "archive" not in self._cache:
+                    loading = asyncio.create_task(
+                        asyncio.to_thread(importlib.import_module, "archive.store"))
                 from archive.errors import ArchiveError
                 from wave_agent.recall import Recall, RecallConfig
 
-                graph = await self.graph()
+                try:
+                    graph = await self.graph()
+                finally:
+                    if loading is not None:
+                        await loading
                 archive, problem = None, None
                 try:
                     archive = await self.archive()

@@ -5,6 +5,7 @@ The CLI's ``--json``, the MCP server and the memory page print the same shapes f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from graph.models import Fact, Proposal
@@ -12,9 +13,12 @@ from graph.models import Fact, Proposal
 VOICE_COLUMNS = ("lexical", "semantic", "temporal", "graph", "dated")
 
 
-def found_by(ranks: dict[str, int | None]) -> str:
-    """Each voice that returned the record, with its rank: why it came up."""
-    found = [f"{voice} {ranks[voice]}" for voice in VOICE_COLUMNS if ranks.get(voice) is not None]
+def found_by(ranks: dict[str, int | None],
+             name: Callable[[str], str] = lambda voice: voice) -> str:
+    """Each voice that returned the record, with its rank: why it came up (the voice as
+    ``name`` says it: the page names it in its language)."""
+    found = [f"{name(voice)} {ranks[voice]}" for voice in VOICE_COLUMNS
+             if ranks.get(voice) is not None]
     return ", ".join(found) or "-"
 
 

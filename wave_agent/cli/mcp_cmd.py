@@ -65,9 +65,12 @@ async def serve_stdio(loaded: Settings, user_id: str) -> None:
     from wave_agent.services import Services
 
     async with Services(loaded, autostart_neo4j=True) as services:
-        await services.graph()  # fail early, with one line, if the graph cannot be reached
+        # fail early, with one line, if the graph cannot be reached; recall's stores open
+        # (and qdrant_client imports) before the handshake, as the imports did when they were
+        # eager, so the client's first recall after `initialize` does not wait for them
+        await services.recall()
         server = build_server(services, Identity(user_id=user_id))
-        # the model, the archive and the first queries warm while the client says hello, so
+        # the model and the first queries warm while the client says hello, so
         # its first recall does not pay for them
         warming = asyncio.create_task(warm_up(services, user_id))
         try:
@@ -104,8 +107,10 @@ async def warm_up(services: Services, user_id: str | None) -> None:
     one search, so the client's first recall answers in time with every voice. A problem here
     is logged; the tools report it when they are called."""
     try:
-        engine = await services.recall()
-        await services.embedder().embed_query(["warm up"])
+        # the model loads (a thread) while recall opens its stores (the archive's import is
+        # another thread)
+        engine, _ = await asyncio.gather(services.recall(),
+                                         services.embedder().embed_query(["warm up"]))
         await engine.search(user_id or WARM_UP_USER, "warm up the memory", k=1)
     except Exception as exc:  # the tools will say it to the client
         log.warning("warm-up: %s", exc)

@@ -7,6 +7,7 @@ rebuilds the semantic archive from the graph (the system of record) and checks d
 
 from __future__ import annotations
 
+import asyncio
 import json
 import tempfile
 from collections.abc import AsyncIterator, Callable, Coroutine
@@ -85,8 +86,13 @@ def recall(
 
     async def go() -> tuple[list[Any], Any, Any]:
         async with Services(settings(), autostart_neo4j=True) as services:
-            engine = await services.recall()
-            await services.embedder().load()  # a cold model load is not the semantic voice's time
+            # the model loads (in a thread) while recall opens its stores; a cold model load
+            # is not the semantic voice's time
+            loading = asyncio.create_task(services.embedder().load())
+            try:
+                engine = await services.recall()
+            finally:
+                await loading
             hits = await engine.search(user_id, query, k=k, history=history, preset=preset)
             return hits, hits.degraded, hits.preset
 

@@ -74,16 +74,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
 }
 
-# The memory page's commitments section (English like the rest of the page today; kept here
-# together so the page's string catalogue can take them over).
-PAGE: dict[str, str] = {
-    "nav": "Commitments", "title": "Commitments", "open": "Open, by due time",
-    "none": "No open commitments.", "asked": "the date was unclear: move it to a day",
-    "done": "Done", "cancel": "Cancel", "tomorrow": "Tomorrow", "week": "A week later",
-    "move": "Move to", "move_hint": "e.g. в пятницу в 10, w piątek, next Tuesday",
-    "closed": "Closed", "history": "history", "from": "from",
-}
-
+# A commitment's state in each language (the memory page's words are in web/i18n.py).
 STATE_NAMES = {
     "ru": {"open": "открыто", "done": "сделано", "cancelled": "отменено", "missed": "пропущено"},
     "pl": {"open": "otwarte", "done": "zrobione", "cancelled": "anulowane",

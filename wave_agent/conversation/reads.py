@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -44,9 +44,20 @@ log = logging.getLogger("wave.turn")
 class MemoryUnreadable(Unavailable):
     """Recall found nothing because its stores did not answer: not an empty memory."""
 
-    def __init__(self, reasons: str) -> None:
-        super().__init__(f"memory search could not read the stores ({reasons})",
+    def __init__(self, reasons: Mapping[str, str]) -> None:
+        listed = ", ".join(f"{k}: {v}" for k, v in reasons.items())[:200]
+        super().__init__(f"memory search could not read the stores ({listed})",
                          next_step="check `wave services status`")
+        self.voices = tuple(reasons)  # the voices that did not answer
+
+
+class Found(list[Fact]):
+    """Auto-recall's records, with the voices that did not answer (from the search's
+    ``RecallResult.degraded``, the same the CLI, MCP and the page report)."""
+
+    def __init__(self, facts: Iterable[Fact], without: Mapping[str, str]) -> None:
+        super().__init__(facts)
+        self.without = dict(without)
 
 
 def facts_of(result: Any) -> list[Fact]:
@@ -114,7 +125,7 @@ class TurnReads:
                 problems.append(f"{name} read: {type(exc).__name__}: {exc}"[:300])
         return problems
 
-    async def search(self, user_id: str, query: str, *, k: int) -> list[Fact]:
+    async def search(self, user_id: str, query: str, *, k: int) -> Found:
         """Auto-recall: the whole message; current records only, unless the question reads as
         history ("где я жил раньше?"): then its preset's replaced and archived records too
         (the turn marks them, ``turn.note_of``), so "what was it before" can be answered.
@@ -139,9 +150,8 @@ class TurnReads:
         if not found and degraded:
             # Nothing found because the voices failed is not "nothing in memory": the turn
             # reports the excerpts as missing, and the reply says memory could not be read.
-            reasons = degraded.reasons or {}
-            raise MemoryUnreadable(", ".join(f"{k}: {v}" for k, v in reasons.items())[:200])
-        return found
+            raise MemoryUnreadable(degraded.reasons or {})
+        return Found(found, degraded.reasons)
 
     def _finish_in_background(self, recall: Recall, user_id: str, query: str, k: int) -> None:
         if self._patient is not None and not self._patient.done():

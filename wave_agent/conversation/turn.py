@@ -39,11 +39,14 @@ from wave_agent.conversation.composer import (
     LayerSpend,
     Note,
 )
+from wave_agent.conversation.missing import missing_layers, missing_sentence
+from wave_agent.conversation.reads import MemoryUnreadable
 from wave_agent.conversation.session import Sessions, SessionTurn
 from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
 from wave_agent.infra import clock, faults
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
 from wave_agent.llm.offline import held_note, real_words
+from wave_agent.llm.offline_extract import language
 from wave_agent.llm.prompts.system import Section
 from wave_agent.policy.quarantine import meaning
 
@@ -155,6 +158,7 @@ class _Prepared:
     searched: bool
     search_note: str
     timings: dict[str, float]
+    missing: tuple[str, ...] = ()  # memory layers this turn could not read (``missing``)
 
 
 def exchange_id_for(user_id: str, message_id: str | None) -> str:
@@ -319,6 +323,9 @@ class TurnService:
         mark = time.perf_counter()
 
         reply, outcomes, offline, model = await self._answer(user_id, text, composition)
+        gap = missing_sentence(prepared.missing, language(text))
+        if gap:  # the person hears that part of memory was not read, in their language
+            reply = f"{reply}\n\n{gap}"
         timings["model"] = (time.perf_counter() - mark) * 1000
         mark = time.perf_counter()
 
@@ -430,13 +437,21 @@ class TurnService:
         searched = needs_search(text)
         search_failed: dict[str, str] = {}
 
+        without: list[str] = []  # recall's voices that did not answer
+
+        async def search() -> list[Fact]:
+            try:
+                found = await self.memory.search(user_id, text, k=8)
+            except MemoryUnreadable as exc:
+                without.extend(exc.voices)
+                raise
+            without.extend(found.without)
+            return found
+
         async def recall() -> list[Fact] | None:
             if not searched:
                 return None
-            return await self._read(
-                EXCERPTS_SECTION, search_failed, lambda: self.memory.search(user_id, text, k=8),
-                timings,
-            )
+            return await self._read(EXCERPTS_SECTION, search_failed, search, timings)
 
         base, found, due_today = await asyncio.gather(
             self._base(user_id, turn.session.id, turn.started, turn.session.carry, timings),
@@ -446,6 +461,7 @@ class TurnService:
         )
         lap("reads")
         failed = {**base.failed, **search_failed}
+        missing = missing_layers(failed, without)
         excerpts = [note_of(f) for f in found or ()]
         if not searched:
             search_note = "fewer than two real words"
@@ -469,7 +485,7 @@ class TurnService:
         )
         lap("compose")
         timings["before_model"] = (time.perf_counter() - started_at) * 1000
-        return _Prepared(turn, composition, failed, searched, search_note, timings)
+        return _Prepared(turn, composition, failed, searched, search_note, timings, missing)
 
     # reads ------------------------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from wave_agent.app import page_auth as auth
 from wave_agent.errors import NotFound, WaveError
 from wave_agent.services import Services
 from wave_agent.web import i18n
+from wave_agent.web.i18n import N_
 
 log = logging.getLogger("wave.web")
 
@@ -70,6 +71,10 @@ class WebApp:
             lambda ctx, d: i18n.format_day(d, ctx.get("lang", i18n.DEFAULT)))
         self.templates.filters["number"] = pass_context(
             lambda ctx, n: i18n.format_number(n, ctx.get("lang", i18n.DEFAULT)))
+        self.templates.filters["moment"] = pass_context(
+            lambda ctx, m: i18n.format_moment(m, ctx.get("lang", i18n.DEFAULT)))
+        self.templates.filters["link"] = pass_context(
+            lambda ctx, k: i18n.link_name(k, ctx.get("lang", i18n.DEFAULT)))
         missing = [name for name, path in ASSETS.items() if not path.exists()]
         if missing:
             log.warning("the page's JavaScript is not installed (%s): run `make install` "
@@ -85,8 +90,7 @@ class WebApp:
                **context: Any) -> HTMLResponse:
         session = self.session(request)
         asked = request.query_params.get("lang")
-        lang = i18n.negotiate(asked, request.cookies.get(i18n.COOKIE),
-                              request.headers.get("accept-language"))
+        lang = self.lang(request)
 
         def _(text: str, **values: object) -> str:
             return i18n.translate(lang, text, **values)
@@ -100,6 +104,12 @@ class WebApp:
         if asked == lang:  # the switch: remembered for the next pages
             response.set_cookie(i18n.COOKIE, lang, max_age=365 * 24 * 3600, samesite="strict")
         return response
+
+    @staticmethod
+    def lang(request: Request) -> str:
+        """The language of this request's page (``i18n.negotiate``)."""
+        return i18n.negotiate(request.query_params.get("lang"), request.cookies.get(i18n.COOKIE),
+                              request.headers.get("accept-language"))
 
     def refuse(self, request: Request, status_code: int, title: str, detail: str) -> HTMLResponse:
         return self.render(request, "error.html", status_code, title=title, detail=detail)
@@ -133,7 +143,8 @@ class WebApp:
         return app
 
     async def not_found(self, request: Request, exc: Exception) -> Response:
-        return self.refuse(request, 404, "Not found", "Nothing here for you. Back to your records.")
+        return self.refuse(request, 404, N_("Not found"),
+                           N_("Nothing here for you. Back to your records."))
 
     # -- access -----------------------------------------------------------------------------
 
@@ -141,9 +152,9 @@ class WebApp:
         payload = auth.unsign(self.secret, "login", request.query_params.get("token", ""))
         if payload is None or (payload.get("once") and not self.spent.spend(
                 str(payload.get("n")), float(payload["exp"]))):  # type: ignore[arg-type]
-            return self.refuse(request, 401, "This login link does not open anything",
-                               "It is wrong, expired or already used. Ask the bot for /web "
-                               "again, or run `wave web` on the machine for a new link.")
+            return self.refuse(request, 401, N_("This login link does not open anything"),
+                               N_("It is wrong, expired or already used. Ask the bot for /web "
+                                  "again, or run `wave web` on the machine for a new link."))
         response = RedirectResponse("/records", 303)
         response.set_cookie(auth.SESSION_COOKIE, auth.session_cookie(self.secret, str(payload["u"])),
                             max_age=auth.SESSION_TTL_S, httponly=True, samesite="strict")
@@ -163,6 +174,7 @@ class WebApp:
         tier, status, kind = (_pick(q.get("tier"), Tier), _pick(q.get("status"), Status),
                               _pick(q.get("type"), FactType))
         query = (q.get("q") or "").strip()
+        lang = self.lang(request)
         page = max(1, _int(q.get("page"), 1))
         graph = await self.services.graph()
         found_by: dict[str, str] = {}
@@ -173,7 +185,8 @@ class WebApp:
             engine = await self.services.recall()
             hits = await engine.search(user_id, query, k=30, history=True)
             facts = [h.fact for h in hits]
-            found_by = {h.fact.id: voices(h.ranks) for h in hits}
+            found_by = {h.fact.id: voices(h.ranks, name=lambda v: i18n.translate(lang, v))
+                        for h in hits}
             missing = dict(hits.degraded.reasons)
             total = len(facts)
         else:
@@ -244,7 +257,7 @@ class WebApp:
         any other refusal is shown with its next step."""
         if isinstance(exc, NotFound):
             return await self.not_found(request, KeyError())
-        return self.refuse(request, 400, "Not done", str(exc))
+        return self.refuse(request, 400, N_("Not done"), str(exc))
 
     # -- waiting for the person --------------------------------------------------------------
 
@@ -277,13 +290,12 @@ class WebApp:
 
     async def commitments(self, request: Request) -> Response:
         from wave_agent.app.commitments import commitment_json
-        from wave_agent.commitments.words import PAGE
 
         user_id = _user(request)
         graph = await self.services.graph()
         open_ones = await graph.list_commitments(user_id)
         closed = await graph.list_commitments(user_id, ("done", "cancelled", "missed"), limit=30)
-        return self.render(request, "commitments.html", t=PAGE,
+        return self.render(request, "commitments.html",
                            open=[commitment_json(c) for c in open_ones],
                            closed=[commitment_json(c) for c in closed])
 
@@ -300,7 +312,8 @@ class WebApp:
                                 str(form.get("when", "")) or None)
         except WaveError as exc:
             return await self._refused(request, exc, cid)
-        done = f"{changed.state.value}: {changed.text}"
+        lang = self.lang(request)
+        done = f"{i18n.translate(lang, changed.state.value)}: {changed.text}"
         return RedirectResponse(f"/commitments?{urlencode({'done': done})}", 303)
 
     # -- people and things --------------------------------------------------------------------
@@ -370,7 +383,9 @@ class WebApp:
             frontier = following
         nodes = [{"data": {"id": e.id, "label": e.name, "type": e.type.value,
                            "root": e.id == root.id}} for e in names.values()]
-        links = [{"data": {"id": f"{s}-{t}-{k}", "source": s, "target": t, "label": k}}
+        lang = self.lang(request)
+        links = [{"data": {"id": f"{s}-{t}-{k}", "source": s, "target": t,
+                           "label": i18n.link_name(k, lang)}}
                  for (s, t, k) in edges if s in names and t in names]
         return JSONResponse({"nodes": nodes, "edges": links})
 
@@ -466,8 +481,8 @@ class _Guard:
             session = self.web.session(request)
             if session is None:
                 response = self.web.refuse(
-                    request, 401, "Please log in",
-                    "Open the login link that `wave web` printed, or ask the bot for /web.")
+                    request, 401, N_("Please log in"),
+                    N_("Open the login link that `wave web` printed, or ask the bot for /web."))
                 await response(scope, receive, send)
                 return
             scope.setdefault("state", {})["user_id"] = session.user_id
@@ -478,16 +493,16 @@ class _Guard:
                 receive = _replay(body)
                 if not hmac.compare_digest(sent, session.csrf(self.web.secret)):
                     response = self.web.refuse(
-                        request, 403, "Refused: the form is stale",
-                        "This action did not carry the page's security token. Reload the page "
-                        "and try again.")
+                        request, 403, N_("Refused: the form is stale"),
+                        N_("This action did not carry the page's security token. Reload the "
+                           "page and try again."))
                     await response(scope, receive, send)
                     return
         try:
             await self.app(scope, receive, send)
         except WaveError as exc:
             log.warning("page %s failed: %s", path, exc)
-            response = self.web.refuse(request, 503, "Memory could not be read", str(exc))
+            response = self.web.refuse(request, 503, N_("Memory could not be read"), str(exc))
             await response(scope, receive, send)
 
 

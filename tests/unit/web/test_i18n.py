@@ -74,3 +74,31 @@ def test_a_page_renders_in_the_browsers_language_with_the_switch() -> None:
     assert f"{i18n.COOKIE}=pl" in switched.headers["set-cookie"]
     remembered = web.render(_request(accept="ru", cookie="pl"), "error.html", title="t", detail="d")
     assert '<html lang="pl">' in remembered.body.decode()
+
+
+def test_every_message_the_server_makes_and_every_value_shown_has_russian_and_polish() -> None:
+    import ast
+
+    from graph.models import EntityType, FactType, ProposalKind, Status, Tier
+    from wave_agent.app.views import VOICE_COLUMNS
+    from wave_agent.write.entities import LINK_RELATIONS
+
+    marked = set()
+    for source in TEMPLATES.parent.glob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "N_"
+                    and isinstance(node.args[0], ast.Constant)):
+                marked.add(str(node.args[0].value))
+    assert len(marked) >= 8
+    shown = {v.value for e in (Tier, Status, FactType, EntityType, ProposalKind) for v in e}
+    shown |= set(VOICE_COLUMNS) | {"open", "done", "cancelled", "missed", "human", "persona"}
+    shown |= {k.replace("_", " ") for k in LINK_RELATIONS}
+    missing = sorted(s for s in marked | shown if set(i18n.CATALOGUE.get(s, {})) != {"ru", "pl"})
+    assert not missing, f"add these to wave_agent/web/i18n.py CATALOGUE: {missing}"
+
+
+def test_relations_and_times_in_the_persons_language() -> None:
+    assert i18n.link_name("lives_in", "ru") == "живёт в"
+    assert i18n.link_name("kin:sister", "pl") == "siostra"
+    assert i18n.link_name("kin:sister", "en") == "sister"
+    assert i18n.format_moment("2026-12-02T11:45:00+00:00", "ru") == "02.12.2026, 11:45 UTC"
