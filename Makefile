@@ -11,7 +11,7 @@ export TRANSFORMERS_OFFLINE := 1
 $(VENV)/.installed: pyproject.toml wave_agent/web/static/package-lock.json
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade uv
-	$(VENV)/bin/uv pip install --python $(PY) -e '.[dev]'
+	$(VENV)/bin/uv pip install --python $(PY) --compile-bytecode -e '.[dev]'
 	# the memory page's JavaScript (htmx, cytoscape.js, Chart.js), pinned, served by Wave itself
 	command -v npm >/dev/null && npm ci --prefix wave_agent/web/static --no-audit --no-fund --loglevel=error \
 	  || echo "!! npm not found: the memory page loads without its graph and charts"

@@ -52,9 +52,12 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
         if len(kept) >= max_facts or sentence.endswith("?"):
             break
         values = read_values(sentence, reading)
-        if not values or any(all(line_names(f.text, v.value) for v in values if v.value != "*")
-                             and any(v.value != "*" for v in values) for f in kept):
-            continue  # nothing to say, or an extracted fact already names its values
+        named = [v for v in values if v.value != "*"]
+        if not values or any(line_names(f.text, v.value) for f in kept for v in named):
+            # nothing to say, or an extracted fact already states it: the sentence kept too
+            # would be a near-duplicate of that fact ("I work at Google as an engineer." beside
+            # "The user works at Google")
+            continue
         if any(sentence.strip(" .!").lower() in f.text.lower() for f in kept):
             continue
         kept.append(ExtractedFact(sentence, record_type(values[0].attribute)))
