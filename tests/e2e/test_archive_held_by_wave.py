@@ -17,7 +17,8 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from archive.local_mode import holder_pid
-from tests.e2e.test_memory_cli import WAVE, cli_env, wave  # noqa: F401  (fixture)
+from tests.e2e.test_memory_cli import cli_env  # noqa: F401  (fixture)
+from tests.support.cli import WAVE, wave
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.test_memory_cli import WAVE, cli_env, ok_json, wave  # noqa: F401  (fixture)
+from tests.e2e.test_memory_cli import cli_env  # noqa: F401  (fixture)
+from tests.support.cli import WAVE, ok_json, wave
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
