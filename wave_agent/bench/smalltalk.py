@@ -40,14 +40,15 @@ def judge(texts: list[str], *, learned: bool = True) -> list[bool]:
     from archive.embedder import Embedder
     from wave_agent.llm.offline_extract import extract_heuristic
     from wave_agent.policy import smalltalk
-    from wave_agent.postprocess.extract import fact_budget
+    from wave_agent.postprocess.extract import fact_budget, small_talk_drops
 
     vectors = Embedder(smalltalk.READS).embed_sync(texts) if learned else None
     out = []
     for i, text in enumerate(texts):
         budget = fact_budget(text, "")
         facts = extract_heuristic(text, max_facts=budget) if budget else []
-        if facts and vectors is not None and smalltalk.is_small_talk(smalltalk.READS, vectors[i]):
+        if vectors is not None and small_talk_drops(
+                facts, smalltalk.is_small_talk(smalltalk.READS, vectors[i])):
             facts = []
         out.append(bool(facts))
     return out

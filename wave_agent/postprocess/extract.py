@@ -32,6 +32,14 @@ def fact_budget(user_text: str, reply: str) -> int:
     return max(1, min(MAX_FACTS, BASE_FACTS + size // CHARS_PER_FACT))
 
 
+def small_talk_drops(facts: list[ExtractedFact], judged_small_talk: bool) -> bool:
+    """Whether the learned judge's "small talk" drops what the offline extractor found: never a
+    promise or a task ("до 15-го оплатить садик" reads like chatter to the judge, and its
+    reminder would be lost)."""
+    return (bool(facts) and judged_small_talk
+            and not any(f.type is FactType.COMMITMENT for f in facts))
+
+
 async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
                                   *, max_facts: int) -> list[ExtractedFact]:
     """Offline: a sentence of the person's that states an attribute value and that no

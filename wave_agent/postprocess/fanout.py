@@ -47,7 +47,13 @@ from wave_agent.llm.offline import ExtractedFact, judge_message
 from wave_agent.policy import quarantine, smalltalk
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
-from wave_agent.postprocess.extract import extract_facts, fact_budget, from_json, to_json
+from wave_agent.postprocess.extract import (
+    extract_facts,
+    fact_budget,
+    from_json,
+    small_talk_drops,
+    to_json,
+)
 from wave_agent.write.events import ChangeKind
 
 if TYPE_CHECKING:
@@ -315,11 +321,13 @@ class PostProcessor:
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
-        if (facts and self.llm.offline and await self._small_talk(user_text)
+        if (facts and self.llm.offline
+                and small_talk_drops(facts, await self._small_talk(user_text))
                 and await self._held_piece([f.text for f in facts]) is None):
             # the offline extractor reads a mood or a comment on the day as a statement; the
             # learned judge reads the message's meaning (a model extracts with its own sense).
-            # A message with an order in it is never small talk: it waits for the person.
+            # A message with an order in it is never small talk: it waits for the person. Nor
+            # is a promise or a task ("до 15-го оплатить садик"): its reminder would be lost.
             log.debug("exchange %s reads as small talk; nothing extracted", job.key)
             facts = []
         if not facts and await self._held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:

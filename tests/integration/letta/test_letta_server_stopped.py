@@ -134,7 +134,9 @@ async def test_a_conversation_goes_on_while_letta_is_down(
                 llm.chat.append(Reply.text("Hello again."))
                 llm.json.append(_facts("The user's name is Marta"))
                 fresh = await turns.handle(uid, "Hello again, it's Marta.")
-                assert fresh.reply == "Hello again."
+                # the answer comes, and says that part of memory is out of reach
+                assert fresh.reply.startswith("Hello again.")
+                assert "memory is out of reach" in fresh.reply
                 assert fresh.session_started
                 assert PERSONA_LAYER in fresh.debug.failed
                 assert "Letta" in fresh.debug.failed[PERSONA_LAYER]
