@@ -414,7 +414,8 @@ class EntityQueries(Executor):
         words (the person's own entity, "я", with an empty stem key) is a hub every relation
         of theirs meets at: never walked through, or every record would be two hops away. A fact scores the sum of the
         weights of the entities it is about, so facts about seeds come first, facts linking
-        two seeds before those about one. Ties: most recently confirmed first.
+        two seeds before those about one. Ties: most recently confirmed first, then by text (never
+        by random id: a replayed history ranks the same).
         """
         if not isinstance(hops, int) or not 0 <= hops <= MAX_HOPS:
             raise InvalidInput(f"hops must be an integer 0..{MAX_HOPS}, got {hops!r}")
@@ -432,7 +433,7 @@ class EntityQueries(Executor):
                 AND all(x IN nodes(p)[1..] WHERE x.stem_key <> '')
               WITH n, max(reduce(acc = 1.0, r IN relationships(p) |
                          acc * 0.5 * coalesce(r.weight, 1) / (coalesce(r.weight, 1) + 1.0))) AS w
-              WITH n, w ORDER BY w DESC LIMIT $cap
+              WITH n, w ORDER BY w DESC, n.name, n.id LIMIT $cap
               RETURN collect({{e: n, w: w}}) AS near
             }}
             """
@@ -451,7 +452,7 @@ class EntityQueries(Executor):
             WHERE f.user_id = $user_id AND ($statuses IS NULL OR f.status IN $statuses)
             WITH f, sum(w) AS score
             RETURN """ + fact_out("f") + """ AS fact, score
-            ORDER BY score DESC, f.last_confirmed_at DESC, f.id LIMIT $limit
+            ORDER BY score DESC, f.last_confirmed_at DESC, f.text, f.id LIMIT $limit
             """,
             seed_ids=seeds, user_id=user_id, cap=min(NEIGHBOUR_CAP, max(NEIGHBOUR_MIN, int(limit))),
             limit=int(limit),

@@ -347,14 +347,16 @@ class FactQueries(Executor):
     async def recent_facts(
         self, user_id: str, *, limit: int, statuses: Iterable[Status | str] | None = ACTIVE_ONLY
     ) -> list[Fact]:
-        """The user's most recently confirmed facts (``last_confirmed_at`` desc)."""
+        """The user's most recently confirmed facts (``last_confirmed_at`` desc). Facts of one
+        moment (one message's) come in the order of their text, never of their random ids: the
+        same history ranks the same way whenever it is replayed."""
         params = {"statuses": enum_values(Status, statuses)}
         records = await self._read(
             "MATCH (f:Fact) WHERE f.user_id = $user_id AND f.last_confirmed_at IS NOT NULL"
             + _filters(params)
             # ordered by the (user_id, last_confirmed_at) index: the first rows, not a sort
             + f" RETURN {fact_out('f')} AS fact"
-            + " ORDER BY f.user_id DESC, f.last_confirmed_at DESC, f.id LIMIT $limit",
+            + " ORDER BY f.user_id DESC, f.last_confirmed_at DESC, f.text, f.id LIMIT $limit",
             user_id=user_id, limit=max(0, int(limit)),
             **{k: v for k, v in params.items() if v is not None},
         )
