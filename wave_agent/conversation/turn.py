@@ -45,7 +45,7 @@ from wave_agent.conversation.session import Sessions, SessionTurn
 from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
 from wave_agent.infra import clock, faults
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
-from wave_agent.llm.offline import held_note, real_words
+from wave_agent.llm.offline import held_note, real_words, told_unreadable
 from wave_agent.llm.offline_extract import language
 from wave_agent.llm.prompts.system import Section
 from wave_agent.policy.quarantine import meaning
@@ -324,8 +324,8 @@ class TurnService:
 
         reply, outcomes, offline, model = await self._answer(user_id, text, composition)
         gap = missing_sentence(prepared.missing, language(text))
-        if gap:  # the person hears that part of memory was not read, in their language
-            reply = f"{reply}\n\n{gap}"
+        if gap:  # the person hears that part of memory was not read, in their language, once
+            reply = (offline and told_unreadable(reply, gap)) or f"{reply}\n\n{gap}"
         timings["model"] = (time.perf_counter() - mark) * 1000
         mark = time.perf_counter()
 

@@ -251,6 +251,19 @@ def offline_reply(
     return "\n".join(lines)
 
 
+def told_unreadable(reply: str, sentence: str) -> str | None:
+    """``reply`` with its own line on unreadable memory (``offline_reply``'s "partial" or
+    "unreadable") replaced by ``sentence``, which names the layers; None when the reply has no
+    such line. The person hears once that memory was not read, not twice in other words."""
+    ours = {t[key] for t in _TEXTS.values() for key in ("partial", "unreadable")}
+    lines = reply.split("\n")
+    at = next((i for i, line in enumerate(lines) if line in ours), None)
+    if at is None:
+        return None
+    lines[at] = sentence
+    return "\n".join(lines)
+
+
 class OfflineClient:
     """``LLMClient`` without a model: labelled replies from memory, no tools, no JSON."""
 

@@ -187,6 +187,23 @@ def test_offline_reply_with_part_of_memory_unread_shows_what_it_found_and_says_s
     assert "- У пользователя кот Барсик" in reply
 
 
+def test_the_turn_says_once_which_part_of_memory_was_not_read() -> None:
+    """The offline reply's own line gives way to the turn's sentence naming the layer: one
+    sentence about unread memory, not two in different words."""
+    from wave_agent.conversation.missing import missing_sentence
+    from wave_agent.llm.offline import told_unreadable
+
+    gap = missing_sentence(["facts"], "ru")
+    assert gap is not None
+    reply = offline_reply("Как зовут моего кота?", ["У пользователя кот Барсик"],
+                          memory_unreadable="notes: timed out after 2s")
+    told = told_unreadable(reply, gap)
+    assert told is not None and told.count("неполным") == 1
+    assert gap in told and "- У пользователя кот Барсик" in told
+    assert told_unreadable(offline_reply("Как зовут моего кота?", ["У пользователя кот Барсик"]),
+                           gap) is None  # nothing to replace: the turn adds its sentence
+
+
 def test_the_forward_marker_is_not_kept_as_a_fact() -> None:
     """Regression: the bot's provenance line before a forwarded text was stored as a record."""
     from wave_agent.bot.backend import Provenance
