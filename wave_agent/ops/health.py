@@ -40,6 +40,40 @@ AGE_BUCKETS: tuple[tuple[str, timedelta | None], ...] = (
 )
 
 
+# What the health report says needs a person, as message keys (English, with ``{fields}``)
+# that the page translates (``web/i18n.py``) and the CLI and the bot print as they are.
+CONTRADICTION = ("{user}: #{first} \u201c{first_text}\u201d vs #{second} \u201c{second_text}\u201d: "
+                 "which is true? Forget the other (`wave forget <id>`)")
+STORE_PROBLEM = "store: {problem}"
+USER_PROBLEM = "{user}: {problem}"
+OUTBOX_BACKLOG = "outbox backlog: {count} exchange(s) not yet post-processed"
+LETTA_PENDING = ("{count} core-block update(s) waiting for Letta (`wave maintain --job blocks` "
+                 "applies them once Letta is up)")
+LETTA_PENDING_SINCE = ("{count} core-block update(s) waiting for Letta since {since} UTC "
+                       "(`wave maintain --job blocks` applies them once Letta is up)")
+INDEX_DRIFT = "{user}: index drift {count} (`wave maintain --job drift` repairs it)"
+EXPIRED_STATE = ("{user}: {count} expired state/commitment record(s) still active "
+                 "(`wave maintain --job expire`)")
+QUARANTINE = "{user}: {count} record(s) in quarantine (`wave quarantine`)"
+PROPOSALS = "{user}: {count} proposal(s) waiting (`wave proposals`)"
+DUPLICATES = "{user}: {count} near-duplicate cluster(s)"
+REVIEW_DUE = "{user}: {count} fact(s) due for review (`wave maintain --job review`)"
+NOTICE_KEYS = (CONTRADICTION, STORE_PROBLEM, USER_PROBLEM, OUTBOX_BACKLOG, LETTA_PENDING,
+               LETTA_PENDING_SINCE, INDEX_DRIFT, EXPIRED_STATE, QUARANTINE, PROPOSALS,
+               DUPLICATES, REVIEW_DUE)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One alarm or warning: its message key and the values that fill it."""
+
+    key: str
+    fields: dict[str, Any]
+
+    def english(self) -> str:
+        return self.key.format(**self.fields)
+
+
 @dataclass(frozen=True, slots=True)
 class Contradiction:
     fact_ids: tuple[str, str]
@@ -123,45 +157,43 @@ class HealthReport:
     def contradictions(self) -> int:
         return sum(len(u.contradictions) for u in self.users)
 
-    def alarms(self) -> list[str]:
+    def alarm_notices(self) -> list[Notice]:
         """Contradictions: each pair, first; the store is untrustworthy until resolved."""
-        out = []
-        for user in self.users:
-            for c in user.contradictions:
-                out.append(f"{user.user_id}: #{c.fact_ids[0]} \u201c{c.texts[0][:80]}\u201d vs "
-                           f"#{c.fact_ids[1]} \u201c{c.texts[1][:80]}\u201d: which is true? "
-                           f"Forget the other (`wave forget <id>`)")
+        return [Notice(CONTRADICTION, {"user": user.user_id, "first": c.fact_ids[0],
+                                       "first_text": c.texts[0][:80], "second": c.fact_ids[1],
+                                       "second_text": c.texts[1][:80]})
+                for user in self.users for c in user.contradictions]
+
+    def warning_notices(self) -> list[Notice]:
+        """Other counters above zero that need a person or a maintenance run."""
+        out = [Notice(STORE_PROBLEM, {"problem": p}) for p in self.problems]
+        if self.outbox_backlog:
+            out.append(Notice(OUTBOX_BACKLOG, {"count": self.outbox_backlog}))
+        if self.letta_pending:
+            out.append(Notice(LETTA_PENDING_SINCE if self.letta_pending_since else LETTA_PENDING,
+                              {"count": self.letta_pending, "since": (
+                                  f"{self.letta_pending_since:%Y-%m-%d %H:%M}"
+                                  if self.letta_pending_since else "")}))
+        for u in self.users:
+            who = {"user": u.user_id}
+            out += [Notice(USER_PROBLEM, {**who, "problem": p}) for p in u.problems]
+            counters = (
+                (INDEX_DRIFT, u.index_drift.get("total") or 0),
+                (EXPIRED_STATE, u.expired_state),
+                (QUARANTINE, u.quarantine),
+                (PROPOSALS, u.proposals_pending),
+                (DUPLICATES, len(u.near_duplicate_clusters)),
+                (REVIEW_DUE, u.review_due),
+            )
+            out += [Notice(key, {**who, "count": n}) for key, n in counters if n]
         return out
 
+    def alarms(self) -> list[str]:
+        """The alarms in English (the CLI, the bot, ``--json``); the page translates notices."""
+        return [n.english() for n in self.alarm_notices()]
+
     def warnings(self) -> list[str]:
-        """Other counters above zero that need a person or a maintenance run."""
-        out = [f"store: {p}" for p in self.problems]
-        if self.outbox_backlog:
-            out.append(f"outbox backlog: {self.outbox_backlog} exchange(s) not yet post-processed")
-        if self.letta_pending:
-            since = (f" since {self.letta_pending_since:%Y-%m-%d %H:%M} UTC"
-                     if self.letta_pending_since else "")
-            out.append(f"{self.letta_pending} core-block update(s) waiting for Letta{since} "
-                       "(`wave maintain --job blocks` applies them once Letta is up)")
-        for u in self.users:
-            who = u.user_id
-            out += [f"{who}: {p}" for p in u.problems]
-            drift = u.index_drift.get("total") or 0
-            if drift:
-                out.append(f"{who}: index drift {drift} (`wave maintain --job drift` repairs it)")
-            if u.expired_state:
-                out.append(f"{who}: {u.expired_state} expired state/commitment record(s) still "
-                           "active (`wave maintain --job expire`)")
-            if u.quarantine:
-                out.append(f"{who}: {u.quarantine} record(s) in quarantine (`wave quarantine`)")
-            if u.proposals_pending:
-                out.append(f"{who}: {u.proposals_pending} proposal(s) waiting (`wave proposals`)")
-            if u.near_duplicate_clusters:
-                out.append(f"{who}: {len(u.near_duplicate_clusters)} near-duplicate cluster(s)")
-            if u.review_due:
-                out.append(f"{who}: {u.review_due} fact(s) due for review "
-                           "(`wave maintain --job review`)")
-        return out
+        return [n.english() for n in self.warning_notices()]
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -17,6 +17,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Final
 
+from wave_agent.ops import health
+
 LANGUAGES: Final = ("ru", "pl", "en")
 DEFAULT: Final = "en"
 COOKIE: Final = "wave_lang"
@@ -241,6 +243,47 @@ CATALOGUE: dict[str, dict[str, str]] = {
     "None. Memory does not contradict itself.": {
         "ru": "Нет. Память себе не противоречит.", "pl": "Brak. Pamięć sobie nie przeczy."},
     "Needs attention": {"ru": "Требует внимания", "pl": "Wymaga uwagi"},
+    # health.html: the report's alarms and warnings (``wave_agent.ops.health.NOTICE_KEYS``)
+    health.CONTRADICTION: {
+        "ru": "{user}: #{first} \u00ab{first_text}\u00bb и #{second} \u00ab{second_text}\u00bb: "
+              "что из этого верно? Удалите другое (`wave forget <id>`)",
+        "pl": "{user}: #{first} \u201e{first_text}\u201d i #{second} \u201e{second_text}\u201d: "
+              "co jest prawdą? Usuń drugie (`wave forget <id>`)"},
+    health.STORE_PROBLEM: {"ru": "хранилище: {problem}", "pl": "magazyn: {problem}"},
+    health.USER_PROBLEM: {"ru": "{user}: {problem}", "pl": "{user}: {problem}"},
+    health.OUTBOX_BACKLOG: {
+        "ru": "очередь обработки: {count} обмен(ов) ещё не разобрано",
+        "pl": "kolejka: {count} wymian(y) jeszcze nieprzetworzonych"},
+    health.LETTA_PENDING: {
+        "ru": "{count} обновлени(й) основных блоков ждут Letta (`wave maintain --job blocks` "
+              "применит их, когда Letta заработает)",
+        "pl": "{count} aktualizacj(i) bloków głównych czeka na Lettę (`wave maintain --job "
+              "blocks` zastosuje je, gdy Letta zadziała)"},
+    health.LETTA_PENDING_SINCE: {
+        "ru": "{count} обновлени(й) основных блоков ждут Letta с {since} UTC (`wave maintain "
+              "--job blocks` применит их, когда Letta заработает)",
+        "pl": "{count} aktualizacj(i) bloków głównych czeka na Lettę od {since} UTC (`wave "
+              "maintain --job blocks` zastosuje je, gdy Letta zadziała)"},
+    health.INDEX_DRIFT: {
+        "ru": "{user}: расхождение индексов {count} (`wave maintain --job drift` исправит)",
+        "pl": "{user}: rozbieżność indeksów {count} (`wave maintain --job drift` naprawi)"},
+    health.EXPIRED_STATE: {
+        "ru": "{user}: {count} истёкш(их) состояний/обещаний всё ещё активны "
+              "(`wave maintain --job expire`)",
+        "pl": "{user}: {count} wygasł(ych) stanów/zobowiązań wciąż aktywnych "
+              "(`wave maintain --job expire`)"},
+    health.QUARANTINE: {
+        "ru": "{user}: {count} запис(ей) в карантине (`wave quarantine`)",
+        "pl": "{user}: {count} wpis(ów) w kwarantannie (`wave quarantine`)"},
+    health.PROPOSALS: {
+        "ru": "{user}: {count} предложени(й) ждут ответа (`wave proposals`)",
+        "pl": "{user}: {count} propozycj(i) czeka (`wave proposals`)"},
+    health.DUPLICATES: {
+        "ru": "{user}: {count} групп(ы) почти одинаковых записей",
+        "pl": "{user}: {count} grup(y) niemal identycznych wpisów"},
+    health.REVIEW_DUE: {
+        "ru": "{user}: {count} факт(ов) пора пересмотреть (`wave maintain --job review`)",
+        "pl": "{user}: {count} fakt(ów) do przeglądu (`wave maintain --job review`)"},
     "Report": {"ru": "Отчёт", "pl": "Raport"},
     "The same report as `wave health`, as the command prints it.": {
         "ru": "Тот же отчёт, что `wave health`, в том виде, в каком его печатает команда.",

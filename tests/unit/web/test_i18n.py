@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.requests import Request
 
+from wave_agent.ops import health
 from wave_agent.web import i18n
 from wave_agent.web.app import WebApp
 
@@ -93,6 +94,7 @@ def test_every_message_the_server_makes_and_every_value_shown_has_russian_and_po
     shown = {v.value for e in (Tier, Status, FactType, EntityType, ProposalKind) for v in e}
     shown |= set(VOICE_COLUMNS) | {"open", "done", "cancelled", "missed", "human", "persona"}
     shown |= {k.replace("_", " ") for k in LINK_RELATIONS}
+    shown |= set(health.NOTICE_KEYS)  # the health page's alarms and warnings
     missing = sorted(s for s in marked | shown if set(i18n.CATALOGUE.get(s, {})) != {"ru", "pl"})
     assert not missing, f"add these to wave_agent/web/i18n.py CATALOGUE: {missing}"
 
@@ -102,3 +104,22 @@ def test_relations_and_times_in_the_persons_language() -> None:
     assert i18n.link_name("kin:sister", "pl") == "siostra"
     assert i18n.link_name("kin:sister", "en") == "sister"
     assert i18n.format_moment("2026-12-02T11:45:00+00:00", "ru") == "02.12.2026, 11:45 UTC"
+
+
+def test_the_health_pages_alarm_and_warnings_speak_the_persons_language() -> None:
+    from datetime import UTC, datetime
+
+    user = health.UserHealth("u1", by_status={"quarantined": 2}, proposals_pending=1)
+    user.contradictions.append(health.Contradiction(
+        ("f-1", "f-2"), ("Пользователь не пьёт алкоголь", "Пользователь пьёт вино"), "graph"))
+    report = health.HealthReport(datetime(2026, 12, 2, tzinfo=UTC), users=[user],
+                                 outbox_backlog=3)
+    web = WebApp(None, secret=b"s" * 32)  # type: ignore[arg-type]  # no store is read here
+    page = web.render(_request(accept="ru"), "health.html", report=report, text="",
+                      series={}, queues={}).body.decode()
+    assert "что из этого верно?" in page and "Пользователь пьёт вино" in page
+    assert "u1: 2 запис(ей) в карантине" in page and "очередь обработки: 3" in page
+    assert "which is true?" not in page and "in quarantine" not in page
+    # the CLI and the bot keep printing the English lines
+    assert any("which is true?" in a for a in report.alarms())
+    assert "u1: 2 record(s) in quarantine (`wave quarantine`)" in report.warnings()
