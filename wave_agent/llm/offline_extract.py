@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -421,6 +422,14 @@ _MARKER = re.compile(r"\[[^\[\]]{1,300}\]")
 _CLAUSE_SPLIT = re.compile(r"\s*[,;:—–]\s+|\s+(?:а|но|и|but|and|ale|a|i|oraz)\s+(?=(?:я|мне|у|мой|моя|мы|i|my|we|ja|mój|moja|mam|jestem)\b)",
                            re.IGNORECASE)
 
+# A clause or sentence that opens with a word pointing back ("ему три года", "там она работает
+# учительницей", "he is five") says nothing on its own: it is kept with what it points back to.
+_POINTS_BACK = re.compile(
+    r"(?i)^(?:он|она|оно|они|его|её|ее|их|ему|ей|им|него|неё|нее|них|нему|ней|ним|нём|нем|ними"
+    r"|там|туда|оттуда|тогда"
+    r"|on|ona|ono|oni|one|jego|jej|ich|mu|jemu|niego|niej|nich|wtedy"
+    r"|he|she|they|his|her|their|him|them)\b")
+_JOINED_MAX = 400  # characters: a longer run of sentences is kept sentence by sentence
 
 # --- verbatim observations ------------------------------------------------------------------
 
@@ -697,7 +706,7 @@ def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
             facts.append(fact)
 
     lang = language(user_text)
-    for raw in _SENTENCE_SPLIT.split(user_text):
+    for raw in _with_what_they_point_back_to(_SENTENCE_SPLIT.split(user_text)):
         cleaned = _clean(raw)
         if not cleaned or _MARKER.fullmatch(cleaned):
             continue
@@ -717,15 +726,37 @@ def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
             found = _normalised(sentence, lang)
             for fact in found.facts:
                 add(fact)
-            for start, end in _clauses(sentence):
+            clauses = [(s, e) for s, e in _clauses(sentence) if not _covered((s, e), found.spans)]
+            if any(_POINTS_BACK.match(_clean(sentence[s:e])) for s, e in clauses if s > 0):
+                # "У меня кот Барсик, ему три года": the clause is kept with its antecedent
+                whole = _clean(sentence)
+                add(ExtractedFact(_capitalise(whole), classify(whole), _kin_entities(whole)))
+                continue
+            for start, end in clauses:
                 clause = _clean(sentence[start:end])
-                if _covered((start, end), found.spans) or not _worth_keeping(clause):
+                if not _worth_keeping(clause):
                     continue
                 whole = _clean(sentence) if not found.spans else clause
                 add(ExtractedFact(_capitalise(whole), classify(whole), _kin_entities(whole)))
                 if not found.spans:
                     break  # the whole sentence is kept as said
     return facts
+
+
+def _with_what_they_point_back_to(sentences: Sequence[str]) -> list[str]:
+    """The message's sentences, each one that opens by pointing back ("Ему три года.") joined to
+    the statement before it, so the record says whose age it is."""
+    joined: list[str] = []
+    for raw in sentences:
+        cleaned = _clean(raw)
+        last = joined[-1] if joined else ""
+        if (cleaned and last and _POINTS_BACK.match(cleaned) and not cleaned.endswith("?")
+                and not last.rstrip().endswith("?") and not _MARKER.fullmatch(_clean(last))
+                and len(last) + len(cleaned) < _JOINED_MAX):
+            joined[-1] = f"{last.rstrip()} {cleaned}"
+        else:
+            joined.append(raw)
+    return joined
 
 
 def _kin_entities(text: str) -> tuple[ExtractedEntity, ...]:

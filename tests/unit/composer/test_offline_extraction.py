@@ -225,3 +225,25 @@ def test_the_note_for_an_instruction_says_it_was_held_and_how_to_release_it(text
     note = held_note(text)
     assert note is not None and said in note and "wave approve" in note and "/quarantine" in note
     assert held_note("Меня зовут Марина, живу в Самаре") is None
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("У меня кот Барсик, ему три года.", "У меня кот Барсик, ему три года."),
+    ("У меня кот Барсик. Ему три года.", "У меня кот Барсик. Ему три года."),
+    ("Мой брат Олег живёт в Твери, он работает врачом.",
+     "Мой брат Олег живёт в Твери, он работает врачом."),
+    ("Моя сестра Дина переехала в Казань. Там она работает учительницей.",
+     "Моя сестра Дина переехала в Казань. Там она работает учительницей."),
+    ("I have a dog called Rex. He is five.", "I have a dog called Rex. He is five."),
+])
+def test_a_sentence_that_points_back_is_kept_with_what_it_points_to(said: str, kept: str) -> None:
+    """"Ему три года" alone is a record nobody can place: whose age? It stays with its
+    antecedent, and nothing is lost ("он работает врачом" was dropped before)."""
+    texts = [f.text for f in extract_heuristic(said, max_facts=8)]
+    assert kept in texts, texts
+    assert not any(t[:3].lower() in ("ему", "там", "he ") for t in texts), texts
+
+
+def test_a_question_after_a_statement_is_not_joined_to_it() -> None:
+    texts = [f.text for f in extract_heuristic("У меня кот Барсик. Он здоров?", max_facts=8)]
+    assert all("здоров" not in t for t in texts), texts
