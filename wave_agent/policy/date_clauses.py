@@ -19,9 +19,11 @@ names two days, and the verb of each clause says which is the promise. The date 
 - ``OTHER``: another person's request or promise ("Рома просил вернуть долг", "she asked me
   to"): a task form whose subject is an animate noun or a third-person pronoun, with no first
   person beside it;
-- ``UNKNOWN``: a Polish or English clause with none of these and no form of "to be"/"to have"
-  either: without morphology an imperative ("marinate Sat night") looks like a noun, so the
-  reader keeps asking;
+- ``UNKNOWN``: an English clause with none of these and no form of "to be"/"to have" or an
+  opening determiner either: without morphology a bare imperative ("marinate Sat night") looks
+  like a noun, so the reader keeps asking. A Polish note's task is an infinitive ("odebrać")
+  far more often than an imperative, so a Polish clause with none is the scene (a Polish
+  imperative or first-person future, "kup", "zadzwonię", is not seen: a known limit);
 - ``SCENE``: none of these ("у Макса свадьба 20 июня", "рейс в 14:20", "mam wizytę", "он до
   восьми работает"): an event, or another person's doing, that only sets the scene.
 
@@ -85,11 +87,22 @@ def clauses(text: str) -> list[tuple[int, int]]:
     return out
 
 
-def role(clause: str) -> Role:
-    """What a clause is to the person who wrote it (see the module docstring)."""
-    if re.search(r"[а-я]", clause):
+def language(text: str) -> str:
+    """"ru", "pl" or "en": the message's language, by its letters and its small words."""
+    if re.search(r"[а-я]", text):
+        return "ru"
+    if _POLISH.search(text) or _PL_OWN.search(text) or _PL_FIRST.search(text):
+        return "pl"
+    return "en"
+
+
+def role(clause: str, lang: str | None = None) -> Role:
+    """What a clause is to the person who wrote it (see the module docstring); ``lang`` is the
+    whole message's language (a short clause may have no telling word of its own)."""
+    lang = lang or language(clause)
+    if lang == "ru":
         return _role_ru(clause)
-    if _POLISH.search(clause) or _PL_OWN.search(clause) or _PL_FIRST.search(clause):
+    if lang == "pl":
         first, own, other = (bool(_PL_FIRST.search(clause)), bool(_PL_OWN.search(clause)),
                              bool(_PL_OTHER.search(clause)))
         stated = True   # a Polish task is an infinitive or a modal (see the docstring)

@@ -38,7 +38,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
-from wave_agent.policy.date_clauses import Role, clauses, role
+from wave_agent.policy.date_clauses import Role, clauses, language, role
 from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
@@ -996,15 +996,16 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
     if len(parts) < 2:
         return None
     now, zone = written_at.replace(tzinfo=None), written_at.tzinfo
+    lang = language(corrected)
     own: list[Role] = []
     rest: list[tuple[int, int, Role, _Scan]] = []
     for start, end in parts:
         scan = _scanned(corrected[start:end], written_at, hour)
-        if not _combine(scan.found, now, zone, hour).named:
+        if not scan.found.phrases:
             continue
         if not re.search(r"[^\W\d_]{3,}", scan.text):
             return None   # "..., до 15-го": a date alone in its clause belongs to a neighbour
-        kind = role(corrected[start:end])
+        kind = role(corrected[start:end], lang)
         if kind is Role.UNKNOWN:
             return None
         if kind in (Role.OWN, Role.OWN_FIRST):
@@ -1019,11 +1020,14 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
     for start, end, _, _ in rest:
         blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     found = _scanned(blanked, written_at, hour).found
-    scene_days = {d for *_, scan in rest for d, _ in scan.found.days}
-    if (found.times and not (found.days or found.exact or found.sources)
-            and len(scene_days) == 1):
-        # "поезд в субботу в 10, в 8 вызвать такси": the task's hour on the scene's one day
-        found.days.append((next(iter(scene_days)), ""))
+    scene_days = {d: p for *_, scan in rest for d, p in scan.found.days}
+    if not (found.days or found.exact or found.sources) and len(scene_days) == 1:
+        # "поезд в субботу в 10, в 8 вызвать такси", "..., до 10 забрать букет": the task's
+        # hour on the scene's one day, read with that day's words before the task's
+        day, words = next(iter(scene_days.items()))
+        found = _scanned(words + ", " + blanked, written_at, hour).found
+        if {d for d, _ in found.days} != {day}:
+            return None
     reading = _combine(found, now, zone, hour)
     return reading if reading.due is not None and not reading.ambiguous else None
 

@@ -333,6 +333,10 @@ MONDAY_WARSAW = datetime(2026, 12, 7, 7, 30, tzinfo=ZoneInfo("Europe/Warsaw"))
     ("ужин у Тани в субботу в 19:00, к 18:00 испечь пирог", "2026-12-05 18:00"),
     ("в ночь на 9-е, в 4 утра, забрать брата с поезда", "2026-12-09 04:00"),
     ("w sobotę wesele, w piątek muszę odebrać garnitur", "2026-12-04 10:00"),
+    # a clause with no telling word of its own takes the message's language
+    ("Kasia wylatuje 14-go, obiecałem oddać jej walizkę 12-go", "2026-12-12 10:00"),
+    # "до 10" is an hour only beside a day: the scene's day is read with the task's words
+    ("в субботу к 12 на свадьбу к Диме, до 10 забрать букет", "2026-12-05 10:00"),
 ])
 def test_the_promise_of_two_dates_is_due(text: str, expected: str) -> None:
     assert due(text) == expected
@@ -359,6 +363,7 @@ def test_the_promise_of_two_dates_in_polish_and_english(text: str, at: datetime,
     ("в пятницу выставка, в субботу ярмарка", WEDNESDAY),                     # neither
     ("Гена просил вернуть шуруповёрт в пятницу, а я до субботы в командировке", WEDNESDAY),
     ("в субботу в 3 забрать Лизу, спектакль в воскресенье", WEDNESDAY),       # own hour unclear
+    ("в субботу в 14:00 праздник, в 11 купить подарок, в 12 забрать торт", WEDNESDAY),
     ("в ночь на 9-е забрать брата с поезда", WEDNESDAY),                      # no hour: which?
     ("в ночь на 9-е в 23:30 забрать брата с поезда", WEDNESDAY),
     ("счёт за свет 2 000, до 15-го. за квартиру перевести до 10-го", WEDNESDAY),  # date alone
