@@ -23,7 +23,8 @@ names two days, and the verb of each clause says which is the promise. The date 
   opening determiner either: without morphology a bare imperative ("marinate Sat night") looks
   like a noun, so the reader keeps asking. A Polish note's task is an infinitive ("odebrać")
   far more often than an imperative, so a Polish clause with none is the scene (a Polish
-  imperative or first-person future, "kup", "zadzwonię", is not seen: a known limit);
+  imperative, "kup", is not seen, a known limit; a first-person verb opening the clause,
+  "kupię", "jedziemy", is: its ending -ę / -my);
 - ``SCENE``: none of these ("у Макса свадьба 20 июня", "рейс в 14:20", "mam wizytę", "он до
   восьми работает"): an event, or another person's doing, that only sets the scene.
 
@@ -96,15 +97,16 @@ def language(text: str) -> str:
     return "en"
 
 
-def role(clause: str, lang: str | None = None) -> Role:
+def role(clause: str, lang: str | None = None, undated: str | None = None) -> Role:
     """What a clause is to the person who wrote it (see the module docstring); ``lang`` is the
-    whole message's language (a short clause may have no telling word of its own)."""
+    whole message's language (a short clause may have no telling word of its own), ``undated``
+    the clause with its date words blanked (NUL or spaces), where a Polish clause's verb opens."""
     lang = lang or language(clause)
     if lang == "ru":
         return _role_ru(clause)
     if lang == "pl":
-        first, own, other = (bool(_PL_FIRST.search(clause)), bool(_PL_OWN.search(clause)),
-                             bool(_PL_OTHER.search(clause)))
+        first, own, other = (bool(_PL_FIRST.search(clause)) or _pl_opens_first(undated or clause),
+                             bool(_PL_OWN.search(clause)), bool(_PL_OTHER.search(clause)))
         stated = True   # a Polish task is an infinitive or a modal (see the docstring)
     else:
         first, own, other = (bool(_EN_FIRST.search(clause)), bool(_EN_OWN.search(clause)),
@@ -116,6 +118,18 @@ def role(clause: str, lang: str | None = None) -> Role:
     if found is Role.SCENE and not (stated or other):
         return Role.UNKNOWN
     return found
+
+
+_PL_LEAD = frozenset({"a", "i", "ale", "że", "to", "ja", "my", "więc", "potem", "też", "jeszcze"})
+
+
+def _pl_opens_first(text: str) -> bool:
+    """"w piątek kupię jej prezent", "jedziemy w sobotę": a clause opening (after its date,
+    a conjunction or a pronoun) with a word in -ę or -my opens with a first-person verb; a noun
+    in -ę stands after its verb or preposition ("mam wizytę", "w środę")."""
+    words = [x for x in re.findall(r"[a-ząćęłńóśźż]+", text.replace("\0", " "))
+             if x not in _PL_LEAD]
+    return bool(words) and len(words[0]) >= 5 and words[0].endswith(("ę", "my"))
 
 
 def _decide(first: bool, own: bool, other: bool) -> Role:

@@ -1005,7 +1005,7 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
             continue
         if not re.search(r"[^\W\d_]{3,}", scan.text):
             return None   # "..., до 15-го": a date alone in its clause belongs to a neighbour
-        kind = role(corrected[start:end], lang)
+        kind = role(corrected[start:end], lang, scan.text)
         if kind is Role.UNKNOWN:
             return None
         if kind in (Role.OWN, Role.OWN_FIRST):

@@ -352,6 +352,9 @@ def test_the_promise_of_two_dates_is_due(text: str, expected: str) -> None:
      "2026-12-10 10:00"),
     ("Ola prosiła oddać książkę w środę, a ja obiecałam oddać w piątek", MONDAY_WARSAW,
      "2026-12-11 10:00"),
+    # a Polish clause opening with a first-person verb ("kupię") is the person's own
+    ("Ania ma urodziny w sobotę, kupię jej prezent w piątek", MONDAY_WARSAW,
+     "2026-12-11 10:00"),
 ])
 def test_the_promise_of_two_dates_in_polish_and_english(text: str, at: datetime,
                                                         expected: str) -> None:
@@ -372,6 +375,7 @@ def test_the_promise_of_two_dates_in_polish_and_english(text: str, at: datetime,
     ("roast on Sunday, marinate the lamb Saturday night, remember to defrost it Friday",
      SUNDAY_NY),
     ("pay rent on the 1st, I need to pay the car loan on the 5th", SUNDAY_NY),
+    ("w piątek zadzwonię do mamy, w sobotę kupię chleb", MONDAY_WARSAW),
     ("w środę dentysta, w czwartek muszę odebrać auto, w piątek trzeba zapłacić czynsz",
      MONDAY_WARSAW),
 ])
