@@ -80,6 +80,11 @@ def _morph() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
+def morph() -> Any:
+    """pymorphy3's Russian analyser, loaded once (the clause reader tags verbs with it)."""
+    return _morph()
+
+
 @lru_cache(maxsize=1)
 def _lexicon() -> dict[str, str]:
     """Every date word form the reader knows -> its meaning."""

@@ -18,7 +18,10 @@ How: misspelt date words are put right where unambiguous ("в пятнецу", "
 text is scanned by kinds of expression, most specific first (moves by a span, exact offsets, dates
 with a month, days of the month, weekdays, words like "завтра", periods like "в конце
 месяца", clock times, parts of the day); each match blanks its span so a later kind cannot read
-the same words again. What was found is then combined into one due time or a question.
+the same words again. What was found is then combined into one due time or a question. When
+two days or times disagree in one message ("концерт в субботу, а в пятницу распечатать
+билеты"), each clause is read alone and the one that is the person's own task, by its verb
+(``date_clauses.py``), says which; when the verbs do not say, the question stays.
 
 A module of this size: the readers share one scan and run in one order that matters (a date
 with a month before a bare day number, a weekday before "next week"); split across files, that
@@ -35,6 +38,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
+from wave_agent.policy.date_clauses import Role, clauses, language, role
 from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
@@ -77,6 +81,7 @@ class _Found:
     shift_months: int = 0
     shift: timedelta | None = None                               # "сдвинули на неделю"
     doubts: list[str] = field(default_factory=list)
+    night_to: bool = False                                       # "в ночь на 17-е"
     phrases: list[str] = field(default_factory=list)
 
 
@@ -251,8 +256,14 @@ class _Scan:
 
     def nights(self) -> None:
         """"в ночь на субботу", "w nocy z piątku na sobotę": a night lies between two days."""
-        self.take(_B + r"(?:в ночь (?:с \S+ )?на|w nocy z \S+ na|(?:in )?the night (?:of|before))"
-                  + _E, lambda m: self.doubt("a night between two days: which?"))
+        self.take(_B + r"(?:в ночь (?:с \S+ )?на|w nocy z \S+ na)" + _E, self._night_to)
+        self.take(_B + r"(?:in )?the night (?:of|before)" + _E,
+                  lambda m: self.doubt(_NIGHT_BETWEEN))
+
+    def _night_to(self, match: re.Match[str]) -> None:
+        """"в ночь на 17-е, в 3 ночи": an hour after midnight says the night's second day;
+        without one the night is asked about (``_combine``)."""
+        self.found.night_to = True
 
     def named_days(self) -> None:
         """"on Christmas Eve", "w Wigilię", "New Year's Day": a holiday that is one day."""
@@ -935,9 +946,27 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
     """
     if written_at.tzinfo is None:
         written_at = written_at.replace(tzinfo=UTC)
-    zone = written_at.tzinfo
-    now = written_at.replace(tzinfo=None)
     corrected, unsure = correct(normalise(text))
+    reading = _read(corrected, written_at, reminder_hour, unsure)
+    if (reading.reason in (_TWO_DAYS, _TWO_TIMES, _WEEKDAY_TODAY) and not unsure
+            and "\n" not in text.strip()):
+        # "концерт в субботу, а в пятницу распечатать билеты": the task's clause may say which;
+        # a note of several lines is a list of tasks, and stays asked
+        return _by_clause(corrected, written_at, reminder_hour) or reading
+    return reading
+
+
+def _read(corrected: str, written_at: datetime, reminder_hour: int,
+          unsure: tuple[str, ...] | list[str] = ()) -> DueReading:
+    scan = _scanned(corrected, written_at, reminder_hour, unsure)
+    return _combine(scan.found, written_at.replace(tzinfo=None), written_at.tzinfo,
+                    reminder_hour)
+
+
+def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
+             unsure: tuple[str, ...] | list[str] = ()) -> _Scan:
+    """The scan of a corrected text: what it found, and the text with what it read blanked."""
+    now = written_at.replace(tzinfo=None)
     scan = _Scan(corrected, now, reminder_hour)
     scan.now_aware = written_at
     for word in unsure:
@@ -951,9 +980,61 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
                    scan.days_of_month, scan.day_words, scan.vague, scan.clock_times,
                    scan.parts_of_day):
         reader()
-    return _combine(scan.found, now, zone, reminder_hour)
+    return scan
 
 
+def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
+    """Two days or times in one message: the one in the person's own task, if only one is.
+
+    "концерт в субботу, а в пятницу распечатать билеты": each clause is read alone; when the
+    clauses that name a date are the person's own task on one side and only the scene (or
+    another person's request, answered in the first person) on the other, the scene's dates
+    are blanked and the rest read again ("в аэропорт 29-го, выезжаем в 11, рейс в 14:20": the
+    29th at 11:00). Both own, neither own, or a reading still in doubt: None (keep asking).
+    """
+    parts = clauses(corrected)
+    if len(parts) < 2:
+        return None
+    now, zone = written_at.replace(tzinfo=None), written_at.tzinfo
+    lang = language(corrected)
+    own: list[Role] = []
+    rest: list[tuple[int, int, Role, _Scan]] = []
+    for start, end in parts:
+        scan = _scanned(corrected[start:end], written_at, hour)
+        if not scan.found.phrases:
+            continue
+        if not re.search(r"[^\W\d_]{3,}", scan.text):
+            return None   # "..., до 15-го": a date alone in its clause belongs to a neighbour
+        kind = role(corrected[start:end], lang, scan.text)
+        if kind is Role.UNKNOWN:
+            return None
+        if kind in (Role.OWN, Role.OWN_FIRST):
+            own.append(kind)
+        else:
+            rest.append((start, end, kind, scan))
+    if not own or not rest:
+        return None
+    if any(kind is Role.OTHER for _, _, kind, _ in rest) and Role.OWN_FIRST not in own:
+        return None
+    blanked = corrected
+    for start, end, _, _ in rest:
+        blanked = blanked[:start] + " " * (end - start) + blanked[end:]
+    found = _scanned(blanked, written_at, hour).found
+    scene_days = {d: p for *_, scan in rest for d, p in scan.found.days}
+    if not (found.days or found.exact or found.sources) and len(scene_days) == 1:
+        # "поезд в субботу в 10, в 8 вызвать такси", "..., до 10 забрать букет": the task's
+        # hour on the scene's one day, read with that day's words before the task's
+        day, words = next(iter(scene_days.items()))
+        found = _scanned(words + ", " + blanked, written_at, hour).found
+        if {d for d, _ in found.days} != {day}:
+            return None
+    reading = _combine(found, now, zone, hour)
+    return reading if reading.due is not None and not reading.ambiguous else None
+
+
+_TWO_DAYS = "two different days"
+_NIGHT_BETWEEN = "a night between two days: which?"
+_TWO_TIMES = "two different times"
 _WEEKDAY_TODAY = "the weekday is today: today or in a week?"
 
 
@@ -989,6 +1070,12 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
     def asked(reason: str) -> DueReading:
         return DueReading(None, ambiguous=True, reason=reason, phrase=phrase)
 
+    if found.night_to:
+        # "в ночь на 17-е, в 3 ночи": hours after midnight are on the day named; otherwise ask
+        if found.times and all(t.hour < 6 and kind != "part" for t, kind in found.times):
+            found.times = [(t, "night") for t, _ in found.times]
+        else:
+            found.doubts.insert(0, _NIGHT_BETWEEN)
     if found.doubts:
         return asked(found.doubts[0])
     days = sorted({d for d, _ in found.days})
@@ -1003,7 +1090,7 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
             return asked("an offset in hours and a day at once")
         return DueReading(found.exact[0], phrase=phrase)
     if len(days) > 1:
-        return asked("two different days")
+        return asked(_TWO_DAYS)
     times = sorted({t for t, _ in found.times})
     if len(times) > 1:
         explicit = [t for t, kind in found.times if kind != "part"]
@@ -1016,7 +1103,7 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
             found.times = [(only, "explicit")]
             times = [only]
         else:
-            return asked("two different times")
+            return asked(_TWO_TIMES)
     kind = found.times[0][1] if found.times else ""
     if kind == "bare":
         return asked("an hour from 1 to 7 without morning or evening")
@@ -1024,7 +1111,7 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
     if not days and found.sources and not found.moved:
         days = sorted(set(found.sources))  # "с понедельника начать бегать": the day it starts
         if len(days) > 1:
-            return asked("two different days")
+            return asked(_TWO_DAYS)
     elif not days and found.sources:
         return asked("moved from a day, to when?")
     if not days:

@@ -7,7 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from wave_agent.policy.dates import read_due
+from wave_agent.policy.date_clauses import Role, role
+from wave_agent.policy.dates import normalise, read_due
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 WEDNESDAY = datetime(2026, 12, 2, 14, 30, tzinfo=MOSCOW)
@@ -311,3 +312,95 @@ def test_short_words_and_halves(text: str, expected: str) -> None:
 ])
 def test_ordinals_months_and_weeks_of_a_month(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+# two dates in one message: the clause of the person's own task says which is due ------------
+SUNDAY_NY = datetime(2027, 1, 31, 11, 0, tzinfo=ZoneInfo("America/New_York"))
+MONDAY_WARSAW = datetime(2026, 12, 7, 7, 30, tzinfo=ZoneInfo("Europe/Warsaw"))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an infinitive, an imperative, a first-person verb, a modal, a promise beside an event
+    ("спектакль в воскресенье, а в субботу забрать билеты в кассе", "2026-12-05 10:00"),
+    ("в понедельник у Кости защита диплома, в пятницу позвони ему", "2026-12-04 10:00"),
+    ("Марина приезжает в субботу, приберусь дома в пятницу вечером", "2026-12-04 19:00"),
+    ("в четверг у нас ревизия, во вторник надо пересчитать склад", "2026-12-08 10:00"),
+    ("Света переезжает 20-го, пообещал помочь ей 18-го", "2026-12-18 10:00"),
+    # another's request answered in the first person
+    ("Юля просила отдать зарядку в пятницу, а я сказал что завезу в субботу", "2026-12-05 10:00"),
+    # the task's hour joins the task's day; another's hour stays the scene's
+    ("везу папу на дачу 12-го, выезжаем в 8 утра, электричка в 9:10", "2026-12-12 08:00"),
+    ("ужин у Тани в субботу в 19:00, к 18:00 испечь пирог", "2026-12-05 18:00"),
+    ("в ночь на 9-е, в 4 утра, забрать брата с поезда", "2026-12-09 04:00"),
+    ("w sobotę wesele, w piątek muszę odebrać garnitur", "2026-12-04 10:00"),
+    # a clause with no telling word of its own takes the message's language
+    ("Kasia wylatuje 14-go, obiecałem oddać jej walizkę 12-go", "2026-12-12 10:00"),
+    # "до 10" is an hour only beside a day: the scene's day is read with the task's words
+    ("в субботу к 12 на свадьбу к Диме, до 10 забрать букет", "2026-12-05 10:00"),
+])
+def test_the_promise_of_two_dates_is_due(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "at", "expected"), [
+    ("the recital is on Friday, I need to buy flowers on Thursday", SUNDAY_NY,
+     "2027-02-04 10:00"),
+    ("Ben's flight is on the 9th, I promised to lend him a suitcase by the 7th", SUNDAY_NY,
+     "2027-02-07 10:00"),
+    ("he asked me to call on Tuesday but I'll call on Wednesday", SUNDAY_NY, "2027-02-03 10:00"),
+    ("przyjęcie jest w sobotę, a w czwartek trzeba zamówić tort", MONDAY_WARSAW,
+     "2026-12-10 10:00"),
+    ("Ola prosiła oddać książkę w środę, a ja obiecałam oddać w piątek", MONDAY_WARSAW,
+     "2026-12-11 10:00"),
+    # a Polish clause opening with a first-person verb ("kupię") is the person's own
+    ("Ania ma urodziny w sobotę, kupię jej prezent w piątek", MONDAY_WARSAW,
+     "2026-12-11 10:00"),
+])
+def test_the_promise_of_two_dates_in_polish_and_english(text: str, at: datetime,
+                                                        expected: str) -> None:
+    assert due(text, at) == expected
+
+
+@pytest.mark.parametrize(("text", "at"), [
+    ("в субботу помыть машину, в воскресенье постирать шторы", WEDNESDAY),   # both own tasks
+    ("в пятницу выставка, в субботу ярмарка", WEDNESDAY),                     # neither
+    ("Гена просил вернуть шуруповёрт в пятницу, а я до субботы в командировке", WEDNESDAY),
+    ("в субботу в 3 забрать Лизу, спектакль в воскресенье", WEDNESDAY),       # own hour unclear
+    ("в субботу в 14:00 праздник, в 11 купить подарок, в 12 забрать торт", WEDNESDAY),
+    ("в ночь на 9-е забрать брата с поезда", WEDNESDAY),                      # no hour: which?
+    ("в ночь на 9-е в 23:30 забрать брата с поезда", WEDNESDAY),
+    ("счёт за свет 2 000, до 15-го. за квартиру перевести до 10-го", WEDNESDAY),  # date alone
+    ("в субботу, может в воскресенье, отвезти шины, магазин до 20-го", WEDNESDAY),
+    # English imperatives look like nouns without morphology: asked, never guessed
+    ("roast on Sunday, marinate the lamb Saturday night, remember to defrost it Friday",
+     SUNDAY_NY),
+    ("pay rent on the 1st, I need to pay the car loan on the 5th", SUNDAY_NY),
+    ("w piątek zadzwonię do mamy, w sobotę kupię chleb", MONDAY_WARSAW),
+    ("w środę dentysta, w czwartek muszę odebrać auto, w piątek trzeba zapłacić czynsz",
+     MONDAY_WARSAW),
+])
+def test_two_dates_stay_asked_when_the_verbs_do_not_say(text: str, at: datetime) -> None:
+    assert due(text, at) == "ask"
+
+
+def test_a_note_of_several_lines_is_a_list_and_stays_asked() -> None:
+    note = "в пятницу концерт\nв субботу отвезти маму на вокзал"
+    assert due(note) == "ask"
+    assert due(note.replace("\n", ", ")) == "2026-12-05 10:00"
+
+
+@pytest.mark.parametrize(("clause", "expected"), [
+    ("в субботу распечатать билеты", Role.OWN),
+    ("а я сказал что отдам во вторник", Role.OWN_FIRST),
+    ("обещал вернуть чемодан 12го", Role.OWN_FIRST),
+    ("Рома просил вернуть долг в понедельник", Role.OTHER),
+    ("он до восьми работает", Role.SCENE),
+    ("у Макса свадьба 20 июня", Role.SCENE),
+    ("mam wizytę w czwartek", Role.SCENE),
+    ("w środę muszę odebrać wyniki", Role.OWN_FIRST),
+    ("the party is on Saturday", Role.SCENE),
+    ("I need to buy the gift by Thursday", Role.OWN_FIRST),
+    ("marinate the lamb Saturday night", Role.UNKNOWN),
+])
+def test_the_role_of_a_clause(clause: str, expected: Role) -> None:
+    assert role(normalise(clause)) is expected

@@ -1,0 +1,164 @@
+"""Which clause of a message is the person's own task: for two dates where only one is due.
+
+"концерт в субботу, а в пятницу распечатать билеты", "Катя улетает 14го, обещал вернуть ей
+чемодан 12го", "the party is on Saturday but I need to buy the gift by Thursday": the message
+names two days, and the verb of each clause says which is the promise. The date reader
+(``dates.py``) asks about two different days; when it does, it splits the text into clauses
+(``clauses``) and asks ``role`` what each one is:
+
+- ``OWN``: the person's own task or promise, by the form of its verb: an infinitive or an
+  imperative ("распечатать", "позвони"), a first-person verb that is not past ("отдам",
+  "выезжаем"), a modal predicative ("надо", "нужно", "должен"), a verb of promising with no
+  other subject ("обещал"). Russian is read by pymorphy3's tags (already loaded by the typo
+  reader), so every form of every verb counts, not a list of words. Polish and English, with
+  no morphology shipped: the Polish infinitive's ending "-ć" and the modal verbs (muszę,
+  trzeba, powinienem, obiecałem); the English modals after a subject or alone in a note ("I
+  need to", "have to", "promised", "I'll");
+- ``OWN_FIRST``: ``OWN`` said in the first person or as a promise ("я сказал что отдам",
+  "обещал", "muszę", "I need to"): it also answers another person's request;
+- ``OTHER``: another person's request or promise ("Рома просил вернуть долг", "she asked me
+  to"): a task form whose subject is an animate noun or a third-person pronoun, with no first
+  person beside it;
+- ``UNKNOWN``: an English clause with none of these and no form of "to be"/"to have" or an
+  opening determiner either: without morphology a bare imperative ("marinate Sat night") looks
+  like a noun, so the reader keeps asking. A Polish note's task is an infinitive ("odebrać")
+  far more often than an imperative, so a Polish clause with none is the scene (a Polish
+  imperative, "kup", is not seen, a known limit; a first-person verb opening the clause,
+  "kupię", "jedziemy", is: its ending -ę / -my);
+- ``SCENE``: none of these ("у Макса свадьба 20 июня", "рейс в 14:20", "mam wizytę", "он до
+  восьми работает"): an event, or another person's doing, that only sets the scene.
+
+The reader keeps the dated ``OWN`` clauses and drops the others' dates when every other dated
+clause is ``SCENE`` (or ``OTHER`` and the own clause is ``OWN_FIRST``); when both clauses are
+the person's own, or neither is, it keeps asking.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+
+from wave_agent.policy.date_typos import morph as _morph
+
+
+class Role(Enum):
+    UNKNOWN = "unknown"
+    SCENE = "scene"
+    OTHER = "other"
+    OWN = "own"
+    OWN_FIRST = "own_first"
+
+
+# a clause ends at punctuation, a dash between spaces, or a contrasting conjunction
+_BOUNDARY = re.compile(r"[,;:!?.](?=\s|$)|\s-\s|(?<!\S)(?:а|но|однако|зато|ale|lecz|but|whereas)"
+                       r"(?=\s)")
+_WORD = re.compile(r"[а-я]+(?:-[а-я]+)?|[a-ząćęłńóśźż']+")
+
+# Russian: modal predicatives (a closed grammatical class) and verbs that make a promise
+_RU_MODALS = frozenset({"надо", "нужно", "необходимо", "должный", "обязан", "обязанный"})
+_RU_PROMISE = frozenset({"обещать", "пообещать", "договориться", "обязаться"})
+
+_PL_FIRST = re.compile(r"\b(?:muszę|musimy|powinienem|powinnam|powinniśmy|obiecał(?:em|am|iśmy|yśmy)"
+                       r"|ja|my|zrobię|oddam|odbiorę|kupię)\b")
+_PL_OWN = re.compile(r"\b(?:trzeba|należy|musisz|obieca\w*)\b|\b\w{2,}ć\b")
+_PL_OTHER = re.compile(r"\b(?:on|ona|oni|one)\b|\b(?:prosi|kaza|chcia)(?:ł|ła|li|ły)\b|\bchce\b")
+# "I need to", "we leave at 11", "I'd call": a first-person verb other than "to be"/"to have"
+_EN_FIRST = re.compile(r"\b(?:i|we)(?:'ll|'d|'m going to|'ve got to| am going to|"
+                       r" have (?:got )?to)\b|\b(?:i|we) (?!(?:am|was|were|have|had|has|'m)\b)"
+                       r"[a-z]+|\bpromised\b")
+_EN_OWN = re.compile(r"\b(?:need to|have to|has to|must|promised|promise to|gotta|got to|"
+                     r"remember to|don't forget to|supposed to)\b")
+_POLISH = re.compile(r"[ąćęłńóśźż]|\b(?:w|z|ze|na|się|jest|oraz)\b")
+# a clause opening with a determiner or a possessive is a noun phrase, not an imperative
+_EN_STATED = re.compile(r"\b(?:is|are|was|were|be|has|have|had)\b|'s\b|'re\b"
+                        r"|^\s*(?:the|a|an|my|his|her|our|their|your)\b")
+_EN_OTHER = re.compile(r"\b(?:he|she|they)\b|\b(?:asked|wants|told) (?:me|us) to\b")
+
+
+def clauses(text: str) -> list[tuple[int, int]]:
+    """Where each clause of a normalised text lies, boundaries left out."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        if text[start:m.start()].strip():
+            out.append((start, m.start()))
+        start = m.end()
+    if text[start:].strip():
+        out.append((start, len(text)))
+    return out
+
+
+def language(text: str) -> str:
+    """"ru", "pl" or "en": the message's language, by its letters and its small words."""
+    if re.search(r"[а-я]", text):
+        return "ru"
+    if _POLISH.search(text) or _PL_OWN.search(text) or _PL_FIRST.search(text):
+        return "pl"
+    return "en"
+
+
+def role(clause: str, lang: str | None = None, undated: str | None = None) -> Role:
+    """What a clause is to the person who wrote it (see the module docstring); ``lang`` is the
+    whole message's language (a short clause may have no telling word of its own), ``undated``
+    the clause with its date words blanked (NUL or spaces), where a Polish clause's verb opens."""
+    lang = lang or language(clause)
+    if lang == "ru":
+        return _role_ru(clause)
+    if lang == "pl":
+        first, own, other = (bool(_PL_FIRST.search(clause)) or _pl_opens_first(undated or clause),
+                             bool(_PL_OWN.search(clause)), bool(_PL_OTHER.search(clause)))
+        stated = True   # a Polish task is an infinitive or a modal (see the docstring)
+    else:
+        first, own, other = (bool(_EN_FIRST.search(clause)), bool(_EN_OWN.search(clause)),
+                             bool(_EN_OTHER.search(clause)))
+        stated = bool(_EN_STATED.search(clause))
+    found = _decide(first, first or own, other)
+    # no morphology here to tell an imperative ("marinate Sat night") from a noun: a clause is
+    # the scene only when a form of "to be"/"to have" or another's subject says it is stated
+    if found is Role.SCENE and not (stated or other):
+        return Role.UNKNOWN
+    return found
+
+
+_PL_LEAD = frozenset({"a", "i", "ale", "że", "to", "ja", "my", "więc", "potem", "też", "jeszcze"})
+
+
+def _pl_opens_first(text: str) -> bool:
+    """"w piątek kupię jej prezent", "jedziemy w sobotę": a clause opening (after its date,
+    a conjunction or a pronoun) with a word in -ę or -my opens with a first-person verb; a noun
+    in -ę stands after its verb or preposition ("mam wizytę", "w środę")."""
+    words = [x for x in re.findall(r"[a-ząćęłńóśźż]+", text.replace("\0", " "))
+             if x not in _PL_LEAD]
+    return bool(words) and len(words[0]) >= 5 and words[0].endswith(("ę", "my"))
+
+
+def _decide(first: bool, own: bool, other: bool) -> Role:
+    if other and not first:
+        # "Рома просил вернуть долг": another's request; "он до восьми работает": the scene
+        return Role.OTHER if own else Role.SCENE
+    if first:
+        return Role.OWN_FIRST
+    return Role.OWN if own else Role.SCENE
+
+
+def _role_ru(clause: str) -> Role:
+    morph = _morph()
+    speaker = first = own = other = False
+    for word in _WORD.findall(clause):
+        parse = morph.parse(word)[0]
+        tag, lemma = parse.tag, parse.normal_form
+        if tag.POS == "NPRO":
+            speaker = speaker or "1per" in tag       # "я", "мне", "мы"
+            other = other or ("3per" in tag and "nomn" in tag)   # "он", "она"
+        elif tag.POS == "NOUN" and "anim" in tag and "nomn" in tag:
+            other = True                              # "Рома просил", "мама хочет"
+        elif tag.POS == "VERB" and "1per" in tag and "past" not in tag:
+            speaker = first = True                    # "отдам", "выезжаем"
+        elif tag.POS == "VERB" and lemma in _RU_PROMISE:
+            own = first = True                        # "обещал": a promise
+        elif (tag.POS == "INFN" or (tag.POS == "VERB" and "impr" in tag)
+              or lemma in _RU_MODALS or word in _RU_MODALS):
+            own = True                                # "распечатать", "позвони", "надо"
+    if other and not speaker:
+        return Role.OTHER if own or first else Role.SCENE
+    return _decide(first or (speaker and own), first or own, False)
