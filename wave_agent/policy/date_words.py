@@ -152,6 +152,8 @@ RU_HOUR_DATIVE: dict[str, int] = {
 # Weekday abbreviations, read only after a preposition ("в пн", "we wt.", "on Fri").
 WEEKDAY_SHORT: tuple[tuple[str, int], ...] = (
     (r"пн", 0), (r"вт", 1), (r"ср", 2), (r"чт", 3), (r"пт", 4), (r"сб", 5), (r"вс", 6),
+    # three-letter forms people type too ("в чтв", "до птн")
+    (r"пнд", 0), (r"втр", 1), (r"срд", 2), (r"чтв", 3), (r"птн", 4), (r"суб", 5), (r"вск", 6),
     (r"pon\.?", 0), (r"wt\.?", 1), (r"śr\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
     (r"sob\.?", 5), (r"niedz\.?|ndz\.?", 6),
     (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"weds\.?", 2),

@@ -182,6 +182,8 @@ def test_a_day_with_no_count_is_asked_in_russian_only(text: str, expected: str) 
     ("pon. o 18 spotkanie z Markiem", "2026-12-07 18:00"),
     ("чт ходим в бассейн", None),                            # no time after it: not a date
     ("пн - отдать Гоше перфоратор", "2026-12-07 10:00"),      # a dash after it: a to-do line
+    ("в чтв в 7:15 утра отвезти Диму в аэропорт", "2026-12-03 07:15"),  # three-letter forms
+    ("до птн сдать отчёт", "2026-12-04 10:00"),
     ("zadzwonić do babci w ndz po południu", "2026-12-06 14:00"),
     ("перенесли встречу с четверга на субботу, на 11", "2026-12-05 11:00"),
     ("przełożyli fryzjera ze środy na piątek, na 16", "2026-12-04 16:00"),
