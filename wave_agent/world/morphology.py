@@ -96,6 +96,46 @@ def _capitalised_like(new: str, old: str) -> str:
     return new[:1].upper() + new[1:] if old[:1].isupper() else new
 
 
+@lru_cache(maxsize=4_096)
+def plural_nominative(word: str) -> str:
+    """A noun's nominative plural ("танцами" -> "танцы"), lower case."""
+    for parse in _morph().parse(word.lower()):
+        if parse.tag.POS == "NOUN":
+            inflected = parse.inflect({"nomn", "plur"})
+            if inflected is not None:
+                return str(inflected.word)
+    return word.lower()
+
+
+@lru_cache(maxsize=65_536)
+def nominative_reading(word: str) -> bool:
+    """Whether some singular reading of the word is in the nominative ("Соловушка")."""
+    return any(p.tag.case == "nomn" and p.tag.number != "plur" for p in _morph().parse(word))
+
+
+@lru_cache(maxsize=65_536)
+def possessive_adjective(word: str) -> bool:
+    """"Катина", "мамин": a reading of the word is a possessive adjective."""
+    return any(p.tag.POS == "ADJF" and "Poss" in p.tag.grammemes for p in _morph().parse(word))
+
+
+@lru_cache(maxsize=65_536)
+def street_word(word: str) -> bool:
+    """A word that names a street after "на": an adjective only ("Плехановской") or a
+    person's name in the genitive ("Гагарина", "Баумана")."""
+    parses = _morph().parse(word)
+    if parses and all(p.tag.POS in ("ADJF", "ADJS") for p in parses):
+        return True
+    return any({"Surn", "Name"} & p.tag.grammemes and p.tag.case == "gent" for p in parses)
+
+
+@lru_cache(maxsize=65_536)
+def first_name(word: str) -> bool:
+    """A capitalised word whose every noun reading is a first name ("Лейла")."""
+    nouns = [p for p in _morph().parse(word) if p.tag.POS == "NOUN"]
+    return word[:1].isupper() and bool(nouns) and all("Name" in p.tag.grammemes for p in nouns)
+
+
 @lru_cache(maxsize=65_536)
 def is_name(word: str) -> bool:
     """Whether some reading of a word is a first name, surname or patronymic."""
@@ -117,5 +157,17 @@ def adjective_nominative(token: Any) -> str:
     return str(token.text)
 
 
-__all__ = ["POS", "Models", "abbreviation", "adjective_nominative", "is_name", "lemma",
-           "name_nominative"]
+__all__ = [
+    "POS",
+    "Models",
+    "abbreviation",
+    "adjective_nominative",
+    "first_name",
+    "is_name",
+    "lemma",
+    "name_nominative",
+    "nominative_reading",
+    "plural_nominative",
+    "possessive_adjective",
+    "street_word",
+]
