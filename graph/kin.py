@@ -234,6 +234,17 @@ def roles_asked(query: str) -> list[str]:
     return asked
 
 
+def without_named_roles(text: str) -> str:
+    """The text without the role words a name follows ("жену Олега", "сыну Игорю"): what is
+    left spots the person's relatives by role only where a role stands alone."""
+    tokens = _TOKEN.findall(text)
+    named = {t for i, t in enumerate(tokens[:-1]) if role_of(t) is not None
+             and _is_name(tokens[i + 1])}
+    if not named:
+        return text
+    return re.sub(r"[^\W\d_]+", lambda m: " " if m.group() in named else m.group(), text)
+
+
 def expand(query: str, names: list[str]) -> str:
     """The query with the names of the relatives it asks about: "что я обещал сыну? (Игорь)"."""
     return f"{query} ({', '.join(names)})" if names else query

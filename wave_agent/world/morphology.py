@@ -108,6 +108,23 @@ def plural_nominative(word: str) -> str:
 
 
 @lru_cache(maxsize=65_536)
+def apposed(role: str, name: str) -> bool:
+    """Whether a name can stand beside a role word as the same person: some reading of each
+    in one case ("сыну Игорю"; not "сестра Андрея", where the name is another's)."""
+    role_cases = {p.tag.case for p in _morph().parse(role.lower()) if p.tag.POS == "NOUN"}
+    name_cases = {p.tag.case for p in _morph().parse(name)}
+    return not role_cases or bool(role_cases & name_cases)
+
+
+@lru_cache(maxsize=65_536)
+def same_case(first: str, second: str) -> bool:
+    """Whether two words of a name have a reading in one case ("Галины Сергеевны": yes;
+    "Андрея Юля": no, two people)."""
+    cases = {p.tag.case for p in _morph().parse(first)}
+    return bool(cases & {p.tag.case for p in _morph().parse(second)})
+
+
+@lru_cache(maxsize=65_536)
 def nominative_reading(word: str) -> bool:
     """Whether some singular reading of the word is in the nominative ("Соловушка")."""
     return any(p.tag.case == "nomn" and p.tag.number != "plur" for p in _morph().parse(word))
@@ -162,6 +179,7 @@ __all__ = [
     "Models",
     "abbreviation",
     "adjective_nominative",
+    "apposed",
     "first_name",
     "is_name",
     "lemma",
@@ -169,5 +187,6 @@ __all__ = [
     "nominative_reading",
     "plural_nominative",
     "possessive_adjective",
+    "same_case",
     "street_word",
 ]

@@ -35,11 +35,13 @@ from wave_agent.world.morphology import (
     Models,
     abbreviation,
     adjective_nominative,
+    apposed,
     first_name,
     lemma,
     name_nominative,
     nominative_reading,
     possessive_adjective,
+    same_case,
 )
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
@@ -124,6 +126,7 @@ class _Builder:
         self.links: list[Link] = []
         self.first_at: dict[str, int] = {}  # mention name -> where the text first names it
         self.gender: dict[str, str] = {}    # person name -> "Masc" / "Fem" (the parser's)
+        self.named_roles: list[str] = []   # role words naming someone else (``Reading``)
         for relative in kin.relatives(text):
             self._mention(relative.name, EntityType.PERSON, (relative.alias,))
             self._link(USER, kin_link(relative.role), relative.name)
@@ -132,11 +135,24 @@ class _Builder:
 
     def add_span(self, start: int, stop: int, tag: str) -> None:
         kind = _NER_TYPES.get(tag)
-        if kind is not None:
-            self.spans.append((start, stop, kind))
+        if kind is None:
+            return
+        if kind is EntityType.PERSON and " " in self.text[start:stop]:
+            # "сестра Андрея Юля": the NER's one span is two people, one the other's (their
+            # names share no case); a name with its patronymic or surname shares one
+            at = start
+            for word in re.finditer(r"\S+", self.text[start:stop]):
+                first = self.text[at:stop].split()[0]
+                if word.start() + start > at and not same_case(first, word.group()):
+                    self.spans.append((at, start + word.start() - 1, kind))
+                    at = start + word.start()
+            self.spans.append((at, stop, kind))
+            return
+        self.spans.append((start, stop, kind))
 
     def reading(self) -> Reading:
-        return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)), "ru")
+        return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)), "ru",
+                       tuple(dict.fromkeys(self.named_roles)))
 
     # -- collecting ------------------------------------------------------------------------
 
@@ -309,6 +325,9 @@ class _Builder:
         for subj in subjects:  # the tree's subject in another clause, none in its own
             return self._who(s, subj, names), subj
         earlier = [t for t in s.before(verb) if t.pos in ("VERB", "AUX") and t.id not in seen]
+        if earlier and verb.person is None and verb.number == "Plur" and (
+                earlier[-1].number == "Sing"):
+            return USER, None  # "Варя мечтает о собаке, поэтому завели попугая": we did
         if earlier:
             return self._subject_token(s, earlier[-1], names, seen | {verb.id})
         if verb.person is None:
@@ -358,7 +377,7 @@ class _Builder:
         role = kin.role_of(token.text)
         if role is not None:
             for child in self._beside(s, token):
-                if child.id in names:
+                if child.id in names and apposed(token.text, child.text):
                     return names[child.id]
             return ROLE_PREFIX + role
         if token.pos in ("NOUN", "PROPN"):  # "подруга Лена", "Внук Стёпа": the name beside
@@ -371,7 +390,9 @@ class _Builder:
                 kind: EntityType) -> str | None:
         """The named entity of ``kind`` a verb's argument is (itself, or a name beside it:
         "в компании «Волга-Сервис»")."""
-        for candidate in (token, *s.kids(token, "appos", "flat", "nmod")):
+        beside = [t for t in s.kids(token, "appos", "flat", "nmod")
+                  if s.preposition(t) in ("", "в", "во", "на")]  # not "в деревне под Липецком"
+        for candidate in (token, *beside):
             name = names.get(candidate.id)
             mention = self.mentions.get(name) if name else None
             if mention is not None and mention.type is kind:
@@ -506,9 +527,12 @@ class _Builder:
         head = s.head_of(noun)
         if head is not None and head.pos == "PROPN" and noun.rel in ("amod", "appos", "nmod"):
             found.append(head)
-        at = s.position[noun.id]
-        if at + 1 < len(s.tokens):
-            after = s.tokens[at + 1]
+        at = s.position[noun.id] + 1
+        while at + 1 < len(s.tokens) and s.tokens[at].pos == "PROPN" and not apposed(
+                noun.text, s.tokens[at].text):
+            at += 1  # "сестра Андрея Юля": past the one whose she is
+        if at < len(s.tokens):
+            after = s.tokens[at]
             if after.pos == "PROPN" and after not in found and (
                     after.case == noun.case or None in (after.case, noun.case)):
                 found.append(after)
@@ -529,8 +553,7 @@ class _Builder:
             return USER
         at = s.position[noun.id]
         after = s.tokens[at + 1] if at + 1 < len(s.tokens) else None
-        if after is not None and after.case == "Gen" and after.id in names and (
-                noun.case != "Gen"):
+        if after is not None and after.id in names and not apposed(noun.text, after.text):
             owner = names[after.id]  # "сестра Андрея Юля"
             return owner if self.mentions[owner].type is EntityType.PERSON else None
         clause = [t for t in s.in_clause(noun) if s.position[t.id] < at]
@@ -554,13 +577,23 @@ class _Builder:
         role = kin.role_of(noun.text) or MORE_KIN.get(noun.lemma)
         if role is None:
             return
-        person = next((names[c.id] for c in self._beside(s, noun) if c.id in names
+        beside = [c for c in self._beside(s, noun) if apposed(noun.text, c.text)]
+        naming = s.head_of(noun)
+        if naming is not None and naming.lemma == "звать":  # "Жену Олега зовут Алсу"
+            beside = [c for c in s.kids(naming, "nsubj", "obj", "xcomp") if c.id != noun.id]
+        person = next((names[c.id] for c in beside if c.id in names
                        and self.mentions[names[c.id]].type is EntityType.PERSON), None)
+        if person is not None or someone_elses(s, noun):
+            self.named_roles.append(noun.text)
         before = s.before(noun)
         if person is None or (before and before[-1].pos == "NOUN" and before[-1].animate
                               and kin.role_of(before[-1].text) is None):
             return  # "соседка тётя Люба": an address, not a relative
         owner = self._kin_owner(s, noun, names)
+        after = s.tokens[s.position[noun.id] + 1:][:1]
+        if naming is not None and naming.lemma == "звать" and after and after[0].id in names and (
+                names[after[0].id] != person):
+            owner = names[after[0].id]  # "Жену Олега зовут Алсу": Олег's wife
         if owner == USER:
             alias = kin.role_name(role, "ru")
             self._mention(person, EntityType.PERSON, (alias if alias != role else noun.lemma,))

@@ -169,3 +169,19 @@ async def test_a_move_told_in_a_long_statement_ends_the_old_lives_in(
     assert set(lives) == {"Тверь", "Москва"}, lives
     assert lives["Москва"].ended_at is None
     assert lives["Тверь"].ended_at is not None and lives["Тверь"].ended_by == moved.fact.id
+
+
+async def test_a_role_word_naming_someone_else_is_not_the_speakers_relative(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """"муж" is Андрей once said; "сестра Наташа с мужем Сергеем" names Наташа's husband, so
+    that record is about Наташа and Сергей, not about Андрей."""
+    await writer.remember(user_id, LONG[1])
+    other = await writer.remember(user_id, "Моя сестра Наташа с мужем Сергеем живут в Москве.")
+    assert other.fact is not None
+    about = {e.name for e in await graph.about(user_id, other.fact.id)}
+    assert {"Наташа", "Сергей", "Москва"} <= about, about
+    assert "Андрей" not in about
+    _names, relations = await _world(graph, user_id)
+    assert ("Наташа", "kin:husband", "Сергей") in relations, relations
+    assert (SELF_NAME, "kin:husband", "Сергей") not in relations
