@@ -306,9 +306,10 @@ class _Builder:
     def _subject_token(self, s: Sentence, verb: Token, names: dict[str, str],
                        seen: frozenset[str] = frozenset()) -> tuple[str | None, Token | None]:
         subjects = s.kids(verb, "nsubj")
-        for subj in subjects:
-            if s.clause[subj.id] == s.clause[verb.id]:
-                return self._who(s, subj, names), subj
+        for subj in subjects:  # ("живёт одна": "одна" is no one)
+            who = self._who(s, subj, names) if s.clause[subj.id] == s.clause[verb.id] else None
+            if who is not None:
+                return who, subj
         if verb.person == "1":
             return USER, None  # "живу", "мы с мужем живём"
         if verb.rel == "xcomp" and verb.head not in seen:  # "хочет работать": who wants
@@ -323,7 +324,9 @@ class _Builder:
                 if who is not None:
                     return who, token
         for subj in subjects:  # the tree's subject in another clause, none in its own
-            return self._who(s, subj, names), subj
+            who = self._who(s, subj, names)
+            if who is not None:
+                return who, subj
         earlier = [t for t in s.before(verb) if t.pos in ("VERB", "AUX") and t.id not in seen]
         if earlier and verb.person is None and verb.number == "Plur" and (
                 earlier[-1].number == "Sing"):
@@ -379,7 +382,11 @@ class _Builder:
             for child in self._beside(s, token):
                 if child.id in names and apposed(token.text, child.text):
                     return names[child.id]
-            return ROLE_PREFIX + role
+            # "Мама, Людмила Петровна, живёт одна": the relative this statement named so
+            alias = kin.role_name(role, "ru")
+            named = [m.name for m in self.mentions.values() if m.type is EntityType.PERSON
+                     and alias in m.aliases]
+            return named[0] if len(named) == 1 else ROLE_PREFIX + role
         if token.pos in ("NOUN", "PROPN"):  # "подруга Лена", "Внук Стёпа": the name beside
             for child in self._beside(s, token):
                 if child.id in names and self.mentions[names[child.id]].type is EntityType.PERSON:
