@@ -155,17 +155,24 @@ def _patronymic(word: str) -> bool:
         "Patr" in parse.tag.grammemes for parse in _ru_parses(word))
 
 
-def _nominative(word: str) -> str:
-    """A Russian name in the nominative ("Игорю" -> "Игорь"); other words as written."""
+def _nominative(word: str, cases: set[str] | None = None, gender: str | None = None) -> str:
+    """A Russian name in the nominative ("Игорю" -> "Игорь"); other words as written. With
+    ``cases`` (the role word's: "сестра" is nominative), the name's reading in one of them
+    wins: "сестра Дина" is Дина, not the genitive of Дин; with ``gender`` (the role's:
+    "сестре" is feminine) too: "сестре Дине" is Дина."""
     if not _CYRILLIC.search(word):
         return word
     if "-" in word:  # "Анне-Марии" -> "Анна-Мария"
-        return "-".join(_nominative(part) for part in word.split("-"))
-    for parse in _ru_parses(word):
-        if {"Name", "Surn", "Patr"} & parse.tag.grammemes:
-            inflected = parse.inflect({"nomn"})
-            if inflected is not None:
-                return str(inflected.word).capitalize()
+        return "-".join(_nominative(part, cases, gender) for part in word.split("-"))
+    named = [p for p in _ru_parses(word) if {"Name", "Surn", "Patr"} & p.tag.grammemes]
+    agreeing = [p for p in named if cases and p.tag.case in cases] or named
+    agreeing = [p for p in agreeing if gender and p.tag.gender == gender] or agreeing
+    for parse in agreeing:
+        if parse.tag.case == "nomn" and parse.tag.number != "plur":
+            return word.capitalize()
+        inflected = parse.inflect({"nomn"})
+        if inflected is not None:
+            return str(inflected.word).capitalize()
     return word
 
 
@@ -201,7 +208,11 @@ def relatives(text: str) -> list[Relative]:
             roles = _cases(token, names=False)
             if roles and not roles & _cases(parts[0], names=True):
                 continue
-        name = " ".join(_nominative(p) for p in parts)
+        cases = _cases(token, names=False) if _CYRILLIC.search(token) else set()
+        genders = {p.tag.gender for p in _ru_parses(token) if p.tag.POS == "NOUN"
+                   and p.normal_form in _RU_LEMMA} if _CYRILLIC.search(token) else set()
+        gender = next(iter(genders)) if len(genders) == 1 else None
+        name = " ".join(_nominative(p, cases, gender) for p in parts)
         relative = Relative(role, name, _alias(role, token))
         if relative not in found:
             found.append(relative)
@@ -221,6 +232,17 @@ def roles_asked(query: str) -> list[str]:
             continue
         asked.append(role)
     return asked
+
+
+def without_named_roles(text: str) -> str:
+    """The text without the role words a name follows ("жену Олега", "сыну Игорю"): what is
+    left spots the person's relatives by role only where a role stands alone."""
+    tokens = _TOKEN.findall(text)
+    named = {t for i, t in enumerate(tokens[:-1]) if role_of(t) is not None
+             and _is_name(tokens[i + 1])}
+    if not named:
+        return text
+    return re.sub(r"[^\W\d_]+", lambda m: " " if m.group() in named else m.group(), text)
 
 
 def expand(query: str, names: list[str]) -> str:

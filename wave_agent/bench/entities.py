@@ -28,8 +28,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from graph.entities import name_key, stem_key
-from graph.models import Entity, EntityType, Veracity
+from graph.models import Entity, EntityType, Status, Veracity
 from wave_agent.errors import WaveError
+from wave_agent.world.reader import read_batch
+from wave_agent.world.reading import ROLE_PREFIX, USER, Mention, Reading
 from wave_agent.write.entities import SELF_NAME, link_type_of
 
 if TYPE_CHECKING:
@@ -60,6 +62,8 @@ class PartScore:
     questions: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: defaultdict(list))
     misses: list[dict[str, Any]] = field(default_factory=list)
     not_stored: list[str] = field(default_factory=list)  # statements the import did not keep
+    # where each missed label was lost (counts only: safe to print for the kept-aside part)
+    losses: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
 
 def load_part(path: Path) -> dict[str, Any]:
@@ -120,13 +124,17 @@ async def run_part(path: Path, *, services: Services, progress: Progress | None 
             relations = [r for e in entities.values() for r in await graph.relations(user_id, e.id)]
             relations = list({(r.source_id, r.type, r.role, r.target_id): r
                               for r in relations}.values())
-            for s in statements:
+            held = {f.id for f in await graph.get_facts(user_id, list(fact_of.values()))
+                    if f.status is not Status.ACTIVE}
+            readings = read_batch([s["text"] for s in statements])
+            for s, reading in zip(statements, readings, strict=True):
                 fid = fact_of.get(s["id"])
                 about = [e for e in (await graph.about(user_id, fid) if fid else [])
                          if e.name != SELF_NAME and e.type not in _NOT_LABELLED]
                 _score_entities(score, lang, s, about)
                 stated = [r for r in relations if fid and fid in r.provenance]
                 _score_relations(score, lang, s, stated, entities)
+                _losses(score, lang, s, reading, about, stated, entities, fid in held)
             fact_ids = {v: k for k, v in fact_of.items()}
             for q in person["questions"]:
                 hits = await recall.search(user_id, q["text"], k=5)
@@ -197,6 +205,45 @@ def _score_relations(score: PartScore, lang: str, statement: dict[str, Any],
                                  f"{entities[r.target_id].name}"})
 
 
+def _losses(score: PartScore, lang: str, statement: dict[str, Any], reading: Reading,
+            about: list[Entity], stated: list[Any], entities: dict[str, Entity],
+            held: bool) -> None:
+    """Where each label the record missed was lost: the record held (nothing is read from a
+    held record), the reader (not among its mentions / links, or with another type), or the
+    resolution (read, then dropped or merged into another entity)."""
+    for e in statement["entities"]:
+        kind = _TYPES.get(e["type"], e["type"])
+        if any(x.type.value == kind and _matches(x, e["name"]) for x in about):
+            continue
+        read = [m for m in reading.mentions if _matches(_as_entity(m), e["name"])]
+        stage = ("held" if held else "resolution" if any(m.type.value == kind for m in read)
+                 else "reader: other type" if read else "reader: not found")
+        score.losses[f"{lang}/entities/{stage}"] += 1
+    for r in statement["relations"]:
+        if any(link_type_of(x) == r["type"] and _end_matches(entities[x.source_id], r["from"])
+               and _end_matches(entities[x.target_id], r["to"]) for x in stated):
+            continue
+        linked = any(link.type == r["type"] and _link_end(link.source, r["from"], reading)
+                     and _link_end(link.target, r["to"], reading) for link in reading.links)
+        stage = "held" if held else "resolution" if linked else "reader"
+        score.losses[f"{lang}/relations/{stage}"] += 1
+
+
+def _as_entity(mention: Mention) -> Entity:
+    return Entity(id="", user_id="", name=mention.name, type=mention.type,
+                  aliases=mention.aliases)
+
+
+def _link_end(end: str, label: str, reading: Reading) -> bool:
+    if end == USER or label == "user":
+        return end == USER and label == "user"
+    if end.startswith(ROLE_PREFIX):
+        return True  # a role the writer resolves: counted as read
+    mention = reading.mention(end)
+    return _matches(_as_entity(mention) if mention else _as_entity(
+        Mention(end, EntityType.OCCUPATION)), label)
+
+
 def _summary(path: Path, data: dict[str, Any], score: PartScore) -> dict[str, Any]:
     questions: dict[str, dict[str, float | int]] = {}
     for lang, rows in [*score.questions.items(),
@@ -215,6 +262,7 @@ def _summary(path: Path, data: dict[str, Any], score: PartScore) -> dict[str, An
         "relations": {k: v.row() for k, v in sorted(score.relations.items())},
         "questions": questions,
         "not_stored": len(score.not_stored),
+        "losses": dict(sorted(score.losses.items())),
         "misses": score.misses,
     }
 

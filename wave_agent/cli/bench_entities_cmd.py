@@ -68,6 +68,9 @@ def _print(summary: dict[str, Any], *, show: bool) -> None:
     for lang, row in summary["questions"].items():
         table.add_row(lang, *(str(row[c]) for c in ("R@1", "R@5", "recall@5", "n")))
     console.print(table)
+    if summary.get("losses"):
+        console.print("where the missed labels were lost (counts): " + ", ".join(
+            f"{k} {v}" for k, v in summary["losses"].items()))
     if summary["not_stored"]:
         console.print(f"statements the import did not keep: {summary['not_stored']}")
     if show:

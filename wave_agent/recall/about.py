@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from graph import kin
 from graph.entities import content_stems, stem_key, text_grams
 from graph.models import Entity, EntityType, ScoredFact, Status
 from wave_agent.write.entities import SELF_NAME
@@ -42,7 +43,8 @@ def asks_about(query: str) -> bool:
 async def entities_asked(graph: GraphStore, user_id: str, query: str,
                          relatives: Sequence[Entity] = ()) -> list[Entity]:
     """The known entities an entity question is about (none when it is not one)."""
-    named = [e for e in await graph.entities_in_text(user_id, query)
+    # "как зовут жену Олега?" asks about Oleg's wife, not the person's own ("жена" alias)
+    named = [e for e in await graph.entities_in_text(user_id, kin.without_named_roles(query))
              if e.type not in _NEVER_SEEDS and e.name != SELF_NAME]
     if asks_about(query):
         return list(dict.fromkeys([*relatives, *named]))

@@ -118,7 +118,9 @@ async def graph_walk(graph: GraphStore, user_id: str, entity_ids: Sequence[str],
 
 
 async def mentioned_entities(graph: GraphStore, user_id: str, query: str) -> list[str]:
-    return [e.id for e in await graph.entities_in_text(user_id, query)]
+    """The known entities a query names; a role word followed by a name ("жену Олега") names
+    Oleg's wife, not the person's own, so it spots nobody by that role."""
+    return [e.id for e in await graph.entities_in_text(user_id, kin.without_named_roles(query))]
 
 
 async def relatives(graph: GraphStore, user_id: str, roles: Sequence[str]) -> list[Entity]:

@@ -96,6 +96,63 @@ def _capitalised_like(new: str, old: str) -> str:
     return new[:1].upper() + new[1:] if old[:1].isupper() else new
 
 
+@lru_cache(maxsize=4_096)
+def plural_nominative(word: str) -> str:
+    """A noun's nominative plural ("танцами" -> "танцы"), lower case."""
+    for parse in _morph().parse(word.lower()):
+        if parse.tag.POS == "NOUN":
+            inflected = parse.inflect({"nomn", "plur"})
+            if inflected is not None:
+                return str(inflected.word)
+    return word.lower()
+
+
+@lru_cache(maxsize=65_536)
+def apposed(role: str, name: str) -> bool:
+    """Whether a name can stand beside a role word as the same person: some reading of each
+    in one case ("сыну Игорю"; not "сестра Андрея", where the name is another's)."""
+    role_cases = {p.tag.case for p in _morph().parse(role.lower()) if p.tag.POS == "NOUN"}
+    name_cases = {p.tag.case for p in _morph().parse(name)}
+    return not role_cases or bool(role_cases & name_cases)
+
+
+@lru_cache(maxsize=65_536)
+def same_case(first: str, second: str) -> bool:
+    """Whether two words of a name have a reading in one case ("Галины Сергеевны": yes;
+    "Андрея Юля": no, two people)."""
+    cases = {p.tag.case for p in _morph().parse(first)}
+    return bool(cases & {p.tag.case for p in _morph().parse(second)})
+
+
+@lru_cache(maxsize=65_536)
+def nominative_reading(word: str) -> bool:
+    """Whether some singular reading of the word is in the nominative ("Соловушка")."""
+    return any(p.tag.case == "nomn" and p.tag.number != "plur" for p in _morph().parse(word))
+
+
+@lru_cache(maxsize=65_536)
+def possessive_adjective(word: str) -> bool:
+    """"Катина", "мамин": a reading of the word is a possessive adjective."""
+    return any(p.tag.POS == "ADJF" and "Poss" in p.tag.grammemes for p in _morph().parse(word))
+
+
+@lru_cache(maxsize=65_536)
+def street_word(word: str) -> bool:
+    """A word that names a street after "на": an adjective only ("Плехановской") or a
+    person's name in the genitive ("Гагарина", "Баумана")."""
+    parses = _morph().parse(word)
+    if parses and all(p.tag.POS in ("ADJF", "ADJS") for p in parses):
+        return True
+    return any({"Surn", "Name"} & p.tag.grammemes and p.tag.case == "gent" for p in parses)
+
+
+@lru_cache(maxsize=65_536)
+def first_name(word: str) -> bool:
+    """A capitalised word whose every noun reading is a first name ("Лейла")."""
+    nouns = [p for p in _morph().parse(word) if p.tag.POS == "NOUN"]
+    return word[:1].isupper() and bool(nouns) and all("Name" in p.tag.grammemes for p in nouns)
+
+
 @lru_cache(maxsize=65_536)
 def is_name(word: str) -> bool:
     """Whether some reading of a word is a first name, surname or patronymic."""
@@ -117,5 +174,19 @@ def adjective_nominative(token: Any) -> str:
     return str(token.text)
 
 
-__all__ = ["POS", "Models", "abbreviation", "adjective_nominative", "is_name", "lemma",
-           "name_nominative"]
+__all__ = [
+    "POS",
+    "Models",
+    "abbreviation",
+    "adjective_nominative",
+    "apposed",
+    "first_name",
+    "is_name",
+    "lemma",
+    "name_nominative",
+    "nominative_reading",
+    "plural_nominative",
+    "possessive_adjective",
+    "same_case",
+    "street_word",
+]

@@ -40,6 +40,9 @@ class Reading:
     mentions: tuple[Mention, ...] = ()
     links: tuple[Link, ...] = ()
     language: str = "ru"
+    # role words the statement uses for a person it names or for someone else's relative
+    # ("с мужем Сергеем", "её сестрой"): not the speaker's relative known by that role
+    named_roles: tuple[str, ...] = ()
 
     def mention(self, name: str) -> Mention | None:
         return next((m for m in self.mentions if m.name == name), None)

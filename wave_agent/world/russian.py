@@ -1,11 +1,22 @@
 """Reading a Russian statement: natasha's NER for people, places and organisations, its syntax
-tree for who lives, works, studies, owns, does what, and pymorphy3 for lemmas.
+tree and the sentence's clauses for who lives, works, studies, owns, does what, and pymorphy3
+for lemmas.
 
 Names are brought to the nominative ("в Самаре" -> Самара, "с Игорьком" -> Игорёк, "Галине
-Сергеевне" -> Галина Сергеевна). Who a verb is about: its subject ("я", a name, a role noun
-with its name beside it: "Муж Олег работает"), else the subject of the verb it is joined to,
-else the person speaking when the verb is in the first person. A role noun alone ("муж
-работает водителем") is left for the writer to resolve (``ROLE_PREFIX``).
+Сергеевне" -> Галина Сергеевна); a first name the NER missed is taken from pymorphy's
+dictionary of names. Each verb is read in its clause (``sentence.Sentence``): who it is about
+is its subject in the tree, else the speaker for a first-person verb, else a subject its
+clause names before it, else the subject the clause before carries on ("Дина живёт в Твери и
+работает в «Ростелекоме»": Дина works there); a plural subject takes the people "с" it along
+("мы с мужем Андреем живём в Рязани"). Its arguments are the tree's within the clause and the
+clause's nouns the parser hung elsewhere. A kin role beside a name anywhere in the sentence
+is the speaker's relative unless the words say whose ("сестра Андрея Юля", "её парень",
+"Наташа с сыном Лёшей"). A role noun alone ("муж работает водителем") is left for the writer
+to resolve (``ROLE_PREFIX``).
+
+Why one file of this size: ``_Builder``'s rules read and extend one statement's state (its
+mentions, names by token, genders, the links so far) in an order that matters (names, then
+verbs, then nouns, then possessions); split by rule, each part would take all of it.
 
 Models load once per process (``morphology.Models``), on first use; callers run ``read`` off the event
 loop (``wave_agent.world.reader``).
@@ -15,81 +26,54 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
-from wave_agent.world.lexicon import words
 from wave_agent.world.morphology import (
     POS,
     Models,
     abbreviation,
     adjective_nominative,
+    apposed,
+    first_name,
     lemma,
     name_nominative,
+    nominative_reading,
+    possessive_adjective,
+    same_case,
 )
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
+from wave_agent.world.sentence import (
+    COMITATIVE,
+    DO,
+    GIVE,
+    GO,
+    ILL,
+    LIVE,
+    MEMBER,
+    MORE_KIN,
+    OWN,
+    PARTNER,
+    PERSUADE,
+    PLAY,
+    POSSESSIVE,
+    SELF,
+    SHE,
+    STUDY,
+    THIRD,
+    WISH,
+    WORK,
+    Sentence,
+    Token,
+    common_noun,
+    hobby_name,
+    someone_elses,
+    street,
+)
 
 _NER_TYPES = {"PER": EntityType.PERSON, "LOC": EntityType.PLACE, "ORG": EntityType.ORGANISATION}
 _QUOTED = re.compile(r"[«\"„“]([^»\"”“]{2,60})[»\"”“]")
-
-_LIVE = words("жить проживать переехать перебраться поселиться переезжать вернуться снимать")
-_WORK = words("работать трудиться устроиться перейти служить подрабатывать")
-_STUDY = words("учиться поступить обучаться закончить окончить")
-_OWN = words("купить приобрести завести взять подарить получить")
-_DO = words("заниматься увлекаться")
-_PLAY = words("играть")
-_GO = words("ходить ездить")
-_MEMBER = words("состоять вступить петь играть участвовать")
-_ILL = words("болеть страдать")
-_SELF = words("я мы меня мне мной нас нам нами")
-_THIRD = words("он она его её ее ему ей им ним ней него нее неё")
-_SHE = words("она её ее ей ней нее неё")
-_WISH = words("хотеть мечтать планировать собираться думать")
-_PARTNER = words("парень девушка жених невеста")
-# kin roles the shared table (``graph.kin``) does not hold, read the same way here
-_MORE_KIN = {"внук": "grandson", "внучка": "granddaughter", "тётя": "aunt", "тетя": "aunt",
-             "дядя": "uncle", "тётка": "aunt", "тетка": "aunt"}
-_POSSESSIVE = words("мой моя моё мое мои моего моей моему моим моих моими моем моём")
-
-
-@dataclass(slots=True)
-class _Token:
-    id: str
-    text: str
-    pos: str
-    rel: str
-    head: str
-    case: str | None
-    person: str | None
-    animate: bool
-    gender: str | None
-    start: int
-    stop: int
-    lemma: str = ""
-
-
-class _Sentence:
-    """One parsed sentence: tokens by id, children by head, NER spans by token."""
-
-    def __init__(self, tokens: list[_Token]) -> None:
-        self.tokens = tokens
-        self.by_id = {t.id: t for t in tokens}
-        self.children: dict[str, list[_Token]] = {}
-        for t in tokens:
-            self.children.setdefault(t.head, []).append(t)
-
-    def kids(self, token: _Token, *rels: str) -> list[_Token]:
-        found = self.children.get(token.id, [])
-        return [t for t in found if not rels or t.rel.split(":")[0] in rels]
-
-    def head_of(self, token: _Token) -> _Token | None:
-        return self.by_id.get(token.head)
-
-    def preposition(self, token: _Token) -> str:
-        case = [t.text.lower() for t in self.kids(token, "case")]
-        return case[0] if case else ""
 
 
 def read(text: str) -> Reading:
@@ -121,21 +105,15 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
         for span in markup.spans:
             builder.add_span(span.start, span.stop, span.type)
         for sent in doc.sents:
-            tokens = [_Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
+            tokens = [Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
                              t.feats.get("Person"), t.feats.get("Animacy") == "Anim",
-                             t.feats.get("Gender"), t.start, t.stop) for t in sent.tokens]
+                             t.feats.get("Gender"), t.start, t.stop,
+                             number=t.feats.get("Number")) for t in sent.tokens]
             for t in tokens:
                 t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
-            builder.sentence(_Sentence(tokens))
+            builder.sentence(Sentence(tokens))
         readings.append(builder.reading())
     return readings
-
-
-def _common_noun(token: _Token) -> bool:
-    """A word no reading of which is a name ("Внук", "Сосед", "Брат"): not part of a name."""
-    from wave_agent.world.morphology import is_name
-
-    return bool(re.search("[а-яё]", token.text.lower())) and not is_name(token.text)
 
 
 class _Builder:
@@ -148,6 +126,7 @@ class _Builder:
         self.links: list[Link] = []
         self.first_at: dict[str, int] = {}  # mention name -> where the text first names it
         self.gender: dict[str, str] = {}    # person name -> "Masc" / "Fem" (the parser's)
+        self.named_roles: list[str] = []   # role words naming someone else (``Reading``)
         for relative in kin.relatives(text):
             self._mention(relative.name, EntityType.PERSON, (relative.alias,))
             self._link(USER, kin_link(relative.role), relative.name)
@@ -156,11 +135,24 @@ class _Builder:
 
     def add_span(self, start: int, stop: int, tag: str) -> None:
         kind = _NER_TYPES.get(tag)
-        if kind is not None:
-            self.spans.append((start, stop, kind))
+        if kind is None:
+            return
+        if kind is EntityType.PERSON and " " in self.text[start:stop]:
+            # "сестра Андрея Юля": the NER's one span is two people, one the other's (their
+            # names share no case); a name with its patronymic or surname shares one
+            at = start
+            for word in re.finditer(r"\S+", self.text[start:stop]):
+                first = self.text[at:stop].split()[0]
+                if word.start() + start > at and not same_case(first, word.group()):
+                    self.spans.append((at, start + word.start() - 1, kind))
+                    at = start + word.start()
+            self.spans.append((at, stop, kind))
+            return
+        self.spans.append((start, stop, kind))
 
     def reading(self) -> Reading:
-        return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)), "ru")
+        return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)), "ru",
+                       tuple(dict.fromkeys(self.named_roles)))
 
     # -- collecting ------------------------------------------------------------------------
 
@@ -187,9 +179,10 @@ class _Builder:
 
     # -- one sentence ------------------------------------------------------------------------
 
-    def sentence(self, s: _Sentence) -> None:
+    def sentence(self, s: Sentence) -> None:
         names = self._named(s)
         self._quoted(s, names)
+        self._names_missed(s, names)
         for token in s.tokens:
             if token.pos in ("VERB", "AUX"):
                 self._verb(s, token, names)
@@ -197,16 +190,26 @@ class _Builder:
                 self._noun(s, token, names)  # "Внук" opening a sentence is tagged PROPN
         self._possessions(s, names)
 
-    def _named(self, s: _Sentence) -> dict[str, str]:
+    def _named(self, s: Sentence) -> dict[str, str]:
         """Token id -> mention name, for the NER spans of this sentence."""
         names: dict[str, str] = {}
         for start, stop, kind in self.spans:
             inside = [t for t in s.tokens if t.start >= start and t.stop <= stop]
             if not inside:
                 continue
-            while len(inside) > 1 and kind is EntityType.PERSON and _common_noun(inside[0]):
+            while len(inside) > 1 and kind is EntityType.PERSON and common_noun(inside[0]):
                 inside = inside[1:]  # "Брат Саша", "Внук Стёпа" opening a sentence: the name
                 start = inside[0].start
+            cut = next((i for i, t in enumerate(inside) if t.text.lower() == "имени"), None)
+            if cut:  # "МГТУ имени Баумана": the name is what comes before "имени"
+                inside = inside[:cut]
+                stop = inside[-1].stop
+            after = s.tokens[s.position[inside[-1].id] + 1:][:1]
+            if kind is EntityType.PERSON and len(inside) == 1 and after and after[0].pos == (
+                    "NOUN") and possessive_adjective(inside[0].text):
+                continue  # "Катина подруга": a possessive adjective, not a person named
+            if kind is EntityType.PLACE and street(s, inside):
+                continue  # "на Гагарина", "на Плехановской": a street, not a place we keep
             ids = {t.id for t in inside}
             head = next((t for t in inside if t.head not in ids), inside[0])
             quoted = start > 0 and self.text[start - 1] in "«\"„“"
@@ -218,7 +221,8 @@ class _Builder:
                 kind = EntityType.ORGANISATION
             if abbreviation(self.text[start:stop]):
                 name = self.text[start:stop]  # "МГУ", "УрФУ": never inflected
-            elif quoted and len(inside) == 1 and inside[0].case not in (None, "Nom"):
+            elif quoted and len(inside) == 1 and inside[0].case not in (None, "Nom") and not (
+                    nominative_reading(inside[0].text)):
                 name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"
             elif kind is EntityType.PERSON:
                 name = " ".join(name_nominative(t.text, t.case) for t in inside)
@@ -242,7 +246,23 @@ class _Builder:
                 names[t.id] = name
         return names
 
-    def _kind_by_head(self, s: _Sentence, head: _Token, kind: EntityType) -> EntityType | None:
+    def _names_missed(self, s: Sentence, names: dict[str, str]) -> None:
+        """First names the NER missed ("Лейла занимается"): a proper noun every noun reading
+        of which is a first name (pymorphy's dictionary), brought to the nominative."""
+        for t in s.tokens:
+            if t.id in names or t.pos != "PROPN" or not first_name(t.text):
+                continue
+            quoted = t.start > 0 and self.text[t.start - 1] in "«\"„“"
+            if quoted or common_noun(t):
+                continue
+            name = self._mention(name_nominative(t.text, t.case), EntityType.PERSON,
+                                 (t.text,))
+            self.first_at.setdefault(name, t.start)
+            if t.gender:
+                self.gender.setdefault(name, t.gender)
+            names[t.id] = name
+
+    def _kind_by_head(self, s: Sentence, head: Token, kind: EntityType) -> EntityType | None:
         """A name beside a pet noun is the pet ("кот Барсик"); a brand beside a device is
         not an organisation ("ноутбук Lenovo": the device is the entity)."""
         governor = s.head_of(head)
@@ -258,7 +278,7 @@ class _Builder:
                 return EntityType.PET
         return kind
 
-    def _quoted(self, s: _Sentence, names: dict[str, str]) -> None:
+    def _quoted(self, s: Sentence, names: dict[str, str]) -> None:
         """«Волга-Сервис» after "компания", «Солнышко» after "хор", «Альфа» after "проект"."""
         for match in _QUOTED.finditer(self.text):
             inside = [t for t in s.tokens if t.start >= match.start(1) and t.stop <= match.end(1)]
@@ -274,49 +294,112 @@ class _Builder:
 
     # -- who a verb is about ---------------------------------------------------------------
 
-    def _subject(self, s: _Sentence, verb: _Token, names: dict[str, str],
+    def _subject(self, s: Sentence, verb: Token, names: dict[str, str],
                  seen: frozenset[str] = frozenset()) -> str | None:
-        for subj in s.kids(verb, "nsubj"):
-            return self._who(s, subj, names)
-        if verb.rel in ("conj", "xcomp", "advcl", "parataxis") and verb.head not in seen:
-            head = s.head_of(verb)
-            if head is not None and head.pos in ("VERB", "AUX", "NOUN", "PRON"):
-                found = self._subject(s, head, names, seen | {verb.id})
-                if found is not None:
-                    return found
-        if verb.person == "1" or verb.person is None:
-            return USER  # "живу", or a past tense with no subject ("купила"): the speaker
-        return None
+        """Who a verb is about: its subject in the tree; the speaker for a first-person
+        verb ("живу", "мы живём"); a subject its own clause names before it; the subject of
+        the verb before it in the sentence, which a clause without one carries on ("Дина
+        живёт в Твери и работает в «Ростелекоме»", "а сын Миша пошёл в школу и занимается
+        футболом"); for the first verb with none, the speaker ("купила")."""
+        return self._subject_token(s, verb, names, seen)[0]
 
-    def _who(self, s: _Sentence, token: _Token, names: dict[str, str]) -> str | None:
-        if token.pos == "PRON" and token.lemma in _SELF:
+    def _subject_token(self, s: Sentence, verb: Token, names: dict[str, str],
+                       seen: frozenset[str] = frozenset()) -> tuple[str | None, Token | None]:
+        subjects = s.kids(verb, "nsubj")
+        for subj in subjects:  # ("живёт одна": "одна" is no one)
+            who = self._who(s, subj, names) if s.clause[subj.id] == s.clause[verb.id] else None
+            if who is not None:
+                return who, subj
+        if verb.person == "1":
+            return USER, None  # "живу", "мы с мужем живём"
+        if verb.rel == "xcomp" and verb.head not in seen:  # "хочет работать": who wants
+            head = s.head_of(verb)
+            if head is not None and head.pos in ("VERB", "AUX"):
+                return self._subject_token(s, head, names, seen | {verb.id})
+        for token in reversed([t for t in s.in_clause(verb)
+                               if s.position[t.id] < s.position[verb.id]]):
+            if token.rel.startswith("nsubj") or (token.case == "Nom" and (
+                    token.pos == "PRON" or token.id in names)):
+                who = self._who(s, token, names)
+                if who is not None:
+                    return who, token
+        for subj in subjects:  # the tree's subject in another clause, none in its own
+            who = self._who(s, subj, names)
+            if who is not None:
+                return who, subj
+        earlier = [t for t in s.before(verb) if t.pos in ("VERB", "AUX") and t.id not in seen]
+        if earlier and verb.person is None and verb.number == "Plur" and (
+                earlier[-1].number == "Sing"):
+            return USER, None  # "Варя мечтает о собаке, поэтому завели попугая": we did
+        if earlier:
+            return self._subject_token(s, earlier[-1], names, seen | {verb.id})
+        if verb.person is None:
+            return USER, None  # a past tense with no subject ("купила"): the speaker
+        return None, None
+
+    def _companions(self, s: Sentence, subject: Token | None, verb: Token,
+                    names: dict[str, str]) -> list[str]:
+        """People a plural subject takes along: "мы с мужем Андреем живём", "Светлана с
+        сыном Кириллом остались": the named person after "с", beside the subject."""
+        if verb.number != "Plur" and verb.person != "1":
+            return []
+        start = s.position[subject.id] + 1 if subject is not None else 0
+        found: list[str] = []
+        tokens = s.tokens
+        for i in range(start, s.position[verb.id]):
+            if tokens[i].text.lower() in COMITATIVE and tokens[i].pos == "ADP":
+                for t in tokens[i + 1:i + 4]:
+                    name = names.get(t.id)
+                    if name and self.mentions[name].type is EntityType.PERSON:
+                        found.append(name)
+                        break
+            elif subject is None and tokens[i].pos in ("VERB", "AUX"):
+                break
+        if subject is None and not (verb.person == "1" and any(
+                t.text.lower() in ("мы",) for t in s.in_clause(verb))):
+            return []
+        return list(dict.fromkeys(found))
+
+    def _who(self, s: Sentence, token: Token, names: dict[str, str]) -> str | None:
+        if token.pos == "PRON" and token.lemma in SELF:
             return USER
-        if token.pos == "PRON" and token.text.lower() in _THIRD:
+        if token.pos == "PRON" and token.text.lower() in THIRD:
             # "Сыну Тимуру девять лет, он занимается хоккеем": the last person named before
-            wanted = "Fem" if token.text.lower() in _SHE else "Masc"
+            wanted = "Fem" if token.text.lower() in SHE else "Masc"
             people = [m.name for m in self.mentions.values() if m.type is EntityType.PERSON
                       and self.first_at.get(m.name, len(self.text)) < token.start
                       and self.gender.get(m.name, wanted) == wanted]
-            return people[-1] if people else None
+            if people:
+                return people[-1]
+            # "Мама живёт в Челнах, у неё диабет": a relative named by role alone before
+            roles = [kin.role_of(t.text) for t in s.before(token) if t.pos in ("NOUN", "PROPN")
+                     and t.gender == wanted and kin.role_of(t.text)]
+            return ROLE_PREFIX + roles[-1] if roles and roles[-1] else None
         if token.id in names:
             return names[token.id]
         role = kin.role_of(token.text)
         if role is not None:
-            for child in s.kids(token, "appos", "flat", "nmod"):
-                if child.id in names:
+            for child in self._beside(s, token):
+                if child.id in names and apposed(token.text, child.text):
                     return names[child.id]
-            return ROLE_PREFIX + role
+            # "Мама, Людмила Петровна, живёт одна": the relative this statement named so
+            alias = kin.role_name(role, "ru")
+            named = [m.name for m in self.mentions.values() if m.type is EntityType.PERSON
+                     and alias in m.aliases]
+            return named[0] if len(named) == 1 else ROLE_PREFIX + role
         if token.pos in ("NOUN", "PROPN"):  # "подруга Лена", "Внук Стёпа": the name beside
             for child in self._beside(s, token):
                 if child.id in names and self.mentions[names[child.id]].type is EntityType.PERSON:
                     return names[child.id]
         return None
 
-    def _target(self, s: _Sentence, token: _Token, names: dict[str, str],
+    def _target(self, s: Sentence, token: Token, names: dict[str, str],
                 kind: EntityType) -> str | None:
         """The named entity of ``kind`` a verb's argument is (itself, or a name beside it:
         "в компании «Волга-Сервис»")."""
-        for candidate in (token, *s.kids(token, "appos", "flat", "nmod")):
+        beside = [t for t in s.kids(token, "appos", "flat", "nmod")
+                  if s.preposition(t) in ("", "в", "во", "на")]  # not "в деревне под Липецком"
+        for candidate in (token, *beside):
             name = names.get(candidate.id)
             mention = self.mentions.get(name) if name else None
             if mention is not None and mention.type is kind:
@@ -325,66 +408,92 @@ class _Builder:
             return self._mention(name_nominative(token.text, token.case), EntityType.PLACE)
         return None
 
-    def _verb(self, s: _Sentence, verb: _Token, names: dict[str, str]) -> None:
+    def _verb(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
         lem = verb.lemma
-        if lem not in (_LIVE | _WORK | _STUDY | _OWN | _DO | _PLAY | _GO | _MEMBER | _ILL):
+        if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL):
             return
-        who = self._subject(s, verb, names)
-        args = s.kids(verb, "obl", "obj", "xcomp", "iobj", "nmod")
-        if lem in _LIVE:
+        head = s.head_of(verb)
+        if verb.rel == "xcomp" and head is not None and head.lemma in WISH | PERSUADE:
+            return  # "хочет работать в «Касперском»", "уговаривает перейти": not so yet
+        who, subject = self._subject_token(s, verb, names)
+        # its arguments in the tree, unless the parser took them from another clause with a
+        # verb of its own, and the clause's nouns the parser hung elsewhere ("живёт одна в
+        # Липецке": on "одна")
+        clauses_with_verbs = {s.clause[t.id] for t in s.tokens if t.pos in ("VERB", "AUX")}
+        args = [t for t in s.kids(verb, "obl", "obj", "xcomp", "iobj", "nmod")
+                if s.clause[t.id] == s.clause[verb.id] or s.clause[t.id] not in clauses_with_verbs]
+        taken = {t.id for t in args} | {verb.id} | ({subject.id} if subject else set())
+        args += [t for t in s.in_clause(verb) if t.id not in taken
+                 and t.pos in ("NOUN", "PROPN")
+                 and not (t.head in s.by_id and s.by_id[t.head].pos in ("VERB", "AUX")
+                          and t.head != verb.id and s.clause[t.head] == s.clause[verb.id])]
+        if lem in GIVE:
+            given = [t for t in s.in_clause(verb) if t.case == "Dat" and t.pos in (
+                "PRON", "PROPN", "NOUN")]
+            who = self._who(s, given[0], names) if given else None  # "мне подарили планшет"
+        for person in [who, *self._companions(s, subject, verb, names)]:
+            self._verb_links(s, verb, lem, person, args, names)
+
+    def _verb_links(self, s: Sentence, verb: Token, lem: str, who: str | None,
+                    args: list[Token], names: dict[str, str]) -> None:
+        if lem in LIVE:
             for arg in args:
                 if s.preposition(arg) in ("в", "во", "на"):
                     self._link(who, "lives_in", self._target(s, arg, names, EntityType.PLACE))
-        if lem in _WORK | _STUDY | _MEMBER:
+        if lem in WORK | STUDY | MEMBER:
             for arg in args:
                 place = names.get(arg.id)
                 if place and abbreviation(place) and self.mentions[place].type is EntityType.PLACE:
                     self._retype(place, EntityType.ORGANISATION)  # "учится в УрФУ"
-                elif (place and lem in _WORK and s.preposition(arg) in ("в", "во")
+                elif (place and lem in WORK and s.preposition(arg) in ("в", "во")
                       and self.mentions[place].type is EntityType.PLACE):
                     self._link(who, "lives_in", place)  # "служит в Мурманске"
                 org = self._target(s, arg, names, EntityType.ORGANISATION)
                 if org is not None and s.preposition(arg) in ("в", "во", "на", ""):
-                    link = ("studies_at" if lem in _STUDY else "works_at" if lem in _WORK
+                    link = ("studies_at" if lem in STUDY else "works_at" if lem in WORK
                             else "member_of")
                     self._link(who, link, org)
-                if (lem in _WORK and arg.case == "Ins" and arg.pos == "NOUN"
+                if (lem in WORK and arg.case == "Ins" and arg.pos == "NOUN"
                         and not s.preposition(arg) and arg.id not in names):
                     # "работает водителем (в «Волга-Транс»)": the occupation, beside the place
                     job = self._mention(arg.lemma, EntityType.OCCUPATION)
                     self._link(who, "works_as", job)
                 if org is not None:
                     continue
-                if lem in _WORK | _MEMBER and arg.lemma in lexicon.GROUP_NOUNS:
+                if lem in WORK | MEMBER and arg.lemma in lexicon.GROUP_NOUNS:
                     group = self._target(s, arg, names, EntityType.ORGANISATION)
                     self._link(who, "member_of", group)
-                elif lem in _WORK | _MEMBER and arg.lemma in lexicon.PROJECT_NOUNS:
+                elif lem in WORK | MEMBER and arg.lemma in lexicon.PROJECT_NOUNS:
                     self._link(who, "part_of", self._target(s, arg, names, EntityType.PROJECT))
-        wished = verb.rel == "xcomp" and (s.head_of(verb) or verb).lemma in _WISH
-        if lem in _OWN and not wished:  # "хочет завести кошку": not owned yet
-            for arg in s.kids(verb, "obj"):
+        if lem in OWN:  # (not when wished: "хочет завести кошку" is not owned yet)
+            objects = s.kids(verb, "obj")
+            objects += [a for a in args if a.case == "Acc" and a not in objects
+                        and not s.preposition(a)]
+            for arg in objects:
                 self._owned(s, arg, who, names)
-        if lem in _DO | _PLAY | _GO:
+        if lem in DO | PLAY | GO:
             for arg in args:
                 kind = lexicon.kind_of(arg.lemma)
-                if kind is EntityType.HOBBY or (lem in _DO and arg.case == "Ins"
-                                                and arg.pos == "NOUN" and kind is None):
-                    self._link(who, "does", self._mention(arg.lemma, EntityType.HOBBY))
-        if lem in _ILL:
+                if kind is EntityType.HOBBY or (lem in DO and arg.case == "Ins"
+                                                and arg.pos == "NOUN" and kind is None
+                                                and not arg.animate and not s.preposition(arg)):
+                    self._link(who, "does", self._mention(hobby_name(arg), EntityType.HOBBY))
+        if lem in ILL:
             for arg in args:
                 if lexicon.kind_of(arg.lemma) is EntityType.ILLNESS:
                     self._link(who, "has_condition", self._mention(arg.lemma, EntityType.ILLNESS))
 
-    def _noun(self, s: _Sentence, noun: _Token, names: dict[str, str]) -> None:
+    def _noun(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
         """"подруга Лена", "мой парень Костя", "проект «Альфа»", "я инженер": relations a
         noun states itself."""
-        if noun.lemma in _PARTNER and self._owner(s, noun) == USER:
+        self._kin(s, noun, names)
+        if noun.lemma in PARTNER and self._owner(s, noun) == USER:
             for child in self._beside(s, noun):
                 name = names.get(child.id)
                 if name and self.mentions[name].type is EntityType.PERSON:
                     self._mention(name, EntityType.PERSON, (noun.lemma,))
                     self._link(USER, "kin:partner", name)
-        role = _MORE_KIN.get(noun.lemma)
+        role = MORE_KIN.get(noun.lemma)
         if role is not None and (self._owner(s, noun) == USER or noun.start == s.tokens[0].start):
             for child in self._beside(s, noun):
                 name = names.get(child.id)
@@ -393,7 +502,7 @@ class _Builder:
                     self._link(USER, kin_link(role), name)
         if self._occupation_of_user(s, noun):
             self._link(USER, "works_as", self._mention(noun.lemma, EntityType.OCCUPATION))
-        if noun.lemma in lexicon.FRIEND_NOUNS:
+        if noun.lemma in lexicon.FRIEND_NOUNS and not someone_elses(s, noun):
             owner = self._owner(s, noun)
             for child in self._beside(s, noun):
                 name = names.get(child.id)
@@ -416,21 +525,94 @@ class _Builder:
                 self._link(who or USER, "member_of", target)
 
     @staticmethod
-    def _beside(s: _Sentence, noun: _Token) -> list[_Token]:
-        """The name a role-like noun stands beside: its apposition ("подруга Лена"), or the
-        name it modifies when the parser hung it the other way ("Мой парень Костя")."""
+    def _beside(s: Sentence, noun: Token) -> list[Token]:
+        """The name a role-like noun stands beside: its apposition ("подруга Лена"), the
+        name it modifies when the parser hung it the other way ("Мой парень Костя"), or the
+        proper noun right after it in the same case when the parser made them two subjects
+        ("Мой друг Тимур открыл")."""
         found = s.kids(noun, "appos", "flat", "nmod")
         head = s.head_of(noun)
         if head is not None and head.pos == "PROPN" and noun.rel in ("amod", "appos", "nmod"):
             found.append(head)
+        at = s.position[noun.id] + 1
+        while at + 1 < len(s.tokens) and s.tokens[at].pos == "PROPN" and not apposed(
+                noun.text, s.tokens[at].text):
+            at += 1  # "сестра Андрея Юля": past the one whose she is
+        if at < len(s.tokens):
+            after = s.tokens[at]
+            if after.pos == "PROPN" and after not in found and (
+                    after.case == noun.case or None in (after.case, noun.case)):
+                found.append(after)
         return found
 
-    def _occupation_of_user(self, s: _Sentence, noun: _Token) -> bool:
+    def _kin_owner(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
+        """Whose relative a role noun names: the speaker's ("мой", "наша", or nobody else's
+        named: "а сын Миша", "с мужем Андреем" when the speaker is the one "с" it), a named
+        person's ("сестра Андрея Юля", "у Олега сын Тимур", "Наташа с сыном Лёшей"), or
+        nobody we know ("её парень": None)."""
+        for det in s.kids(noun, "det"):
+            if det.text.lower() in POSSESSIVE:
+                return USER
+        if someone_elses(s, noun):
+            return None
+        before = s.before(noun)
+        if before and before[-1].text.lower() in POSSESSIVE:
+            return USER
+        at = s.position[noun.id]
+        after = s.tokens[at + 1] if at + 1 < len(s.tokens) else None
+        if after is not None and after.id in names and not apposed(noun.text, after.text):
+            owner = names[after.id]  # "сестра Андрея Юля"
+            return owner if self.mentions[owner].type is EntityType.PERSON else None
+        clause = [t for t in s.in_clause(noun) if s.position[t.id] < at]
+        for i, t in enumerate(clause):
+            if t.text.lower() == "у" and t.pos == "ADP" and i + 1 < len(clause):
+                return self._who(s, clause[i + 1], names)  # "у Олега сын Тимур"
+        if before and before[-1].text.lower() in COMITATIVE:
+            verb = s.head_of(noun)
+            while verb is not None and verb.pos not in ("VERB", "AUX"):
+                verb = s.head_of(verb)
+            later = [t for t in s.in_clause(noun) if t.pos in ("VERB", "AUX")]
+            verb = verb if verb is not None and s.clause[verb.id] == s.clause[noun.id] else (
+                later[0] if later else verb)
+            who = self._subject(s, verb, names) if verb is not None else None
+            return who if who is not None else USER
+        return USER
+
+    def _kin(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
+        """A kin role beside a name anywhere in the sentence: "а сын Миша", "с женой
+        Алиной", "Наташа с сыном Лёшей" (Наташа's), "сестра Андрея Юля" (Андрей's)."""
+        role = kin.role_of(noun.text) or MORE_KIN.get(noun.lemma)
+        if role is None:
+            return
+        beside = [c for c in self._beside(s, noun) if apposed(noun.text, c.text)]
+        naming = s.head_of(noun)
+        if naming is not None and naming.lemma == "звать":  # "Жену Олега зовут Алсу"
+            beside = [c for c in s.kids(naming, "nsubj", "obj", "xcomp") if c.id != noun.id]
+        person = next((names[c.id] for c in beside if c.id in names
+                       and self.mentions[names[c.id]].type is EntityType.PERSON), None)
+        if person is not None or someone_elses(s, noun):
+            self.named_roles.append(noun.text)
+        before = s.before(noun)
+        if person is None or (before and before[-1].pos == "NOUN" and before[-1].animate
+                              and kin.role_of(before[-1].text) is None):
+            return  # "соседка тётя Люба": an address, not a relative
+        owner = self._kin_owner(s, noun, names)
+        after = s.tokens[s.position[noun.id] + 1:][:1]
+        if naming is not None and naming.lemma == "звать" and after and after[0].id in names and (
+                names[after[0].id] != person):
+            owner = names[after[0].id]  # "Жену Олега зовут Алсу": Олег's wife
+        if owner == USER:
+            alias = kin.role_name(role, "ru")
+            self._mention(person, EntityType.PERSON, (alias if alias != role else noun.lemma,))
+        if owner is not None and owner != person:
+            self._link(owner, kin_link(role), person)
+
+    def _occupation_of_user(self, s: Sentence, noun: Token) -> bool:
         """"Я инженер", "Я Игорь, программист": a lower-case animate noun in the nominative
         said of the speaker (no kin, friend or pet word)."""
         if not (noun.animate and noun.case == "Nom" and noun.text.islower()
                 and kin.role_of(noun.text) is None and lexicon.kind_of(noun.lemma) is None
-                and noun.lemma not in lexicon.FRIEND_NOUNS | _PARTNER):
+                and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER):
             return False
         if any(k.pos == "PRON" and k.lemma in ("я",) for k in s.kids(noun, "nsubj")):
             return True
@@ -440,14 +622,14 @@ class _Builder:
         return head.pos == "PROPN" and any(k.pos == "PRON" and k.lemma == "я"
                                            for k in s.kids(head, "nsubj"))
 
-    def _owner(self, s: _Sentence, noun: _Token) -> str | None:
+    def _owner(self, s: Sentence, noun: Token) -> str | None:
         """Whose a noun is: "мой" -> the person; "у Олега" -> Oleg."""
         for det in s.kids(noun, "det", "amod"):
-            if det.text.lower() in _POSSESSIVE:
+            if det.text.lower() in POSSESSIVE:
                 return USER
         return None
 
-    def _owned(self, s: _Sentence, noun: _Token, who: str | None,
+    def _owned(self, s: Sentence, noun: Token, who: str | None,
                names: dict[str, str]) -> None:
         kind = lexicon.kind_of(noun.lemma)
         if kind is None or who is None:
@@ -472,11 +654,18 @@ class _Builder:
         else:
             self._link(who, "owns", self._mention(noun.lemma, kind))
 
-    def _possessions(self, s: _Sentence, names: dict[str, str]) -> None:
+    def _possessions(self, s: Sentence, names: dict[str, str]) -> None:
         """"У меня кот Барсик", "у Олега диабет", "мой ноутбук", "моя собака Рекс"."""
         for token in s.tokens:
             if token.pos not in ("NOUN", "PROPN"):
-                continue
+                # "У меня артроз": the tagger took the noun for a verb; right after "у X"
+                # the noun's own lemma is read
+                before = s.before(token)
+                if (token.pos not in ("VERB", "ADJ") or len(before) < 2
+                        or before[-2].text.lower() != "у" or not token.text.islower()):
+                    continue
+                token.lemma = lemma(token.text, "NOUN")
+                token.case = token.case or "Nom"
             kind = lexicon.kind_of(token.lemma)
             if kind is None:
                 continue
@@ -489,6 +678,13 @@ class _Builder:
                 for u in s.kids(head, "obl", "nmod"):
                     if s.preposition(u) == "у":
                         owner = self._who(s, u, names)
+            if owner is None and token.case == "Nom":
+                # "Живёт в Туле, у неё гипертония": "у" and its owner earlier in the clause
+                clause = [t for t in s.in_clause(token) if s.position[t.id] < s.position[
+                    token.id]]
+                for i, t in enumerate(clause[:-1]):
+                    if t.text.lower() == "у" and t.pos == "ADP":
+                        owner = self._who(s, clause[i + 1], names)
             if owner is None and kind is EntityType.ILLNESS:
                 owner = self._subject(s, head, names) if head is not None and head.pos in (
                     "VERB", "AUX") else None

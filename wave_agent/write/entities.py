@@ -13,12 +13,13 @@ written here (the writer links the record it creates).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graph import kin
-from graph.entities import entity_keys, name_key, normalise, text_grams
+from graph.entities import entity_keys, name_key, normalise, stem_key, text_grams
 from graph.models import (
     EXCLUSIVE_RELATIONS,
     Entity,
@@ -83,6 +84,7 @@ class Resolved:
 
     entity_ids: tuple[str, ...] = ()
     relations: tuple[Relation, ...] = ()
+    named_roles: tuple[str, ...] = ()  # the reading's (``Reading.named_roles``)
 
 
 class Resolver:
@@ -123,11 +125,13 @@ class Resolver:
         for key in entity_keys(entity.name, entity.aliases)[1]:
             self._index.setdefault(key, entity)
 
-    def known_in(self, text: str) -> list[Entity]:
-        """The indexed entities whose name or alias (stemmed) the text contains."""
+    def known_in(self, text: str, named_roles: Sequence[str] = ()) -> list[Entity]:
+        """The indexed entities whose name or alias (stemmed) the text contains; a role word
+        the reading says names someone else ("с мужем Сергеем", "её сестрой") spots nobody."""
         if not self._index:
             return []
-        found = [self._index[g] for g in text_grams(text) if g in self._index]
+        skip = {stem_key(w) for w in named_roles}
+        found = [self._index[g] for g in text_grams(text) if g in self._index and g not in skip]
         return list({e.id: e for e in found}.values())
 
     async def entity(self, mention: Mention) -> Entity:
@@ -191,8 +195,8 @@ class Resolver:
                 # "У мамы диабет": the record is about the mother the role names
                 ids += [end for end in (relation.source_id, relation.target_id)
                         if end not in ids and (me is None or end != me.id)]
-        ids += [e.id for e in self.known_in(fact.text) if e.id not in ids]
-        return Resolved(tuple(ids), tuple(relations))
+        ids += [e.id for e in self.known_in(fact.text, reading.named_roles) if e.id not in ids]
+        return Resolved(tuple(ids), tuple(relations), reading.named_roles)
 
     async def _end(self, name: str, by_name: dict[str, Entity]) -> Entity | None:
         if name == USER:
@@ -248,14 +252,18 @@ class EntityLinks:
                                         role=rel.role)
 
     async def named(
-        self, user_id: str, text: str, entities: Sequence[tuple[str, EntityType]]
+        self, user_id: str, text: str, entities: Sequence[tuple[str, EntityType]],
+        named_roles: Sequence[str] = (),
     ) -> list[str]:
-        """Given entities (resolved or created) and the person's known ones named in the text."""
+        """Given entities (resolved or created) and the person's known ones named in the text
+        (a role word that names someone else, ``named_roles``, spots nobody)."""
         ids: list[str] = []
         for name, kind in entities:
             entity = await self.graph.resolve_entity(user_id, name, kind)
             if entity is not None and entity.id not in ids:
                 ids.append(entity.id)
+        for word in named_roles:
+            text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text)
         for entity in await self.graph.entities_in_text(user_id, text):
             if entity.id not in ids and entity.name != SELF_NAME:
                 ids.append(entity.id)

@@ -319,7 +319,8 @@ class Writer:
         stored = replace(fact, needs_index=state is ArchiveState.PENDING)
         world = (await self.entities.read([fact], [entities]))[fact.id]
         entity_ids = list(world.entity_ids)
-        entity_ids += [e for e in await self.entities.named(fact.user_id, fact.text, ())
+        entity_ids += [e for e in await self.entities.named(fact.user_id, fact.text, (),
+                                                            world.named_roles)
                        if e not in entity_ids]
         stored = await self.graph.create_fact(stored, entity_ids)
         await self.entities.relate(world.relations)
@@ -528,7 +529,8 @@ class Writer:
         state = await self.archive.upsert(new.user_id, [new], vector[None, :])
         world = (await self.entities.read([new]))[new.id]
         entity_ids = list(world.entity_ids)
-        entity_ids += [e for e in await self.entities.named(new.user_id, new.text, ())
+        entity_ids += [e for e in await self.entities.named(new.user_id, new.text, (),
+                                                            world.named_roles)
                        if e not in entity_ids]
         async with self.graph.transaction() as tx:
             await tx.create_fact(replace(new, needs_index=True), entity_ids)

@@ -119,3 +119,69 @@ async def test_maintenance_backfill_reads_records_written_before_the_world_graph
     assert (SELF_NAME, "lives_in", "Казань") in relations
     assert (SELF_NAME, "lives_in", "Самара") not in relations  # ended by the later move
     assert await writer.read_world(user_id) == (0, 0, 0)  # read once
+
+
+LONG = [
+    "Моя сестра Дина живёт в Твери и работает в «Ростелекоме», а сын Миша в этом году пошёл "
+    "в первый класс и занимается футболом.",
+    "Мы с мужем Андреем живём в Рязани, свекровь Тамара Ивановна живёт одна в Липецке, у неё "
+    "гипертония.",
+]
+
+
+async def test_a_long_statement_gives_every_clause_its_people_places_and_relations(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """Several clauses and people in one statement: each clause's verb is about its own
+    subject (Дина works at Ростелеком, Миша plays football), a clause without one carries the
+    one before, "мы с мужем" lives where the speaker lives, and names come nominative."""
+    await writer.remember_many(user_id, [MemoryItem(t, veracity=Veracity.STATED) for t in LONG])
+    names, relations = await _world(graph, user_id)
+    assert {"Дина", "Тверь", "Ростелеком", "Миша", "Андрей", "Рязань", "Тамара Ивановна",
+            "Липецк"} <= set(names), names
+    assert "Дин" not in names  # "сестра Дина" is Дина, not the genitive of Дин
+    assert names["Ростелеком"].type is EntityType.ORGANISATION  # type: ignore[attr-defined]
+    assert names["Тверь"].type is EntityType.PLACE  # type: ignore[attr-defined]
+    assert {(SELF_NAME, "kin:sister", "Дина"), ("Дина", "lives_in", "Тверь"),
+            ("Дина", "works_at", "Ростелеком"), (SELF_NAME, "kin:son", "Миша"),
+            ("Миша", "does", "футбол"), (SELF_NAME, "kin:husband", "Андрей"),
+            (SELF_NAME, "lives_in", "Рязань"), ("Андрей", "lives_in", "Рязань"),
+            (SELF_NAME, "kin:mother_in_law", "Тамара Ивановна"),
+            ("Тамара Ивановна", "lives_in", "Липецк"),
+            ("Тамара Ивановна", "has_condition", "гипертония")} <= relations, relations
+    # nobody does what another clause's subject does
+    assert ("Дина", "does", "футбол") not in relations
+    assert (SELF_NAME, "lives_in", "Липецк") not in relations
+
+
+async def test_a_move_told_in_a_long_statement_ends_the_old_lives_in(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    first = await writer.remember(user_id, LONG[0])
+    moved = await writer.remember(
+        user_id, "Сестра Дина в мае переехала из Твери в Москву, а Миша остался с нами.")
+    assert first.fact is not None and moved.fact is not None
+    dina = await graph.resolve_entity(user_id, "Дина", EntityType.PERSON, create=False)
+    assert dina is not None
+    places = {e.id: e.name for e in await graph.list_entities(user_id)}
+    lives = {places[r.target_id]: r for r in await graph.relations(user_id, dina.id)
+             if r.type is RelationType.LIVES_IN and r.source_id == dina.id}
+    assert set(lives) == {"Тверь", "Москва"}, lives
+    assert lives["Москва"].ended_at is None
+    assert lives["Тверь"].ended_at is not None and lives["Тверь"].ended_by == moved.fact.id
+
+
+async def test_a_role_word_naming_someone_else_is_not_the_speakers_relative(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """"муж" is Андрей once said; "сестра Наташа с мужем Сергеем" names Наташа's husband, so
+    that record is about Наташа and Сергей, not about Андрей."""
+    await writer.remember(user_id, LONG[1])
+    other = await writer.remember(user_id, "Моя сестра Наташа с мужем Сергеем живут в Москве.")
+    assert other.fact is not None
+    about = {e.name for e in await graph.about(user_id, other.fact.id)}
+    assert {"Наташа", "Сергей", "Москва"} <= about, about
+    assert "Андрей" not in about
+    _names, relations = await _world(graph, user_id)
+    assert ("Наташа", "kin:husband", "Сергей") in relations, relations
+    assert (SELF_NAME, "kin:husband", "Сергей") not in relations

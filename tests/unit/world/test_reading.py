@@ -94,3 +94,46 @@ def test_entity_first_keeps_recalls_order_among_the_records_about_it() -> None:
 
     about = [ScoredFact(fact("a"), 1.0), ScoredFact(fact("b"), 1.0), ScoredFact(fact("n"), 0.25)]
     assert entity_first({"b": 0.9, "a": 0.2, "x": 0.95}, about, ["x", "b"]) == ["b", "a", "x"]
+
+
+def test_a_long_statement_is_read_clause_by_clause() -> None:
+    """Each clause's verb is about its own subject; a clause without one carries the one
+    before; the tagger's misattachment across clauses does not move a hobby to a sibling."""
+    _, links = _world("Моя сестра Дина живёт в Твери и работает в «Ростелекоме».")
+    assert {(USER, "kin:sister", "Дина"), ("Дина", "lives_in", "Тверь"),
+            ("Дина", "works_at", "Ростелеком")} <= links
+    _, links = _world("Сын Тимур ходит на плавание, а дочка Вика занимается танцами в студии "
+                      "«Грация».")
+    assert {("Тимур", "does", "плавание"), ("Вика", "does", "танцы"),
+            (USER, "kin:daughter", "Вика")} <= links
+    assert ("Тимур", "does", "танцы") not in links
+    _, links = _world("Свекровь Тамара Ивановна живёт одна в Липецке, у неё гипертония, и "
+                      "Андрей каждые выходные ездит к ней.")
+    assert {("Тамара Ивановна", "lives_in", "Липецк"),
+            ("Тамара Ивановна", "has_condition", "гипертония")} <= links
+
+
+def test_whose_relative_a_role_names() -> None:
+    _, links = _world("Мы с мужем Андреем живём в Рязани.")
+    assert {(USER, "kin:husband", "Андрей"), (USER, "lives_in", "Рязань"),
+            ("Андрей", "lives_in", "Рязань")} <= links
+    _, links = _world("Сестра Андрея Юля живёт в Омске.")
+    assert ("Андрей", "kin:sister", "Юля") in links and (USER, "kin:sister", "Юля") not in links
+    _, links = _world("Жену Олега зовут Алсу.")
+    assert links == {("Олег", "kin:wife", "Алсу")}
+    reading = read("Моя подруга Лена учится в МГУ, а её парень Максим работает в «Яндексе».")
+    links = {(link.source, link.type, link.target) for link in reading.links}
+    assert (USER, "kin:partner", "Максим") not in links
+    assert ("Максим", "works_at", "Яндекс") in links
+
+
+def test_what_is_not_a_place_a_person_or_done() -> None:
+    names, _ = _world("Ходим к аллергологу в поликлинику на Гагарина.")
+    assert "Гагарин" not in names
+    names, links = _world("Катина подруга Маша живёт в Бердске.")
+    assert "Катин" not in names and (USER, "friend_of", "Маша") not in links
+    _, links = _world("Амир хочет работать в «Касперском».")
+    assert not [link for link in links if link[1] == "works_at"]
+    _, links = _world("Недавно я купил ноутбук, а Алине подарил телефон.")
+    assert {(USER, "owns", "ноутбук"), ("Алина", "owns", "телефон")} <= links
+    assert (USER, "owns", "телефон") not in links
