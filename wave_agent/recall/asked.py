@@ -1,0 +1,178 @@
+"""The attribute a question asks for, read from meaning (issue 30: recall by attribute).
+
+"где я сейчас живу?", "какой у меня номер?", "сколько я плачу за квартиру?", "where does my
+sister work?", "gdzie pracuje mąż?" name no word of their answer ("Переехала в Казань", "+7 912
+345-67-89"), so the text voices cannot find it. The writer already reads every statement as
+values of attributes (``wave_agent.world.attributes``) and keeps them on the record
+(``Fact.attributes``); this module reads the question the same way: which attribute it asks
+for (city, employer, phone, a price ...), of whom (the person, a relative by role or by name),
+and whether it asks for the value in force or a past one ("где я жила раньше?").
+
+Two heads over the e5 query vector recall already computes (no phrase list): a multinomial
+logistic regression over the attributes and "none", and a logistic regression for "a past
+value". Both are trained by ``scripts/train_asked.py`` on question exemplars written for them
+(``bench/data/attribute_questions/exemplars.json``); the model (``asked.npz``: float arrays,
+no pickle) reads only multilingual-e5-small vectors. Who is asked about and which price are
+read from the question's words: the relatives recall already resolves, a held value's entity
+named in the question, the price nouns the attribute reader knows (``PRICE_WORDS``).
+
+``first`` orders the records that state the asked value: the current ones for a question about
+now; the replaced ones (newest first), then the current ones, for a question about the past.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from graph import kin
+from graph.models import Entity, Fact, Status
+from wave_agent.world.attributes import Value, same_value
+from wave_agent.world.reading import ROLE_PREFIX, USER
+
+MODEL = Path(__file__).parent / "asked.npz"
+DIM = 384
+READS = "multilingual-e5-small"  # the one embedding model the heads were trained on
+NONE = "none"
+# Attributes whose value is someone related to the person: "как зовут мою девушку?" asks for
+# the person's partner; the role word names the value, not whose attribute it is.
+_OF_THE_PERSON = frozenset({"partner", "child", "sibling"})
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a question asks for: ``attribute`` (``price`` for any price), how sure the head
+    is (``p``), and whether it asks for a past value (``past``)."""
+
+    attribute: str
+    p: float
+    past: bool
+    p_past: float
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    classes: tuple[str, ...]
+    weights: np.ndarray   # (classes, DIM)
+    bias: np.ndarray      # (classes,)
+    threshold: float      # the attribute head's least probability to answer by attribute
+    past_weights: np.ndarray
+    past_bias: float
+    past_threshold: float
+
+    def read(self, vector: np.ndarray) -> Asked | None:
+        x = np.asarray(vector, dtype=np.float32).ravel()
+        z = self.weights @ x + self.bias
+        z = np.exp(z - z.max())
+        probs = z / z.sum()
+        best = int(np.argmax(probs))
+        p_past = float(1.0 / (1.0 + np.exp(-(float(x @ self.past_weights) + self.past_bias))))
+        attribute = self.classes[best]
+        if attribute == NONE or float(probs[best]) < self.threshold:
+            return None
+        return Asked(attribute, float(probs[best]), p_past >= self.past_threshold, p_past)
+
+
+@lru_cache(maxsize=1)
+def model() -> Model | None:
+    """The trained heads, or None when the file is absent."""
+    if not MODEL.exists():
+        return None
+    with np.load(MODEL, allow_pickle=False) as d:
+        return Model(tuple(str(c) for c in d["classes"]), d["w"].astype(np.float32),
+                     d["b"].astype(np.float32), float(d["threshold"]),
+                     d["pw"].astype(np.float32), float(d["pb"]), float(d["pthreshold"]))
+
+
+def save(m: Model, path: Path = MODEL) -> None:
+    np.savez_compressed(path, classes=np.asarray(m.classes), w=m.weights.astype(np.float32),
+                        b=m.bias.astype(np.float32), threshold=np.asarray(m.threshold),
+                        pw=m.past_weights.astype(np.float32), pb=np.asarray(m.past_bias),
+                        pthreshold=np.asarray(m.past_threshold))
+
+
+def read(model_name: str, vector: np.ndarray | None) -> Asked | None:
+    """The attribute the question's query vector asks for; None for a question about no
+    attribute, or when the heads cannot read this vector (another embedding model, no file)."""
+    heads = model()
+    if heads is None or vector is None or model_name != READS or np.shape(vector) != (DIM,):
+        return None
+    return heads.read(vector)
+
+
+def whose(query: str, attribute: str, relatives: Sequence[Entity],
+          held_entities: Iterable[str]) -> set[str]:
+    """The entities whose ``attribute`` the question asks for, as values name them ("user",
+    a relative's name or ``role:<role>``, a known person's name the question says)."""
+    if attribute in _OF_THE_PERSON:
+        return {USER}
+    roles = kin.roles_asked(query)
+    named = {e.name for e in relatives} | {ROLE_PREFIX + r for r in roles}
+    words = _WORD.findall(query)
+    for entity in held_entities:
+        if entity == USER or entity.startswith(ROLE_PREFIX):
+            continue
+        parts = entity.split()
+        if len(parts) == 1 and any(w[:1].isupper() and same_value(w, entity) for w in words):
+            named.add(entity)
+    return named or {USER}
+
+
+def price_kind(query: str) -> str | None:
+    """What a price question pays for ("квартиру" -> rent), from the attribute reader's price
+    nouns; None when the question names none."""
+    from wave_agent.world.attribute_words import PRICE_WORDS
+    from wave_agent.world.morphology import lemma
+
+    for word in _WORD.findall(query.lower()):
+        for form in (word, lemma(word)):
+            if form in PRICE_WORDS:
+                return PRICE_WORDS[form]
+    return None
+
+
+def matches(value: Value, attribute: str, entities: set[str], price: str | None,
+            prices_held: set[str]) -> bool:
+    """Whether a held value answers the question: its attribute (a price of the kind asked,
+    or the one kind of price held when the question names none) and whose it is."""
+    if value.op not in ("set", "add") or value.entity not in entities:
+        return False
+    if attribute != "price":
+        return value.attribute == attribute
+    if not value.attribute.startswith("price:"):
+        return False
+    kind = value.attribute.split(":", 1)[1]
+    if price is not None:
+        return kind == price or kind.startswith(price) or kind.endswith(price)
+    return len(prices_held) == 1
+
+
+def first(asked: Asked, query: str, facts: Sequence[Fact],
+          relatives: Sequence[Entity] = ()) -> list[Fact]:
+    """The records (of ``facts``: those that state values, any status) that state the value
+    the question asks for, in the order they answer it: for a question about now the records
+    in force, newest first; about the past the replaced ones (newest first), then the records
+    in force. Empty when nothing held answers it (recall then answers as it would)."""
+    values = [(f, v) for f in facts for v in (Value.decode(raw) for raw in f.attributes)
+              if v is not None]
+    entities = whose(query, asked.attribute, relatives, {v.entity for _, v in values})
+    prices = {v.attribute for _, v in values if v.attribute.startswith("price:")
+              and v.entity in entities and v.op in ("set", "add")}
+    price = price_kind(query) if asked.attribute == "price" else None
+    found = [f for f, v in values if matches(v, asked.attribute, entities, price, prices)]
+    found = list({f.id: f for f in found}.values())
+    found.sort(key=lambda f: f.created_at, reverse=True)
+    current = [f for f in found if f.status is Status.ACTIVE]
+    if not asked.past:
+        return current
+    replaced = [f for f in found if f.status is Status.SUPERSEDED]
+    return [*replaced, *current]
+
+
+__all__ = ["Asked", "Model", "first", "matches", "model", "price_kind", "read", "save", "whose"]
