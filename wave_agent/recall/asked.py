@@ -23,7 +23,7 @@ now; the replaced ones (newest first), then the current ones, for a question abo
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -107,21 +107,41 @@ def read(model_name: str, vector: np.ndarray | None) -> Asked | None:
 
 
 def whose(query: str, attribute: str, relatives: Sequence[Entity],
-          held_entities: Iterable[str]) -> set[str]:
+          held: Sequence[Value]) -> set[str]:
     """The entities whose ``attribute`` the question asks for, as values name them ("user",
-    a relative's name or ``role:<role>``, a known person's name the question says)."""
+    a relative's name or ``role:<role>``, a person's name the question says). A question that
+    names someone the memory holds nothing about asks about them all the same ("где живёт
+    Олег?" is not the person's own city): their name, which holds no value, answers nothing."""
+    names = _people_named(query, held)
     if attribute in _OF_THE_PERSON:
-        return {USER}
+        # "как зовут мою девушку?" asks for the person's partner; "жену Олега" for Oleg's
+        return names or {USER}
     roles = kin.roles_asked(query)
-    named = {e.name for e in relatives} | {ROLE_PREFIX + r for r in roles}
-    words = _WORD.findall(query)
-    for entity in held_entities:
-        if entity == USER or entity.startswith(ROLE_PREFIX):
-            continue
-        parts = entity.split()
-        if len(parts) == 1 and any(w[:1].isupper() and same_value(w, entity) for w in words):
-            named.add(entity)
+    named = {e.name for e in relatives} | {ROLE_PREFIX + r for r in roles} | names
     return named or {USER}
+
+
+def _people_named(query: str, held: Sequence[Value]) -> set[str]:
+    """The people a question names by name: a held value's entity it says (in any case), or
+    a capitalised word after the first that Russian morphology reads as a first name or
+    surname (in Latin script: any capitalised word after the first). A word naming a held value ("до Калининграда", "до Бима") names
+    what is asked about, not whose it is."""
+    from wave_agent.world.morphology import is_name
+
+    entities = {v.entity for v in held if v.entity != USER and not v.entity.startswith(ROLE_PREFIX)}
+    words = _WORD.findall(query)
+    out: set[str] = set()
+    for i, word in enumerate(words):
+        if not word[:1].isupper() or any(same_value(word, v.value) for v in held):
+            continue
+        known = [e for e in entities if len(e.split()) == 1 and same_value(word, e)]
+        if known:
+            out.update(known)
+        elif i == 0 or len(word) < 2:
+            continue  # a question's first word is capitalised whatever it is
+        elif not re.search("[а-яё]", word.lower()) or is_name(word):
+            out.add(word)
+    return out
 
 
 def price_kind(query: str) -> str | None:
@@ -161,7 +181,7 @@ def first(asked: Asked, query: str, facts: Sequence[Fact],
     in force. Empty when nothing held answers it (recall then answers as it would)."""
     values = [(f, v) for f in facts for v in (Value.decode(raw) for raw in f.attributes)
               if v is not None]
-    entities = whose(query, asked.attribute, relatives, {v.entity for _, v in values})
+    entities = whose(query, asked.attribute, relatives, [v for _, v in values])
     prices = {v.attribute for _, v in values if v.attribute.startswith("price:")
               and v.entity in entities and v.op in ("set", "add")}
     price = price_kind(query) if asked.attribute == "price" else None

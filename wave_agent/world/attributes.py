@@ -333,12 +333,15 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if set(forms + lemmas) & W.ALLERGY:
         to = re.search(r"(?:аллерги\w*|allerg\w*|alergi\w*|uczul\w*)\s+(?:на|to|on|na)\s+"
                        r"([\w-]+(?:\s+и\s+[\w-]+)?)", lower)
-        if to and not pol.negated:
+        whose = _possessor(text)
+        if whose is None:
+            pass  # someone else's allergy the reader cannot name: not the person's
+        elif to and not pol.negated:
             thing = to.group(1).split()[0]
-            put_(USER, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
+            put_(whose, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
                  multi_op())
         else:
-            put_(USER, "allergy", ANY, "negate" if pol.negated else "add")
+            put_(whose, "allergy", ANY, "negate" if pol.negated else "add")
     # children, said as a class ("детей у меня нет", "no kids")
     children = next((w for w, lem in words if lem in W.CHILDREN or w in W.CHILDREN), None)
     if children is not None and c.polarity_of(children).negated:
@@ -453,6 +456,35 @@ def _lexicon_kind(form: str, lem: str, lang: str) -> tuple[EntityType | None, st
             if lexicon.kind_of(name) is not None:
                 return lexicon.kind_of(name), name
     return None, form
+
+
+# Whose an allergy is: the possessor said before it ("у Сони аллергия", "у мужа обнаружили
+# аллергию", "u córki alergia", "Tom is allergic", "my son's allergy"); the person's when none.
+_POSSESSOR = re.compile(
+    r"\b(?:у|u)\s+([^\W\d_]+)(?:\s+[^\W\d_]+){0,2}\s+(?:аллерги|alergi|uczul)"
+    r"|\b([^\W\d_]+)(?:'s|’s)\s+(?:\w+\s+)?allerg"
+    r"|\b([^\W\d_]+)\s+(?:is|was|has|had|ma|miał[aoy]?)\s+(?:an?\s+|\w+\s+)?(?:allerg|alergi|uczul)",
+    re.I)
+_SELF_POSSESSORS = frozenset({"меня", "нас", "mnie", "nas", "i", "my", "me", "we", "mam"})
+
+
+def _possessor(text: str) -> str | None:
+    """The entity an allergy belongs to: ``user`` when said of the person (or of no one),
+    a kin role as ``role:<role>``, a name in the nominative; None for someone unnamed."""
+    found = _POSSESSOR.search(text)
+    if found is None:
+        return USER
+    word = next(g for g in found.groups() if g)
+    if word.lower() in _SELF_POSSESSORS:
+        return USER
+    role = kin.role_of(word)
+    if role is not None:
+        return ROLE_PREFIX + role
+    if word[:1].isupper():
+        from wave_agent.world.morphology import name_nominative
+
+        return name_nominative(word, "Gen")
+    return None
 
 
 def _own_relative(lower: str, form: str) -> bool:
