@@ -173,10 +173,14 @@ def matches(value: Value, attribute: str, entities: set[str], price: str | None,
     return len(prices_held) == 1
 
 
+def _norm_value(value: str) -> str:
+    return " ".join(value.lower().replace("ё", "е").split())
+
+
 def first(asked: Asked, query: str, facts: Sequence[Fact],
           relatives: Sequence[Entity] = ()) -> list[Fact]:
-    """The records (of ``facts``: those that state values, any status) that state the value
-    the question asks for, in the order they answer it: for a question about now the records
+    """The records (of ``facts``: those that state values, active and replaced) that state
+    the value the question asks for, in the order they answer it: for a question about now the records
     in force, newest first; about the past the replaced ones (newest first), then the records
     in force. Empty when nothing held answers it (recall then answers as it would)."""
     values = [(f, v) for f in facts for v in (Value.decode(raw) for raw in f.attributes)
@@ -185,7 +189,13 @@ def first(asked: Asked, query: str, facts: Sequence[Fact],
     prices = {v.attribute for _, v in values if v.attribute.startswith("price:")
               and v.entity in entities and v.op in ("set", "add")}
     price = price_kind(query) if asked.attribute == "price" else None
-    found = [f for f, v in values if matches(v, asked.attribute, entities, price, prices)]
+    carried = {(f.superseded_by, v.key, _norm_value(v.value)) for f, v in values
+               if f.status is Status.SUPERSEDED and f.superseded_by}
+    # A record that holds a value only because it replaced the record that said it (the
+    # writer carries the values a replaced record held besides: "За квартиру отдал 38 тысяч"
+    # holds the city "Снимаю однушку в Тюмени" said) does not say it: it answers nothing.
+    found = [f for f, v in values if matches(v, asked.attribute, entities, price, prices)
+             and (f.id, v.key, _norm_value(v.value)) not in carried]
     found = list({f.id: f for f in found}.values())
     found.sort(key=lambda f: f.created_at, reverse=True)
     current = [f for f in found if f.status is Status.ACTIVE]

@@ -173,7 +173,9 @@ class Recall:
         or for a question about the past the replaced ones then the current), then the rest
         of recall's choice. Nothing held for it: recall's choice stands."""
         q = c.question
-        statuses = tuple(s for s in q.statuses if s in (Status.ACTIVE, Status.SUPERSEDED))
+        # the replaced records too, also for a question about now: they say which values a
+        # record in force holds only by having replaced them (``asked.first``)
+        statuses = (Status.ACTIVE, Status.SUPERSEDED)
         nothing: list[Fact] = []
         stating = await voices.guarded(
             "attribute", lambda: self.graph.attribute_facts(q.user_id, statuses), nothing,

@@ -6,6 +6,7 @@ value first), and never a value of another attribute or of someone else."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -95,3 +96,16 @@ def test_whose_and_which_price_come_from_the_question() -> None:
 def test_an_attribute_nothing_holds_answers_nothing() -> None:
     assert asked.first(Asked("vehicle", 0.9, False, 0.1), "какая у меня машина?", FACTS) == []
     assert asked.first(Asked("employer", 0.9, False, 0.1), "где работает брат?", FACTS) == []
+
+
+def test_a_record_holding_a_value_only_by_replacing_its_sayer_does_not_answer_it() -> None:
+    """The writer carries a replaced record's other values to the record that replaced it;
+    that record ("За квартиру отдал 38 тысяч") does not say the city and is not the answer."""
+    old = _fact("old", "Снимаю квартиру в Тюмени за 25 тысяч", 20, Status.SUPERSEDED,
+                "user|city|Тюмень|set", "user|price:rent|25000|set")
+    new = _fact("new", "За квартиру отдал 38 тысяч", 2, Status.ACTIVE,
+                "user|price:rent|38000|set", "user|city|Тюмень|set")
+    old = replace(old, superseded_by="new")
+    assert asked.first(Asked("city", 0.9, False, 0.1), "где я живу?", [old, new]) == []
+    rent = asked.first(Asked("price", 0.9, False, 0.1), "сколько я плачу за квартиру?", [old, new])
+    assert [f.id for f in rent] == ["new"]
