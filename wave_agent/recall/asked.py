@@ -112,7 +112,9 @@ def whose(query: str, attribute: str, relatives: Sequence[Entity],
     a relative's name or ``role:<role>``, a person's name the question says). A question that
     names someone the memory holds nothing about asks about them all the same ("где живёт
     Олег?" is not the person's own city): their name, which holds no value, answers nothing."""
-    names = _people_named(query, held)
+    names = _people_named(query, [v for v in held if v.attribute == attribute
+                                  or (attribute == "price" and v.attribute.startswith("price:"))],
+                          held)
     if attribute in _OF_THE_PERSON:
         # "как зовут мою девушку?" asks for the person's partner; "жену Олега" for Oleg's
         return names or {USER}
@@ -121,18 +123,19 @@ def whose(query: str, attribute: str, relatives: Sequence[Entity],
     return named or {USER}
 
 
-def _people_named(query: str, held: Sequence[Value]) -> set[str]:
+def _people_named(query: str, asked_values: Sequence[Value], held: Sequence[Value]) -> set[str]:
     """The people a question names by name: a held value's entity it says (in any case), or
     a capitalised word after the first that Russian morphology reads as a first name or
-    surname (in Latin script: any capitalised word after the first). A word naming a held value ("до Калининграда", "до Бима") names
-    what is asked about, not whose it is."""
+    surname (in Latin script: any capitalised word after the first). A word naming a held
+    value of the attribute asked ("до Калининграда", "до Бима") names what is asked about,
+    not whose it is."""
     from wave_agent.world.morphology import is_name
 
     entities = {v.entity for v in held if v.entity != USER and not v.entity.startswith(ROLE_PREFIX)}
     words = _WORD.findall(query)
     out: set[str] = set()
     for i, word in enumerate(words):
-        if not word[:1].isupper() or any(same_value(word, v.value) for v in held):
+        if not word[:1].isupper() or any(same_value(word, v.value) for v in asked_values):
             continue
         known = [e for e in entities if len(e.split()) == 1 and same_value(word, e)]
         if known:
@@ -157,10 +160,10 @@ def price_kind(query: str) -> str | None:
     return None
 
 
-def matches(value: Value, attribute: str, entities: set[str], price: str | None,
-            prices_held: set[str]) -> bool:
-    """Whether a held value answers the question: its attribute (a price of the kind asked,
-    or the one kind of price held when the question names none) and whose it is."""
+def matches(value: Value, attribute: str, entities: set[str], price: str | None) -> bool:
+    """Whether a held value answers the question: its attribute (a price of the kind the
+    question names: "сколько стоил шиномонтаж?" names none the reader knows, and no price
+    held answers it) and whose it is."""
     if value.op not in ("set", "add") or value.entity not in entities:
         return False
     if attribute != "price":
@@ -168,9 +171,7 @@ def matches(value: Value, attribute: str, entities: set[str], price: str | None,
     if not value.attribute.startswith("price:"):
         return False
     kind = value.attribute.split(":", 1)[1]
-    if price is not None:
-        return kind == price or kind.startswith(price) or kind.endswith(price)
-    return len(prices_held) == 1
+    return price is not None and (kind == price or kind.endswith(f"_{price}"))
 
 
 def _norm_value(value: str) -> str:
@@ -180,28 +181,43 @@ def _norm_value(value: str) -> str:
 def first(asked: Asked, query: str, facts: Sequence[Fact],
           relatives: Sequence[Entity] = ()) -> list[Fact]:
     """The records (of ``facts``: those that state values, active and replaced) that state
-    the value the question asks for, in the order they answer it: for a question about now the records
-    in force, newest first; about the past the replaced ones (newest first), then the records
-    in force. Empty when nothing held answers it (recall then answers as it would)."""
+    the value the question asks for, in the order they answer it: for a question about now
+    the records that said a value in force, newest first; about the past those that said a
+    replaced value (newest first), then the others. Empty when nothing held answers it
+    (recall then answers as it would)."""
     values = [(f, v) for f in facts for v in (Value.decode(raw) for raw in f.attributes)
               if v is not None]
     entities = whose(query, asked.attribute, relatives, [v for _, v in values])
-    prices = {v.attribute for _, v in values if v.attribute.startswith("price:")
-              and v.entity in entities and v.op in ("set", "add")}
     price = price_kind(query) if asked.attribute == "price" else None
-    carried = {(f.superseded_by, v.key, _norm_value(v.value)) for f, v in values
-               if f.status is Status.SUPERSEDED and f.superseded_by}
-    # A record that holds a value only because it replaced the record that said it (the
-    # writer carries the values a replaced record held besides: "За квартиру отдал 38 тысяч"
-    # holds the city "Снимаю однушку в Тюмени" said) does not say it: it answers nothing.
-    found = [f for f, v in values if matches(v, asked.attribute, entities, price, prices)
-             and (f.id, v.key, _norm_value(v.value)) not in carried]
-    found = list({f.id: f for f in found}.values())
-    found.sort(key=lambda f: f.created_at, reverse=True)
-    current = [f for f in found if f.status is Status.ACTIVE]
+    # The writer carries the values a replaced record held besides to the record replacing
+    # it ("За квартиру отдал 38 тысяч" replaced "Всё, я в Калининграде, живу теперь тут" and
+    # holds its city): such a record does not say the value; the record that said it answers,
+    # found back along the replacements.
+    said_by: dict[tuple[str, str, str], Fact] = {
+        (f.superseded_by, v.key, _norm_value(v.value)): f for f, v in values
+        if f.status is Status.SUPERSEDED and f.superseded_by}
+    found: dict[str, tuple[Fact, Fact]] = {}  # answering record id -> (it, the one in force)
+    for f, v in values:
+        if not matches(v, asked.attribute, entities, price):
+            continue
+        origin, seen = f, {f.id}
+        while (origin.id, v.key, _norm_value(v.value)) in said_by:
+            origin = said_by[(origin.id, v.key, _norm_value(v.value))]
+            if origin.id in seen:
+                break
+            seen.add(origin.id)
+        held_by = found.get(origin.id, (origin, origin))[1]
+        if f.status is Status.ACTIVE or held_by.status is not Status.ACTIVE:
+            held_by = f
+        found[origin.id] = (origin, held_by)
+    # a record that passed its value on answers for the record that holds it now
+    current = sorted((f for f, held_by in found.values() if held_by.status is Status.ACTIVE),
+                     key=lambda f: f.created_at, reverse=True)
     if not asked.past:
         return current
-    replaced = [f for f in found if f.status is Status.SUPERSEDED]
+    replaced = sorted((f for f, held_by in found.values()
+                       if held_by.status is Status.SUPERSEDED),
+                      key=lambda f: f.created_at, reverse=True)
     return [*replaced, *current]
 
 

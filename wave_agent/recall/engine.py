@@ -21,9 +21,10 @@ one reads:
 9. ``about``: an entity question puts the records about that entity first.
 10. ``asked``: a question about an attribute ("где я сейчас живу?", "какой был мой старый
     номер?") puts first the records that state its value, read from the graph (current ones;
-    for a question about the past, read before step 1 from the same e5 vector, the replaced
-    ones and then the current). The question's vector is read before step 1, and a question
-    about the past searches with the ``history`` preset.
+    for a question about the past the replaced ones, then the current). The question's e5
+    vector is read before step 1 (the semantic voice's embedding of it then comes from the
+    embedder's cache), and a question about the past of an attribute that has a replaced
+    value searches with the ``history`` preset.
 
 Each voice has a timeout; a failing one is dropped and noted in the result's ``degraded``."""
 
@@ -122,15 +123,22 @@ class Recall:
                                 statuses=chosen.searched(history))
         started = time.perf_counter()
         wants = await self._asked(query, degraded)
-        if wants is not None and wants.past and preset is None:
-            chosen = HISTORY  # "где я жила раньше?": the replaced records are searched too
-        elif wants is not None and chosen is HISTORY:
-            wants = replace(wants, past=True)  # "раньше" read by the preset's words
-        asked = await question.understand(
+        stating: list[Fact] = []
+        if wants is not None:
+            if chosen is HISTORY:
+                wants = replace(wants, past=True)  # "раньше" read by the preset's words
+            stating = await self._stating(user_id, degraded)
+            if wants.past and preset is None and any(
+                    f.status is not Status.ACTIVE for f in asked.first(
+                        wants, query, stating)):
+                # "где я жила раньше?" and a city was replaced: the replaced records are
+                # searched too (a past reading with no past value changes nothing)
+                chosen = HISTORY
+        understood = await question.understand(
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),
             tz=self.tz, config=self.config, degraded=degraded)
-        c = Candidates(asked, degraded, started, lexical_query=asked.wide,
-                       query_entities=[e.id for e in asked.relatives])
+        c = Candidates(understood, degraded, started, lexical_query=understood.wide,
+                       query_entities=[e.id for e in understood.relatives])
         await self.reader.ask_voices(c)
         await self.reader.read_around(c)
         await self.reader.read_vectors(c)
@@ -146,12 +154,12 @@ class Recall:
         ranking.diversify(c, self.config, cal)
         no_seeds: list[Entity] = []
         seeds = await voices.guarded(
-            "about", lambda: about.entities_asked(self.graph, user_id, query, asked.relatives),
+            "about", lambda: about.entities_asked(self.graph, user_id, query, understood.relatives),
             no_seeds, self.config.voice_timeout_s, degraded)
         if seeds:
             await self._about(c, seeds)
         if wants is not None:
-            await self._attribute_first(c, wants)
+            self._attribute_first(c, wants, stating)
         return self._result(c)
 
     async def _asked(self, query: str, degraded: voices.Degraded) -> asked.Asked | None:
@@ -168,18 +176,21 @@ class Recall:
                                       degraded)
         return asked.read(self.embedder.model_name, vector)
 
-    async def _attribute_first(self, c: Candidates, wants: asked.Asked) -> None:
+    async def _stating(self, user_id: str, degraded: voices.Degraded) -> list[Fact]:
+        """The person's records that state attribute values, replaced ones too: they also say
+        which values a record in force holds only by having replaced them (``asked.first``)."""
+        nothing: list[Fact] = []
+        return await voices.guarded(
+            "attribute", lambda: self.graph.attribute_facts(
+                user_id, (Status.ACTIVE, Status.SUPERSEDED)),
+            nothing, self.config.voice_timeout_s, degraded)
+
+    @staticmethod
+    def _attribute_first(c: Candidates, wants: asked.Asked, stating: list[Fact]) -> None:
         """A question about an attribute: the records that state its value first (current,
         or for a question about the past the replaced ones then the current), then the rest
         of recall's choice. Nothing held for it: recall's choice stands."""
         q = c.question
-        # the replaced records too, also for a question about now: they say which values a
-        # record in force holds only by having replaced them (``asked.first``)
-        statuses = (Status.ACTIVE, Status.SUPERSEDED)
-        nothing: list[Fact] = []
-        stating = await voices.guarded(
-            "attribute", lambda: self.graph.attribute_facts(q.user_id, statuses), nothing,
-            self.config.voice_timeout_s, c.degraded)
         found = asked.first(wants, q.text, stating, q.relatives)
         if not found:
             return

@@ -98,14 +98,28 @@ def test_an_attribute_nothing_holds_answers_nothing() -> None:
     assert asked.first(Asked("employer", 0.9, False, 0.1), "где работает брат?", FACTS) == []
 
 
-def test_a_record_holding_a_value_only_by_replacing_its_sayer_does_not_answer_it() -> None:
+def test_a_value_passed_on_is_answered_by_the_record_that_said_it() -> None:
     """The writer carries a replaced record's other values to the record that replaced it;
-    that record ("За квартиру отдал 38 тысяч") does not say the city and is not the answer."""
-    old = _fact("old", "Снимаю квартиру в Тюмени за 25 тысяч", 20, Status.SUPERSEDED,
-                "user|city|Тюмень|set", "user|price:rent|25000|set")
-    new = _fact("new", "За квартиру отдал 38 тысяч", 2, Status.ACTIVE,
-                "user|price:rent|38000|set", "user|city|Тюмень|set")
-    old = replace(old, superseded_by="new")
-    assert asked.first(Asked("city", 0.9, False, 0.1), "где я живу?", [old, new]) == []
-    rent = asked.first(Asked("price", 0.9, False, 0.1), "сколько я плачу за квартиру?", [old, new])
-    assert [f.id for f in rent] == ["new"]
+    that record ("За квартиру отдал 38 тысяч") does not say the city: the record that did
+    answers "где я живу?", though it was replaced for its rent."""
+    said = replace(_fact("said", "Всё, я в Калининграде, живу теперь тут", 20,
+                         Status.SUPERSEDED, "user|city|Калининград|set",
+                         "user|price:rent|25000|set"), superseded_by="rent")
+    rent = _fact("rent", "За квартиру отдал 38 тысяч", 2, Status.ACTIVE,
+                 "user|price:rent|38000|set", "user|city|Калининград|set")
+    city = asked.first(Asked("city", 0.9, False, 0.1), "где я живу?", [said, rent])
+    assert [f.id for f in city] == ["said"]
+    price = asked.first(Asked("price", 0.9, False, 0.1), "сколько я плачу за квартиру?",
+                        [said, rent])
+    assert [f.id for f in price] == ["rent"]
+    before = asked.first(Asked("price", 0.9, True, 0.9), "сколько я платил раньше за квартиру?",
+                         [said, rent])
+    assert [f.id for f in before] == ["said", "rent"]
+    # a city the person no longer lives in is no answer to "where do I live now?"
+    moved = _fact("moved", "Переехал в Тверь", 1, Status.ACTIVE, "user|city|Тверь|set")
+    rent_replaced = replace(rent, status=Status.SUPERSEDED, superseded_by="moved")
+    now = asked.first(Asked("city", 0.9, False, 0.1), "где я живу?", [said, rent_replaced, moved])
+    assert [f.id for f in now] == ["moved"]
+    was = asked.first(Asked("city", 0.9, True, 0.9), "где я жил раньше?",
+                      [said, rent_replaced, moved])
+    assert [f.id for f in was] == ["said", "moved"]
