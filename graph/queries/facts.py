@@ -276,14 +276,17 @@ class FactQueries(Executor):
 
     # -- reads ---------------------------------------------------------------------------------
 
-    async def attribute_facts(self, user_id: str) -> list[Fact]:
-        """The user's active facts that state attribute values (``Fact.attributes``), oldest
-        first: what the person holds now, for the writer to compare a new statement with."""
+    async def attribute_facts(
+        self, user_id: str, statuses: Sequence[Status] = (Status.ACTIVE,),
+    ) -> list[Fact]:
+        """The user's facts that state attribute values (``Fact.attributes``), oldest first:
+        by default the active ones, what the person holds now, for the writer to compare a new
+        statement with; recall by attribute also asks for the replaced ones (the history)."""
         records = await self._read(
-            "MATCH (f:Fact) WHERE f.user_id = $user_id AND f.status = $active "
+            "MATCH (f:Fact) WHERE f.user_id = $user_id AND f.status IN $statuses "
             "AND size(coalesce(f.attributes, [])) > 0 "
             f"WITH f ORDER BY f.created_at RETURN {fact_out('f')} AS fact",
-            user_id=user_id, active=Status.ACTIVE.value,
+            user_id=user_id, statuses=[s.value for s in statuses],
         )
         return [fact_from(r["fact"]) for r in records]
 

@@ -18,6 +18,13 @@ one reads:
 7. ``learned.rerank`` (``RecallConfig.ranker == "learned"``): a logistic regression over
    every voice's rank and score and what ``weigh`` found puts the candidates in order.
 8. ``ranking.diversify``: MMR picks the final ``k``.
+9. ``about``: an entity question puts the records about that entity first.
+10. ``asked``: a question about an attribute ("где я сейчас живу?", "какой был мой старый
+    номер?") puts first the records that state its value, read from the graph (current ones;
+    for a question about the past the replaced ones, then the current). The question's e5
+    vector is read before step 1 (the semantic voice's embedding of it then comes from the
+    embedder's cache), and a question about the past of an attribute that has a replaced
+    value searches with the ``history`` preset.
 
 Each voice has a timeout; a failing one is dropped and noted in the result's ``degraded``."""
 
@@ -26,18 +33,19 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from graph.models import Entity, ScoredFact, utcnow
+from graph.models import Entity, Fact, ScoredFact, Status, utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import about, learned, question, ranking, voices
+from wave_agent.recall import about, asked, learned, question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
-from wave_agent.recall.presets import VOICES, Preset, resolve
+from wave_agent.recall.presets import HISTORY, VOICES, Preset, resolve
 from wave_agent.recall.result import RecallHit, RecallResult
 
 if TYPE_CHECKING:
@@ -114,11 +122,23 @@ class Recall:
             return RecallResult(degraded=degraded, preset=chosen,
                                 statuses=chosen.searched(history))
         started = time.perf_counter()
-        asked = await question.understand(
+        wants = await self._asked(query, degraded)
+        stating: list[Fact] = []
+        if wants is not None:
+            if chosen is HISTORY:
+                wants = replace(wants, past=True)  # "раньше" read by the preset's words
+            stating = await self._stating(user_id, degraded)
+            if wants.past and preset is None and any(
+                    f.status is not Status.ACTIVE for f in asked.first(
+                        wants, query, stating)):
+                # "где я жила раньше?" and a city was replaced: the replaced records are
+                # searched too (a past reading with no past value changes nothing)
+                chosen = HISTORY
+        understood = await question.understand(
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),
             tz=self.tz, config=self.config, degraded=degraded)
-        c = Candidates(asked, degraded, started, lexical_query=asked.wide,
-                       query_entities=[e.id for e in asked.relatives])
+        c = Candidates(understood, degraded, started, lexical_query=understood.wide,
+                       query_entities=[e.id for e in understood.relatives])
         await self.reader.ask_voices(c)
         await self.reader.read_around(c)
         await self.reader.read_vectors(c)
@@ -134,13 +154,53 @@ class Recall:
         ranking.diversify(c, self.config, cal)
         no_seeds: list[Entity] = []
         seeds = await voices.guarded(
-            "about", lambda: about.entities_asked(self.graph, user_id, query, asked.relatives),
+            "about", lambda: about.entities_asked(self.graph, user_id, query, understood.relatives),
             no_seeds, self.config.voice_timeout_s, degraded)
         if seeds:
-            return await self._about(c, seeds)
+            await self._about(c, seeds)
+        if wants is not None:
+            self._attribute_first(c, wants, stating)
         return self._result(c)
 
-    async def _about(self, c: Candidates, seeds: list[Entity]) -> RecallResult:
+    async def _asked(self, query: str, degraded: voices.Degraded) -> asked.Asked | None:
+        """The attribute the question asks for (``recall.asked``), from its e5 query vector
+        (the semantic voice embeds the same text: the embedder's cache answers it then)."""
+        if asked.model() is None or self.embedder.model_name != asked.READS:
+            return None
+
+        async def embed() -> np.ndarray | None:
+            vectors: np.ndarray = await self.embedder.embed_query([query])
+            return np.asarray(vectors[0])
+
+        vector = await voices.guarded("asked", embed, None, self.config.voice_timeout_s,
+                                      degraded)
+        return asked.read(self.embedder.model_name, vector)
+
+    async def _stating(self, user_id: str, degraded: voices.Degraded) -> list[Fact]:
+        """The person's records that state attribute values, replaced ones too: they also say
+        which values a record in force holds only by having replaced them (``asked.first``)."""
+        nothing: list[Fact] = []
+        return await voices.guarded(
+            "attribute", lambda: self.graph.attribute_facts(
+                user_id, (Status.ACTIVE, Status.SUPERSEDED)),
+            nothing, self.config.voice_timeout_s, degraded)
+
+    @staticmethod
+    def _attribute_first(c: Candidates, wants: asked.Asked, stating: list[Fact]) -> None:
+        """A question about an attribute: the records that state its value first (current,
+        or for a question about the past the replaced ones then the current), then the rest
+        of recall's choice. Nothing held for it: recall's choice stands."""
+        q = c.question
+        found = asked.first(wants, q.text, stating, q.relatives)
+        if not found:
+            return
+        top = max((c.final.get(fid, 0.0) for fid in c.chosen), default=0.0)
+        for i, fact in enumerate(found):
+            c.facts[fact.id] = fact
+            c.final[fact.id] = top + 1.0 - i * 1e-3  # first, in the order they answer it
+        c.chosen = list(dict.fromkeys([*(f.id for f in found), *c.chosen]))[: q.k]
+
+    async def _about(self, c: Candidates, seeds: list[Entity]) -> None:
         """An entity question: the records about the entity first (``recall.about``)."""
         q = c.question
         nothing: list[ScoredFact] = []
@@ -153,7 +213,6 @@ class Recall:
             c.facts.setdefault(scored.fact.id, scored.fact)
             c.final.setdefault(scored.fact.id, scored.score)
         c.chosen = ranking.first_piece_only(chosen, c.facts)[: q.k]
-        return self._result(c)
 
     @staticmethod
     def _result(c: Candidates) -> RecallResult:

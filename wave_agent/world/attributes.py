@@ -29,6 +29,7 @@ from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SING
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
 from wave_agent.world.morphology import lemma as ru_lemma
+from wave_agent.world.possessor import own_relative, possessor
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 
 ANY = "*"  # a negation of the attribute as a whole ("аллергий нет", "детей у меня нет")
@@ -330,15 +331,16 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if said_habit is not None:
         put_(USER, "habit", said_habit[1], c.op_at(said_habit[0], multi=True))
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
-    if set(forms + lemmas) & W.ALLERGY:
+    whose = possessor(text)  # "у Сони аллергия" is Sonya's; None: someone unnamed's
+    if set(forms + lemmas) & W.ALLERGY and whose is not None:
         to = re.search(r"(?:аллерги\w*|allerg\w*|alergi\w*|uczul\w*)\s+(?:на|to|on|na)\s+"
                        r"([\w-]+(?:\s+и\s+[\w-]+)?)", lower)
         if to and not pol.negated:
             thing = to.group(1).split()[0]
-            put_(USER, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
+            put_(whose, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
                  multi_op())
         else:
-            put_(USER, "allergy", ANY, "negate" if pol.negated else "add")
+            put_(whose, "allergy", ANY, "negate" if pol.negated else "add")
     # children, said as a class ("детей у меня нет", "no kids")
     children = next((w for w, lem in words if lem in W.CHILDREN or w in W.CHILDREN), None)
     if children is not None and c.polarity_of(children).negated:
@@ -346,7 +348,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     else:
         for form, lem in words:
             role = kin.role_of(form) if reading.language != "ru" else kin.role_of(lem)
-            if role in ("son", "daughter") and _own_relative(lower, form):
+            if role in ("son", "daughter") and own_relative(lower, form):
                 named = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
                 if not any(link.type == f"kin:{role}" for link in reading.links):
                     put_(USER, "child", named[0] if len(named) == 1 else lem,
@@ -453,16 +455,6 @@ def _lexicon_kind(form: str, lem: str, lang: str) -> tuple[EntityType | None, st
             if lexicon.kind_of(name) is not None:
                 return lexicon.kind_of(name), name
     return None, form
-
-
-def _own_relative(lower: str, form: str) -> bool:
-    """A son or daughter of the person's own: said with a possessive, "у меня", or opening
-    the statement (no one else's relative is named first)."""
-    at = lower.find(form[:3])
-    before = lower[:max(0, at)]
-    return (not before.strip() or bool(re.search(r"\b(?:мо[йяеи]\w*|наш\w*|у меня|my|our|"
-                                                 r"mój|moja|moje|mojego|mojej|nasz\w*)\s*$",
-                                                 before)))
 
 
 def _money(said: str) -> str:

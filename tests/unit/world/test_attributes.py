@@ -84,3 +84,19 @@ def test_a_promotion_a_pastime_verb_and_a_price_per_unit() -> None:
     assert ("user", "hobby", "бег", "remove") in values("Бегать бросил, в такую погоду не побегаешь.")
     assert ("user", "price:gym", "3400", "set") in values(
         "Абонемент в новый зал «Балтфитнес» — 3400 в месяц.")
+
+
+@pytest.mark.parametrize(("text", "whose"), [
+    ("У Сони аллергия на арахис, в садике об этом знают.", "Соня"),
+    ("Сдали анализы: у Марины подтвердилась аллергия на кошек.", "Марина"),
+    ("у мужа нашли аллергию на шерсть", "role:husband"),
+    ("Córka ma alergię na pyłki", "role:daughter"),
+    ("My son is allergic to peanuts", "role:son"),
+    ("У меня аллергия на орехи.", "user"),
+    ("Mam alergię na orzechy", "user"),
+])
+def test_an_allergy_belongs_to_whom_it_is_said_of(text: str, whose: str) -> None:
+    """Someone else's allergy is theirs: it neither answers "на что у меня аллергия?" nor
+    contradicts the person's "аллергий у меня нет" (recall by attribute reads it by entity)."""
+    allergies = {v[0] for v in values(text) if v[1] == "allergy"}
+    assert allergies == {whose}, values(text)

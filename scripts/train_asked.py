@@ -1,0 +1,133 @@
+"""Train the question heads of recall by attribute (``wave_agent/recall/asked.py``) and write
+``asked.npz``.
+
+Data: ``bench/data/attribute_questions/exemplars.json`` (questions written for these heads by
+their author: each asks for one attribute, now or before, or for none). Every fifth exemplar of
+each list is kept aside; the heads are chosen and trained on the rest only, and their accuracy
+on the kept-aside part is printed (the author's own questions: a tuning figure).
+
+Features: the e5 query vector of the question (what recall embeds). The attribute head is
+chosen by 5-fold cross-validation between a multinomial logistic regression (C in a small grid)
+and the nearest exemplar; its threshold is the lowest whose out-of-fold share of questions
+answered with another attribute is <= 2% (a wrong attribute's value is worse than recall's
+usual answer). The past head is a logistic regression over the same vectors (C by the same folds),
+threshold 0.5.
+
+    PYTHONPATH=. .venv/bin/python scripts/train_asked.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import StratifiedKFold
+
+from archive.embedder import Embedder
+from wave_agent.recall import asked
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "bench/data/attribute_questions/exemplars.json"
+MAX_WRONG = 0.02
+
+
+def exemplars() -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
+    """(text, attribute, past) for training and for the kept-aside part."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    train, held = [], []
+    for attribute, lists in data.items():
+        if attribute.startswith("_"):
+            continue
+        for when, texts in lists.items():
+            for i, text in enumerate(texts):
+                (held if i % 5 == 4 else train).append((text, attribute, int(when == "before")))
+    return train, held
+
+
+def nearest_probs(x_train: np.ndarray, y_train: np.ndarray, x: np.ndarray,
+                  classes: list[str]) -> np.ndarray:
+    """The nearest exemplar's class with its cosine as the 'probability'."""
+    sims = x @ x_train.T
+    best = sims.argmax(axis=1)
+    out = np.zeros((len(x), len(classes)))
+    for row, j in enumerate(best):
+        out[row, classes.index(y_train[j])] = sims[row, j]
+    return out
+
+
+def pick_threshold(probs: np.ndarray, y: np.ndarray, classes: list[str]) -> tuple[float, float]:
+    """The lowest threshold whose share of wrong attributes is <= MAX_WRONG; its accuracy."""
+    pred = np.asarray(classes)[probs.argmax(axis=1)]
+    top = probs.max(axis=1)
+    for t in np.arange(0.0, 1.0, 0.01):
+        said = np.where((pred != asked.NONE) & (top >= t), pred, asked.NONE)
+        wrong = float(np.mean((said != asked.NONE) & (said != y)))
+        if wrong <= MAX_WRONG:
+            return float(t), float(np.mean(said == y))
+    return 1.0, float(np.mean(y == asked.NONE))
+
+
+def main() -> None:
+    train, held = exemplars()
+    embedder = Embedder(asked.READS)
+    x = embedder.embed_query_sync([t for t, _, _ in train])
+    xh = embedder.embed_query_sync([t for t, _, _ in held])
+    y = np.asarray([a for _, a, _ in train])
+    yh = np.asarray([a for _, a, _ in held])
+    past, past_h = np.asarray([p for _, _, p in train]), np.asarray([p for _, _, p in held])
+    classes = sorted(set(y))
+    folds = StratifiedKFold(5, shuffle=True, random_state=7)
+    results = []
+    for kind in ("logistic C=4", "logistic C=16", "logistic C=64", "logistic C=256",
+                 "logistic C=1024", "nearest"):
+        oof = np.zeros((len(y), len(classes)))
+        for tr, te in folds.split(x, y):
+            if kind == "nearest":
+                oof[te] = nearest_probs(x[tr], y[tr], x[te], classes)
+            else:
+                fit = LogisticRegression(C=float(kind.split("=")[1]), max_iter=5000).fit(
+                    x[tr], y[tr])
+                oof[te] = fit.predict_proba(x[te])
+        threshold, accuracy = pick_threshold(oof, y, classes)
+        results.append((accuracy, kind, threshold))
+        print(f"{kind:>14}: out-of-fold accuracy {accuracy:.1%} at threshold {threshold:.2f}")
+    accuracy, kind, threshold = max(results)
+    if kind == "nearest":
+        raise SystemExit("the nearest exemplar won: ship it by storing the exemplars (not built)")
+    fit = LogisticRegression(C=float(kind.split("=")[1]), max_iter=5000).fit(x, y)
+    assert list(fit.classes_) == classes
+    past_c = max((4.0, 16.0, 64.0, 256.0), key=lambda c: float(np.mean([
+        LogisticRegression(C=c, max_iter=5000).fit(x[tr], past[tr]).score(x[te], past[te])
+        for tr, te in folds.split(x, past)])))
+    past_fit = LogisticRegression(C=past_c, max_iter=5000).fit(x, past)
+    model = asked.Model(tuple(classes), fit.coef_.astype(np.float32),
+                        fit.intercept_.astype(np.float32), threshold,
+                        past_fit.coef_[0].astype(np.float32), float(past_fit.intercept_[0]), 0.5)
+    asked.save(model)
+    # the kept-aside part, read exactly as recall reads a question
+    said = []
+    for vector in xh:
+        got = model.read(vector)
+        said.append(asked.NONE if got is None else got.attribute)
+    said_a = np.asarray(said)
+    right = float(np.mean(said_a == yh))
+    wrong = float(np.mean((said_a != asked.NONE) & (said_a != yh)))
+    attr = yh != asked.NONE
+    past_said = np.asarray([model.read(v).past if model.read(v) else False for v in xh])
+    past_right = float(np.mean(past_said[attr] == past_h[attr].astype(bool)))
+    print(f"past head: logistic C={past_c:g}")
+    print(f"chosen: {kind}, threshold {threshold:.2f}; trained on {len(y)} exemplars "
+          f"({len(classes)} classes)")
+    print(f"kept aside ({len(yh)} of the author's own exemplars): attribute right {right:.1%}, "
+          f"another attribute's {wrong:.1%}, none said for an attribute question "
+          f"{float(np.mean((said_a == asked.NONE) & attr)):.1%}; past right {past_right:.1%} "
+          f"of {int(attr.sum())} attribute questions")
+    for text, want, got in zip([t for t, _, _ in held], yh, said_a, strict=True):
+        if want != got:
+            print(f"  miss: {text!r}: {want} read as {got}")
+
+
+if __name__ == "__main__":
+    main()

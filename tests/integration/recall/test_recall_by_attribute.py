@@ -1,0 +1,81 @@
+"""Recall by attribute, against the real Neo4j, Qdrant local and e5: a question that names no
+word of its answer ("где я сейчас живу?", "какой у меня номер?") is answered from the graph's
+current value of the attribute it asks for, a question about the past from the replaced value
+first, and a question about an attribute nothing holds gets recall's usual answer, never
+another attribute's value."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from graph.models import Status, Veracity, utcnow
+from wave_agent.recall import HISTORY, Recall
+from wave_agent.write.writer import Writer
+
+pytestmark = pytest.mark.neo4j
+
+# A life with more in it than the attribute asked about: the answer must be found by what the
+# question asks, not by being the only record.
+_AROUND = ["Вчера ходили с подругой в кино на новый фильм.", "Купила себе зелёный свитер.",
+           "Начальник опять перенёс совещание на пятницу.", "Сестра звала в гости на выходных.",
+           "Мой номер +7 912 345-67-89.", "Работаю бухгалтером в «Ромашке»."]
+
+
+async def _told(writer: Writer, user_id: str, texts: list[str], days_ago: int) -> list[str]:
+    """Each text said by the person, one after another, ``days_ago`` days ago."""
+    now = utcnow()
+    ids = []
+    for i, text in enumerate(texts):
+        result = await writer.remember(user_id, text, veracity=Veracity.STATED,
+                                       created_at=now - timedelta(days=days_ago, minutes=-i))
+        assert result.fact is not None, result.message
+        ids.append(result.fact.id)
+    return ids
+
+
+async def test_a_move_answers_where_i_live_now_and_where_i_lived_before(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    [samara] = await _told(writer, user_id, ["я живу в Самаре"], 30)
+    await _told(writer, user_id, _AROUND, 20)
+    [kazan] = await _told(writer, user_id, ["переехала в Казань"], 3)
+    old = await recall.graph.get_fact(user_id, samara)
+    assert old is not None and old.status is Status.SUPERSEDED  # the writer's attribute step
+
+    now = await recall.search(user_id, "где я сейчас живу?", k=5)
+    assert now[0].fact.id == kazan, [h.fact.text for h in now]
+    assert samara not in [h.fact.id for h in now]  # a question about now: no stale city
+
+    before = await recall.search(user_id, "где я жила раньше?", k=5)
+    assert before.preset is HISTORY
+    assert before[0].fact.id == samara, [h.fact.text for h in before]
+    assert kazan in [h.fact.id for h in before[:2]]  # the current one right after it
+
+
+async def test_a_phone_question_answers_the_new_number(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    await _told(writer, user_id, _AROUND, 20)
+    [new] = await _told(writer, user_id, ["новый номер записывай: +7 903 111-22-33"], 2)
+    for question in ("какой у меня номер?", "what's my phone number?", "jaki mam numer?"):
+        found = await recall.search(user_id, question, k=5)
+        assert found[0].fact.id == new, (question, [h.fact.text for h in found])
+        assert not any("912" in h.fact.text for h in found), question
+
+    old = await recall.search(user_id, "какой у меня был номер раньше?", k=5)
+    assert "912" in old[0].fact.text, [h.fact.text for h in old]
+
+
+async def test_an_attribute_with_no_value_is_not_answered_by_another(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    """Nothing says what car the person drives: the city, employer and phone records do not
+    come first as if they answered it; recall answers as it would without the step."""
+    ids = await _told(writer, user_id, [*_AROUND, "я живу в Самаре"], 10)
+    found = await recall.search(user_id, "какая у меня машина?", k=5)
+    plain = await recall.search(user_id, "какая у меня машина?", k=5, preset="default")
+    assert [h.fact.id for h in found] == [h.fact.id for h in plain]
+    stating = {f.id for f in await recall.graph.attribute_facts(user_id)}
+    assert stating & set(ids)  # the other attributes are held, just not this one

@@ -1,0 +1,224 @@
+"""The attribute a question asks for, read from meaning (issue 30: recall by attribute).
+
+"где я сейчас живу?", "какой у меня номер?", "сколько я плачу за квартиру?", "where does my
+sister work?", "gdzie pracuje mąż?" name no word of their answer ("Переехала в Казань", "+7 912
+345-67-89"), so the text voices cannot find it. The writer already reads every statement as
+values of attributes (``wave_agent.world.attributes``) and keeps them on the record
+(``Fact.attributes``); this module reads the question the same way: which attribute it asks
+for (city, employer, phone, a price ...), of whom (the person, a relative by role or by name),
+and whether it asks for the value in force or a past one ("где я жила раньше?").
+
+Two heads over the e5 query vector recall already computes (no phrase list): a multinomial
+logistic regression over the attributes and "none", and a logistic regression for "a past
+value". Both are trained by ``scripts/train_asked.py`` on question exemplars written for them
+(``bench/data/attribute_questions/exemplars.json``); the model (``asked.npz``: float arrays,
+no pickle) reads only multilingual-e5-small vectors. Who is asked about and which price are
+read from the question's words: the relatives recall already resolves, a held value's entity
+named in the question, the price nouns the attribute reader knows (``PRICE_WORDS``).
+
+``first`` orders the records that state the asked value: the current ones for a question about
+now; the replaced ones (newest first), then the current ones, for a question about the past.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from graph import kin
+from graph.models import Entity, Fact, Status
+from wave_agent.world.attributes import Value, same_value
+from wave_agent.world.reading import ROLE_PREFIX, USER
+
+MODEL = Path(__file__).parent / "asked.npz"
+DIM = 384
+READS = "multilingual-e5-small"  # the one embedding model the heads were trained on
+NONE = "none"
+# Attributes whose value is someone related to the person: "как зовут мою девушку?" asks for
+# the person's partner; the role word names the value, not whose attribute it is.
+_OF_THE_PERSON = frozenset({"partner", "child", "sibling"})
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What a question asks for: ``attribute`` (``price`` for any price), how sure the head
+    is (``p``), and whether it asks for a past value (``past``)."""
+
+    attribute: str
+    p: float
+    past: bool
+    p_past: float
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    classes: tuple[str, ...]
+    weights: np.ndarray   # (classes, DIM)
+    bias: np.ndarray      # (classes,)
+    threshold: float      # the attribute head's least probability to answer by attribute
+    past_weights: np.ndarray
+    past_bias: float
+    past_threshold: float
+
+    def read(self, vector: np.ndarray) -> Asked | None:
+        x = np.asarray(vector, dtype=np.float32).ravel()
+        z = self.weights @ x + self.bias
+        z = np.exp(z - z.max())
+        probs = z / z.sum()
+        best = int(np.argmax(probs))
+        p_past = float(1.0 / (1.0 + np.exp(-(float(x @ self.past_weights) + self.past_bias))))
+        attribute = self.classes[best]
+        if attribute == NONE or float(probs[best]) < self.threshold:
+            return None
+        return Asked(attribute, float(probs[best]), p_past >= self.past_threshold, p_past)
+
+
+@lru_cache(maxsize=1)
+def model() -> Model | None:
+    """The trained heads, or None when the file is absent."""
+    if not MODEL.exists():
+        return None
+    with np.load(MODEL, allow_pickle=False) as d:
+        return Model(tuple(str(c) for c in d["classes"]), d["w"].astype(np.float32),
+                     d["b"].astype(np.float32), float(d["threshold"]),
+                     d["pw"].astype(np.float32), float(d["pb"]), float(d["pthreshold"]))
+
+
+def save(m: Model, path: Path = MODEL) -> None:
+    np.savez_compressed(path, classes=np.asarray(m.classes), w=m.weights.astype(np.float32),
+                        b=m.bias.astype(np.float32), threshold=np.asarray(m.threshold),
+                        pw=m.past_weights.astype(np.float32), pb=np.asarray(m.past_bias),
+                        pthreshold=np.asarray(m.past_threshold))
+
+
+def read(model_name: str, vector: np.ndarray | None) -> Asked | None:
+    """The attribute the question's query vector asks for; None for a question about no
+    attribute, or when the heads cannot read this vector (another embedding model, no file)."""
+    heads = model()
+    if heads is None or vector is None or model_name != READS or np.shape(vector) != (DIM,):
+        return None
+    return heads.read(vector)
+
+
+def whose(query: str, attribute: str, relatives: Sequence[Entity],
+          held: Sequence[Value]) -> set[str]:
+    """The entities whose ``attribute`` the question asks for, as values name them ("user",
+    a relative's name or ``role:<role>``, a person's name the question says). A question that
+    names someone the memory holds nothing about asks about them all the same ("где живёт
+    Олег?" is not the person's own city): their name, which holds no value, answers nothing."""
+    names = _people_named(query, [v for v in held if v.attribute == attribute
+                                  or (attribute == "price" and v.attribute.startswith("price:"))],
+                          held)
+    if attribute in _OF_THE_PERSON:
+        # "как зовут мою девушку?" asks for the person's partner; "жену Олега" for Oleg's
+        return names or {USER}
+    roles = kin.roles_asked(query)
+    named = {e.name for e in relatives} | {ROLE_PREFIX + r for r in roles} | names
+    return named or {USER}
+
+
+def _people_named(query: str, asked_values: Sequence[Value], held: Sequence[Value]) -> set[str]:
+    """The people a question names by name: a held value's entity it says (in any case), or
+    a capitalised word after the first that Russian morphology reads as a first name or
+    surname (in Latin script: any capitalised word after the first). A word naming a held
+    value of the attribute asked ("до Калининграда", "до Бима") names what is asked about,
+    not whose it is."""
+    from wave_agent.world.morphology import is_name
+
+    entities = {v.entity for v in held if v.entity != USER and not v.entity.startswith(ROLE_PREFIX)}
+    words = _WORD.findall(query)
+    out: set[str] = set()
+    for i, word in enumerate(words):
+        if not word[:1].isupper() or any(same_value(word, v.value) for v in asked_values):
+            continue
+        known = [e for e in entities if len(e.split()) == 1 and same_value(word, e)]
+        if known:
+            out.update(known)
+        elif i == 0 or len(word) < 2:
+            continue  # a question's first word is capitalised whatever it is
+        elif not re.search("[а-яё]", word.lower()) or is_name(word):
+            out.add(word)
+    return out
+
+
+def price_kind(query: str) -> str | None:
+    """What a price question pays for ("квартиру" -> rent), from the attribute reader's price
+    nouns; None when the question names none."""
+    from wave_agent.world.attribute_words import PRICE_WORDS
+    from wave_agent.world.morphology import lemma
+
+    for word in _WORD.findall(query.lower()):
+        for form in (word, lemma(word)):
+            if form in PRICE_WORDS:
+                return PRICE_WORDS[form]
+    return None
+
+
+def matches(value: Value, attribute: str, entities: set[str], price: str | None) -> bool:
+    """Whether a held value answers the question: its attribute (a price of the kind the
+    question names: "сколько стоил шиномонтаж?" names none the reader knows, and no price
+    held answers it) and whose it is."""
+    if value.op not in ("set", "add") or value.entity not in entities:
+        return False
+    if attribute != "price":
+        return value.attribute == attribute
+    if not value.attribute.startswith("price:"):
+        return False
+    kind = value.attribute.split(":", 1)[1]
+    return price is not None and (kind == price or kind.endswith(f"_{price}"))
+
+
+def _norm_value(value: str) -> str:
+    return " ".join(value.lower().replace("ё", "е").split())
+
+
+def first(asked: Asked, query: str, facts: Sequence[Fact],
+          relatives: Sequence[Entity] = ()) -> list[Fact]:
+    """The records (of ``facts``: those that state values, active and replaced) that state
+    the value the question asks for, in the order they answer it: for a question about now
+    the records that said a value in force, newest first; about the past those that said a
+    replaced value (newest first), then the others. Empty when nothing held answers it
+    (recall then answers as it would)."""
+    values = [(f, v) for f in facts for v in (Value.decode(raw) for raw in f.attributes)
+              if v is not None]
+    entities = whose(query, asked.attribute, relatives, [v for _, v in values])
+    price = price_kind(query) if asked.attribute == "price" else None
+    # The writer carries the values a replaced record held besides to the record replacing
+    # it ("За квартиру отдал 38 тысяч" replaced "Всё, я в Калининграде, живу теперь тут" and
+    # holds its city): such a record does not say the value; the record that said it answers,
+    # found back along the replacements.
+    said_by: dict[tuple[str, str, str], Fact] = {
+        (f.superseded_by, v.key, _norm_value(v.value)): f for f, v in values
+        if f.status is Status.SUPERSEDED and f.superseded_by}
+    found: dict[str, tuple[Fact, Fact]] = {}  # answering record id -> (it, the one in force)
+    for f, v in values:
+        if not matches(v, asked.attribute, entities, price):
+            continue
+        origin, seen = f, {f.id}
+        while (origin.id, v.key, _norm_value(v.value)) in said_by:
+            origin = said_by[(origin.id, v.key, _norm_value(v.value))]
+            if origin.id in seen:
+                break
+            seen.add(origin.id)
+        held_by = found.get(origin.id, (origin, origin))[1]
+        if f.status is Status.ACTIVE or held_by.status is not Status.ACTIVE:
+            held_by = f
+        found[origin.id] = (origin, held_by)
+    # a record that passed its value on answers for the record that holds it now
+    current = sorted((f for f, held_by in found.values() if held_by.status is Status.ACTIVE),
+                     key=lambda f: f.created_at, reverse=True)
+    if not asked.past:
+        return current
+    replaced = sorted((f for f, held_by in found.values()
+                       if held_by.status is Status.SUPERSEDED),
+                      key=lambda f: f.created_at, reverse=True)
+    return [*replaced, *current]
+
+
+__all__ = ["Asked", "Model", "first", "matches", "model", "price_kind", "read", "save", "whose"]
