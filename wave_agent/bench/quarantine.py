@@ -11,6 +11,8 @@ on set A alone is scored on all of set B, and the one trained on set B alone on 
 by language and by shape. False positives are also counted on every LoCoMo turn (the first two
 conversations are training negatives; the other five are reported apart) and on the memory
 sets; the cost is the time of ``detect`` per text beyond the embedding (a write calls it once).
+The writer also stores the extraction's third-person statements ("The user feels exhausted"):
+those made from the unseen LoCoMo turns and from the memory sets' facts are counted too.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from wave_agent.bench.quarantine_extracted import extracted, is_third_person
 from wave_agent.bench.quarantine_vectors import VectorCache
 from wave_agent.policy.quarantine import detect
 
@@ -34,6 +37,7 @@ LAYERS = {1: "phrase list (raw text)", 2: "+ normalisation", 3: "+ structural ru
           5: "meaning (e5 + cues)"}
 DEV_SET = Path(__file__).resolve().parents[2] / "bench" / "data" / "quarantine"
 TRAIN_CONVERSATIONS = 2  # LoCoMo conversations the meaning layer saw as ordinary text
+EXTRACTED_EVERY = 3  # the extraction's statements are made from every third unseen turn
 Item = dict[str, str]
 
 
@@ -225,6 +229,11 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
             summary[key] = {"turns": n, "flagged": hits, "fp_pct": pct(hits, n),
                             **({"flagged_turns": shown} if show else {})}
         summary["cost_locomo_ms"] = cost_ms(unseen, cache.vectors(unseen), repeat=1)
+        # the extraction's statements of turns never trained on ("The user feels exhausted")
+        stated = [t for t in extracted(unseen[::EXTRACTED_EVERY]) if is_third_person(t)]
+        hits, n, shown = flagged_share(stated, cache.vectors(stated))
+        summary["extracted_locomo_unseen"] = {"texts": n, "flagged": hits, "fp_pct": pct(hits, n),
+                                              **({"flagged_texts": shown} if show else {})}
     for key, given, default in (("ru_set", ru_set, "memory-ru"), ("pl_set", pl_set, "memory-pl")):
         path = given or (root.parent / default if (root.parent / default / "facts.jsonl").exists() else None)
         if path is None:
@@ -233,5 +242,9 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
         hits, n, shown = flagged_share(memory, cache.vectors(memory))
         summary[key] = {"source": str(path), "texts": n, "flagged": hits, "fp_pct": pct(hits, n),
                         **({"flagged_texts": shown} if show else {})}
+        stated = [t for t in extracted(memory) if is_third_person(t)]
+        hits, n, shown = flagged_share(stated, cache.vectors(stated))
+        summary[f"extracted_{key}"] = {"texts": n, "flagged": hits, "fp_pct": pct(hits, n),
+                                       **({"flagged_texts": shown} if show else {})}
     summary["cost_dev_ms"] = cost_ms(texts, cache.vectors(texts))
     return summary

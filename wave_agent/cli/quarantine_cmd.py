@@ -91,6 +91,14 @@ def bench_quarantine(
                           markup=False)
             for line in m.get("flagged_texts", []):
                 console.print(f"  flagged: {line}", markup=False)
+    for key, label in (("extracted_locomo_unseen", "LoCoMo turns not trained on"), ("extracted_ru_set", "memory-ru"),
+                       ("extracted_pl_set", "memory-pl")):
+        if key in summary:
+            m = summary[key]
+            console.print(f"the extraction's third-person statements of {label}: {m['flagged']} of {m['texts']} "
+                          f"flagged ({m['fp_pct']:.2f}%)", markup=False)
+            for line in m.get("flagged_texts", []):
+                console.print(f"  flagged: {line}", markup=False)
     for key, label in (("cost_dev_ms", "both sets' texts"), ("cost_locomo_ms", "LoCoMo turns")):
         if key in summary:
             c = summary[key]

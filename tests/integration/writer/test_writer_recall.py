@@ -41,8 +41,6 @@ async def test_superseded_price_leaves_recall_and_answers_history(
     assert old.id in before and new.id in before
 
 
-@pytest.mark.xfail(strict=True, reason="the meaning layer (e5 + cues) gives this standing ad order p=0.5, "
-                   "under its threshold 0.7: a known miss of the quarantine on set-B training")
 async def test_quarantined_record_is_out_of_recall_until_approved(
     writer: Writer, recall: Recall, user_id: str
 ) -> None:

@@ -68,3 +68,20 @@ def test_a_missing_dev_set_is_one_clear_line(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert "no dev set in" in done.stderr and "build.py" in done.stderr
+
+
+@pytest.mark.parametrize(("said", "stated"), [
+    ("I feel exhausted", "The user feels exhausted"),
+    ("My sister Anna lives in Berlin", "The user's sister Anna lives in Berlin"),
+    ("Я люблю кофе по утрам", "Пользователь любит кофе по утрам"),
+    ("Моя жена Марина работает бухгалтером", "Жена пользователя Марина работает бухгалтером"),
+    ("Pracuję w Google", "Użytkownik pracuje w Google"),
+    ("Byłem wczoraj w kinie", "Użytkownik był wczoraj w kinie"),
+])
+def test_the_training_negatives_say_a_fact_as_the_extraction_does(said: str, stated: str) -> None:
+    """The meaning layer learns the writer's third-person statements as ordinary text: the
+    person shift of ``quarantine_extracted`` writes them as the extraction prompt asks."""
+    from wave_agent.bench.quarantine_extracted import is_third_person, third_person
+
+    assert third_person(said) == stated
+    assert is_third_person(stated)

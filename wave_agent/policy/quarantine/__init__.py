@@ -80,9 +80,7 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
     if learned is not None and vector is not None:
         hit, _ = rules.analyse(seen.text)
         x = meaning.features(vector, seen, found is not None, hit is not None)
-        if not meaning.has_cue(x):
-            return None  # no cue of an order at all: "The user feels exhausted" states a fact
-        p = learned.probability(x)
+        p = learned.probability(x)  # trained with the extraction's "The user feels exhausted" as a note
         if p < (learned.cued_threshold if found is not None or hit is not None else learned.threshold):
             return None
         why = f"reads as an instruction to the agent, p={p:.2f}"

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+# words of two letters or more: a lone letter ("seat 3C", "A1B2C3", initials) shifts into a
+# common word ("a", "i", "w", "в") too easily to be evidence of language
+_WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 _LATIN_LOWER = "abcdefghijklmnopqrstuvwxyz"
 _CYR_LOWER = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 

@@ -11,8 +11,10 @@ the agent, which the cues alone cannot.
 
 The model (``meaning.npz``: a small network or a logistic regression, float32 arrays, no
 pickle) is trained by ``scripts/train_quarantine.py`` on the tuning parts of both quarantine
-sets (bench/data/quarantine and its second/), with ordinary chat turns of two LoCoMo
-conversations as more negatives; the threshold is the lowest whose out-of-fold false
+sets (bench/data/quarantine and its second/), with the writer's own ordinary text as more
+negatives (chat turns of two LoCoMo conversations, the extraction's third-person statements of
+them and of the tuning notes, long forwarded texts: ``bench.quarantine_extracted``), so it
+judges every text, cue or not; the threshold is the lowest whose out-of-fold false
 positives stay within the script's limits, and a lower one applies when the phrase list or
 the rules already flag the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and ``meaning_b.npz`` are the
 same model trained on one set only, for ``wave bench quarantine`` to score each on the other.
@@ -67,14 +69,6 @@ def vector_for(model_name: str, vector: np.ndarray) -> np.ndarray | None:
     """``vector`` when it comes from the model this layer reads, else None (another
     embedding model's vectors mean nothing to it: layers 1-4 judge alone)."""
     return vector if model_name == READS and np.shape(vector) == (DIM,) else None
-
-
-def has_cue(x: np.ndarray) -> bool:
-    """Whether the text carries any cue of an order (a standing scope alone is not one). The
-    layer judges only such texts: trained on what people write, it reads the third-person
-    statements the extraction writes ("The user feels exhausted") as talk about the agent."""
-    flags = x[DIM:]
-    return bool(np.any(np.delete(flags, 3 + CUES.index("scope")) > 0))
 
 
 @lru_cache(maxsize=4)

@@ -31,7 +31,8 @@ _LEET_CYR = str.maketrans("0346", "озач")
 _WORD = re.compile(r"\w+", re.UNICODE)
 _UNIT = re.compile(r"\d+(?:st|nd|rd|th|am|pm|k|m|g|kg|km|cm|mm|ml|l|gb|mb|tb|x|s|d|h|р|к|м|г|кг|км|см|мм|мл|л|гб|мб"
                    r"|тыс|руб|zł|zl|e|x)", re.IGNORECASE)
-# single letters separated by single spaces, dots or hyphens, at least four of them
+# single letters separated by single spaces, dots or hyphens, at least four of them (digits
+# among them only as leetspeak: a run of mostly digits is a phone, a PIN, a date or an address)
 _SPACED = re.compile(r"(?<![\w])(?:\w[ .\-\u00b7]){3,}\w(?![\w])", re.UNICODE)
 _SYLLABLES = re.compile(r"\b(?:[^\W\d_]{1,6}-){2,}[^\W\d_]{1,6}\b", re.UNICODE)  # letters: not "111-22-33"
 _B64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
@@ -76,7 +77,17 @@ def _leet_word(word: str) -> str:
     if _UNIT.fullmatch(word) or re.fullmatch(r"[^\W\d_]+\d+", word):
         return word  # 5th, 10pm, 47К, base64, mp3: numbers with a unit or a name, not leetspeak
     cyr = any(_is_cyr(c) for c in word)
-    return word.lower().translate(_LEET_CYR if cyr else _LEET_LAT)
+    table = _LEET_CYR if cyr else _LEET_LAT
+    read = word.lower().translate(table)
+    if letters < 3 or any(c.isdigit() for c in read):
+        return word  # a code, a seat, a flat: "12A", "4к2", "A1B2C3" (a digit no letter looks like)
+    return read
+
+
+def _numeric(run: str) -> bool:
+    """Whether a run of single characters is a number written apart, not letters: no more
+    letters than digits ("8 9 1 2", "1.2.3.4", "A-7-B-9")."""
+    return sum(c.isalpha() for c in run) <= sum(c.isdigit() for c in run)
 
 
 def _decode_b64(run: str) -> str | None:
@@ -131,7 +142,8 @@ def normalise(text: str) -> Normalised:
         out = _B64.sub(lambda m: (_decode_b64(m.group(0)) or m.group(0)) + ". ", out)
     # spaced or dotted letters joined ("I g n o r e", "И.г.н.о.р.и.р.у.й")
     if _SPACED.search(out):
-        joined = _SPACED.sub(lambda m: re.sub(r"[ .\-\u00b7]", "", m.group(0)), out)
+        joined = _SPACED.sub(lambda m: m.group(0) if _numeric(m.group(0))
+                             else re.sub(r"[ .\-\u00b7]", "", m.group(0)), out)
         if joined != out:
             notes.append("letters spaced apart")
             out = re.sub(r" {2,}", " ", joined)
