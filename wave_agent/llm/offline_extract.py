@@ -53,6 +53,7 @@ _POLISH_WORDS = re.compile(
 _ENGLISH_WORDS = re.compile(
     r"(?i)\b(?:the|i|i'm|my|is|am|are|a|an|to|and|of|at|with|have|has|me|you|it|this|that|was|for)\b"
 )
+_ALSO_POLISH = frozenset({"i", "a", "to"})  # English function words that are Polish words too
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 
 
@@ -62,7 +63,12 @@ def language(text: str) -> str:
     if letters and sum(1 for ch in letters if _CYRILLIC.match(ch)) * 2 >= len(letters):
         return "ru"
     polish = len(_POLISH_WORDS.findall(text))
-    if _POLISH_LETTERS.search(text) or polish >= 2 or (polish and not _ENGLISH_WORDS.search(text)):
+    english = len([w for w in _ENGLISH_WORDS.findall(text) if w.lower() not in _ALSO_POLISH])
+    # Polish letters in a Polish name ("I moved from Poznań to Gdynia") do not make English
+    # Polish: then the function words decide.
+    if _POLISH_LETTERS.search(text) and not (english >= 2 and english > 2 * polish):
+        return "pl"
+    if polish >= 2 or (polish and not english):
         return "pl"
     return "en"
 

@@ -247,3 +247,16 @@ def test_a_sentence_that_points_back_is_kept_with_what_it_points_to(said: str, k
 def test_a_question_after_a_statement_is_not_joined_to_it() -> None:
     texts = [f.text for f in extract_heuristic("У меня кот Барсик. Он здоров?", max_facts=8)]
     assert all("здоров" not in t for t in texts), texts
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("I moved from Poznań to Gdynia last month with my dog.", "en"),  # a Polish name, English
+    ("My sister Ania lives in Łódź and has a dog", "en"),
+    ("Ola i Kasia to siostry, a ja jestem żoną", "pl"),  # "i", "a", "to" are Polish words too
+    ("Byłam w Gdańsku z mężem", "pl"),
+    ("Я живу в Łódź", "ru"),
+])
+def test_the_language_of_a_message_is_its_words_not_a_place_name(text: str, lang: str) -> None:
+    from wave_agent.llm.offline_extract import language
+
+    assert language(text) == lang
