@@ -9,8 +9,10 @@ bench quarantine`` costs seconds, not minutes.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,10 +35,7 @@ class VectorCache:
 
     def __init__(self, root: Path | None = None) -> None:
         self.path = (root or _default_root()) / "vectors.npz"
-        self._vectors: dict[str, np.ndarray] = {}
-        if self.path.exists():
-            with np.load(self.path) as data:
-                self._vectors = dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+        self._vectors: dict[str, np.ndarray] = _read(self.path)
         self._embedder: Embedder | None = None
 
     def vectors(self, texts: Sequence[str], *, batch: int = 64) -> np.ndarray:
@@ -58,8 +57,33 @@ class VectorCache:
         return np.stack([self._vectors[k] for k in keys])
 
     def save(self) -> None:
+        """Write the cache; another process's vectors written since this one loaded are kept
+        (merged under a lock), and the file is replaced whole from a temp file of this
+        process's own, so two benches sharing one cache never overwrite each other's work."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        keys = list(self._vectors)
-        tmp = self.path.with_suffix(".tmp.npz")
-        np.savez(tmp, keys=np.asarray(keys), vectors=np.stack([self._vectors[k] for k in keys]))
-        tmp.replace(self.path)
+        with open(self.path.with_suffix(".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            for key, row in _read(self.path).items():
+                self._vectors.setdefault(key, row)
+            keys = list(self._vectors)
+            fd, name = tempfile.mkstemp(dir=self.path.parent, prefix=".vectors-", suffix=".npz")
+            try:
+                with os.fdopen(fd, "wb") as out:
+                    np.savez(out, keys=np.asarray(keys),
+                             vectors=np.stack([self._vectors[k] for k in keys]))
+                os.replace(name, self.path)
+            except BaseException:
+                Path(name).unlink(missing_ok=True)
+                raise
+
+
+def _read(path: Path) -> dict[str, np.ndarray]:
+    """The cached vectors in ``path``; none when it is missing or unreadable (a cache: the
+    vectors are computed again)."""
+    if not path.exists():
+        return {}
+    try:
+        with np.load(path) as data:
+            return dict(zip(data["keys"].tolist(), data["vectors"], strict=True))
+    except (OSError, ValueError, KeyError, EOFError):
+        return {}
