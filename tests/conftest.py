@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from archive.embedder import Embedder
     from archive.store import ArchiveStore
     from graph.store import GraphStore
+    from wave_agent.services import Services
     from wave_agent.write.writer import Writer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -160,6 +161,16 @@ def settings(tmp_path: Path, neo4j_uri: str) -> Settings:
         data_dir=tmp_path / "data",
         neo4j_uri=neo4j_uri,
     )
+
+
+@pytest.fixture
+async def services(settings: Settings, embedder: Embedder) -> AsyncIterator[Services]:
+    """Services on the test's settings (the real Neo4j, Qdrant local), sharing the session's
+    one embedding model. A directory that needs more (a warmed turn, a bot) defines its own."""
+    from wave_agent.services import Services
+
+    async with Services(settings, embedder=embedder) as opened:
+        yield opened
 
 
 @pytest.fixture

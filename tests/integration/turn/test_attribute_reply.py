@@ -9,6 +9,7 @@ from datetime import datetime
 
 import pytest
 
+from tests.support.replay import replay
 from wave_agent.services import Services
 
 HISTORY = (
@@ -23,14 +24,8 @@ ASKED_AT = "2026-11-20T12:00+03:00"
 async def test_the_offline_reply_holds_the_current_city_and_the_old_one_for_the_past(
     offline: Services, user_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    turns, worker = await offline.turns(), offline.postprocessor()
-    graph, writer = await offline.graph(), await offline.writer()
-    for at, text in HISTORY:
-        monkeypatch.setenv("WAVE_NOW", at)
-        await turns.handle(user_id, text, now=datetime.fromisoformat(at))
-        assert (await worker.drain(120)).pending == 0
-        for proposal in await graph.list_proposals(user_id):  # the person taps "yes"
-            await writer.approve(user_id, proposal.id)
+    await replay(offline, user_id, HISTORY, monkeypatch)
+    turns = await offline.turns()
     monkeypatch.setenv("WAVE_NOW", ASKED_AT)
     now = datetime.fromisoformat(ASKED_AT)
 

@@ -9,6 +9,7 @@ from datetime import datetime
 import pytest
 
 from graph.models import Status
+from tests.support.replay import replay
 from wave_agent.services import Services
 
 HISTORY = (
@@ -22,17 +23,6 @@ ASKED_AT = "2026-11-20T12:00+03:00"
 QUESTIONS = ("где я живу?", "сколько я плачу за квартиру?", "как зовут моего кота?")
 
 
-async def _replay(services: Services, user_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    turns, worker = await services.turns(), services.postprocessor()
-    graph, writer = await services.graph(), await services.writer()
-    for at, text in HISTORY:
-        monkeypatch.setenv("WAVE_NOW", at)
-        await turns.handle(user_id, text, now=datetime.fromisoformat(at))
-        assert (await worker.drain(120)).pending == 0
-        for proposal in await graph.list_proposals(user_id):  # the person taps "yes"
-            await writer.approve(user_id, proposal.id)
-
-
 async def _ranks(services: Services, user_id: str) -> list[list[str]]:
     engine = await services.recall()
     return [[h.fact.text for h in await engine.search(user_id, q, k=5)] for q in QUESTIONS]
@@ -42,8 +32,8 @@ async def test_a_replay_is_stamped_by_the_clock_and_ranks_the_same_twice(
     offline: Services, user_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = f"{user_id}-a", f"{user_id}-b"
-    await _replay(offline, first, monkeypatch)
-    await _replay(offline, second, monkeypatch)
+    await replay(offline, first, HISTORY, monkeypatch)
+    await replay(offline, second, HISTORY, monkeypatch)
     monkeypatch.setenv("WAVE_NOW", ASKED_AT)
     ranks = await _ranks(offline, first)
     assert ranks == await _ranks(offline, second)
