@@ -46,7 +46,8 @@ from wave_agent.policy.quarantine.normalise import normalise
 
 FP_NOTES = 0.03
 FP_CHAT = 0.002
-LOCOMO = Path("/work/shared/data/locomo")
+# the shared data folder beside the project (../shared/data/locomo from the repo root)
+LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo"
 TRAIN_CONVERSATIONS = 2
 
 
@@ -142,11 +143,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kind", choices=("auto", *KINDS), default="mlp")
     parser.add_argument("--cv-only", action="store_true", help="print the learners' cross-validation, save nothing")
+    parser.add_argument("--locomo", type=Path, default=LOCOMO,
+                        help="LoCoMo's conv-*.json (the first two conversations are ordinary text)")
     args = parser.parse_args()
     cache = VectorCache()
     first, _ = first_parts(DEV_SET)
     second, _ = second_parts(DEV_SET)
-    turns = [t.text for c in load_conversations(LOCOMO)[:TRAIN_CONVERSATIONS] for t in c.turns]
+    turns = [t.text for c in load_conversations(args.locomo)[:TRAIN_CONVERSATIONS] for t in c.turns]
     kind = args.kind
     if kind == "auto" or args.cv_only:
         items = first + second
