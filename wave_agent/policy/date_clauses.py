@@ -26,7 +26,9 @@ names two days, and the verb of each clause says which is the promise. The date 
   imperative, "kup", is not seen, a known limit; a first-person verb opening the clause,
   "kupię", "jedziemy", is: its ending -ę / -my);
 - ``SCENE``: none of these ("у Макса свадьба 20 июня", "рейс в 14:20", "mam wizytę", "он до
-  восьми работает"): an event, or another person's doing, that only sets the scene.
+  восьми работает"): an event, or another person's doing, that only sets the scene; and a
+  clause in the past tense with a word that looks back and no task form of its own ("обещала
+  ещё в июле", "promised back in July", "obiecałam już w lipcu"): when the promise was made.
 
 The reader keeps the dated ``OWN`` clauses and drops the others' dates when every other dated
 clause is ``SCENE`` (or ``OTHER`` and the own clause is ``OWN_FIRST``); when both clauses are
@@ -102,6 +104,8 @@ def role(clause: str, lang: str | None = None, undated: str | None = None) -> Ro
     whole message's language (a short clause may have no telling word of its own), ``undated``
     the clause with its date words blanked (NUL or spaces), where a Polish clause's verb opens."""
     lang = lang or language(clause)
+    if _looks_back(clause, lang):
+        return Role.SCENE
     if lang == "ru":
         return _role_ru(clause)
     if lang == "pl":
@@ -139,6 +143,34 @@ def _decide(first: bool, own: bool, other: bool) -> Role:
     if first:
         return Role.OWN_FIRST
     return Role.OWN if own else Role.SCENE
+
+
+# "обещала ещё в июле", "promised back in July", "obiecałam już w lipcu": a past verb with a
+# word that looks back says when something was done, not when it is due
+_LOOKING_BACK = re.compile(r"(?<!\w)(?:еще|уже|давно|тогда|back|already|ago|jeszcze|już|dawno)"
+                           r"(?!\w)")
+_EN_PAST = re.compile(r"\b(?:promised|said|told|agreed|asked|did|was|were|\w{3,}ed)\b")
+_PL_PAST = re.compile(r"\b\w{2,}(?:łem|łam|łeś|łaś|liśmy|łyśmy|ł|ła|li|ły)\b")
+
+
+def _looks_back(clause: str, lang: str) -> bool:
+    """A clause in the past tense with a word that looks back ("обещала ещё в июле") and no
+    task form of its own: the date in it is when something happened."""
+    if not _LOOKING_BACK.search(clause):
+        return False
+    if lang == "ru":
+        morph = _morph()
+        tags = [morph.parse(x)[0].tag for x in _WORD.findall(clause)]
+        past = any(t.POS == "VERB" and "past" in t for t in tags)
+        task = any(t.POS == "INFN" or (t.POS == "VERB" and ("impr" in t or (
+            "1per" in t and "past" not in t))) for t in tags)
+        modal = any(x in _RU_MODALS for x in _WORD.findall(clause))
+        return past and not task and not modal
+    if lang == "pl":
+        return bool(_PL_PAST.search(clause)) and not re.search(r"\b\w{2,}ć\b|\b(?:muszę|"
+                                                                r"trzeba|musimy)\b", clause)
+    return bool(_EN_PAST.search(clause)) and not _EN_OWN.search(
+        re.sub(r"\bpromised\b", "", clause)) and not re.search(r"\bto \w+", clause)
 
 
 def _role_ru(clause: str) -> Role:

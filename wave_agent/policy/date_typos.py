@@ -59,8 +59,15 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "m08": ("sierpnia", "sierpniu", "august"), "m09": ("września", "wrześniu", "september"),
     "m10": ("października", "październiku", "october"),
     "m11": ("listopada", "listopadzie", "november"), "m12": ("grudnia", "grudniu", "december"),
-    "month": ("miesiąca", "miesiącu", "miesiące", "miesięcy"),
-    "week": ("tygodnia", "tygodniu", "tygodnie", "tygodni"),
+    "month": ("miesiąc", "miesiąca", "miesiącu", "miesiące", "miesięcy"),
+    "half": ("połowie", "połowę", "połowy"),
+    "week": ("tygodnia", "tygodniu", "tygodnie", "tygodni", "tydzień"),
+    # Polish typed without diacritics ("do konca tygodnia", "w przyszlym tygodniu", "o
+    # polnocy"): the plain letters map back to these words only (never by an edit)
+    "next-pl": ("przyszłego", "przyszłych", "następnego", "następnym", "następnej"),
+    "end": ("końca", "końcu"), "noon": ("południe", "południu", "południem", "popołudniu"),
+    "midnight": ("północy", "północ"), "hour": ("godzinę",), "day": ("dzień",),
+    "evening": ("wieczór",),
 }
 # Latin words put right by an added, dropped or swapped letter only towards these meanings, or
 # towards a month beside a day number ("15 febuary"): a month word alone is too often one

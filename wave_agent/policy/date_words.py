@@ -40,6 +40,10 @@ MONTH_AFTER_DAY: tuple[tuple[str, int], ...] = (
     (r"jan(?:uary)?", 1), (r"feb(?:ruary)?", 2), (r"mar(?:ch)?", 3), (r"apr(?:il)?", 4),
     (r"may", 5), (r"june?", 6), (r"july?", 7), (r"aug(?:ust)?", 8), (r"sept?(?:ember)?", 9),
     (r"oct(?:ober)?", 10), (r"nov(?:ember)?", 11), (r"dec(?:ember)?", 12),
+    # Polish short forms after a day number ("10 sty", "3 paź", "15 wrz."), with or without
+    # diacritics ("sie" is "się" typed plain far more often than August)
+    (r"sty\.?", 1), (r"lut\.?", 2), (r"kwi\.?", 4), (r"cze\.?", 6), (r"lip\.?", 7),
+    (r"sierp\.?", 8), (r"wrz\.?", 9), (r"pa[źz]\.?", 10), (r"lis\.?", 11), (r"gru\.?", 12),
 )
 MONTH_ALONE: tuple[tuple[str, int], ...] = (
     (r"январ[еья]", 1), (r"феврал[еья]", 2), (r"март[еау]?", 3), (r"апрел[еья]", 4),
@@ -149,25 +153,33 @@ RU_HOUR_DATIVE: dict[str, int] = {
     "пяти": 5, "шести": 6, "семи": 7, "восьми": 8, "девяти": 9, "десяти": 10,
     "одиннадцати": 11, "двенадцати": 12,
 }
-# Weekday abbreviations, read only after a preposition ("в пн", "we wt.", "on Fri").
-WEEKDAY_SHORT: tuple[tuple[str, int], ...] = (
+# Weekday abbreviations ("в пн", "we wt.", "on Fri"), each language after its own prepositions
+# (English "we sat" is not the Polish "we" before a day).
+WEEKDAY_SHORT_RU: tuple[tuple[str, int], ...] = (
     (r"пн", 0), (r"вт", 1), (r"ср", 2), (r"чт", 3), (r"пт", 4), (r"сб", 5), (r"вс", 6),
     # three-letter forms people type too ("в чтв", "до птн")
     (r"пнд", 0), (r"втр", 1), (r"срд", 2), (r"чтв", 3), (r"птн", 4), (r"суб", 5), (r"вск", 6),
-    (r"pon\.?", 0), (r"wt\.?", 1), (r"śr\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
-    (r"sob\.?", 5), (r"niedz\.?|ndz\.?", 6),
+    # cut short where the typing stopped ("в пятн", "в понед", "в воскр")
+    (r"понед", 0), (r"вторн", 1), (r"четв", 3), (r"пятн", 4), (r"субб", 5), (r"воскр", 6),
+)
+WEEKDAY_SHORT_PL: tuple[tuple[str, int], ...] = (
+    (r"pon\.?", 0), (r"wt\.?", 1), (r"[śs]r\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
+    (r"sob\.?", 5), (r"niedz\.?|ndz\.?|nd\.?", 6),
+)
+WEEKDAY_SHORT_EN: tuple[tuple[str, int], ...] = (
     (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"weds\.?", 2),
     (r"thu\.?", 3),
     (r"thurs\.?", 3), (r"fri\.?", 4), (r"sat\.?", 5), (r"sun\.?", 6),
 )
+WEEKDAY_SHORT = WEEKDAY_SHORT_RU + WEEKDAY_SHORT_PL + WEEKDAY_SHORT_EN
 
 # Units of "через N ...": (pattern, unit). Hours and minutes are exact; days, weeks, months
 # and years count calendar days from the day the message was written.
 UNITS: tuple[tuple[str, str], ...] = (
     (r"минут\w*|minut\w*|minutes?|mins?", "minute"),
-    (r"час(?:а|ов)?|godzin\w*|hours?", "hour"),
+    (r"час(?:а|ов)?|godzin\w*|hours?|hrs?", "hour"),
     (r"дн(?:я|ей)|день|dni|dzień|days?", "day"),
-    (r"недел[юиь]|tydzień|tygodni\w*|weeks?", "week"),
+    (r"недел[юиь]|tydzień|tygodni\w*|weeks?|wks?", "week"),
     (r"месяц\w*|miesiąc\w*|miesięcy|months?", "month"),
     (r"год(?:а)?|лет|rok|lata|lat|years?", "year"),
 )
@@ -184,12 +196,12 @@ PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"в полдень|до полудня|w południe|przed południem|at noon|(?:by |before )?noon|midday",
      12),
     (r"после обеда|днем|днём|во второй половине дня|po południu|popołudniu|po obiedzie|"
-     r"w drugiej połowie dnia|in the second half of the day|this afternoon|in the afternoon|afternoon",
-     14),
+     r"w drugiej połowie dnia|in the second half of the day|this afternoon|in the afternoon|afternoon|"
+     r"(?:this |tomorrow |in the )?arvo", 14),
     # the end of the (working) day is its evening: "к концу дня", "do końca dnia", "by EOD"
     (r"(?:к|до|в) конц[уае] (?:рабочего )?дня|(?:do|pod|na) ko(?:ńca|niec|ńcu) dnia(?: pracy)?|"
      r"(?:by |before |at )?(?:the )?end of (?:the )?(?:working |business |work )?day|"
-     r"(?:by )?eod|(?:by |before |at )?(?:the )?close of business|by cob|"
+     r"(?:by )?eod|(?:by |before |at )?(?:the )?close of business|(?<!the )(?:by )?cob|"
      r"после работы|po pracy|after work|"
      r"вечером|к вечеру|до вечера|вечерком|wieczorem|wieczorkiem|do wieczora|wieczór|"
      r"this evening|in the evening|evening|tonight|night", 19),
@@ -203,6 +215,9 @@ VAGUE = (
     r"на днях|скоро|вскоре|в ближайшее время|в ближайшие дни|"
     r"на неделе|на этой неделе|в течение (?:недели|месяца|дня)|через несколько|"
     r"через пару-тройку|через день|на неделю|"
+    # the first days of a month: "в первых числах (января)", "w pierwszych dniach miesiąca"
+    r"в первых числах|в последних числах|w pierwszych dniach|w ostatnich dniach|"
+    r"(?:in )?the first (?:few )?days of|"
     r"wkrótce|niedługo|w najbliższym czasie|w najbliższych dniach|w tym tygodniu|"
     r"za kilka|w ciągu (?:tygodnia|miesiąca)|"
     r"soon|one of these days|in the coming days|in a few|this week|"

@@ -180,7 +180,7 @@ def test_a_day_with_no_count_is_asked_in_russian_only(text: str, expected: str) 
 @pytest.mark.parametrize(("text", "expected"), [
     ("чт 16:00 - перезвонить в банк", "2026-12-03 16:00"),   # a to-do line's short weekday
     ("pon. o 18 spotkanie z Markiem", "2026-12-07 18:00"),
-    ("чт ходим в бассейн", None),                            # no time after it: not a date
+    ("чт ходим в бассейн", "2026-12-03 10:00"),             # as "четверг ходим в бассейн"
     ("пн - отдать Гоше перфоратор", "2026-12-07 10:00"),      # a dash after it: a to-do line
     ("в чтв в 7:15 утра отвезти Диму в аэропорт", "2026-12-03 07:15"),  # three-letter forms
     ("до птн сдать отчёт", "2026-12-04 10:00"),
@@ -405,4 +405,136 @@ def test_a_note_of_several_lines_is_a_list_and_stays_asked() -> None:
     ("marinate the lamb Saturday night", Role.UNKNOWN),
 ])
 def test_the_role_of_a_clause(clause: str, expected: Role) -> None:
+    assert role(normalise(clause)) is expected
+
+
+# -- the fifth round (issue 34, h/dates4): classes of form, each in the three languages -------
+
+SATURDAY_LONDON = datetime(2026, 12, 5, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an hour given later about the same appointment
+    ("в следующий вторник сдать машину в сервис, договорился с мастером на 11",
+     "2026-12-08 11:00"),
+    ("записалась к врачу на пятницу на 11", "2026-12-04 11:00"),
+    ("w piątek fryzjer, umówiłam się na 16", "2026-12-04 16:00"),
+    ("в пятницу к стоматологу, записалась на 3", "ask"),          # a bare hour, as "в 3"
+    ("в пятницу ужин, договорились на 5 человек", "2026-12-04 10:00"),  # people, not 5 o'clock
+    # a past month or day that only says when the promise was made
+    ("до конца недели отправить Насте фотки, обещала ещё в июле", "2026-12-04 10:00"),
+    ("do piątku wysłać Nastce zdjęcia, obiecałam jeszcze w lipcu", "2026-12-04 10:00"),
+    ("до пятницы отправить фотки, в понедельник обещала", "ask"),  # no word looking back
+    # day/month with a slash: Russian and Polish write the day first
+    ("до 10/04 оплатить Ане курсы английского, она просила", "2027-04-10 10:00"),
+    ("do 05/01 zapłacić za kurs", "2027-01-05 10:00"),
+    ("pay for the course by 10/04", "ask"),                       # English: either order
+    ("оценка 4/10, ставлю 3/5", "ask"),                 # scores: never read as a date
+    # the hour after "до"/"by" with a day named follows the bare-hour conventions
+    ("в пятницу до 3 сдать отчёт", "ask"),
+    ("call the bank by 6 tomorrow", "ask"),
+    ("call the bank by 9 tomorrow", "2026-12-03 09:00"),
+    ("в пятницу до 5 человек", "2026-12-04 10:00"),                # a count, not an hour
+])
+def test_the_classes_part_seven_missed(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # English short weekdays with no preposition, wherever the line puts them
+    ("promised Jake I'd return his drill sat", "2026-12-05 10:00"),
+    ("call mom sun", "2026-12-06 10:00"),
+    ("call mom thurs", "2026-12-03 10:00"),
+    ("call mom tues", "2026-12-08 10:00"),
+    ("call mom weds", "ask"),                                       # today
+    ("brunch with Jen sat 10am", "2026-12-05 10:00"),
+    ("brunch sun morning", "2026-12-06 09:00"),
+    ("dentist next wed", "2026-12-09 10:00"),
+    ("dentist this sat", "2026-12-05 10:00"),
+    ("call mom sat or sun", "ask"),
+    # ...and the words they also are
+    ("I sat with mom for an hour", None),
+    ("we sat in the sun all day", None),
+    ("the cat sat", None),
+    ("get some sun", None),
+    ("they got wed", None),
+    # Russian and Polish short forms, with or without a preposition
+    ("пт позвонить маме", "2026-12-04 10:00"),
+    ("позвонить маме пт", "2026-12-04 10:00"),
+    ("в пятн позвонить", "2026-12-04 10:00"),
+    ("в понед позвонить", "2026-12-07 10:00"),
+    ("купить лампочку на 60 вт", None),                            # watts
+    ("oddać książkę pt", "2026-12-04 10:00"),
+    ("w nd zadzwonić", "2026-12-06 10:00"),
+    ("w sr zadzwonić", "ask"),                                      # today
+    ("в субботу-воскресенье съездить на дачу", "ask"),              # two days
+])
+def test_short_weekdays_in_every_place_a_line_puts_them(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # numeric dates
+    ("до 10.04.27 оплатить курсы", "2027-04-10 10:00"),
+    ("до 2027-04-10 оплатить курсы", "2027-04-10 10:00"),
+    ("pay rent 2027-01-05", "2027-01-05 10:00"),
+    ("dentist appt 12/15/26 at 3pm", "2026-12-15 15:00"),
+    ("do 15.12 oddać projekt", "2026-12-15 10:00"),                 # "do" is not "o"
+    # Polish month abbreviations and Polish without diacritics
+    ("do 10 sty zapłacić", "2027-01-10 10:00"),
+    ("10 paź zapłacić", "2027-10-10 10:00"),
+    ("do konca tygodnia oddac", "2026-12-04 10:00"),
+    ("za miesiac oddać", "2027-01-02 10:00"),
+    ("za pol godziny oddzwonić", "2026-12-02 15:00"),
+    ("w polowie stycznia zapłacić", "2027-01-15 10:00"),
+    # chat shorthand
+    ("pay rent 2mrw", "2026-12-03 10:00"),
+    ("call mom tmrw am", "2026-12-03 09:00"),
+    ("call mom fri pm", "2026-12-04 14:00"),
+    ("call mom tomorrow @ 9", "2026-12-03 09:00"),
+    ("send it COB tomorrow", "2026-12-03 19:00"),
+    ("tomorrow arvo call the bank", "2026-12-03 14:00"),
+    ("call mom in 2 hrs", "2026-12-02 16:30"),
+    ("dentist in 2 wks", "2026-12-16 10:00"),
+    ("call mom eom", "2026-12-31 10:00"),
+    ("corn on the cob for dinner", None),
+    # weeks after a day
+    ("call mom friday week", "2026-12-11 10:00"),
+    ("dentist a week tomorrow", "2026-12-10 10:00"),
+    ("через неделю в пятницу", "2026-12-11 10:00"),
+    ("w czwartek za tydzień", "2026-12-10 10:00"),
+    ("в пятницу на этой неделе", "2026-12-04 10:00"),
+    ("после завтра позвонить", "2026-12-04 10:00"),
+    ("через минут 10 перезвонить", "2026-12-02 14:40"),
+    ("через полгода к стоматологу", "2027-06-02 10:00"),
+    ("завтра в районе 11", "2026-12-03 11:00"),
+])
+def test_numeric_dates_abbreviations_and_chat_shorthand(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+def test_a_weekday_a_week_later_is_asked_when_the_two_readings_part() -> None:
+    # said on a Saturday, "через неделю в пятницу" is the 11th (next week's) or the 18th
+    assert due("через неделю в пятницу", SATURDAY_LONDON) == "ask"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("завтра в полночь", "ask"),                  # the start or the end of the day?
+    ("jutro o północy", "ask"),
+    ("submit it by midnight on Friday", "ask"),
+    ("свет выключается сам в полночь", None),     # no day named: names none
+    ("в первых числах оплатить квартиру", "ask"),
+    ("w pierwszych dniach stycznia zapłacić", "ask"),
+])
+def test_midnight_and_the_first_days_are_asked(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("clause", "expected"), [
+    ("обещала ещё в июле", Role.SCENE),
+    ("obiecałam jeszcze w lipcu", Role.SCENE),
+    ("I promised back in July", Role.SCENE),
+    ("обещала позвонить ещё в июле", Role.OWN_FIRST),   # a task of its own
+])
+def test_a_clause_looking_back_is_the_scene(clause: str, expected: Role) -> None:
     assert role(normalise(clause)) is expected
