@@ -104,7 +104,7 @@ def role(clause: str, lang: str | None = None, undated: str | None = None) -> Ro
     whole message's language (a short clause may have no telling word of its own), ``undated``
     the clause with its date words blanked (NUL or spaces), where a Polish clause's verb opens."""
     lang = lang or language(clause)
-    if _looks_back(clause, lang):
+    if looks_back(clause, lang):
         return Role.SCENE
     if lang == "ru":
         return _role_ru(clause)
@@ -153,7 +153,7 @@ _EN_PAST = re.compile(r"\b(?:promised|said|told|agreed|asked|did|was|were|\w{3,}
 _PL_PAST = re.compile(r"\b\w{2,}(?:łem|łam|łeś|łaś|liśmy|łyśmy|ł|ła|li|ły)\b")
 
 
-def _looks_back(clause: str, lang: str) -> bool:
+def looks_back(clause: str, lang: str) -> bool:
     """A clause in the past tense with a word that looks back ("обещала ещё в июле") and no
     task form of its own: the date in it is when something happened."""
     if not _LOOKING_BACK.search(clause):
@@ -175,7 +175,7 @@ def _looks_back(clause: str, lang: str) -> bool:
 
 def _role_ru(clause: str) -> Role:
     morph = _morph()
-    speaker = first = own = other = False
+    speaker = first = own = other = modal = False
     for word in _WORD.findall(clause):
         parse = morph.parse(word)[0]
         tag, lemma = parse.tag, parse.normal_form
@@ -188,9 +188,12 @@ def _role_ru(clause: str) -> Role:
             speaker = first = True                    # "отдам", "выезжаем"
         elif tag.POS == "VERB" and lemma in _RU_PROMISE:
             own = first = True                        # "обещал": a promise
-        elif (tag.POS == "INFN" or (tag.POS == "VERB" and "impr" in tag)
-              or lemma in _RU_MODALS or word in _RU_MODALS):
-            own = True                                # "распечатать", "позвони", "надо"
+        elif lemma in _RU_MODALS or word in _RU_MODALS:
+            own = modal = True                        # "надо", "нужно", "должен"
+        elif tag.POS == "INFN" or (tag.POS == "VERB" and "impr" in tag):
+            own = True                                # "распечатать", "позвони"
     if other and not speaker:
         return Role.OTHER if own or first else Role.SCENE
-    return _decide(first or (speaker and own), first or own, False)
+    # "надо до четверга успеть": an impersonal modal with no one else named is the speaker's
+    # own need, said as plainly as "мне надо"
+    return _decide(first or (speaker and own) or modal, first or own, False)

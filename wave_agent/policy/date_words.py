@@ -12,6 +12,8 @@ from __future__ import annotations
 WEEKDAYS: tuple[tuple[str, int], ...] = (
     (r"понедельник\w*", 0), (r"вторник\w*", 1), (r"сред[аеуы]", 2), (r"четверг\w*", 3),
     (r"пятниц\w*", 4), (r"суббот\w*", 5), (r"воскресень\w*", 6),
+    # the diminutives of chat ("в пятничку", "в средочку")
+    (r"пятничк\w*", 4), (r"средочк\w*", 2),
     # "в воскресение" (resurrection) is how Sunday is very often misspelt
     (r"воскресени[еяю]", 6),
     (r"poniedział\w*", 0), (r"wtor(?:ek|ku|kiem)", 1), (r"środ(?:a|ę|y|zie|ą)", 2),
@@ -187,7 +189,7 @@ RELATIVE_LEAD = r"(?:через|спустя|za|in)"
 
 # Parts of the day (the hour a careful person means) and the markers after a number.
 PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
-    (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning|"
+    (r"с утра|утром|поутру|к утру|утречком|с утреца|z rana|rano|rankiem|this morning|in the morning|morning|"
      r"first thing", 9),
     (r"в первой половине дня|w pierwszej połowie dnia|in the first half of the day", 9),
     (r"в обед|к обеду|до обеда|перед обедом|в обеденный перерыв|w porze obiadu|przed obiadem|"
@@ -213,7 +215,8 @@ NIGHT_MARK = r"(?:ночи|w nocy|at night)"
 # Words that say "some day" without naming one: a careful human would ask which.
 VAGUE = (
     r"на днях|скоро|вскоре|в ближайшее время|в ближайшие дни|"
-    r"на неделе|на этой неделе|в течение (?:недели|месяца|дня)|через несколько|"
+    r"на неделе|на этой неделе|в начале (?:этой )?недели|na początku (?:tego )?tygodnia|"
+    r"(?:at )?the (?:start|beginning) of (?:the|this) week|в течение (?:недели|месяца|дня)|через несколько|"
     r"через пару-тройку|через день|на неделю|"
     # the first days of a month: "в первых числах (января)", "w pierwszych dniach miesiąca"
     r"в первых числах|в последних числах|w pierwszych dniach|w ostatnich dniach|"

@@ -38,7 +38,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
-from wave_agent.policy.date_clauses import Role, clauses, language, role
+from wave_agent.policy.date_clauses import Role, clauses, language, looks_back, role
 from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
@@ -357,7 +357,7 @@ class _Scan:
             r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r")(?P<and_half> с половиной| and a half|"
             r" i pół)? )?"
             r"(?:(?P<u_minute>минут\w*|мин\.?|minut\w*|min\.?|minutes?|mins?)|"
-            r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|godzin\w*|hours?|hrs?)))" + _E,
+            r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|ч\.?|godzin\w*|godz\.?|hours?|hrs?)))" + _E,
             handle,
         )
 
@@ -391,11 +391,14 @@ class _Scan:
                 day = _add_months(self.today, 12 * n)
             self.day(day, m.group(0))
 
-        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|dni|dzień|dob[ęy]|"
-                 r"days?)|"
-                 r"(?P<u_week>недел[юиь]|недельк[уи]|неделек|tydzień|tygodni\w*|weeks?|wks?)|"
+        # short forms too: "через 2 нед", "через 3 дн.", "через месячишко"
+        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|дн\.?|dni|dzień|"
+                 r"dob[ęy]|days?)|"
+                 r"(?P<u_week>недел[юиь]|недельк[уи]|неделек|нед\.?|tydzień|tygodni\w*|tyg\.?|"
+                 r"weeks?|wks?)|"
                  r"(?P<u_fortnight>fortnights?)|(?P<u_half_year>полгода|pół roku|half a year)|"
-                 r"(?P<u_month>месяц\w*|miesiąc\w*|miesięcy|months?)|"
+                 r"(?P<u_month>месяц\w*|мес\.?|месячишк\w*|miesiąc\w*|miesięcy|mies\.?|"
+                 r"months?)|"
                  r"(?P<u_year>год(?:а)?|лет|rok|lata|lat|years?)")
         self.take(
             _B + r"(?:через|спустя|za|in) (?:(?P<few>несколько|kilka|a few|few) |"
@@ -536,7 +539,7 @@ class _Scan:
         clause_start = r"(?:^|(?<=[,.;:!?] )|(?<=- ))"
         clause_end = r"(?=$|[,.;:!?])"
         ru_genitive = _RU_ORD.replace("(?:ьего|ого|ему|ому|ье|ое|ьему)", "(?:ьего|ого)")
-        clock_before = r"(?<!пол)(?<!половине )(?<!четверть )(?<!минут )(?<!минуты )"
+        clock_before = r"(?<!пол)(?<!пол )(?<!половине )(?<!половины )(?<!четверть )(?<!минут )(?<!минуты )"
         self.take(clause_start + ru_genitive + _E, words)
         self.take(_B + clock_before + ru_genitive + clause_end, words)
         self.take(clause_start + _PL_ORD + _E, words)
@@ -625,7 +628,7 @@ class _Scan:
                 self.day(today + timedelta(days=11 - weekday), m.group(0))
 
         self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:этой |(?P<nx>следующей|"
-                  r"будущей) )?недели" + _E, end_of_week)
+                  r"след\.?|будущей) )?недели" + _E, end_of_week)
         self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?:tego |(?P<nx>przyszłego|"
                   r"następnego) )?tygodnia" + _E, end_of_week)
         self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this |(?P<nx>next) )?week"
@@ -929,7 +932,8 @@ class _Scan:
                 set_time(hour, minutes, groups.get("mk") or "", m.group(0), worded=True)
 
         tail = r"(?: (?P<mk>" + marks + r"))?" + _E
-        self.take(_B + r"(?:в )?(?:пол ?|в половине )(?P<half_ru>" + genitive + r")" + tail,
+        self.take(_B + r"(?:в )?(?:пол ?|(?:в|к|до) половин[еы] )(?P<half_ru>" + genitive + r")"
+                  + tail,
                   fraction)
         self.take(_B + r"(?:в )?без (?:четверти|пятнадцати) (?P<to_ru>"
                   + "|".join(k for k in w.HOUR_WORDS if not k.isascii() and not k.endswith("ej"))
@@ -1034,7 +1038,10 @@ class _Scan:
 
         minute_words = "|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True))
 
-        self.take(_B + r"(?:в|к|до|около|o|około|at|by|around) (?P<hw>" + hour_words + r")"
+        # after a verb of appointment "на три" is an hour too ("договорились на три": asked)
+        arranged = "|на|na" if self.found.days and re.search(_B + _ARRANGED, self.text) else ""
+        self.take(_B + r"(?:в|к|до|около|o|około|at|by|around" + arranged + r") (?P<hw>"
+                  + hour_words + r")"
                   r"(?: (?P<mw>" + minute_words + r")(?! (?:минут|minut|minutes|min)))?"
                   r"(?: (?:часов|часа|o'clock))?(?: (?P<mk>" + w.AM_MARK + "|" + w.PM_MARK + "|"
                   + w.NIGHT_MARK + r"))?" + _E + w.NOT_AN_HOUR_AFTER, worded)
@@ -1122,6 +1129,17 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
         return None
     now, zone = written_at.replace(tzinfo=None), written_at.tzinfo
     lang = language(corrected)
+    back = [(s, e) for s, e in parts if looks_back(corrected[s:e], lang)
+            and _scanned(corrected[s:e], written_at, hour).found.phrases]
+    if back and len(back) < len(parts):
+        # "send the docs by Friday, promised back in November": a clause that says when the
+        # promise was made is never its due time; the rest is read as if it were not there
+        blanked = corrected
+        for start, end in back:
+            blanked = blanked[:start] + " " * (end - start) + blanked[end:]
+        reading = _combine(_scanned(blanked, written_at, hour).found, now, zone, hour)
+        if reading.due is not None and not reading.ambiguous:
+            return reading
     own: list[Role] = []
     rest: list[tuple[int, int, Role, _Scan]] = []
     for start, end in parts:

@@ -538,3 +538,29 @@ def test_midnight_and_the_first_days_are_asked(text: str, expected: str | None) 
 ])
 def test_a_clause_looking_back_is_the_scene(clause: str, expected: Role) -> None:
     assert role(normalise(clause)) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("send the docs by Friday, promised back in November", "2026-12-04 10:00"),
+    ("отправить документы до пятницы, обещал ещё на прошлой неделе", "2026-12-04 10:00"),
+    # an impersonal "надо" is the writer's own need, and answers another's request
+    ("Оля просила в пятницу вернуть книгу, надо до четверга успеть", "2026-12-03 10:00"),
+    ("в пятницу встреча с Олегом, договорились на три", "ask"),
+    ("в четверг к зубному, записан на 15:30", "2026-12-03 15:30"),
+    ("w czwartek dentysta, umówiona na 15", "2026-12-03 15:00"),
+    # short units and diminutives
+    ("через 2 нед сдать", "2026-12-16 10:00"),
+    ("через 3 дн сдать", "2026-12-05 10:00"),
+    ("через 2 ч перезвонить", "2026-12-02 16:30"),
+    ("через месячишко", "2027-01-02 10:00"),
+    ("в пятничку позвонить", "2026-12-04 10:00"),
+    ("завтра с утреца", "2026-12-03 09:00"),
+    # halves said apart from their hour, and short "next"
+    ("завтра в пол десятого", "2026-12-03 09:30"),
+    ("завтра к половине десятого", "2026-12-03 09:30"),
+    ("в конце след недели", "2026-12-11 10:00"),
+    ("в начале недели", "ask"),
+    ("back in a mo", None),
+])
+def test_looking_back_modals_short_units_and_halves(text: str, expected: str | None) -> None:
+    assert due(text) == expected
