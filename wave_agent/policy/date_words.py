@@ -141,7 +141,8 @@ HOUR_WORDS: dict[str, int] = {
 # number followed by one of these is not an hour.
 NOT_AN_HOUR_AFTER = (r"(?! (?:лет|года?|раз\w*|человек\w*|штук\w*|рубл\w*|евро|долл\w*|"
                      r"процент\w*|минут\w*|дн\w*|недел\w*|месяц\w*|osób|lat|razy|złotych|"
-                     r"people|times|years|minutes|days|weeks|percent))")
+                     r"minut\w*|godzin\w*|dni|tygodni\w*|miesi\w*|osob\w*|"
+                     r"people|times|years|minutes|mins?|hours?|hrs?|days|weeks|percent))")
 
 # Hours as the "next" hour of a half or a quarter ("полвосьмого" = 7:30, "без четверти восемь"
 # = 7:45, "wpół do ósmej" = 7:30, "half past seven" = 7:30) and hours after "к"/"до" ("к восьми").
@@ -195,7 +196,7 @@ PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"в обед|к обеду|до обеда|перед обедом|в обеденный перерыв|w porze obiadu|przed obiadem|"
      r"do obiadu|w przerwie (?:obiadowej|na lunch)|(?:on|during) (?:my |the )?lunch break|"
      r"at lunch(?:time)?|lunchtime|(?:by|before) lunch(?:time)?", 13),
-    (r"в полдень|до полудня|w południe|przed południem|at noon|(?:by |before )?noon|midday",
+    (r"в полдень|до полудня|w południe|przed południem|do południa|at noon|(?:by |before )?noon|midday",
      12),
     (r"после обеда|днем|днём|во второй половине дня|po południu|popołudniu|po obiedzie|"
      r"w drugiej połowie dnia|in the second half of the day|this afternoon|in the afternoon|afternoon|"
@@ -216,7 +217,9 @@ NIGHT_MARK = r"(?:ночи|w nocy|at night)"
 VAGUE = (
     r"на днях|скоро|вскоре|в ближайшее время|в ближайшие дни|"
     r"на неделе|на этой неделе|в начале (?:этой )?недели|na początku (?:tego )?tygodnia|"
-    r"(?:at )?the (?:start|beginning) of (?:the|this) week|в течение (?:недели|месяца|дня)|через несколько|"
+    r"(?:at )?the (?:start|beginning) of (?:the|this) week|"
+    r"в начале (?:этого |текущего )?месяца|na początku (?:tego |bieżącego )?miesiąca|"
+    r"(?:at )?the (?:start|beginning) of (?:the|this) month|в течение (?:недели|месяца|дня)|через несколько|"
     r"через пару-тройку|через день|на неделю|"
     # the first days of a month: "в первых числах (января)", "w pierwszych dniach miesiąca"
     r"в первых числах|в последних числах|w pierwszych dniach|w ostatnich dniach|"

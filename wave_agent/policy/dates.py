@@ -175,6 +175,7 @@ class _Scan:
         self.found = _Found()
         self._at = 0
         self.next_month_first: date | None = None
+        self.several_lines = False
 
     def take(self, pattern: str, handle: Callable[[re.Match[str]], None]) -> None:
         for match in list(re.finditer(pattern, self.text)):
@@ -859,13 +860,16 @@ class _Scan:
             # "с 9 до 11", "od 9 do 11", "from 9 to 11": the span starts at its first hour
             numeric(m)
 
+        # "в 17ч30", "в 17 ч. 30 мин.": hours and minutes by their letters
+        self.take(_B + r"(?:(?:в|к|до|около) )?(?P<h>[0-2]?\d) ?ч\.? ?(?P<mi>[0-5]\d)"
+                  r"(?: ?мин\.?)?(?P<mk>)(?![\w])", numeric)
         self.take(_B + r"(?:с|od|from|between) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))? (?:до|do|"
                   r"to|till|until|and) [0-2]?\d(?:[:.][0-5]\d)?(?: ?(?P<mk>" + w.AM_MARK + "|"
                   + w.PM_MARK + "|" + w.NIGHT_MARK + r"))?" + _E, span)
 
         # After "в", "o", "at" a number is an hour; after "до", "na", "by" only with minutes
         # or a marker ("на 5 человек" is not five o'clock).
-        lead = r"(?:в|во|к|ко|около|в районе|o|około|at|around|about)"
+        lead = r"(?:в|во|к|ко|около|в районе|o|około|ok\.|koło|at|around|about)"
         weak = r"(?:до|после|на|na|do|przed|po|by|before|until|after)"
         self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
                   r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
@@ -887,10 +891,17 @@ class _Scan:
         def weakly(m: re.Match[str]) -> None:
             if m.group("mi") or m.group("mk") or m.group("unit"):
                 numeric(m)
+            elif self.several_lines:
+                # a list ("Na jutro: ... odebrać z pralni przed 18"): one line's hour is not
+                # the whole note's; only "до 12" beside the day, as before
+                if (self.found.days and 8 <= int(m.group("h")) <= 23
+                        and re.match(r"(?:до|do|by|until|before) ", m.group(0))):
+                    numeric(m)
             elif (self.found.days and 1 <= int(m.group("h")) <= 23
-                  and re.match(r"(?:до|do|by|until|before) ", m.group(0))):
-                # "завтра до 12 скинуть презу": with the day named, "до 12" is the hour, and
-                # "в пятницу до 3" a bare hour like "в 3" (asked)
+                  and not re.match(r"(?:на|na) ", m.group(0))):
+                # "завтра до 12 скинуть презу", "завтра после 18", "jutro przed 9": with the
+                # day named, the number is the hour, and "в пятницу до 3" a bare hour like
+                # "в 3" (asked); "на 5" still counts people
                 numeric(m)
 
         self.take(_B + weak + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
@@ -1077,7 +1088,7 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
     if written_at.tzinfo is None:
         written_at = written_at.replace(tzinfo=UTC)
     corrected, unsure = correct(normalise(text))
-    reading = _read(corrected, written_at, reminder_hour, unsure)
+    reading = _read(corrected, written_at, reminder_hour, unsure, "\n" in text.strip())
     if (reading.reason in (_TWO_DAYS, _TWO_TIMES, _WEEKDAY_TODAY) and not unsure
             and "\n" not in text.strip()):
         # "концерт в субботу, а в пятницу распечатать билеты": the task's clause may say which;
@@ -1087,17 +1098,20 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
 
 
 def _read(corrected: str, written_at: datetime, reminder_hour: int,
-          unsure: tuple[str, ...] | list[str] = ()) -> DueReading:
-    scan = _scanned(corrected, written_at, reminder_hour, unsure)
+          unsure: tuple[str, ...] | list[str] = (), several_lines: bool = False) -> DueReading:
+    scan = _scanned(corrected, written_at, reminder_hour, unsure, several_lines)
     return _combine(scan.found, written_at.replace(tzinfo=None), written_at.tzinfo,
                     reminder_hour)
 
 
 def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
-             unsure: tuple[str, ...] | list[str] = ()) -> _Scan:
-    """The scan of a corrected text: what it found, and the text with what it read blanked."""
+             unsure: tuple[str, ...] | list[str] = (), several_lines: bool = False) -> _Scan:
+    """The scan of a corrected text: what it found, and the text with what it read blanked;
+    ``several_lines``: the text was a note of several lines (a list: one line's hour is not
+    the whole note's)."""
     now = written_at.replace(tzinfo=None)
     scan = _Scan(corrected, now, reminder_hour)
+    scan.several_lines = several_lines
     scan.now_aware = written_at
     for word in unsure:
         scan.doubt(f"'{word}' may be more than one date word")

@@ -564,3 +564,19 @@ def test_a_clause_looking_back_is_the_scene(clause: str, expected: Role) -> None
 ])
 def test_looking_back_modals_short_units_and_halves(text: str, expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("завтра после 18 забрать ребенка", "2026-12-03 18:00"),
+    ("jutro przed 9 zadzwonić", "2026-12-03 09:00"),
+    ("w piątek po 18 oddać", "2026-12-04 18:00"),
+    ("w piątek ok. 18 oddać", "2026-12-04 18:00"),
+    ("w pt do południa oddać", "2026-12-04 12:00"),
+    ("в субботу в 17ч30", "2026-12-05 17:30"),
+    ("в субботу в 17 ч. 30 мин.", "2026-12-05 17:30"),
+    ("kontrola za pół roku, myć zęby po 2 minuty", "2027-06-02 10:00"),   # minutes, no hour
+    # a list: one line's hour is not the whole note's
+    ("Na jutro:\n- zadzwonić do banku\n- odebrać rzeczy z pralni przed 18", "2026-12-03 10:00"),
+])
+def test_hours_after_a_day_and_lists(text: str, expected: str | None) -> None:
+    assert due(text) == expected
