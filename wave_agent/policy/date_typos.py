@@ -34,7 +34,8 @@ _RU_LEMMAS: dict[str, tuple[str, ...]] = {
     "m01": ("январь",), "m02": ("февраль",), "m03": ("март",), "m04": ("апрель",),
     "m06": ("июнь",), "m07": ("июль",), "m08": ("август",), "m09": ("сентябрь",),
     "m10": ("октябрь",), "m11": ("ноябрь",), "m12": ("декабрь",),
-    "weekend": ("выходные",), "next": ("следующий",),
+    "weekend": ("выходные",), "next": ("следующий",), "week": ("неделя",),
+    "month": ("месяц",), "after": ("через",),
 }
 _FORMS: dict[str, tuple[str, ...]] = {
     # the plurals ("we wtorki", "w niedziele", "on weekends": every such day) are listed so that

@@ -86,9 +86,17 @@ class _Found:
     phrases: list[str] = field(default_factory=list)
 
 
+# a Russian preposition typed glued to the date word after it ("впятницу", "вовторник",
+# "допятницы", "вконце месяца"): split, so the word reads as it would with the space
+_GLUED = re.compile(r"(?<![а-я])(в|во|к|ко|до|по|с|со|на)(понедельник|вторник|сред[аеуы]|"
+                    r"четверг|пятниц|суббот|воскресен|конц[еау]|начал[еау]|середин[еуы]|"
+                    r"следующ|выходн)")
+
+
 def normalise(text: str) -> str:
     text = text.lower().replace("ё", "е").replace("\u2013", "-").replace("\u2014", "-")
     text = text.replace("\u2019", "'")
+    text = _GLUED.sub(r"\1 \2", text)
     return re.sub(r"\s+", " ", text).strip()
 
 

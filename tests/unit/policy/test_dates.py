@@ -580,3 +580,15 @@ def test_looking_back_modals_short_units_and_halves(text: str, expected: str | N
 ])
 def test_hours_after_a_day_and_lists(text: str, expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("впятницу позвонить", "2026-12-04 10:00"),          # a preposition typed glued on
+    ("вовторник позвонить", "2026-12-08 10:00"),
+    ("допятницы сделать", "2026-12-04 10:00"),
+    ("вконце месяца оплатить", "2026-12-31 10:00"),
+    ("через недедю позвонить", "2026-12-09 10:00"),      # "неделя" is a date word for typos
+    ("вконец замучился с этим", None),                   # "completely": no date
+])
+def test_glued_prepositions_and_misspelt_weeks(text: str, expected: str | None) -> None:
+    assert due(text) == expected
