@@ -120,6 +120,9 @@ def role(clause: str, lang: str | None = None, undated: str | None = None) -> Ro
     # no morphology here to tell an imperative ("marinate Sat night") from a noun: a clause is
     # the scene only when a form of "to be"/"to have" or another's subject says it is stated
     if found is Role.SCENE and not (stated or other):
+        # "order flowers by the 22nd": a deadline belongs to a task, never to an event
+        if lang == "en" and re.search(r"\b(?:by|before|until|till|no later than)\b", clause):
+            return Role.OWN
         return Role.UNKNOWN
     return found
 

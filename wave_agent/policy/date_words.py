@@ -190,7 +190,7 @@ RELATIVE_LEAD = r"(?:через|спустя|za|in)"
 
 # Parts of the day (the hour a careful person means) and the markers after a number.
 PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
-    (r"с утра|утром|поутру|к утру|утречком|с утреца|z rana|rano|rankiem|this morning|in the morning|morning|"
+    (r"с утра|утром|поутру|к утру|утречком|с утреца|z samego rana|z rana|rano|rankiem|this morning|in the morning|morning|"
      r"first thing", 9),
     (r"в первой половине дня|w pierwszej połowie dnia|in the first half of the day", 9),
     (r"в обед|к обеду|до обеда|перед обедом|в обеденный перерыв|w porze obiadu|przed obiadem|"

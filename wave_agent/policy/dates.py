@@ -714,7 +714,7 @@ class _Scan:
                 day = calendar.monthrange(year, month)[1]
             self.day(date(year, month, day), m.group(0))
 
-        self.take(_B + r"(?:" + w.MONTH_IN + r"|(?P<mid>в середине|w połowie|in mid|mid)|"
+        self.take(_B + r"(?:" + w.MONTH_IN + r"|(?P<mid>(?:в|к) середине|до середины|(?:w|do|na) połow(?:ie|y|ę)|(?:in |by )?mid)|"
                   r"(?P<end>в конце|w końcu))[ -](?P<m>" + _MONTH_ALONE + r")" + _E, month_alone)
 
     def weekdays(self) -> None:
@@ -851,9 +851,10 @@ class _Scan:
                 hour = 0
             if not (0 <= hour <= 23 and 0 <= minute <= 59):
                 return
-            # "19:30" names its half of the day; "полвосьмого" (a half said in words) does not
-            kind = ("explicit" if marker or hour == 0 or hour >= 8 or (minute and not worded)
-                    else "bare")
+            # "19:30" and "07:30" name their half of the day; "3:15" and "полвосьмого" do not
+            # (the bare-hour convention: "pick up the kids at 3:15" is asked, never 03:15)
+            kind = ("explicit" if marker or hour == 0 or hour >= 8
+                    or re.search(r"(?<!\d)0\d[:.]", phrase) else "bare")
             if re.fullmatch(w.NIGHT_MARK, marker) and hour < 6:
                 kind = "night"  # "в час ночи" said in the afternoon is the coming night
             self.found.times.append((time(hour, minute), kind))
@@ -882,6 +883,9 @@ class _Scan:
         self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
                   r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
                   r"(?=\s|$|,))?" + markers + _E, numeric)
+        # "Friday 7ish", "around 7-ish": the hour, by the usual conventions (7 is asked)
+        self.take(_B + r"(?:(?:at|around|about|by) )?(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d))?-?ish"
+                  r"(?P<mk>)" + _E, numeric)
         # "tomorrow @ 9", "sat @10am"
         self.take(r"@ ?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?" + markers + _E, numeric)
         if self.found.moved:

@@ -592,3 +592,22 @@ def test_hours_after_a_day_and_lists(text: str, expected: str | None) -> None:
 ])
 def test_glued_prepositions_and_misspelt_weeks(text: str, expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an hour 1-7 with minutes names no half of the day either; "07:30" does
+    ("dentist thursday 3:30", "ask"),
+    ("в пятницу в 07:30 на поезд", "2026-12-04 07:30"),
+    ("в пятницу в 7:30 утра на поезд", "2026-12-04 07:30"),
+    ("drinks with Olly Friday 7ish", "ask"),
+    ("drinks with Olly Friday 8ish", "2026-12-04 08:00"),
+    # a deadline belongs to a task, not to the event beside it (English has no morphology)
+    ("mum's birthday on the 25th - order flowers by the 22nd", "2026-12-22 10:00"),
+    ("order flowers by the 22nd, mum's birthday is the 25th", "2026-12-22 10:00"),
+    ("jutro z samego rana zadzwonić do hydraulika", "2026-12-03 09:00"),
+    ("к середине января продлить страховку", "2027-01-15 10:00"),
+    ("do połowy stycznia oddać", "2027-01-15 10:00"),
+])
+def test_hours_with_minutes_deadlines_beside_events_and_middles(text: str,
+                                                               expected: str | None) -> None:
+    assert due(text) == expected
