@@ -271,6 +271,20 @@ class _Scan:
         self.take(_B + duration + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|on|"
                   r"(?P<back>before))" + day_follows, handle)
 
+    def past(self) -> None:
+        """"в прошлую пятницу обещал", "last Friday", "w zeszły piątek", "вчера в 5": a day
+        gone by says when something was said or done, never when it is due; its words are
+        blanked, so the weekday is not read as the coming one."""
+        short = _alt(w.WEEKDAY_SHORT)
+        self.take(_B + r"(?:(?:в|во|на|w|we|on|in) )?(?:прошл\w+|позапрошл\w+|zeszł\w+|"
+                  r"ubiegł\w+|last)(?: (?:" + _WEEKDAY + "|" + short + r"|недел\w+|месяц\w*|"
+                  r"выходн\w+|год\w*|tygodni\w*|miesiąc\w*|weekend\w*|rok\w*|roku|week|"
+                  r"month|year|night|evening))" + _E + r"(?! of)", lambda m: None)
+        self.take(_B + r"(?:вчера|позавчера|yesterday|wczoraj|przedwczoraj)(?:,? (?:(?:в|во|o|at) "
+                  r"[0-2]?\d(?:[:.][0-5]\d)?(?: (?:утра|вечера|дня|ночи|am|pm|rano|wieczorem))?|"
+                  r"утром|вечером|днем|ночью|rano|wieczorem|w nocy|(?:in the )?(?:morning|"
+                  r"evening|afternoon)|night))?" + _E, lambda m: None)
+
     def british_weeks(self) -> None:
         """"Friday week", "a week on Friday", "a week today", "tomorrow week": British for the
         day named, a week later."""
@@ -1129,7 +1143,8 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
         scan.doubt(f"'{word}' may be more than one date word")
     scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
                                       + w.SHIFT_EN + ")", corrected))
-    for reader in (scan.shifts, scan.spans_from_a_day, scan.british_weeks, scan.nights,
+    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.british_weeks,
+                   scan.nights,
                    scan.named_days,
                    scan.holidays,
                    scan.count_ranges, scan.exact_offsets, scan.offsets,

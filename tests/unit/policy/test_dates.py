@@ -611,3 +611,18 @@ def test_glued_prepositions_and_misspelt_weeks(text: str, expected: str | None) 
 def test_hours_with_minutes_deadlines_beside_events_and_middles(text: str,
                                                                expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a day gone by says when something was said, never when it is due
+    ("в прошлую пятницу обещал Пете отдать долг", None),
+    ("обещал Пете ещё в прошлую пятницу отдать долг, надо до субботы", "2026-12-05 10:00"),
+    ("last Friday I promised to call Tom", None),
+    ("w zeszły piątek obiecałem oddać książkę", None),
+    ("вчера обещал маме позвонить в субботу", "2026-12-05 10:00"),
+    ("вчера в 5 обещал перезвонить", None),
+    ("what did I cook last night?", None),                 # not tonight at 19:00
+    ("the last week of January", "ask"),                   # a week of a month, as before
+])
+def test_a_day_gone_by_is_not_a_due_day(text: str, expected: str | None) -> None:
+    assert due(text) == expected
