@@ -227,7 +227,9 @@ VAGUE = (
     r"wkrótce|niedługo|w najbliższym czasie|w najbliższych dniach|w tym tygodniu|"
     r"za kilka|w ciągu (?:tygodnia|miesiąca)|"
     r"soon|one of these days|in the coming days|in a few|this week|"
-    r"within a week|within a month|in a day or two|a few days|"
+    r"within a week|within a month|in a day or two|a few days|in the next (?:few|couple of) "
+    r"(?:days|weeks)|"
+    r"(?:the )?week after next|"
     # a season, this month, next year, the middle of a week: a span, not a day
     r"(?:этой |этим |следующей |следующим )?(?:осенью|летом|зимой|весной)|"
     r"в этом месяце|в (?:этом|следующем|будущем) году|в середине (?:этой |следующей )?недели|"
@@ -260,15 +262,16 @@ HOLIDAYS = (
     r"новому году|новом году|рождеств\w+|пасх\w+)|майские праздники|"
     r"(?:na|w|przed|po|do) (?:święta\w*|świętach|boże narodzenie|bożego narodzenia|wielkanoc\w*|"
     r"sylwestr\w*|majówk\w+|nowy rok|nowego roku)|"
-    r"(?:at|for|by|before|after|over|on|around) (?:christmas(?! eve| day)|easter|thanksgiving|"
+    r"(?:под|около) (?:новый год|нового года|рождество)|"
+    r"(?:at|for|by|before|after|over|on|around) (?:(?:christmas|xmas)(?! eve| day)|easter|thanksgiving|"
     r"the holidays|new year(?!'?s? (?:eve|day)))"
 )
 
 # Holidays that are one day in every country the reader serves: (pattern, month, day).
 NAMED_DAYS: tuple[tuple[str, int, int], ...] = (
-    (r"christmas eve|w wigili[ęi]|na wigili[ęi]", 12, 24),
-    (r"christmas day", 12, 25), (r"boxing day", 12, 26),
-    (r"new year'?s? eve|w sylwestra|na sylwestra", 12, 31),
+    (r"(?:christmas|xmas) eve|w wigili[ęi]|na wigili[ęi]", 12, 24),
+    (r"(?:christmas|xmas) day", 12, 25), (r"boxing day", 12, 26),
+    (r"new year'?s? eve|nye|w sylwestra|na sylwestra", 12, 31),
     (r"new year'?s? day", 1, 1),
     (r"valentine'?s? day|в день святого валентина|w walentynki", 2, 14),
     (r"halloween", 10, 31),

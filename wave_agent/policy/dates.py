@@ -593,7 +593,7 @@ class _Scan:
                   r"(?P<nx>next) )?month" + _E, end_of_month)
         self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu|ńcem) (?:(?:tego|bieżącego) |"
                   r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
-        self.take(_B + r"(?:by )?eom(?P<nx>)" + _E, end_of_month)
+        self.take(_B + r"(?:by |at )?(?:eom|(?:the )?month[- ]end)(?P<nx>)" + _E, end_of_month)
         self.take(_B + r"(?:(?:by|at|before|until|towards) )?(?:the )?end of (?:the |this |"
                   r"(?P<nx>next) )?month" + _E, end_of_month)
 
@@ -1090,6 +1090,11 @@ class _Scan:
                   lambda m: self.found.times.append((time(9), "part")))
         self.take(r"(?<=\0 )(?:pm|p\.m\.)(?![\w.])",
                   lambda m: self.found.times.append((time(14), "part")))
+        if self.found.days:
+            # "tomorrow after lunch": with a day named; alone it is as often a habit ("my
+            # brother only answers calls after lunch")
+            self.take(_B + r"(?:after lunch(?:time)?|po lunchu)" + _E,
+                      lambda m: self.found.times.append((time(14), "part")))
         for pattern, hour in w.PARTS_OF_DAY:
             def handle(m: re.Match[str], hour: int = hour) -> None:
                 if m.group(0) == "tonight":

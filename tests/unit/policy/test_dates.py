@@ -626,3 +626,18 @@ def test_hours_with_minutes_deadlines_beside_events_and_middles(text: str,
 ])
 def test_a_day_gone_by_is_not_a_due_day(text: str, expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("call mom tomorrow after lunch", "2026-12-03 14:00"),
+    ("My brother only answers calls after lunch.", None),   # a habit: no day named
+    ("call mom by month-end", "2026-12-31 10:00"),
+    ("call mom on Xmas day", "2026-12-25 10:00"),
+    ("call mom NYE", "2026-12-31 10:00"),
+    ("call mom over Xmas", "ask"),
+    ("под Новый год позвонить", "ask"),
+    ("call mom in the next few days", "ask"),
+    ("call mom the week after next", "ask"),
+])
+def test_lunch_month_end_holidays_and_spans_in_english(text: str, expected: str | None) -> None:
+    assert due(text) == expected
