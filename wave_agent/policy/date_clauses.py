@@ -21,7 +21,9 @@ names two days, and the verb of each clause says which is the promise. The date 
   person beside it;
 - ``UNKNOWN``: an English clause with none of these and no form of "to be"/"to have" or an
   opening determiner either: without morphology a bare imperative ("marinate Sat night") looks
-  like a noun, so the reader keeps asking. A Polish note's task is an infinitive ("odebrać")
+  like a noun, so the reader keeps asking; except a clause opening with a common errand verb
+  ("print the tickets on Friday", ``_EN_ERRANDS``) or holding a deadline word ("by the 22nd"),
+  which is ``OWN``, and a single noun beside its date ("party on Saturday"), the ``SCENE``. A Polish note's task is an infinitive ("odebrać")
   far more often than an imperative, so a Polish clause with none is the scene (a Polish
   imperative, "kup", is not seen, a known limit; a first-person verb opening the clause,
   "kupię", "jedziemy", is: its ending -ę / -my);
@@ -74,6 +76,20 @@ _POLISH = re.compile(r"[ąćęłńóśźż]|\b(?:w|z|ze|na|się|jest|oraz)\b")
 # a clause opening with a determiner or a possessive is a noun phrase, not an imperative
 _EN_STATED = re.compile(r"\b(?:is|are|was|were|be|has|have|had)\b|'s\b|'re\b"
                         r"|^\s*(?:the|a|an|my|his|her|our|their|your)\b")
+# the verbs of errands people write as bare imperatives in a to-do ("print the tickets on
+# Friday", "buy a gift Thursday"): a clause opening with one is the writer's own task
+_EN_ERRANDS = frozenset({
+    "call", "ring", "phone", "text", "email", "message", "write", "send", "post", "mail",
+    "reply", "answer", "ask", "tell", "remind", "invite", "buy", "get", "order", "pick",
+    "collect", "fetch", "grab", "bring", "take", "drop", "deliver", "return", "give", "lend",
+    "pay", "transfer", "book", "reserve", "schedule", "cancel", "confirm", "renew", "register",
+    "sign", "fill", "file", "submit", "print", "scan", "copy", "finish", "start", "prepare",
+    "plan", "organise", "organize", "check", "review", "read", "fix", "repair", "clean",
+    "wash", "tidy", "pack", "unpack", "cook", "bake", "make", "feed", "walk", "water",
+    "charge", "visit", "meet", "see", "help", "drive", "move", "carry", "install", "update",
+    "upload", "download", "back", "top",
+})
+_EN_LEAD = frozenset({"and", "then", "also", "please", "pls", "just", "so", "must", "gotta"})
 _EN_OTHER = re.compile(r"\b(?:he|she|they)\b|\b(?:asked|wants|told) (?:me|us) to\b")
 
 
@@ -123,6 +139,12 @@ def role(clause: str, lang: str | None = None, undated: str | None = None) -> Ro
         # "order flowers by the 22nd": a deadline belongs to a task, never to an event
         if lang == "en" and re.search(r"\b(?:by|before|until|till|no later than)\b", clause):
             return Role.OWN
+        words = [x for x in re.findall(r"[a-z']+", (undated or clause).replace("\0", " "))
+                 if x not in _EN_LEAD]
+        if lang == "en" and words and words[0] in _EN_ERRANDS:
+            return Role.OWN       # "print the tickets on Friday": an errand's imperative
+        if lang == "en" and len(words) == 1:
+            return Role.SCENE     # "party on Saturday", "flight on the 20th": an event
         return Role.UNKNOWN
     return found
 

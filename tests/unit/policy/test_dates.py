@@ -641,3 +641,15 @@ def test_a_day_gone_by_is_not_a_due_day(text: str, expected: str | None) -> None
 ])
 def test_lunch_month_end_holidays_and_spans_in_english(text: str, expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an English errand said as a bare imperative is the task; a bare noun with a date the event
+    ("concert is on Saturday, print the tickets on Friday", "2026-12-04 10:00"),
+    ("party on Saturday, buy the gift by Thursday", "2026-12-03 10:00"),
+    ("flight is on the 20th, pack on the 19th", "2026-12-19 10:00"),
+    ("flight on the 20th at 6am, book a taxi for 4am", "2026-12-20 04:00"),
+    ("marinate the lamb Saturday night, buy wine Friday", "ask"),   # a verb it does not know
+])
+def test_english_errands_beside_events(text: str, expected: str | None) -> None:
+    assert due(text) == expected
