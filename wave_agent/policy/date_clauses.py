@@ -64,7 +64,13 @@ _RU_PROMISE = frozenset({"обещать", "пообещать", "договор
 
 _PL_FIRST = re.compile(r"\b(?:muszę|musimy|powinienem|powinnam|powinniśmy|obiecał(?:em|am|iśmy|yśmy)"
                        r"|ja|my|zrobię|oddam|odbiorę|kupię)\b")
-_PL_OWN = re.compile(r"\b(?:trzeba|należy|musisz|obieca\w*)\b|\b\w{2,}ć\b")
+# the modals, the infinitive's "-ć", and the imperatives of common errands ("wydrukuj",
+# "kup", "zadzwoń"): a Polish imperative has no one ending to tell it from a noun ("maj",
+# "dzień"), so these are listed
+_PL_OWN = re.compile(r"\b(?:trzeba|należy|musisz|obieca\w*)\b|\b\w{2,}ć\b|\b(?:kup|weź|zadzwoń|"
+                     r"wyślij|odbierz|oddaj|zamów|wydrukuj|przynieś|zanieś|zawieź|napisz|sprawdź|"
+                     r"przypomnij|umów|zarezerwuj|odwołaj|przedłuż|podlej|nakarm|posprzątaj|"
+                     r"ugotuj|upiecz|spakuj|zrób|załatw|odwieź|przywieź|podrzuć|zapłać|opłać)\b")
 _PL_OTHER = re.compile(r"\b(?:on|ona|oni|one)\b|\b(?:prosi|kaza|chcia)(?:ł|ła|li|ły)\b|\bchce\b")
 # "I need to", "we leave at 11", "I'd call": a first-person verb other than "to be"/"to have"
 _EN_FIRST = re.compile(r"\b(?:i|we)(?:'ll|'d|'m going to|'ve got to| am going to|"

@@ -653,3 +653,11 @@ def test_lunch_month_end_holidays_and_spans_in_english(text: str, expected: str 
 ])
 def test_english_errands_beside_events(text: str, expected: str | None) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("w sobotę koncert, w piątek wydrukuj bilety", "2026-12-04 10:00"),   # Polish imperatives
+    ("koncert w sobotę, zadzwoń do Ani w piątek", "2026-12-04 10:00"),
+])
+def test_polish_errand_imperatives_beside_events(text: str, expected: str) -> None:
+    assert due(text) == expected
