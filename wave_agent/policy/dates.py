@@ -462,6 +462,15 @@ class _Scan:
             self.take(_B + ordinal + r" (?P<m>" + _MONTH_DAY + r")" + _E, words)
         self.take(_B + r"(?:the )?" + _EN_ORD + r" of (?P<m>" + _MONTH_DAY + r")" + _E, words)
 
+        def month_then_word(m: re.Match[str]) -> None:  # "March the third", "May twenty-first"
+            tens = {"twenty": 20, "thirty": 30}.get(m.group("t") or "", 0)
+            day_n = tens + dict(w.EN_ORDINALS)[m.group("o")]
+            resolve(day_n, _lookup(w.MONTH_AFTER_DAY, m.group("m")), None, m.group(0))
+
+        self.take(_B + r"(?P<m>" + _MONTH_ALONE + r") (?:the )?(?:(?P<t>twenty|thirty)[- ])?(?P<o>"
+                  + "|".join(s for s, _ in w.EN_ORDINALS) + r")" + _E + r"(?! thing)",
+                  month_then_word)
+
         def dotted(m: re.Match[str]) -> None:
             resolve(int(m.group("d")), int(m.group("mo")), _year(m.group("y")), m.group(0))
 

@@ -661,3 +661,8 @@ def test_english_errands_beside_events(text: str, expected: str | None) -> None:
 ])
 def test_polish_errand_imperatives_beside_events(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+def test_a_month_then_its_day_in_words() -> None:
+    assert due("March the third call the bank") == "2027-03-03 10:00"
+    assert due("April twenty-first pay the rent") == "2027-04-21 10:00"
