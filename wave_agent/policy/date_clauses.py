@@ -78,7 +78,16 @@ _EN_FIRST = re.compile(r"\b(?:i|we)(?:'ll|'d|'m going to|'ve got to| am going to
                        r"[a-z]+|\bpromised\b")
 _EN_OWN = re.compile(r"\b(?:need to|have to|has to|must|promised|promise to|gotta|got to|"
                      r"remember to|don't forget to|supposed to)\b")
-_POLISH = re.compile(r"[ąćęłńóśźż]|\b(?:w|z|ze|na|się|jest|oraz)\b")
+# the same, for Polish typed without diacritics ("musze odebrac", "obiecalem"): the infinitive
+# then ends in a plain "-c" after a vowel or "s"/"z" ("odebrac", "isc"; "noc" and "pomoc" do not)
+_FOLD_PL = str.maketrans("ąćęłńóśźż", "acelnoszz")
+_PL_FIRST_PLAIN = re.compile(_PL_FIRST.pattern.translate(_FOLD_PL))
+_PL_OWN_PLAIN = re.compile(_PL_OWN.pattern.translate(_FOLD_PL).replace(
+    r"\b\w{2,}c\b", r"\b\w{2,}(?:ac|ec|ic|yc|uc|sc|zc)\b"))
+_PL_OTHER_PLAIN = re.compile(_PL_OTHER.pattern.translate(_FOLD_PL))
+_POLISH = re.compile(r"[ąćęłńóśźż]|\b(?:w|z|ze|na|się|sie|jest|oraz|nie|mam|jutro|dzis|dzisiaj|"
+                     r"pojutrze|rano|wieczorem|stycznia|lutego|marca|kwietnia|maja|czerwca|"
+                     r"lipca|sierpnia|wrzesnia|pazdziernika|listopada|grudnia)\b")
 # a clause opening with a determiner or a possessive is a noun phrase, not an imperative
 _EN_STATED = re.compile(r"\b(?:is|are|was|were|be|has|have|had)\b|'s\b|'re\b"
                         r"|^\s*(?:the|a|an|my|his|her|our|their|your)\b")
@@ -99,11 +108,21 @@ _EN_LEAD = frozenset({"and", "then", "also", "please", "pls", "just", "so", "mus
 _EN_OTHER = re.compile(r"\b(?:he|she|they)\b|\b(?:asked|wants|told) (?:me|us) to\b")
 
 
+# short forms whose dot is not a sentence's end: weekdays, months, "godz.", "ok.", "след."
+_ABBREVIATION = re.compile(r"(?<![^\W\d_])(?:pon|wt|śr|sr|czw|pt|sob|niedz|ndz|nd|mon|tue|tues|wed|"
+                           r"weds|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
+                           r"oct|nov|dec|sty|lut|kwi|cze|lip|sierp|wrz|paź|paz|lis|gru|godz|ok|np|"
+                           r"ul|tel|пн|вт|ср|чт|пт|сб|вс|янв|фев|апр|авг|сент|окт|нояб|дек|след|"
+                           r"ч|мин|ул|тел)$")
+
+
 def clauses(text: str) -> list[tuple[int, int]]:
     """Where each clause of a normalised text lies, boundaries left out."""
     out: list[tuple[int, int]] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
+        if m.group(0) == "." and _ABBREVIATION.search(text[:m.start()]):
+            continue   # "w pt. obiecałem", "след. неделе": the dot of a short form
         if text[start:m.start()].strip():
             out.append((start, m.start()))
         start = m.end()
@@ -133,6 +152,12 @@ def role(clause: str, lang: str | None = None, undated: str | None = None) -> Ro
     if lang == "pl":
         first, own, other = (bool(_PL_FIRST.search(clause)) or _pl_opens_first(undated or clause),
                              bool(_PL_OWN.search(clause)), bool(_PL_OTHER.search(clause)))
+        # typed without diacritics ("musze odebrac"): the date words were put right already,
+        # the verbs were not; read with their date words blanked
+        plain = (undated or clause).replace("\0", " ")
+        first = first or bool(_PL_FIRST_PLAIN.search(plain))
+        own = own or bool(_PL_OWN_PLAIN.search(plain))
+        other = other or bool(_PL_OTHER_PLAIN.search(plain))
         stated = True   # a Polish task is an infinitive or a modal (see the docstring)
     else:
         first, own, other = (bool(_EN_FIRST.search(clause)), bool(_EN_OWN.search(clause)),

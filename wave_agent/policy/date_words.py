@@ -249,7 +249,7 @@ ABOUT_TWO = frozenset({"пару", "пара", "parę", "couple", "a couple of",
 # A move by a span ("сдвинули на неделю", "przesunęli o tydzień", "pushed back a week"): the day
 # named beside it is the old one, and the due day is that day moved.
 SHIFT_RU = r"(?:сдвину|перенес|перенос|отлож|передвину|подвину)\w*"
-SHIFT_PL = r"(?:przesun|przesuwa|przełoż|przekłada|odłoż)\w*"
+SHIFT_PL = r"(?:przesun|przesuwa|przełoż|przeloz|przekłada|przeklada|odłoż|odloz)\w*"
 SHIFT_EN = r"(?:push|move|postpone|delay|bump|put off|pushed|moved|postponed|delayed|bumped)\w*"
 SHIFT_UNIT = (r"день|дня|дней|сутки|недел[юиь]|месяц(?:а|ев)?|"
               r"dzień|dni|tydzień|tygodnie|tygodni|miesiąc|miesiące|miesięcy|"

@@ -293,14 +293,17 @@ class _Scan:
             if word in ("today", "tomorrow"):
                 day = self.today + timedelta(days=7 + (word == "tomorrow"))
             else:
-                weekday = _lookup(w.WEEKDAYS, word)
+                weekday = (_lookup(w.WEEKDAYS, word) if re.fullmatch(_WEEKDAY, word)
+                           else _lookup(w.WEEKDAY_SHORT_EN, word))
                 ahead = (weekday - self.today.weekday()) % 7 or 7
                 day = self.today + timedelta(days=ahead + 7)
             self.day(day, m.group(0))
 
         days = r"(?P<d>today|tomorrow|" + _WEEKDAY + r")"
+        short = r"(?P<d>mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun)"
         self.take(_B + r"(?:on )?" + days + r" week" + _E, handle)
-        self.take(_B + r"a week (?:on )?" + days + _E, handle)
+        self.take(_B + r"a week (?:on |from )?" + days + _E, handle)
+        self.take(_B + r"a week (?:on |from )" + short + r"\.?" + _E, handle)
 
     def nights(self) -> None:
         """"в ночь на субботу", "w nocy z piątku na sobotę": a night lies between two days."""
@@ -560,7 +563,7 @@ class _Scan:
         self.take(_B + r"(?:(?:до|к|ко|на|в|с|do|na|by|on|before|until) )?(?:the )?"
                   r"(?P<d>[0-3]?\d)(?:-?(?:го|ого|е|ое|му|ому)(?: числ\w*)?| числ\w*|"
                   r"-?(?:go|ego)|st|nd|rd|th)" + _E, numeric)
-        self.take(_B + r"(?:do|na) (?P<d>[0-3]?\d)\.(?=\s|$)", numeric)
+        self.take(_B + r"(?:do|na) (?P<d>[0-3]?\d)\.(?=[\s,;!?]|$)", numeric)
 
         def words(m: re.Match[str]) -> None:
             resolve(self._ordinal(m), m.group(0))
@@ -808,7 +811,7 @@ class _Scan:
                       + r")(?![\w])", short_weekday)
         # "чт 16:00 - перезвонить", "pon. o 18 spotkanie", "пн - отдать перфоратор": a short
         # weekday opening a note, followed by a clock time or a dash, is the day (a to-do line)
-        self.take(r"^" + marks + r"(?P<short>"
+        self.take(r"(?:^|(?<=[,;!?] )|(?<=\. ))" + marks + r"(?P<short>"
                   + _alt(w.WEEKDAY_SHORT) + r")(?![\w])(?=[,:\s-]*(?:(?:в|во|o|at|@) )?"
                   r"[0-2]?\d(?:[:.][0-5]\d)?(?![\d.])|\s*[-:]\s)", short_weekday)
         # Russian short forms are no other word: "пт позвонить маме", "позвонить маме пт"
@@ -828,7 +831,7 @@ class _Scan:
                       r"(?:[0-2]?\d(?::[0-5]\d)? ?(?:am|pm)?|morning|afternoon|evening|night|"
                       r"eve|arvo|noon|lunch(?:time)?|am|pm)(?![\w']))", short_weekday)
             self.take(_B + r"(?P<mark>)(?P<short>sat|sun|wed)\.?(?=\s*(?:[,;!?]|\.(?:\s|$)|"
-                      r"\s-\s|$))", closing_a_clause)
+                      r"\s-\s|$|\s*[^\w\s]+\s*$))", closing_a_clause)
         if language(self.text) == "pl":
             # "oddać książkę pt", "pt 18:00 kino": Polish short forms closing a clause
             self.take(r"(?<![\w.-])" + marks + r"(?P<short>" + _alt(w.WEEKDAY_SHORT_PL)

@@ -666,3 +666,29 @@ def test_polish_errand_imperatives_beside_events(text: str, expected: str) -> No
 def test_a_month_then_its_day_in_words() -> None:
     assert due("March the third call the bank") == "2027-03-03 10:00"
     assert due("April twenty-first pay the rent") == "2027-04-21 10:00"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # Polish typed without diacritics: the words of dates and times, and the verbs of a clause
+    ("jutro o wpol do osmej wieczorem zebranie", "2026-12-03 19:30"),
+    ("jutro kwadrans po piatej po poludniu odebrac Ole", "2026-12-03 17:15"),
+    ("6 stycznia o wpol do dwunastej zawiezc babcie do kosciola", "2027-01-06 11:30"),
+    ("za pare dni oddzwonic do hydraulika", "ask"),
+    ("pietnastego zaplacic za przedszkole", "2026-12-15 10:00"),
+    ("na poczatku przyszlego tygodnia zadzwonic do urzedu", "2026-12-07 10:00"),
+    ("w niedziele rano bieganie", "2026-12-06 09:00"),           # no diacritic anywhere
+    ("przelozyli fryzjera ze srody na piatek, na 16", "2026-12-04 16:00"),
+    ("mam wizyte w czwartek, a w srode musze odebrac wyniki", "ask"),   # Wednesday is today
+    ("slub Ani 19 grudnia, garnitur oddac do 21 grudnia", "2026-12-21 10:00"),
+    # a short form's dot is not a sentence's end
+    ("w sobotę wesele Bartka, a w pt. obiecałem mu odebrać garnitur", "2026-12-04 10:00"),
+    ("lot w pt. o 6:40, w czw. wieczorem spakować walizkę", "2026-12-03 19:00"),
+    # a to-do's short weekday opening any clause; a date closing before a comma or an emoji
+    ("obiecałem, pon. 9:00 oddzwonić do pani z ZUS-u", "2026-12-07 09:00"),
+    ("oddać Kaśce książkę do 15., obiecałem", "2026-12-15 10:00"),
+    ("promised Jake I'd bring his ladder back Sat 🙃", "2026-12-05 10:00"),
+    ("a week from Mon parents' evening", "2026-12-14 10:00"),
+    ("a week on Fri dinner with the Smiths", "2026-12-11 10:00"),
+])
+def test_plain_polish_abbreviation_dots_and_clause_openings(text: str, expected: str) -> None:
+    assert due(text) == expected

@@ -1,0 +1,95 @@
+"""The date reader on variants of the labelled phrases: the same promise, written another way.
+
+    PYTHONPATH=. .venv/bin/python scripts/bench_dates_variants.py [--data bench/data/dates] [-v]
+
+For every phrase of every part of the date set that the reader gets right, variants whose
+label is plainly the same are read too, and every variant read differently is counted (and
+printed with ``-v``): a reader that learned a phrase and not its class fails here. The
+variants: a tail naming the promise (", я обещал", ", obiecałem", ", I promised"), "напомни:" /
+"remind me:" in front, a weekday shortened ("в пт", "w pt.", "Fri"), a Russian preposition
+typed glued to its weekday ("впятницу"), Polish typed without diacritics, and two clauses
+swapped around their comma. Every phrase here has been read: these are tuning figures, a
+check of generality, not a blind measure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from wave_agent.policy.dates import local_text, read_due
+
+_RU_SHORT = {"понедельник": "пн", "вторник": "вт", "среду": "ср", "четверг": "чт",
+             "пятницу": "пт", "субботу": "сб", "воскресенье": "вс"}
+_PL_SHORT = {"poniedziałek": "pon.", "wtorek": "wt.", "środę": "śr.", "czwartek": "czw.",
+             "piątek": "pt.", "sobotę": "sob.", "niedzielę": "niedz."}
+_EN_SHORT = {"monday": "Mon", "tuesday": "Tues", "wednesday": "Weds", "thursday": "Thurs",
+             "friday": "Fri", "saturday": "Sat", "sunday": "Sun"}
+_FOLD = str.maketrans("ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", "acelnoszzACELNOSZZ")
+
+
+def variants(text: str, lang: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if lang == "ru":
+        out += [("tail", text + ", я обещал"), ("remind", "напомни: " + text)]
+        for word, short in _RU_SHORT.items():
+            if re.search(r"\b(?:в|во) " + word, text):
+                out.append(("short", re.sub(r"\b(в|во) " + word, r"\1 " + short, text)))
+        glued = re.sub(r"\bв (понедельник|среду|четверг|пятницу|субботу|воскресенье)", r"в\1",
+                       text)
+        if glued != text:
+            out.append(("glued", glued))
+    elif lang == "pl":
+        out.append(("tail", text + ", obiecałem"))
+        for word, short in _PL_SHORT.items():
+            if re.search(r"\bw " + word, text):
+                out.append(("short", re.sub(r"\bw " + word, "w " + short, text)))
+        out.append(("plain", text.translate(_FOLD)))
+    else:
+        out += [("tail", text + ", I promised"), ("remind", "remind me: " + text)]
+        for word, short in _EN_SHORT.items():
+            if re.search(r"(?i)\b" + word + r"\b", text):
+                out.append(("short", re.sub(r"(?i)\b" + word + r"\b", short, text)))
+    halves = text.split(", ")
+    if len(halves) == 2 and not text.endswith("?"):
+        out.append(("swap", halves[1] + ", " + halves[0]))
+    return out
+
+
+def reading(text: str, at: datetime) -> str | None:
+    found = read_due(text, at)
+    return "ask" if found.ambiguous else (local_text(found.due) if found.due else None)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=Path("bench/data/dates"))
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    tried, missed = Counter[str](), Counter[str]()
+    for path in sorted(args.data.glob("*.json")):
+        for item in json.loads(path.read_text(encoding="utf-8")):
+            at = datetime.fromisoformat(item["written_at"]).replace(tzinfo=ZoneInfo(item["tz"]))
+            want = "ask" if item.get("ambiguous") else item["due"]
+            if reading(item["text"], at) != want:
+                continue
+            for kind, text in variants(item["text"], item["lang"]):
+                tried[kind] += 1
+                got = reading(text, at)
+                if got != want:
+                    missed[kind] += 1
+                    if args.verbose:
+                        print(f"{kind:6} want {want!s:17} got {got!s:17} | {text}")
+    for kind in sorted(tried):
+        print(f"{kind:6} {tried[kind] - missed[kind]:5}/{tried[kind]:<5} read as labelled")
+    total = sum(tried.values())
+    print(f"all    {total - sum(missed.values()):5}/{total:<5}")
+
+
+if __name__ == "__main__":
+    main()
