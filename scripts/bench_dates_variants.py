@@ -7,8 +7,9 @@ label is plainly the same are read too, and every variant read differently is co
 printed with ``-v``): a reader that learned a phrase and not its class fails here. The
 variants: a tail naming the promise (", я обещал", ", obiecałem", ", I promised"), "напомни:" /
 "remind me:" in front, a weekday shortened ("в пт", "w pt.", "Fri"), a Russian preposition
-typed glued to its weekday ("впятницу"), Polish typed without diacritics, and two clauses
-swapped around their comma. Every phrase here has been read: these are tuning figures, a
+typed glued to its weekday ("впятницу"), Polish typed without diacritics, two clauses
+swapped around their comma, "!!" or an emoji after, a Russian date with its month in digits
+("15.03"), an hour with ":00" ("в 10:00"), an English weekday without "on". Every phrase here has been read: these are tuning figures, a
 check of generality, not a blind measure.
 """
 
@@ -30,6 +31,8 @@ _PL_SHORT = {"poniedziałek": "pon.", "wtorek": "wt.", "środę": "śr.", "czwar
              "piątek": "pt.", "sobotę": "sob.", "niedzielę": "niedz."}
 _EN_SHORT = {"monday": "Mon", "tuesday": "Tues", "wednesday": "Weds", "thursday": "Thurs",
              "friday": "Fri", "saturday": "Sat", "sunday": "Sun"}
+_RU_MONTHS = {"января": 1, "февраля": 2, "марта": 3, "апреля": 4, "мая": 5, "июня": 6,
+              "июля": 7, "августа": 8, "сентября": 9, "октября": 10, "ноября": 11, "декабря": 12}
 _FOLD = str.maketrans("ąćęłńóśźżĄĆĘŁŃÓŚŹŻ", "acelnoszzACELNOSZZ")
 
 
@@ -55,6 +58,19 @@ def variants(text: str, lang: str) -> list[tuple[str, str]]:
         for word, short in _EN_SHORT.items():
             if re.search(r"(?i)\b" + word + r"\b", text):
                 out.append(("short", re.sub(r"(?i)\b" + word + r"\b", short, text)))
+    out += [("bang", text + " !!"), ("emoji", text + " 🙏")]
+    month = re.search(r"\b(\d{1,2}) (" + "|".join(_RU_MONTHS) + r")\b", text)
+    if lang == "ru" and month:
+        numeric = f"{int(month.group(1)):02d}.{_RU_MONTHS[month.group(2)]:02d}"
+        out.append(("numeric", text[:month.start()] + numeric + text[month.end():]))
+    hour = re.search(r"\b(в|o|at) (8|9|1[0-9]|2[0-3])\b(?![:.\d-])", text)
+    if hour:
+        out.append(("minutes", text[:hour.end()] + ":00" + text[hour.end():]))
+    if lang == "en":
+        bare = re.sub(r"(?i)\bon (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
+                      r"\1", text)
+        if bare != text:
+            out.append(("no-on", bare))
     halves = text.split(", ")
     if len(halves) == 2 and not text.endswith("?"):
         out.append(("swap", halves[1] + ", " + halves[0]))

@@ -572,7 +572,7 @@ class _Scan:
         # a bare ordinal in the genitive opening or closing a clause is a day of the month:
         # "двадцатого отдать долг", "piętnastego zapłacić", "оплатить до ... , двадцать пятого"
         clause_start = r"(?:^|(?<=[,.;:!?] )|(?<=- ))"
-        clause_end = r"(?=$|[,.;:!?])"
+        clause_end = r"(?=\s*(?:$|[,.;:!?]|[^\w\s]))"
         ru_genitive = _RU_ORD.replace("(?:ьего|ого|ему|ому|ье|ое|ьему)", "(?:ьего|ого)")
         clock_before = r"(?<!пол)(?<!пол )(?<!половине )(?<!половины )(?<!четверть )(?<!минут )(?<!минуты )"
         self.take(clause_start + ru_genitive + _E, words)
@@ -918,7 +918,7 @@ class _Scan:
             # "перенесли с четверга на субботу, на 11", "przełożyli na piątek, na 16": after
             # a move, "на N" closing a clause is the new hour (elsewhere "на 5" counts people)
             self.take(_B + r"(?:на|na) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?(?P<mk>)"
-                      r"(?=\s*(?:[,.;!]|$))", numeric)
+                      r"(?=\s*(?:[,.;!]|$|[^\w\s]))", numeric)
         if self.found.days and re.search(_B + _ARRANGED, self.text):
             # "договорился с мастером на 11", "записалась к врачу на пятницу на 11", "umówiłam
             # się na 17": an appointment made for a day named is made for an hour; the usual

@@ -692,3 +692,11 @@ def test_a_month_then_its_day_in_words() -> None:
 ])
 def test_plain_polish_abbreviation_dots_and_clause_openings(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Лёхе долг отдать двадцать третьего !!", "2026-12-23 10:00"),   # a clause ends at "!!"
+    ("перенесли встречу с четверга на субботу, на 11 🙏", "2026-12-05 11:00"),
+])
+def test_a_clause_ends_at_marks_and_emoji(text: str, expected: str) -> None:
+    assert due(text) == expected
