@@ -9,7 +9,9 @@ variants: a tail naming the promise (", я обещал", ", obiecałem", ", I p
 "remind me:" in front, a weekday shortened ("в пт", "w pt.", "Fri"), a Russian preposition
 typed glued to its weekday ("впятницу"), Polish typed without diacritics, two clauses
 swapped around their comma, "!!" or an emoji after, a Russian date with its month in digits
-("15.03"), an hour with ":00" ("в 10:00"), an English weekday without "on". Every phrase here has been read: these are tuning figures, a
+("15.03"), an hour with ":00" ("в 10:00"), an English weekday without "on", "не забыть:" /
+"nie zapomnieć:" / "don't forget:" in front, the first comma as a dash, "tmrw", "15го", and a
+Russian day word with a letter dropped ("пятнцу"). Every phrase here has been read: these are tuning figures, a
 check of generality, not a blind measure.
 """
 
@@ -71,6 +73,20 @@ def variants(text: str, lang: str) -> list[tuple[str, str]]:
                       r"\1", text)
         if bare != text:
             out.append(("no-on", bare))
+    forget = {"ru": "не забыть: ", "pl": "nie zapomnieć: ", "en": "don't forget: "}[lang]
+    out.append(("forget", forget + text))
+    if ", " in text:
+        out.append(("dash", text.replace(", ", " - ", 1)))
+    if re.search(r"(?i)\btomorrow\b", text):
+        out.append(("tmrw", re.sub(r"(?i)\btomorrow\b", "tmrw", text)))
+    suffix = re.sub(r"\b(\d{1,2})-го\b", r"\1го", text)
+    if lang == "ru" and suffix != text:
+        out.append(("го", suffix))
+    typo = re.search(r"\b(понедельник|вторник|четверг|пятницу|субботу|воскресенье|завтра)\b", text)
+    if lang == "ru" and typo:
+        word = typo.group(1)
+        slip = word[:3] + word[4:]        # a letter dropped: "пятнцу", "завра"
+        out.append(("typo", text[:typo.start()] + slip + text[typo.end():]))
     halves = text.split(", ")
     if len(halves) == 2 and not text.endswith("?"):
         out.append(("swap", halves[1] + ", " + halves[0]))

@@ -751,7 +751,7 @@ class _Scan:
         this_week_named = re.search(this_week, self.text)
         # "в субботу-воскресенье", "sat-sun": a range of days, not one
         either = r"(?:" + _WEEKDAY + "|" + _alt(w.WEEKDAY_SHORT) + r")"
-        self.take(_B + r"(?:(?:в|во|w|we|on) )?" + either + r"(?: ?- ?| или | lub | albo | or )"
+        self.take(_B + r"(?:(?:в|во|w|we|on) )?" + either + r"(?:-| или | lub | albo | or )"
                   r"(?:(?:в|во|w|we|on) )?" + either + r"(?![\w])",
                   lambda m: self.doubt("two weekdays: which?"))
 
@@ -811,7 +811,7 @@ class _Scan:
                       + r")(?![\w])", short_weekday)
         # "чт 16:00 - перезвонить", "pon. o 18 spotkanie", "пн - отдать перфоратор": a short
         # weekday opening a note, followed by a clock time or a dash, is the day (a to-do line)
-        self.take(r"(?:^|(?<=[,;!?] )|(?<=\. ))" + marks + r"(?P<short>"
+        self.take(r"(?:^|(?<=[,;:!?] )|(?<=\. ))" + marks + r"(?P<short>"
                   + _alt(w.WEEKDAY_SHORT) + r")(?![\w])(?=[,:\s-]*(?:(?:в|во|o|at|@) )?"
                   r"[0-2]?\d(?:[:.][0-5]\d)?(?![\d.])|\s*[-:]\s)", short_weekday)
         # Russian short forms are no other word: "пт позвонить маме", "позвонить маме пт"

@@ -700,3 +700,9 @@ def test_plain_polish_abbreviation_dots_and_clause_openings(text: str, expected:
 ])
 def test_a_clause_ends_at_marks_and_emoji(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+def test_a_clause_dash_between_weekdays_is_not_a_range() -> None:
+    assert due("обещал помочь Саше с ремонтом в субботу - в воскресенье у него новоселье") \
+        == "2026-12-05 10:00"
+    assert due("nie zapomnieć: pon. o 18 odebrać paczkę dla sąsiadki") == "2026-12-07 18:00"
