@@ -11,7 +11,8 @@ typed glued to its weekday ("впятницу"), Polish typed without diacritics
 swapped around their comma, "!!" or an emoji after, a Russian date with its month in digits
 ("15.03"), an hour with ":00" ("в 10:00"), an English weekday without "on", "не забыть:" /
 "nie zapomnieć:" / "don't forget:" in front, the first comma as a dash, "tmrw", "15го", and a
-Russian day word with a letter dropped ("пятнцу"). Every phrase here has been read: these are tuning figures, a
+Russian day word with a letter dropped ("пятнцу"), "18.30" for "18:30", "3 p.m." for "3pm", a
+count in digits ("через 2 недели"). Every phrase here has been read: these are tuning figures, a
 check of generality, not a blind measure.
 """
 
@@ -87,6 +88,18 @@ def variants(text: str, lang: str) -> list[tuple[str, str]]:
         word = typo.group(1)
         slip = word[:3] + word[4:]        # a letter dropped: "пятнцу", "завра"
         out.append(("typo", text[:typo.start()] + slip + text[typo.end():]))
+    dotted = re.sub(r"\b([0-2]?\d):([0-5]\d)\b", r"\1.\2", text)
+    if dotted != text:
+        out.append(("h.mm", dotted))
+    spaced = re.sub(r"\b(\d{1,2}) ?(am|pm)\b", lambda m: f"{m.group(1)} {m.group(2)[0]}.m.", text)
+    if spaced != text:
+        out.append(("p.m.", spaced))
+    counts = {"две": "2", "три": "3", "два": "2", "dwa": "2", "dwie": "2", "trzy": "3",
+              "two": "2", "three": "3"}
+    digits = re.sub(r"\b(через|za|in) (две|три|два|dwa|dwie|trzy|two|three)\b",
+                    lambda m: f"{m.group(1)} {counts[m.group(2)]}", text)
+    if digits != text:
+        out.append(("count", digits))
     halves = text.split(", ")
     if len(halves) == 2 and not text.endswith("?"):
         out.append(("swap", halves[1] + ", " + halves[0]))

@@ -113,7 +113,7 @@ _ABBREVIATION = re.compile(r"(?<![^\W\d_])(?:pon|wt|śr|sr|czw|pt|sob|niedz|ndz|
                            r"weds|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
                            r"oct|nov|dec|sty|lut|kwi|cze|lip|sierp|wrz|paź|paz|lis|gru|godz|ok|np|"
                            r"ul|tel|пн|вт|ср|чт|пт|сб|вс|янв|фев|апр|авг|сент|окт|нояб|дек|след|"
-                           r"ч|мин|ул|тел)$")
+                           r"ч|мин|ул|тел|a\.m|p\.m)$")
 
 
 def clauses(text: str) -> list[tuple[int, int]]:

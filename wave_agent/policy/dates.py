@@ -909,6 +909,12 @@ class _Scan:
         self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
                   r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
                   r"(?=\s|$|,))?" + markers + _E, numeric)
+        if self.found.days or re.search(_B + r"(?:tonight|today)" + _E, self.text):
+            # "чт 16.00 — перезвонить", "Mon 9.30 standup": a clock time with a dot and no
+            # preposition, beside a day named, at a quarter (a price is "12.50 zł", "2.99")
+            self.take(_B + r"(?<!за )(?<!по )(?<!for )(?<!za )(?<!po )(?<!of )(?<!x )"
+                      r"(?P<h>[0-2]?\d)\.(?P<mi>00|15|30|45)(?P<mk>)(?!\d|[.,]\d|\s?(?:zł|"
+                      r"pln|руб|р\.|€|\$|eur|usd|gbp|k\b|тыс|%|am|pm|a\.m|p\.m))", numeric)
         # "Friday 7ish", "around 7-ish": the hour, by the usual conventions (7 is asked)
         self.take(_B + r"(?:(?:at|around|about|by) )?(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d))?-?ish"
                   r"(?P<mk>)" + _E, numeric)

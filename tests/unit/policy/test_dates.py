@@ -706,3 +706,16 @@ def test_a_clause_dash_between_weekdays_is_not_a_range() -> None:
     assert due("обещал помочь Саше с ремонтом в субботу - в воскресенье у него новоселье") \
         == "2026-12-05 10:00"
     assert due("nie zapomnieć: pon. o 18 odebrać paczkę dla sąsiadki") == "2026-12-07 18:00"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("чт 16.00 — перезвонить в банк", "2026-12-03 16:00"),     # a clock time with a dot
+    ("lunch w/ Jen thurs 12.30", "2026-12-03 12:30"),
+    ("9.30 tonight - video call with my brother", "2026-12-02 21:30"),
+    ("завтра купить хлеб за 2.30", "2026-12-03 10:00"),         # a price
+    ("в пятницу заплатить 12.50 за обед", "2026-12-04 10:00"),
+    ("the flight is at 6 a.m. on Friday, I need to pack on Thursday evening",
+     "2026-12-03 19:00"),                                       # "a.m." ends no clause
+])
+def test_clock_times_with_a_dot_and_prices(text: str, expected: str) -> None:
+    assert due(text) == expected
