@@ -100,6 +100,11 @@ def variants(text: str, lang: str) -> list[tuple[str, str]]:
                     lambda m: f"{m.group(1)} {counts[m.group(2)]}", text)
     if digits != text:
         out.append(("count", digits))
+    days = "|".join(list(_RU_SHORT) + list(_PL_SHORT) + list(_EN_SHORT))
+    lead = re.match(r"(?i)((?:в|во|w|we|on) (?:" + days + r")|завтра|послезавтра|jutro|pojutrze|"
+                    r"tomorrow) ([^,]+)$", text)
+    if lead and not re.search(r"\d", lead.group(2)):
+        out.append(("at-end", lead.group(2) + " " + lead.group(1)))
     halves = text.split(", ")
     if len(halves) == 2 and not text.endswith("?"):
         out.append(("swap", halves[1] + ", " + halves[0]))
