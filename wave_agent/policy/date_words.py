@@ -193,7 +193,7 @@ PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
     (r"с утра|утром|поутру|к утру|утречком|с утреца|z samego rana|z rana|rano|rankiem|this morning|in the morning|morning|"
      r"first thing", 9),
     (r"в первой половине дня|w pierwszej połowie dnia|in the first half of the day", 9),
-    (r"в обед|к обеду|до обеда|перед обедом|в обеденный перерыв|w porze obiadu|przed obiadem|"
+    (r"в обед|к обеду|до обеда|перед обедом|не позже обеда|не позднее обеда|в обеденный перерыв|w porze obiadu|przed obiadem|"
      r"do obiadu|w przerwie (?:obiadowej|na lunch)|(?:on|during) (?:my |the )?lunch break|"
      r"at lunch(?:time)?|lunchtime|(?:by|before) lunch(?:time)?", 13),
     (r"в полдень|до полудня|w południe|przed południem|do południa|at noon|(?:by |before )?noon|midday",

@@ -285,6 +285,14 @@ class _Scan:
                   r"утром|вечером|днем|ночью|rano|wieczorem|w nocy|(?:in the )?(?:morning|"
                   r"evening|afternoon)|night))?" + _E, lambda m: None)
 
+    def after_a_day(self) -> None:
+        """"после понедельника", "не раньше 15-го", "after Friday", "nie wcześniej niż w piątek":
+        any day after the one named, not that day; asked."""
+        self.take(_B + r"(?:после|не раньше|не ранее|nie wcześniej niż(?: w)?|after|not before|"
+                  r"no earlier than)(?: the)? (?:" + _WEEKDAY + r"|[0-3]?\d(?:-?(?:го|ого)| числа|"
+                  r"st|nd|rd|th)(?: числа)?)" + _E + r"(?!'s)",
+                  lambda m: self.doubt("after a day: which one?"))
+
     def british_weeks(self) -> None:
         """"Friday week", "a week on Friday", "a week today", "tomorrow week": British for the
         day named, a week later."""
@@ -898,8 +906,8 @@ class _Scan:
         # "в 17ч30", "в 17 ч. 30 мин.": hours and minutes by their letters
         self.take(_B + r"(?:(?:в|к|до|около) )?(?P<h>[0-2]?\d) ?ч\.? ?(?P<mi>[0-5]\d)"
                   r"(?: ?мин\.?)?(?P<mk>)(?![\w])", numeric)
-        self.take(_B + r"(?:с|od|from|between) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))? (?:до|do|"
-                  r"to|till|until|and) [0-2]?\d(?:[:.][0-5]\d)?(?: ?(?P<mk>" + w.AM_MARK + "|"
+        self.take(_B + r"(?:с|od|from|between|между|pomiędzy|między) (?P<h>[0-2]?\d)(?:[:.]"
+                  r"(?P<mi>[0-5]\d))? (?:до|do|to|till|until|and|и|a) [0-2]?\d(?:[:.][0-5]\d)?(?: ?(?P<mk>" + w.AM_MARK + "|"
                   + w.PM_MARK + "|" + w.NIGHT_MARK + r"))?" + _E, span)
 
         # After "в", "o", "at" a number is an hour; after "до", "na", "by" only with minutes
@@ -1166,7 +1174,8 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
         scan.doubt(f"'{word}' may be more than one date word")
     scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
                                       + w.SHIFT_EN + ")", corrected))
-    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.british_weeks,
+    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.after_a_day,
+                   scan.british_weeks,
                    scan.nights,
                    scan.named_days,
                    scan.holidays,

@@ -719,3 +719,16 @@ def test_a_clause_dash_between_weekdays_is_not_a_range() -> None:
 ])
 def test_clock_times_with_a_dot_and_prices(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("после понедельника позвонить в банк", "ask"),     # any day after Monday
+    ("не раньше 15-го подать заявление", "ask"),
+    ("call the bank after Friday", "ask"),
+    ("завтра между 2 и 4 позвонить", "ask"),            # a span of bare hours
+    ("завтра между 14 и 16 позвонить", "2026-12-03 14:00"),
+    ("в пятницу, но не позже обеда", "2026-12-04 13:00"),
+    ("после выходных позвонить", "2026-12-07 10:00"),   # the Monday after, as before
+])
+def test_after_a_day_is_asked_and_spans_between_hours(text: str, expected: str) -> None:
+    assert due(text) == expected
