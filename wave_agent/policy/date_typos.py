@@ -34,7 +34,8 @@ _RU_LEMMAS: dict[str, tuple[str, ...]] = {
     "m01": ("январь",), "m02": ("февраль",), "m03": ("март",), "m04": ("апрель",),
     "m06": ("июнь",), "m07": ("июль",), "m08": ("август",), "m09": ("сентябрь",),
     "m10": ("октябрь",), "m11": ("ноябрь",), "m12": ("декабрь",),
-    "weekend": ("выходные",), "next": ("следующий",),
+    "weekend": ("выходные",), "next": ("следующий",), "week": ("неделя",),
+    "month": ("месяц",), "after": ("через",),
 }
 _FORMS: dict[str, tuple[str, ...]] = {
     # the plurals ("we wtorki", "w niedziele", "on weekends": every such day) are listed so that
@@ -59,12 +60,46 @@ _FORMS: dict[str, tuple[str, ...]] = {
     "m08": ("sierpnia", "sierpniu", "august"), "m09": ("września", "wrześniu", "september"),
     "m10": ("października", "październiku", "october"),
     "m11": ("listopada", "listopadzie", "november"), "m12": ("grudnia", "grudniu", "december"),
-    "month": ("miesiąca", "miesiącu", "miesiące", "miesięcy"),
-    "week": ("tygodnia", "tygodniu", "tygodnie", "tygodni"),
+    "month": ("miesiąc", "miesiąca", "miesiącu", "miesiące", "miesięcy"),
+    "half": ("połowie", "połowę", "połowy"),
+    "week": ("tygodnia", "tygodniu", "tygodnie", "tygodni", "tydzień"),
+    # Polish typed without diacritics ("do konca tygodnia", "w przyszlym tygodniu", "o
+    # polnocy"): the plain letters map back to these words only (never by an edit)
+    "next-pl": ("przyszłego", "przyszłych", "następnego", "następnym", "następnej"),
+    "end": ("końca", "końcu"), "noon": ("południe", "południu", "południem", "popołudniu"),
+    "midnight": ("północy", "północ"), "hour": ("godzinę",), "day": ("dzień",),
+    "evening": ("wieczór",),
 }
 # Latin words put right by an added, dropped or swapped letter only towards these meanings, or
 # towards a month beside a day number ("15 febuary"): a month word alone is too often one
 # letter from a real word ("wrzenia", boiling, is not "września").
+# Polish words of dates and times as people type them without diacritics ("o wpol do osmej",
+# "kwadrans po piatej", "za pare dni", "pietnastego"): put back by their plain letters only,
+# never by an edit; words of three or four letters ("pol", "dzis", "pare") only in a Polish
+# text, where they are no English word
+_PL_WITH_DIACRITICS = (
+    "wpół", "pół", "półtorej", "półtora", "południe", "południu", "popołudniu", "południa",
+    "północy", "północ", "ósmej", "ósma", "piątej", "piąta", "szóstej", "szósta", "siódmej",
+    "siódma", "dziewiątej", "dziewiąta", "dziesiątej", "dziesiąta", "środa", "środę", "środy",
+    "środzie", "piątek", "piątku", "piątkiem", "poniedziałek", "poniedziałku",
+    "poniedziałkiem", "początku", "początek", "przyszłego", "przyszłym", "przyszły",
+    "przyszłą", "przyszłej", "przyszłych", "następny", "następnego", "następnym", "następną",
+    "następnej", "najbliższy", "najbliższą", "najbliższym", "najbliższej", "najbliższe",
+    "tydzień", "miesiąc", "miesiąca", "miesiącu", "miesięcy", "dzień", "dziś", "dobę",
+    "piątego", "piętnastego", "szóstego", "siódmego", "ósmego", "dziewiątego", "dziesiątego",
+    "dziewiętnastego", "pięć", "sześć", "dziewięć", "dziesięć", "piętnaście", "dwadzieścia",
+    "trzydzieści", "czterdzieści", "pięćdziesiąt", "jedną", "dwóch", "parę", "września",
+    "wrześniu", "października", "październiku", "święta", "świętach", "świąt", "wigilię",
+    "wigilii", "majówkę", "majówki", "wieczór", "końca", "końcu", "końcem", "włącznie",
+    "niedługo", "godzinę", "połowie", "połowę", "połowy", "sobotę",
+)
+_PL_PLAIN: dict[str, str] = {}
+for _word in _PL_WITH_DIACRITICS:
+    _PL_PLAIN.setdefault(_word.translate(str.maketrans("ąćęłńóśźż", "acelnoszz")), _word)
+_DIACRITIC = re.compile(r"[ąćęłńóśźż]")
+_POLISH_PLAIN = re.compile(r"(?<!\w)(?:w|we|z|ze|na|za|sie|się|jest|mam|nie|jutro|dzis|dzisiaj|"
+                           r"pojutrze|rano|wieczorem|stycznia|lutego|marca|kwietnia|maja|"
+                           r"czerwca|lipca|sierpnia|wrzesnia|pazdziernika|listopada|grudnia)(?!\w)")
 _EDITABLE = frozenset({"mon", "tue", "wed", "thu", "fri", "sat", "sun", "tomorrow",
                        "after-tomorrow", "today", "weekend"})
 _DAY_NUMBER = re.compile(r"\d{1,2}(?:st|nd|rd|th|-?go|-?ego|\.)?")
@@ -177,10 +212,19 @@ def correct(text: str) -> tuple[str, list[str]]:
     """``text`` (normalised) with misspelt date words put right, and the words left unsure."""
     lexicon = _lexicon()
     unsure: list[str] = []
+    polish = bool(_POLISH_PLAIN.search(text)) and not _CYRILLIC.search(text)
 
     def fix(match: re.Match[str]) -> str:
         word = match.group(0)
-        if word in lexicon or len(word) < 5:
+        if word in lexicon:
+            # "w niedziele" in a text typed without any diacritic is the one Sunday, not
+            # "on Sundays" (the plural is that form with its diacritic written)
+            if polish and word == "niedziele" and not _DIACRITIC.search(text):
+                return "niedzielę"
+            return word
+        if word in _PL_PLAIN and (polish or len(word) >= 5):
+            return _PL_PLAIN[word]
+        if len(word) < 5:
             return word
         before = text[:match.start()].split()[-1:]
         after = text[match.end():].split()[:1]

@@ -12,6 +12,8 @@ from __future__ import annotations
 WEEKDAYS: tuple[tuple[str, int], ...] = (
     (r"понедельник\w*", 0), (r"вторник\w*", 1), (r"сред[аеуы]", 2), (r"четверг\w*", 3),
     (r"пятниц\w*", 4), (r"суббот\w*", 5), (r"воскресень\w*", 6),
+    # the diminutives of chat ("в пятничку", "в средочку")
+    (r"пятничк\w*", 4), (r"средочк\w*", 2),
     # "в воскресение" (resurrection) is how Sunday is very often misspelt
     (r"воскресени[еяю]", 6),
     (r"poniedział\w*", 0), (r"wtor(?:ek|ku|kiem)", 1), (r"środ(?:a|ę|y|zie|ą)", 2),
@@ -40,6 +42,10 @@ MONTH_AFTER_DAY: tuple[tuple[str, int], ...] = (
     (r"jan(?:uary)?", 1), (r"feb(?:ruary)?", 2), (r"mar(?:ch)?", 3), (r"apr(?:il)?", 4),
     (r"may", 5), (r"june?", 6), (r"july?", 7), (r"aug(?:ust)?", 8), (r"sept?(?:ember)?", 9),
     (r"oct(?:ober)?", 10), (r"nov(?:ember)?", 11), (r"dec(?:ember)?", 12),
+    # Polish short forms after a day number ("10 sty", "3 paź", "15 wrz."), with or without
+    # diacritics ("sie" is "się" typed plain far more often than August)
+    (r"sty\.?", 1), (r"lut\.?", 2), (r"kwi\.?", 4), (r"cze\.?", 6), (r"lip\.?", 7),
+    (r"sierp\.?", 8), (r"wrz\.?", 9), (r"pa[źz]\.?", 10), (r"lis\.?", 11), (r"gru\.?", 12),
 )
 MONTH_ALONE: tuple[tuple[str, int], ...] = (
     (r"январ[еья]", 1), (r"феврал[еья]", 2), (r"март[еау]?", 3), (r"апрел[еья]", 4),
@@ -135,7 +141,8 @@ HOUR_WORDS: dict[str, int] = {
 # number followed by one of these is not an hour.
 NOT_AN_HOUR_AFTER = (r"(?! (?:лет|года?|раз\w*|человек\w*|штук\w*|рубл\w*|евро|долл\w*|"
                      r"процент\w*|минут\w*|дн\w*|недел\w*|месяц\w*|osób|lat|razy|złotych|"
-                     r"people|times|years|minutes|days|weeks|percent))")
+                     r"minut\w*|godzin\w*|dni|tygodni\w*|miesi\w*|osob\w*|"
+                     r"people|times|years|minutes|mins?|hours?|hrs?|days|weeks|percent))")
 
 # Hours as the "next" hour of a half or a quarter ("полвосьмого" = 7:30, "без четверти восемь"
 # = 7:45, "wpół do ósmej" = 7:30, "half past seven" = 7:30) and hours after "к"/"до" ("к восьми").
@@ -149,25 +156,33 @@ RU_HOUR_DATIVE: dict[str, int] = {
     "пяти": 5, "шести": 6, "семи": 7, "восьми": 8, "девяти": 9, "десяти": 10,
     "одиннадцати": 11, "двенадцати": 12,
 }
-# Weekday abbreviations, read only after a preposition ("в пн", "we wt.", "on Fri").
-WEEKDAY_SHORT: tuple[tuple[str, int], ...] = (
+# Weekday abbreviations ("в пн", "we wt.", "on Fri"), each language after its own prepositions
+# (English "we sat" is not the Polish "we" before a day).
+WEEKDAY_SHORT_RU: tuple[tuple[str, int], ...] = (
     (r"пн", 0), (r"вт", 1), (r"ср", 2), (r"чт", 3), (r"пт", 4), (r"сб", 5), (r"вс", 6),
     # three-letter forms people type too ("в чтв", "до птн")
     (r"пнд", 0), (r"втр", 1), (r"срд", 2), (r"чтв", 3), (r"птн", 4), (r"суб", 5), (r"вск", 6),
-    (r"pon\.?", 0), (r"wt\.?", 1), (r"śr\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
-    (r"sob\.?", 5), (r"niedz\.?|ndz\.?", 6),
+    # cut short where the typing stopped ("в пятн", "в понед", "в воскр")
+    (r"понед", 0), (r"вторн", 1), (r"четв", 3), (r"пятн", 4), (r"субб", 5), (r"воскр", 6),
+)
+WEEKDAY_SHORT_PL: tuple[tuple[str, int], ...] = (
+    (r"pon\.?", 0), (r"wt\.?", 1), (r"[śs]r\.?", 2), (r"czw\.?", 3), (r"pt\.?", 4),
+    (r"sob\.?", 5), (r"niedz\.?|ndz\.?|nd\.?", 6),
+)
+WEEKDAY_SHORT_EN: tuple[tuple[str, int], ...] = (
     (r"mon\.?", 0), (r"tue\.?", 1), (r"tues\.?", 1), (r"wed\.?", 2), (r"weds\.?", 2),
     (r"thu\.?", 3),
     (r"thurs\.?", 3), (r"fri\.?", 4), (r"sat\.?", 5), (r"sun\.?", 6),
 )
+WEEKDAY_SHORT = WEEKDAY_SHORT_RU + WEEKDAY_SHORT_PL + WEEKDAY_SHORT_EN
 
 # Units of "через N ...": (pattern, unit). Hours and minutes are exact; days, weeks, months
 # and years count calendar days from the day the message was written.
 UNITS: tuple[tuple[str, str], ...] = (
     (r"минут\w*|minut\w*|minutes?|mins?", "minute"),
-    (r"час(?:а|ов)?|godzin\w*|hours?", "hour"),
+    (r"час(?:а|ов)?|godzin\w*|hours?|hrs?", "hour"),
     (r"дн(?:я|ей)|день|dni|dzień|days?", "day"),
-    (r"недел[юиь]|tydzień|tygodni\w*|weeks?", "week"),
+    (r"недел[юиь]|tydzień|tygodni\w*|weeks?|wks?", "week"),
     (r"месяц\w*|miesiąc\w*|miesięcy|months?", "month"),
     (r"год(?:а)?|лет|rok|lata|lat|years?", "year"),
 )
@@ -175,21 +190,21 @@ RELATIVE_LEAD = r"(?:через|спустя|za|in)"
 
 # Parts of the day (the hour a careful person means) and the markers after a number.
 PARTS_OF_DAY: tuple[tuple[str, int], ...] = (
-    (r"с утра|утром|поутру|к утру|z rana|rano|rankiem|this morning|in the morning|morning|"
+    (r"с утра|утром|поутру|к утру|утречком|с утреца|z samego rana|z rana|rano|rankiem|this morning|in the morning|morning|"
      r"first thing", 9),
     (r"в первой половине дня|w pierwszej połowie dnia|in the first half of the day", 9),
-    (r"в обед|к обеду|до обеда|перед обедом|в обеденный перерыв|w porze obiadu|przed obiadem|"
+    (r"в обед|к обеду|до обеда|перед обедом|не позже обеда|не позднее обеда|в обеденный перерыв|w porze obiadu|przed obiadem|"
      r"do obiadu|w przerwie (?:obiadowej|na lunch)|(?:on|during) (?:my |the )?lunch break|"
      r"at lunch(?:time)?|lunchtime|(?:by|before) lunch(?:time)?", 13),
-    (r"в полдень|до полудня|w południe|przed południem|at noon|(?:by |before )?noon|midday",
+    (r"в полдень|до полудня|w południe|przed południem|do południa|at noon|(?:by |before )?noon|midday",
      12),
     (r"после обеда|днем|днём|во второй половине дня|po południu|popołudniu|po obiedzie|"
-     r"w drugiej połowie dnia|in the second half of the day|this afternoon|in the afternoon|afternoon",
-     14),
+     r"w drugiej połowie dnia|in the second half of the day|this afternoon|in the afternoon|afternoon|"
+     r"(?:this |tomorrow |in the )?arvo", 14),
     # the end of the (working) day is its evening: "к концу дня", "do końca dnia", "by EOD"
     (r"(?:к|до|в) конц[уае] (?:рабочего )?дня|(?:do|pod|na) ko(?:ńca|niec|ńcu) dnia(?: pracy)?|"
      r"(?:by |before |at )?(?:the )?end of (?:the )?(?:working |business |work )?day|"
-     r"(?:by )?eod|(?:by |before |at )?(?:the )?close of business|by cob|"
+     r"(?:by )?eod|(?:by |before |at )?(?:the )?close of business|(?<!the )(?:by )?cob|"
      r"после работы|po pracy|after work|"
      r"вечером|к вечеру|до вечера|вечерком|wieczorem|wieczorkiem|do wieczora|wieczór|"
      r"this evening|in the evening|evening|tonight|night", 19),
@@ -201,12 +216,20 @@ NIGHT_MARK = r"(?:ночи|w nocy|at night)"
 # Words that say "some day" without naming one: a careful human would ask which.
 VAGUE = (
     r"на днях|скоро|вскоре|в ближайшее время|в ближайшие дни|"
-    r"на неделе|на этой неделе|в течение (?:недели|месяца|дня)|через несколько|"
+    r"на неделе|на этой неделе|в начале (?:этой )?недели|na początku (?:tego )?tygodnia|"
+    r"(?:at )?the (?:start|beginning) of (?:the|this) week|"
+    r"в начале (?:этого |текущего )?месяца|na początku (?:tego |bieżącego )?miesiąca|"
+    r"(?:at )?the (?:start|beginning) of (?:the|this) month|в течение (?:недели|месяца|дня)|через несколько|"
     r"через пару-тройку|через день|на неделю|"
+    # the first days of a month: "в первых числах (января)", "w pierwszych dniach miesiąca"
+    r"в первых числах|в последних числах|w pierwszych dniach|w ostatnich dniach|"
+    r"(?:in )?the first (?:few )?days of|"
     r"wkrótce|niedługo|w najbliższym czasie|w najbliższych dniach|w tym tygodniu|"
     r"za kilka|w ciągu (?:tygodnia|miesiąca)|"
     r"soon|one of these days|in the coming days|in a few|this week|"
-    r"within a week|within a month|in a day or two|a few days|"
+    r"within a week|within a month|in a day or two|a few days|in the next (?:few|couple of) "
+    r"(?:days|weeks)|"
+    r"(?:the )?week after next|"
     # a season, this month, next year, the middle of a week: a span, not a day
     r"(?:этой |этим |следующей |следующим )?(?:осенью|летом|зимой|весной)|"
     r"в этом месяце|в (?:этом|следующем|будущем) году|в середине (?:этой |следующей )?недели|"
@@ -226,7 +249,7 @@ ABOUT_TWO = frozenset({"пару", "пара", "parę", "couple", "a couple of",
 # A move by a span ("сдвинули на неделю", "przesunęli o tydzień", "pushed back a week"): the day
 # named beside it is the old one, and the due day is that day moved.
 SHIFT_RU = r"(?:сдвину|перенес|перенос|отлож|передвину|подвину)\w*"
-SHIFT_PL = r"(?:przesun|przesuwa|przełoż|przekłada|odłoż)\w*"
+SHIFT_PL = r"(?:przesun|przesuwa|przełoż|przeloz|przekłada|przeklada|odłoż|odloz)\w*"
 SHIFT_EN = r"(?:push|move|postpone|delay|bump|put off|pushed|moved|postponed|delayed|bumped)\w*"
 SHIFT_UNIT = (r"день|дня|дней|сутки|недел[юиь]|месяц(?:а|ев)?|"
               r"dzień|dni|tydzień|tygodnie|tygodni|miesiąc|miesiące|miesięcy|"
@@ -239,15 +262,16 @@ HOLIDAYS = (
     r"новому году|новом году|рождеств\w+|пасх\w+)|майские праздники|"
     r"(?:na|w|przed|po|do) (?:święta\w*|świętach|boże narodzenie|bożego narodzenia|wielkanoc\w*|"
     r"sylwestr\w*|majówk\w+|nowy rok|nowego roku)|"
-    r"(?:at|for|by|before|after|over|on|around) (?:christmas(?! eve| day)|easter|thanksgiving|"
+    r"(?:под|около) (?:новый год|нового года|рождество)|"
+    r"(?:at|for|by|before|after|over|on|around) (?:(?:christmas|xmas)(?! eve| day)|easter|thanksgiving|"
     r"the holidays|new year(?!'?s? (?:eve|day)))"
 )
 
 # Holidays that are one day in every country the reader serves: (pattern, month, day).
 NAMED_DAYS: tuple[tuple[str, int, int], ...] = (
-    (r"christmas eve|w wigili[ęi]|na wigili[ęi]", 12, 24),
-    (r"christmas day", 12, 25), (r"boxing day", 12, 26),
-    (r"new year'?s? eve|w sylwestra|na sylwestra", 12, 31),
+    (r"(?:christmas|xmas) eve|w wigili[ęi]|na wigili[ęi]", 12, 24),
+    (r"(?:christmas|xmas) day", 12, 25), (r"boxing day", 12, 26),
+    (r"new year'?s? eve|nye|w sylwestra|na sylwestra", 12, 31),
     (r"new year'?s? day", 1, 1),
     (r"valentine'?s? day|в день святого валентина|w walentynki", 2, 14),
     (r"halloween", 10, 31),

@@ -38,7 +38,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
-from wave_agent.policy.date_clauses import Role, clauses, language, role
+from wave_agent.policy.date_clauses import Role, clauses, language, looks_back, role
 from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
@@ -82,12 +82,21 @@ class _Found:
     shift: timedelta | None = None                               # "сдвинули на неделю"
     doubts: list[str] = field(default_factory=list)
     night_to: bool = False                                       # "в ночь на 17-е"
+    week_offsets: dict[str, int] = field(default_factory=dict)   # "через неделю" -> 1
     phrases: list[str] = field(default_factory=list)
+
+
+# a Russian preposition typed glued to the date word after it ("впятницу", "вовторник",
+# "допятницы", "вконце месяца"): split, so the word reads as it would with the space
+_GLUED = re.compile(r"(?<![а-я])(в|во|к|ко|до|по|с|со|на)(понедельник|вторник|сред[аеуы]|"
+                    r"четверг|пятниц|суббот|воскресен|конц[еау]|начал[еау]|середин[еуы]|"
+                    r"следующ|выходн)")
 
 
 def normalise(text: str) -> str:
     text = text.lower().replace("ё", "е").replace("\u2013", "-").replace("\u2014", "-")
     text = text.replace("\u2019", "'")
+    text = _GLUED.sub(r"\1 \2", text)
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -119,6 +128,13 @@ def _add_months(day: date, months: int) -> date:
 
 def _last_day(year: int, month: int) -> date:
     return date(year, month, calendar.monthrange(year, month)[1])
+
+
+def _year(text: str | None) -> int | None:
+    """"2027" or "27" (this century's) -> 2027; nothing -> None."""
+    if not text:
+        return None
+    return int(text) + (2000 if len(text) == 2 else 0)
 
 
 def _monday(day: date) -> date:
@@ -167,6 +183,7 @@ class _Scan:
         self.found = _Found()
         self._at = 0
         self.next_month_first: date | None = None
+        self.several_lines = False
 
     def take(self, pattern: str, handle: Callable[[re.Match[str]], None]) -> None:
         for match in list(re.finditer(pattern, self.text)):
@@ -254,11 +271,64 @@ class _Scan:
         self.take(_B + duration + number + r"(?P<unit>" + w.SHIFT_UNIT + r") (?:from|after|on|"
                   r"(?P<back>before))" + day_follows, handle)
 
+    def past(self) -> None:
+        """"в прошлую пятницу обещал", "last Friday", "w zeszły piątek", "вчера в 5": a day
+        gone by says when something was said or done, never when it is due; its words are
+        blanked, so the weekday is not read as the coming one."""
+        short = _alt(w.WEEKDAY_SHORT)
+        self.take(_B + r"(?:(?:в|во|на|w|we|on|in) )?(?:прошл\w+|позапрошл\w+|zeszł\w+|"
+                  r"ubiegł\w+|last)(?: (?:" + _WEEKDAY + "|" + short + r"|недел\w+|месяц\w*|"
+                  r"выходн\w+|год\w*|tygodni\w*|miesiąc\w*|weekend\w*|rok\w*|roku|week|"
+                  r"month|year|night|evening))" + _E + r"(?! of)", lambda m: None)
+        self.take(_B + r"(?:вчера|позавчера|yesterday|wczoraj|przedwczoraj)(?:,? (?:(?:в|во|o|at) "
+                  r"[0-2]?\d(?:[:.][0-5]\d)?(?: (?:утра|вечера|дня|ночи|am|pm|rano|wieczorem))?|"
+                  r"утром|вечером|днем|ночью|rano|wieczorem|w nocy|(?:in the )?(?:morning|"
+                  r"evening|afternoon)|night))?" + _E, lambda m: None)
+
+    def after_a_day(self) -> None:
+        """"после понедельника", "не раньше 15-го", "after Friday", "nie wcześniej niż w piątek":
+        any day after the one named, not that day; asked."""
+        self.take(_B + r"(?:после|не раньше|не ранее|nie wcześniej niż(?: w)?|after|not before|"
+                  r"no earlier than)(?: the)? (?:" + _WEEKDAY + r"|[0-3]?\d(?:-?(?:го|ого)| числа|"
+                  r"st|nd|rd|th)(?: числа)?)" + _E + r"(?!'s)",
+                  lambda m: self.doubt("after a day: which one?"))
+
+    def british_weeks(self) -> None:
+        """"Friday week", "a week on Friday", "a week today", "tomorrow week": British for the
+        day named, a week later."""
+        def handle(m: re.Match[str]) -> None:
+            word = m.group("d")
+            if word in ("today", "tomorrow"):
+                day = self.today + timedelta(days=7 + (word == "tomorrow"))
+            else:
+                weekday = (_lookup(w.WEEKDAYS, word) if re.fullmatch(_WEEKDAY, word)
+                           else _lookup(w.WEEKDAY_SHORT_EN, word))
+                ahead = (weekday - self.today.weekday()) % 7 or 7
+                day = self.today + timedelta(days=ahead + 7)
+            self.day(day, m.group(0))
+
+        days = r"(?P<d>today|tomorrow|" + _WEEKDAY + r")"
+        short = r"(?P<d>mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun)"
+        self.take(_B + r"(?:on )?" + days + r" week" + _E, handle)
+        self.take(_B + r"a week (?:on |from )?" + days + _E, handle)
+        self.take(_B + r"a week (?:on |from )" + short + r"\.?" + _E, handle)
+
     def nights(self) -> None:
         """"в ночь на субботу", "w nocy z piątku na sobotę": a night lies between two days."""
         self.take(_B + r"(?:в ночь (?:с \S+ )?на|w nocy z \S+ na)" + _E, self._night_to)
         self.take(_B + r"(?:in )?the night (?:of|before)" + _E,
                   lambda m: self.doubt(_NIGHT_BETWEEN))
+
+    def midnight(self) -> None:
+        """"завтра в полночь", "jutro o północy", "by midnight Friday": the start or the end of
+        the day named? Asked; with no day named ("свет выключается в полночь") it names none."""
+        def handle(m: re.Match[str]) -> None:
+            if self.found.days or self.found.sources or self.found.doubts:
+                self.doubt("midnight: the end of which day?")
+
+        self.take(_B + r"(?:(?:в|к|до|после|около|ближе к) )?полу?ноч\w*|(?:(?:o|do|przed|po|"
+                  r"około) )?półno(?:c|cy)|(?:(?:at|by|before|after|around|until|till) )?"
+                  r"midnight" + _E, handle)
 
     def _night_to(self, match: re.Match[str]) -> None:
         """"в ночь на 17-е, в 3 ночи": an hour after midnight says the night's second day;
@@ -311,13 +381,17 @@ class _Scan:
             self.found.exact.append(utc.astimezone(self.now_aware.tzinfo))
 
         lead = r"(?:через|спустя|za|in)"
+        # "через минут 10", "через часа 2": the count after the unit (about as many)
+        self.take(_B + r"(?:через|спустя) (?:(?P<u_minute>минут)|(?P<u_hour>часа|часов)) "
+                  r"(?P<n>\d+|" + _NUMBER_WORD + r")(?P<half>)(?P<hour_half>)(?P<and_half>)"
+                  + _E, handle)
         self.take(
-            _B + lead + r" (?:(?P<half>полчаса|пол часа|pół godziny|half an hour)|"
+            _B + lead + r" (?:(?P<half>полчаса|пол часа|p[óo][łl] godziny|half an hour)|"
             r"(?P<hour_half>(?:an? |one )?hour and a half)|"
             r"(?:(?P<n>\d+(?:[.,]5)?|" + _NUMBER_WORD + r")(?P<and_half> с половиной| and a half|"
             r" i pół)? )?"
             r"(?:(?P<u_minute>минут\w*|мин\.?|minut\w*|min\.?|minutes?|mins?)|"
-            r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|godzin\w*|hours?)))" + _E,
+            r"(?P<u_hour>час(?:а|ов|ик|ика|иков)?|ч\.?|godzin\w*|godz\.?|hours?|hrs?)))" + _E,
             handle,
         )
 
@@ -340,19 +414,25 @@ class _Scan:
                 day = self.today + timedelta(days=n)
             elif m.group("u_week"):
                 day = self.today + timedelta(weeks=n)
+                self.found.week_offsets[m.group(0)] = n
             elif m.group("u_fortnight"):
                 day = self.today + timedelta(weeks=2 * n)
             elif m.group("u_month"):
                 day = _add_months(self.today, n)
+            elif m.group("u_half_year"):
+                day = _add_months(self.today, 6)
             else:
                 day = _add_months(self.today, 12 * n)
             self.day(day, m.group(0))
 
-        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|dni|dzień|dob[ęy]|"
-                 r"days?)|"
-                 r"(?P<u_week>недел[юиь]|недельк[уи]|неделек|tydzień|tygodni\w*|weeks?)|"
-                 r"(?P<u_fortnight>fortnights?)|"
-                 r"(?P<u_month>месяц\w*|miesiąc\w*|miesięcy|months?)|"
+        # short forms too: "через 2 нед", "через 3 дн.", "через месячишко"
+        units = (r"(?P<u_day>дн(?:я|ей)|день|денек|денька|деньков|сутки|суток|дн\.?|dni|dzień|"
+                 r"dob[ęy]|days?)|"
+                 r"(?P<u_week>недел[юиь]|недельк[уи]|неделек|нед\.?|tydzień|tygodni\w*|tyg\.?|"
+                 r"weeks?|wks?)|"
+                 r"(?P<u_fortnight>fortnights?)|(?P<u_half_year>полгода|pół roku|half a year)|"
+                 r"(?P<u_month>месяц\w*|мес\.?|месячишк\w*|miesiąc\w*|miesięcy|mies\.?|"
+                 r"months?)|"
                  r"(?P<u_year>год(?:а)?|лет|rok|lata|lat|years?)")
         self.take(
             _B + r"(?:через|спустя|za|in) (?:(?P<few>несколько|kilka|a few|few) |"
@@ -393,34 +473,58 @@ class _Scan:
             self.take(_B + ordinal + r" (?P<m>" + _MONTH_DAY + r")" + _E, words)
         self.take(_B + r"(?:the )?" + _EN_ORD + r" of (?P<m>" + _MONTH_DAY + r")" + _E, words)
 
-        def dotted(m: re.Match[str]) -> None:
-            resolve(int(m.group("d")), int(m.group("mo")),
-                    int(m.group("y")) if m.group("y") else None, m.group(0))
+        def month_then_word(m: re.Match[str]) -> None:  # "March the third", "May twenty-first"
+            tens = {"twenty": 20, "thirty": 30}.get(m.group("t") or "", 0)
+            day_n = tens + dict(w.EN_ORDINALS)[m.group("o")]
+            resolve(day_n, _lookup(w.MONTH_AFTER_DAY, m.group("m")), None, m.group(0))
 
-        self.take(r"(?<![\w.:])(?<!в )(?<!o )(?<!at )(?P<d>[0-3]?\d)\.(?P<mo>0?[1-9]|1[0-2])"
-                  r"(?:\.(?P<y>\d{4}))?(?![\w:]|\.\d)", dotted)
+        self.take(_B + r"(?P<m>" + _MONTH_ALONE + r") (?:the )?(?:(?P<t>twenty|thirty)[- ])?(?P<o>"
+                  + "|".join(s for s, _ in w.EN_ORDINALS) + r")" + _E + r"(?! thing)",
+                  month_then_word)
+
+        def dotted(m: re.Match[str]) -> None:
+            resolve(int(m.group("d")), int(m.group("mo")), _year(m.group("y")), m.group(0))
+
+        def iso(m: re.Match[str]) -> None:
+            resolve(int(m.group("d")), int(m.group("mo")), int(m.group("y")), m.group(0))
+
+        # "2026-04-10", "2026.04.10": the year first, as machines and careful people write it
+        self.take(r"(?<![\w.:-])(?P<y>20\d\d)([-./])(?P<mo>0?[1-9]|1[0-2])\2(?P<d>[0-3]?\d)"
+                  r"(?![\w:]|[.-]\d)", iso)
+        # "10.04", "10.04.2027", "10.04.27", "10/04/27" (a two-digit year is this century's)
+        self.take(r"(?<![\w.:])(?<!\bв )(?<!\bo )(?<!\bat )(?P<d>[0-3]?\d)\.(?P<mo>0?[1-9]|1[0-2])"
+                  r"(?:\.(?P<y>\d{4}|\d{2}))?(?![\w:]|\.\d)", dotted)
 
     def slashed(self) -> None:
-        """"24/12" or "12/24": read only when one side cannot be a month; else asked."""
+        """"24/12" or "12/24": read only when one side cannot be a month; else asked, except in
+        Russian and Polish, where nobody writes the month first ("до 10/04" is 10 April)."""
+        day_first = language(self.text) in ("ru", "pl")
+
         def handle(m: re.Match[str]) -> None:
             a, b = int(m.group("a")), int(m.group("b"))
-            if a > 12 >= b:
+            # "до 10/04", "10/04/27": day first in Russian and Polish when the month has its
+            # leading zero, a year or a preposition of time ("3/5", "4/10" are scores)
+            dated = (m.group("b").startswith("0") or m.group("y")
+                     or re.search(r"(?:до|к|с|по|от|do|od|przed) $", self.text[:m.start()]))
+            if a > 12 >= b or (day_first and b <= 12 and dated):
                 day_n, month = a, b
             elif b > 12 >= a:
                 day_n, month = b, a
             else:
                 self.doubt("day/month or month/day")
                 return
+            year = _year(m.group("y"))
             try:
-                day = date(self.today.year, month, day_n)
+                day = date(year or self.today.year, month, day_n)
             except ValueError:
                 self.doubt("no such day in that month")
                 return
-            if datetime.combine(day, time(23, 59)) < self.now:
+            if year is None and datetime.combine(day, time(23, 59)) < self.now:
                 day = date(day.year + 1, month, day_n)
             self.day(day, m.group(0))
 
-        self.take(r"(?<![\w/])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?![\w/])", handle)
+        self.take(r"(?<![\w/])(?P<a>[0-3]?\d)/(?P<b>[0-3]?\d)(?:/(?P<y>\d{4}|\d{2}))?"
+                  r"(?![\w/])", handle)
 
     def _ordinal(self, m: re.Match[str]) -> int:
         tens = {"двадцать": 20, "тридцать": 30, "dwudziestego": 20, "trzydziestego": 30,
@@ -467,7 +571,7 @@ class _Scan:
         self.take(_B + r"(?:(?:до|к|ко|на|в|с|do|na|by|on|before|until) )?(?:the )?"
                   r"(?P<d>[0-3]?\d)(?:-?(?:го|ого|е|ое|му|ому)(?: числ\w*)?| числ\w*|"
                   r"-?(?:go|ego)|st|nd|rd|th)" + _E, numeric)
-        self.take(_B + r"(?:do|na) (?P<d>[0-3]?\d)\.(?=\s|$)", numeric)
+        self.take(_B + r"(?:do|na) (?P<d>[0-3]?\d)\.(?=[\s,;!?]|$)", numeric)
 
         def words(m: re.Match[str]) -> None:
             resolve(self._ordinal(m), m.group(0))
@@ -476,9 +580,9 @@ class _Scan:
         # a bare ordinal in the genitive opening or closing a clause is a day of the month:
         # "двадцатого отдать долг", "piętnastego zapłacić", "оплатить до ... , двадцать пятого"
         clause_start = r"(?:^|(?<=[,.;:!?] )|(?<=- ))"
-        clause_end = r"(?=$|[,.;:!?])"
+        clause_end = r"(?=\s*(?:$|[,.;:!?]|[^\w\s]))"
         ru_genitive = _RU_ORD.replace("(?:ьего|ого|ему|ому|ье|ое|ьему)", "(?:ьего|ого)")
-        clock_before = r"(?<!пол)(?<!половине )(?<!четверть )(?<!минут )(?<!минуты )"
+        clock_before = r"(?<!пол)(?<!пол )(?<!половине )(?<!половины )(?<!четверть )(?<!минут )(?<!минуты )"
         self.take(clause_start + ru_genitive + _E, words)
         self.take(_B + clock_before + ru_genitive + clause_end, words)
         self.take(clause_start + _PL_ORD + _E, words)
@@ -509,6 +613,7 @@ class _Scan:
                   r"(?P<nx>next) )?month" + _E, end_of_month)
         self.take(_B + r"(?:(?:pod|na|do|przed) )?ko(?:niec|ńca|ńcu|ńcem) (?:(?:tego|bieżącego) |"
                   r"(?P<nx>przyszłego|następnego) )?miesiąca" + _E, end_of_month)
+        self.take(_B + r"(?:by |at )?(?:eom|(?:the )?month[- ]end)(?P<nx>)" + _E, end_of_month)
         self.take(_B + r"(?:(?:by|at|before|until|towards) )?(?:the )?end of (?:the |this |"
                   r"(?P<nx>next) )?month" + _E, end_of_month)
 
@@ -566,7 +671,7 @@ class _Scan:
                 self.day(today + timedelta(days=11 - weekday), m.group(0))
 
         self.take(_B + r"(?:(?:в|к|до|под) )?кон(?:ец|це|цу|ца) (?:этой |(?P<nx>следующей|"
-                  r"будущей) )?недели" + _E, end_of_week)
+                  r"след\.?|будущей) )?недели" + _E, end_of_week)
         self.take(_B + r"(?:(?:pod|na|do) )?ko(?:niec|ńca|ńcu) (?:tego |(?P<nx>przyszłego|"
                   r"następnego) )?tygodnia" + _E, end_of_week)
         self.take(_B + r"(?:(?:by|at|before) )?(?:the )?end of (?:the |this |(?P<nx>next) )?week"
@@ -643,13 +748,20 @@ class _Scan:
                 day = calendar.monthrange(year, month)[1]
             self.day(date(year, month, day), m.group(0))
 
-        self.take(_B + r"(?:" + w.MONTH_IN + r"|(?P<mid>в середине|w połowie|in mid|mid)|"
+        self.take(_B + r"(?:" + w.MONTH_IN + r"|(?P<mid>(?:в|к) середине|до середины|(?:w|do|na) połow(?:ie|y|ę)|(?:in |by )?mid)|"
                   r"(?P<end>в конце|w końcu))[ -](?P<m>" + _MONTH_ALONE + r")" + _E, month_alone)
 
     def weekdays(self) -> None:
         next_week_named = re.search(
             _B + r"(?:на (?:следующей|след\.?|будущей) неделе|w (?:przyszłym|następnym) tygodniu|"
             r"next week)" + _E, self.text)
+        this_week = (_B + r"(?:на этой неделе|w tym tygodniu|this week)" + _E)
+        this_week_named = re.search(this_week, self.text)
+        # "в субботу-воскресенье", "sat-sun": a range of days, not one
+        either = r"(?:" + _WEEKDAY + "|" + _alt(w.WEEKDAY_SHORT) + r")"
+        self.take(_B + r"(?:(?:в|во|w|we|on) )?" + either + r"(?:-| или | lub | albo | or )"
+                  r"(?:(?:в|во|w|we|on) )?" + either + r"(?![\w])",
+                  lambda m: self.doubt("two weekdays: which?"))
 
         def handle(m: re.Match[str]) -> None:
             handle_day(m, _lookup(w.WEEKDAYS, m.group("d")))
@@ -658,6 +770,8 @@ class _Scan:
             self.found.weekdays_named.add(weekday)
             self.found.weekday_phrases.add(m.group(0))
             mark = m.group("mark") or ""
+            if not mark and this_week_named:
+                mark = "this"   # "в пятницу на этой неделе": this week's Friday
             today = self.today
             if re.fullmatch(w.NEXT_MARK, mark) or next_week_named:
                 self.day(_monday(today) + timedelta(days=7 + weekday), m.group(0))
@@ -679,22 +793,60 @@ class _Scan:
         def short_weekday(m: re.Match[str]) -> None:
             handle_day(m, _lookup(w.WEEKDAY_SHORT, m.group("short")))
 
+        def closing_a_clause(m: re.Match[str]) -> None:
+            # "return his drill sat", not "we sat", "in the sun", "got wed", "the cat sat"
+            clause = re.split(r"[,;:!?.]\s|\s-\s|\n", self.text[:m.start()])[-1]
+            words = re.findall(r"[a-z']+", clause)
+            if words and words[-1] in _EN_NOT_BEFORE_A_DAY:
+                return
+            if (words and words[0] in _EN_DETERMINERS | _EN_SUBJECTS
+                    and not re.search(r"\b(?:i'd|i'll|we'll|need to|have to|gotta|must|"
+                                      r"promised|remind|should|will)\b", clause)):
+                return   # "the cat sat", "she sat": a statement, its verb
+            short_weekday(m)
+
         before = len(self.found.phrases)
         self.take(_B + r"(?:(?:в|во|к|ко|до|на|по|с|со|w|we|do|na|od|on|by|until|before|"
                   r"from) )?(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<d>"
                   + _WEEKDAY + r")" + _E, handle)
-        self.take(_B + r"(?:в|во|до|к|ко|по|w|we|do|on|by|until|before) (?:(?P<mark>"
-                  + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
-                  + _alt(w.WEEKDAY_SHORT) + r")(?![\w])", short_weekday)
+        marks = r"(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?"
+        # short forms after a preposition of their own language ("в пн", "we wt.", "on Fri"):
+        # English "we sat" is not the Polish "we" before a day
+        for lead, shorts in (("в|во|до|к|ко|по", w.WEEKDAY_SHORT_RU),
+                             ("w|we|do|od", w.WEEKDAY_SHORT_PL),
+                             ("on|by|until|till|til|before", w.WEEKDAY_SHORT_EN)):
+            self.take(_B + r"(?:" + lead + r") " + marks + r"(?P<short>" + _alt(shorts)
+                      + r")(?![\w])", short_weekday)
         # "чт 16:00 - перезвонить", "pon. o 18 spotkanie", "пн - отдать перфоратор": a short
         # weekday opening a note, followed by a clock time or a dash, is the day (a to-do line)
-        self.take(r"^(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
-                  + _alt(w.WEEKDAY_SHORT) + r")(?![\w])(?=[,:\s-]*(?:(?:в|во|o|at) )?"
+        self.take(r"(?:^|(?<=[,;:!?] )|(?<=\. ))" + marks + r"(?P<short>"
+                  + _alt(w.WEEKDAY_SHORT) + r")(?![\w])(?=[,:\s-]*(?:(?:в|во|o|at|@) )?"
                   r"[0-2]?\d(?:[:.][0-5]\d)?(?![\d.])|\s*[-:]\s)", short_weekday)
-        # "Fri 10am", "Mon 9:30": English short forms that are no other word ("sat", "sun" and
-        # "wed" are) need no preposition
-        self.take(_B + r"(?:(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") )?(?P<short>"
-                  r"mon|tues?|thu(?:rs?)?|fri|weds)\.?(?![\w])", short_weekday)
+        # Russian short forms are no other word: "пт позвонить маме", "позвонить маме пт"
+        # (not after a number: "60 вт" is watts)
+        self.take(r"(?<![\w.-])(?<!\d )" + marks + r"(?P<short>" + _alt(w.WEEKDAY_SHORT_RU)
+                  + r")\.?(?![\w])", short_weekday)
+        # "Fri 10am", "call mom thurs": English short forms that are no other word need no
+        # preposition; "sat", "sun" and "wed" are words too ("we sat", "in the sun", "got
+        # wed"), so they are a day only after "this"/"next", before a time or a part of the
+        # day, or closing a clause after a word that cannot be their subject or determiner
+        self.take(_B + marks + r"(?P<short>mon|tues?|thu(?:rs?)?|fri|weds)\.?(?![\w'])",
+                  short_weekday)
+        if language(self.text) == "en":
+            self.take(_B + r"(?P<mark>" + w.NEXT_MARK + "|" + w.THIS_MARK + r") (?P<short>"
+                      r"sat|sun|wed)\.?(?![\w'])", short_weekday)
+            self.take(_B + r"(?P<mark>)(?P<short>sat|sun|wed)\.?(?= (?:at |@ ?|around |by )?"
+                      r"(?:[0-2]?\d(?::[0-5]\d)? ?(?:am|pm)?|morning|afternoon|evening|night|"
+                      r"eve|arvo|noon|lunch(?:time)?|am|pm)(?![\w']))", short_weekday)
+            self.take(_B + r"(?P<mark>)(?P<short>sat|sun|wed)\.?(?=\s*(?:[,;!?]|\.(?:\s|$)|"
+                      r"\s-\s|$|\s*[^\w\s]+\s*$))", closing_a_clause)
+        if language(self.text) == "pl":
+            # "oddać książkę pt", "pt 18:00 kino": Polish short forms closing a clause
+            self.take(r"(?<![\w.-])" + marks + r"(?P<short>" + _alt(w.WEEKDAY_SHORT_PL)
+                      + r")(?![\w])(?=\s*(?:[,;!?]|\.?(?:\s|$)(?![\s\S]*\w)|\s-\s))",
+                      short_weekday)
+        if this_week_named and len(self.found.phrases) > before:
+            self.take(this_week, lambda m: None)
         if next_week_named and len(self.found.phrases) > before:
             self.take(_B + r"(?:на (?:следующей|след\.?|будущей) неделе|w (?:przyszłym|następnym) "
                       r"tygodniu|next week)" + _E, lambda m: None)
@@ -715,9 +867,10 @@ class _Scan:
             return handle
 
         # "завтра-послезавтра" is two days: the second word is read after a hyphen too
-        self.take(r"(?<!\w)(?:послезавтра|pojutrze|(?:the )?day after tomorrow)" + _E, plus(2))
-        self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow|tmrw|tmr|2morrow|2moro" + _E,
-                  plus(1))
+        self.take(r"(?<!\w)(?:после ?завтра|pojutrze|(?:the )?day after (?:tomorrow|tmrw))" + _E,
+                  plus(2))
+        self.take(_B + r"(?:(?:до|к|на) )?завтра|(?:do |na )?jutr[oa]|tomorrow|tmrw|tmr|tmrow|"
+                  r"2morrow|2moro|2mrw|2mro|2morow" + _E, plus(1))
         self.take(_B + r"(?:сегодня|седня|сёдня|dzisiaj|dziś|today)" + _E, plus(0, True))
 
     def clock_times(self) -> None:
@@ -732,9 +885,10 @@ class _Scan:
                 hour = 0
             if not (0 <= hour <= 23 and 0 <= minute <= 59):
                 return
-            # "19:30" names its half of the day; "полвосьмого" (a half said in words) does not
-            kind = ("explicit" if marker or hour == 0 or hour >= 8 or (minute and not worded)
-                    else "bare")
+            # "19:30" and "07:30" name their half of the day; "3:15" and "полвосьмого" do not
+            # (the bare-hour convention: "pick up the kids at 3:15" is asked, never 03:15)
+            kind = ("explicit" if marker or hour == 0 or hour >= 8
+                    or re.search(r"(?<!\d)0\d[:.]", phrase) else "bare")
             if re.fullmatch(w.NIGHT_MARK, marker) and hour < 6:
                 kind = "night"  # "в час ночи" said in the afternoon is the coming night
             self.found.times.append((time(hour, minute), kind))
@@ -749,33 +903,62 @@ class _Scan:
             # "с 9 до 11", "od 9 do 11", "from 9 to 11": the span starts at its first hour
             numeric(m)
 
-        self.take(_B + r"(?:с|od|from|between) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))? (?:до|do|"
-                  r"to|till|until|and) [0-2]?\d(?:[:.][0-5]\d)?(?: ?(?P<mk>" + w.AM_MARK + "|"
+        # "в 17ч30", "в 17 ч. 30 мин.": hours and minutes by their letters
+        self.take(_B + r"(?:(?:в|к|до|около) )?(?P<h>[0-2]?\d) ?ч\.? ?(?P<mi>[0-5]\d)"
+                  r"(?: ?мин\.?)?(?P<mk>)(?![\w])", numeric)
+        self.take(_B + r"(?:с|od|from|between|между|pomiędzy|między) (?P<h>[0-2]?\d)(?:[:.]"
+                  r"(?P<mi>[0-5]\d))? (?:до|do|to|till|until|and|и|a) [0-2]?\d(?:[:.][0-5]\d)?(?: ?(?P<mk>" + w.AM_MARK + "|"
                   + w.PM_MARK + "|" + w.NIGHT_MARK + r"))?" + _E, span)
 
         # After "в", "o", "at" a number is an hour; after "до", "na", "by" only with minutes
         # or a marker ("на 5 человек" is not five o'clock).
-        lead = r"(?:в|во|к|ко|около|o|około|at|around|about)"
+        lead = r"(?:в|во|к|ко|около|в районе|o|około|ok\.|koło|at|around|about)"
         weak = r"(?:до|после|на|na|do|przed|po|by|before|until|after)"
         self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
                   r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
                   r"(?=\s|$|,))?" + markers + _E, numeric)
+        if self.found.days or re.search(_B + r"(?:tonight|today)" + _E, self.text):
+            # "чт 16.00 — перезвонить", "Mon 9.30 standup": a clock time with a dot and no
+            # preposition, beside a day named, at a quarter (a price is "12.50 zł", "2.99")
+            self.take(_B + r"(?<!за )(?<!по )(?<!for )(?<!za )(?<!po )(?<!of )(?<!x )"
+                      r"(?P<h>[0-2]?\d)\.(?P<mi>00|15|30|45)(?P<mk>)(?!\d|[.,]\d|\s?(?:zł|"
+                      r"pln|руб|р\.|€|\$|eur|usd|gbp|k\b|тыс|%|am|pm|a\.m|p\.m))", numeric)
+        # "Friday 7ish", "around 7-ish": the hour, by the usual conventions (7 is asked)
+        self.take(_B + r"(?:(?:at|around|about|by) )?(?P<h>[0-2]?\d)(?::(?P<mi>[0-5]\d))?-?ish"
+                  r"(?P<mk>)" + _E, numeric)
+        # "tomorrow @ 9", "sat @10am"
+        self.take(r"@ ?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?" + markers + _E, numeric)
         if self.found.moved:
             # "перенесли с четверга на субботу, на 11", "przełożyli na piątek, na 16": after
             # a move, "на N" closing a clause is the new hour (elsewhere "на 5" counts people)
             self.take(_B + r"(?:на|na) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?(?P<mk>)"
-                      r"(?=\s*(?:[,.;!]|$))", numeric)
+                      r"(?=\s*(?:[,.;!]|$|[^\w\s]))", numeric)
+        if self.found.days and re.search(_B + _ARRANGED, self.text):
+            # "договорился с мастером на 11", "записалась к врачу на пятницу на 11", "umówiłam
+            # się na 17": an appointment made for a day named is made for an hour; the usual
+            # bare-hour conventions then apply ("на 3" is asked)
+            self.take(_B + r"(?:на|na) (?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?(?P<mk>)"
+                      r"(?![\w.:/-])" + w.NOT_AN_HOUR_AFTER, numeric)
 
         def weakly(m: re.Match[str]) -> None:
             if m.group("mi") or m.group("mk") or m.group("unit"):
                 numeric(m)
-            elif (self.found.days and 8 <= int(m.group("h")) <= 23
-                  and re.match(r"(?:до|do|by|until|before) ", m.group(0))):
-                # "завтра до 12 скинуть презу": with the day named, "до 12" is the hour
+            elif self.several_lines:
+                # a list ("Na jutro: ... odebrać z pralni przed 18"): one line's hour is not
+                # the whole note's; only "до 12" beside the day, as before
+                if (self.found.days and 8 <= int(m.group("h")) <= 23
+                        and re.match(r"(?:до|do|by|until|before) ", m.group(0))):
+                    numeric(m)
+            elif (self.found.days and 1 <= int(m.group("h")) <= 23
+                  and not re.match(r"(?:на|na) ", m.group(0))):
+                # "завтра до 12 скинуть презу", "завтра после 18", "jutro przed 9": with the
+                # day named, the number is the hour, and "в пятницу до 3" a bare hour like
+                # "в 3" (asked); "на 5" still counts people
                 numeric(m)
 
         self.take(_B + weak + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
-                  + markers.replace("(?: (?:час", "(?P<unit> (?:час", 1) + _E, weakly)
+                  + markers.replace("(?: (?:час", "(?P<unit> (?:час", 1) + r"(?![\w/-])"
+                  + w.NOT_AN_HOUR_AFTER, weakly)
         self.take(_B + r"(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?"
                   r" ?(?P<mk>am|pm|a\.m\.|p\.m\.)" + r"(?![\w])", numeric)
         # "через неделю в это же время": the clock time the message was written at
@@ -812,7 +995,8 @@ class _Scan:
                 set_time(hour, minutes, groups.get("mk") or "", m.group(0), worded=True)
 
         tail = r"(?: (?P<mk>" + marks + r"))?" + _E
-        self.take(_B + r"(?:в )?(?:пол ?|в половине )(?P<half_ru>" + genitive + r")" + tail,
+        self.take(_B + r"(?:в )?(?:пол ?|(?:в|к|до) половин[еы] )(?P<half_ru>" + genitive + r")"
+                  + tail,
                   fraction)
         self.take(_B + r"(?:в )?без (?:четверти|пятнадцати) (?P<to_ru>"
                   + "|".join(k for k in w.HOUR_WORDS if not k.isascii() and not k.endswith("ej"))
@@ -917,12 +1101,26 @@ class _Scan:
 
         minute_words = "|".join(sorted(w.MINUTE_WORDS, key=len, reverse=True))
 
-        self.take(_B + r"(?:в|к|до|около|o|około|at|by|around) (?P<hw>" + hour_words + r")"
+        # after a verb of appointment "на три" is an hour too ("договорились на три": asked)
+        arranged = "|на|na" if self.found.days and re.search(_B + _ARRANGED, self.text) else ""
+        self.take(_B + r"(?:в|к|до|около|o|około|at|by|around" + arranged + r") (?P<hw>"
+                  + hour_words + r")"
                   r"(?: (?P<mw>" + minute_words + r")(?! (?:минут|minut|minutes|min)))?"
                   r"(?: (?:часов|часа|o'clock))?(?: (?P<mk>" + w.AM_MARK + "|" + w.PM_MARK + "|"
                   + w.NIGHT_MARK + r"))?" + _E + w.NOT_AN_HOUR_AFTER, worded)
 
     def parts_of_day(self) -> None:
+        # "tmrw am", "fri pm": am/pm right after a day word read (blanked) is its morning or
+        # afternoon ("I am" has no day word before it)
+        self.take(r"(?<=\0 )(?:am|a\.m\.)(?![\w.])",
+                  lambda m: self.found.times.append((time(9), "part")))
+        self.take(r"(?<=\0 )(?:pm|p\.m\.)(?![\w.])",
+                  lambda m: self.found.times.append((time(14), "part")))
+        if self.found.days:
+            # "tomorrow after lunch": with a day named; alone it is as often a habit ("my
+            # brother only answers calls after lunch")
+            self.take(_B + r"(?:after lunch(?:time)?|po lunchu)" + _E,
+                      lambda m: self.found.times.append((time(14), "part")))
         for pattern, hour in w.PARTS_OF_DAY:
             def handle(m: re.Match[str], hour: int = hour) -> None:
                 if m.group(0) == "tonight":
@@ -947,7 +1145,7 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
     if written_at.tzinfo is None:
         written_at = written_at.replace(tzinfo=UTC)
     corrected, unsure = correct(normalise(text))
-    reading = _read(corrected, written_at, reminder_hour, unsure)
+    reading = _read(corrected, written_at, reminder_hour, unsure, "\n" in text.strip())
     if (reading.reason in (_TWO_DAYS, _TWO_TIMES, _WEEKDAY_TODAY) and not unsure
             and "\n" not in text.strip()):
         # "концерт в субботу, а в пятницу распечатать билеты": the task's clause may say which;
@@ -957,27 +1155,34 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
 
 
 def _read(corrected: str, written_at: datetime, reminder_hour: int,
-          unsure: tuple[str, ...] | list[str] = ()) -> DueReading:
-    scan = _scanned(corrected, written_at, reminder_hour, unsure)
+          unsure: tuple[str, ...] | list[str] = (), several_lines: bool = False) -> DueReading:
+    scan = _scanned(corrected, written_at, reminder_hour, unsure, several_lines)
     return _combine(scan.found, written_at.replace(tzinfo=None), written_at.tzinfo,
                     reminder_hour)
 
 
 def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
-             unsure: tuple[str, ...] | list[str] = ()) -> _Scan:
-    """The scan of a corrected text: what it found, and the text with what it read blanked."""
+             unsure: tuple[str, ...] | list[str] = (), several_lines: bool = False) -> _Scan:
+    """The scan of a corrected text: what it found, and the text with what it read blanked;
+    ``several_lines``: the text was a note of several lines (a list: one line's hour is not
+    the whole note's)."""
     now = written_at.replace(tzinfo=None)
     scan = _Scan(corrected, now, reminder_hour)
+    scan.several_lines = several_lines
     scan.now_aware = written_at
     for word in unsure:
         scan.doubt(f"'{word}' may be more than one date word")
     scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
                                       + w.SHIFT_EN + ")", corrected))
-    for reader in (scan.shifts, scan.spans_from_a_day, scan.nights, scan.named_days,
+    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.after_a_day,
+                   scan.british_weeks,
+                   scan.nights,
+                   scan.named_days,
                    scan.holidays,
                    scan.count_ranges, scan.exact_offsets, scan.offsets,
                    scan.dates_with_month, scan.slashed, scan.weekdays, scan.periods,
-                   scan.days_of_month, scan.day_words, scan.vague, scan.clock_times,
+                   scan.days_of_month, scan.day_words, scan.vague, scan.midnight,
+                   scan.clock_times,
                    scan.parts_of_day):
         reader()
     return scan
@@ -997,6 +1202,17 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
         return None
     now, zone = written_at.replace(tzinfo=None), written_at.tzinfo
     lang = language(corrected)
+    back = [(s, e) for s, e in parts if looks_back(corrected[s:e], lang)
+            and _scanned(corrected[s:e], written_at, hour).found.phrases]
+    if back and len(back) < len(parts):
+        # "send the docs by Friday, promised back in November": a clause that says when the
+        # promise was made is never its due time; the rest is read as if it were not there
+        blanked = corrected
+        for start, end in back:
+            blanked = blanked[:start] + " " * (end - start) + blanked[end:]
+        reading = _combine(_scanned(blanked, written_at, hour).found, now, zone, hour)
+        if reading.due is not None and not reading.ambiguous:
+            return reading
     own: list[Role] = []
     rest: list[tuple[int, int, Role, _Scan]] = []
     for start, end in parts:
@@ -1032,7 +1248,20 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
     return reading if reading.due is not None and not reading.ambiguous else None
 
 
+# English words after which "sat", "sun", "wed" are the words, not the days ("we sat", "in the
+# sun", "got wed"), and the openings of a clause that states rather than asks
+_EN_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "it", "who", "that", "which"})
+_EN_DETERMINERS = frozenset({"the", "a", "an", "my", "his", "her", "our", "their", "your",
+                             "its", "this", "some", "no", "more", "much", "any"})
+_EN_NOT_BEFORE_A_DAY = _EN_SUBJECTS | _EN_DETERMINERS | frozenset({
+    "just", "had", "has", "have", "was", "were", "be", "been", "get", "got", "getting",
+    "in", "of", "into", "under", "and", "then", "still", "newly", "hot", "bright", "never",
+    "always", "once"})
 _TWO_DAYS = "two different days"
+# a verb of making an appointment: its "на 11" is an hour ("договорился с мастером на 11")
+_ARRANGED = (r"(?:договорил\w*|договори(?:мся|лись)|записал\w*|записан\w*|записыва\w*|"
+             r"назначил\w*|назначен\w*|условил\w*|umówi\w*|umawia\w*|zapisa\w*|"
+             r"umówion\w*)")
 _NIGHT_BETWEEN = "a night between two days: which?"
 _TWO_TIMES = "two different times"
 _WEEKDAY_TODAY = "the weekday is today: today or in a week?"
@@ -1089,6 +1318,17 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
         if days or len({e for e in found.exact}) > 1:
             return asked("an offset in hours and a day at once")
         return DueReading(found.exact[0], phrase=phrase)
+    if len(days) == 2 and len(found.week_offsets) == 1 and len(found.weekdays_named) == 1:
+        # "через неделю в пятницу", "w czwartek za tydzień": the weekday a week (or n) later;
+        # read when the coming weekday moved by the weeks and the weekday of the week the
+        # offset lands in are the same day (said on a Saturday they are not: asked)
+        weeks = next(iter(found.week_offsets.values()))
+        by_day = [d for d, p in found.days if p in found.weekday_phrases]
+        by_offset = [d for d, p in found.days if p in found.week_offsets]
+        if len(by_day) == 1 and len(by_offset) == 1:
+            later = by_day[0] + timedelta(weeks=weeks)
+            if later == _monday(by_offset[0]) + timedelta(days=by_day[0].weekday()):
+                days = [later]
     if len(days) > 1:
         return asked(_TWO_DAYS)
     times = sorted({t for t, _ in found.times})

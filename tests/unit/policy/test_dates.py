@@ -180,7 +180,7 @@ def test_a_day_with_no_count_is_asked_in_russian_only(text: str, expected: str) 
 @pytest.mark.parametrize(("text", "expected"), [
     ("чт 16:00 - перезвонить в банк", "2026-12-03 16:00"),   # a to-do line's short weekday
     ("pon. o 18 spotkanie z Markiem", "2026-12-07 18:00"),
-    ("чт ходим в бассейн", None),                            # no time after it: not a date
+    ("чт ходим в бассейн", "2026-12-03 10:00"),             # as "четверг ходим в бассейн"
     ("пн - отдать Гоше перфоратор", "2026-12-07 10:00"),      # a dash after it: a to-do line
     ("в чтв в 7:15 утра отвезти Диму в аэропорт", "2026-12-03 07:15"),  # three-letter forms
     ("до птн сдать отчёт", "2026-12-04 10:00"),
@@ -406,3 +406,329 @@ def test_a_note_of_several_lines_is_a_list_and_stays_asked() -> None:
 ])
 def test_the_role_of_a_clause(clause: str, expected: Role) -> None:
     assert role(normalise(clause)) is expected
+
+
+# -- the fifth round (issue 34, h/dates4): classes of form, each in the three languages -------
+
+SATURDAY_LONDON = datetime(2026, 12, 5, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an hour given later about the same appointment
+    ("в следующий вторник сдать машину в сервис, договорился с мастером на 11",
+     "2026-12-08 11:00"),
+    ("записалась к врачу на пятницу на 11", "2026-12-04 11:00"),
+    ("w piątek fryzjer, umówiłam się na 16", "2026-12-04 16:00"),
+    ("в пятницу к стоматологу, записалась на 3", "ask"),          # a bare hour, as "в 3"
+    ("в пятницу ужин, договорились на 5 человек", "2026-12-04 10:00"),  # people, not 5 o'clock
+    # a past month or day that only says when the promise was made
+    ("до конца недели отправить Насте фотки, обещала ещё в июле", "2026-12-04 10:00"),
+    ("do piątku wysłać Nastce zdjęcia, obiecałam jeszcze w lipcu", "2026-12-04 10:00"),
+    ("до пятницы отправить фотки, в понедельник обещала", "ask"),  # no word looking back
+    # day/month with a slash: Russian and Polish write the day first
+    ("до 10/04 оплатить Ане курсы английского, она просила", "2027-04-10 10:00"),
+    ("do 05/01 zapłacić za kurs", "2027-01-05 10:00"),
+    ("pay for the course by 10/04", "ask"),                       # English: either order
+    ("оценка 4/10, ставлю 3/5", "ask"),                 # scores: never read as a date
+    # the hour after "до"/"by" with a day named follows the bare-hour conventions
+    ("в пятницу до 3 сдать отчёт", "ask"),
+    ("call the bank by 6 tomorrow", "ask"),
+    ("call the bank by 9 tomorrow", "2026-12-03 09:00"),
+    ("в пятницу до 5 человек", "2026-12-04 10:00"),                # a count, not an hour
+])
+def test_the_classes_part_seven_missed(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # English short weekdays with no preposition, wherever the line puts them
+    ("promised Jake I'd return his drill sat", "2026-12-05 10:00"),
+    ("call mom sun", "2026-12-06 10:00"),
+    ("call mom thurs", "2026-12-03 10:00"),
+    ("call mom tues", "2026-12-08 10:00"),
+    ("call mom weds", "ask"),                                       # today
+    ("brunch with Jen sat 10am", "2026-12-05 10:00"),
+    ("brunch sun morning", "2026-12-06 09:00"),
+    ("dentist next wed", "2026-12-09 10:00"),
+    ("dentist this sat", "2026-12-05 10:00"),
+    ("call mom sat or sun", "ask"),
+    # ...and the words they also are
+    ("I sat with mom for an hour", None),
+    ("we sat in the sun all day", None),
+    ("the cat sat", None),
+    ("get some sun", None),
+    ("they got wed", None),
+    # Russian and Polish short forms, with or without a preposition
+    ("пт позвонить маме", "2026-12-04 10:00"),
+    ("позвонить маме пт", "2026-12-04 10:00"),
+    ("в пятн позвонить", "2026-12-04 10:00"),
+    ("в понед позвонить", "2026-12-07 10:00"),
+    ("купить лампочку на 60 вт", None),                            # watts
+    ("oddać książkę pt", "2026-12-04 10:00"),
+    ("w nd zadzwonić", "2026-12-06 10:00"),
+    ("w sr zadzwonić", "ask"),                                      # today
+    ("в субботу-воскресенье съездить на дачу", "ask"),              # two days
+])
+def test_short_weekdays_in_every_place_a_line_puts_them(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # numeric dates
+    ("до 10.04.27 оплатить курсы", "2027-04-10 10:00"),
+    ("до 2027-04-10 оплатить курсы", "2027-04-10 10:00"),
+    ("pay rent 2027-01-05", "2027-01-05 10:00"),
+    ("dentist appt 12/15/26 at 3pm", "2026-12-15 15:00"),
+    ("do 15.12 oddać projekt", "2026-12-15 10:00"),                 # "do" is not "o"
+    # Polish month abbreviations and Polish without diacritics
+    ("do 10 sty zapłacić", "2027-01-10 10:00"),
+    ("10 paź zapłacić", "2027-10-10 10:00"),
+    ("do konca tygodnia oddac", "2026-12-04 10:00"),
+    ("za miesiac oddać", "2027-01-02 10:00"),
+    ("za pol godziny oddzwonić", "2026-12-02 15:00"),
+    ("w polowie stycznia zapłacić", "2027-01-15 10:00"),
+    # chat shorthand
+    ("pay rent 2mrw", "2026-12-03 10:00"),
+    ("call mom tmrw am", "2026-12-03 09:00"),
+    ("call mom fri pm", "2026-12-04 14:00"),
+    ("call mom tomorrow @ 9", "2026-12-03 09:00"),
+    ("send it COB tomorrow", "2026-12-03 19:00"),
+    ("tomorrow arvo call the bank", "2026-12-03 14:00"),
+    ("call mom in 2 hrs", "2026-12-02 16:30"),
+    ("dentist in 2 wks", "2026-12-16 10:00"),
+    ("call mom eom", "2026-12-31 10:00"),
+    ("corn on the cob for dinner", None),
+    # weeks after a day
+    ("call mom friday week", "2026-12-11 10:00"),
+    ("dentist a week tomorrow", "2026-12-10 10:00"),
+    ("через неделю в пятницу", "2026-12-11 10:00"),
+    ("w czwartek za tydzień", "2026-12-10 10:00"),
+    ("в пятницу на этой неделе", "2026-12-04 10:00"),
+    ("после завтра позвонить", "2026-12-04 10:00"),
+    ("через минут 10 перезвонить", "2026-12-02 14:40"),
+    ("через полгода к стоматологу", "2027-06-02 10:00"),
+    ("завтра в районе 11", "2026-12-03 11:00"),
+])
+def test_numeric_dates_abbreviations_and_chat_shorthand(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+def test_a_weekday_a_week_later_is_asked_when_the_two_readings_part() -> None:
+    # said on a Saturday, "через неделю в пятницу" is the 11th (next week's) or the 18th
+    assert due("через неделю в пятницу", SATURDAY_LONDON) == "ask"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("завтра в полночь", "ask"),                  # the start or the end of the day?
+    ("jutro o północy", "ask"),
+    ("submit it by midnight on Friday", "ask"),
+    ("свет выключается сам в полночь", None),     # no day named: names none
+    ("в первых числах оплатить квартиру", "ask"),
+    ("w pierwszych dniach stycznia zapłacić", "ask"),
+])
+def test_midnight_and_the_first_days_are_asked(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("clause", "expected"), [
+    ("обещала ещё в июле", Role.SCENE),
+    ("obiecałam jeszcze w lipcu", Role.SCENE),
+    ("I promised back in July", Role.SCENE),
+    ("обещала позвонить ещё в июле", Role.OWN_FIRST),   # a task of its own
+])
+def test_a_clause_looking_back_is_the_scene(clause: str, expected: Role) -> None:
+    assert role(normalise(clause)) is expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("send the docs by Friday, promised back in November", "2026-12-04 10:00"),
+    ("отправить документы до пятницы, обещал ещё на прошлой неделе", "2026-12-04 10:00"),
+    # an impersonal "надо" is the writer's own need, and answers another's request
+    ("Оля просила в пятницу вернуть книгу, надо до четверга успеть", "2026-12-03 10:00"),
+    ("в пятницу встреча с Олегом, договорились на три", "ask"),
+    ("в четверг к зубному, записан на 15:30", "2026-12-03 15:30"),
+    ("w czwartek dentysta, umówiona na 15", "2026-12-03 15:00"),
+    # short units and diminutives
+    ("через 2 нед сдать", "2026-12-16 10:00"),
+    ("через 3 дн сдать", "2026-12-05 10:00"),
+    ("через 2 ч перезвонить", "2026-12-02 16:30"),
+    ("через месячишко", "2027-01-02 10:00"),
+    ("в пятничку позвонить", "2026-12-04 10:00"),
+    ("завтра с утреца", "2026-12-03 09:00"),
+    # halves said apart from their hour, and short "next"
+    ("завтра в пол десятого", "2026-12-03 09:30"),
+    ("завтра к половине десятого", "2026-12-03 09:30"),
+    ("в конце след недели", "2026-12-11 10:00"),
+    ("в начале недели", "ask"),
+    ("back in a mo", None),
+])
+def test_looking_back_modals_short_units_and_halves(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("завтра после 18 забрать ребенка", "2026-12-03 18:00"),
+    ("jutro przed 9 zadzwonić", "2026-12-03 09:00"),
+    ("w piątek po 18 oddać", "2026-12-04 18:00"),
+    ("w piątek ok. 18 oddać", "2026-12-04 18:00"),
+    ("w pt do południa oddać", "2026-12-04 12:00"),
+    ("в субботу в 17ч30", "2026-12-05 17:30"),
+    ("в субботу в 17 ч. 30 мин.", "2026-12-05 17:30"),
+    ("kontrola za pół roku, myć zęby po 2 minuty", "2027-06-02 10:00"),   # minutes, no hour
+    # a list: one line's hour is not the whole note's
+    ("Na jutro:\n- zadzwonić do banku\n- odebrać rzeczy z pralni przed 18", "2026-12-03 10:00"),
+])
+def test_hours_after_a_day_and_lists(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("впятницу позвонить", "2026-12-04 10:00"),          # a preposition typed glued on
+    ("вовторник позвонить", "2026-12-08 10:00"),
+    ("допятницы сделать", "2026-12-04 10:00"),
+    ("вконце месяца оплатить", "2026-12-31 10:00"),
+    ("через недедю позвонить", "2026-12-09 10:00"),      # "неделя" is a date word for typos
+    ("вконец замучился с этим", None),                   # "completely": no date
+])
+def test_glued_prepositions_and_misspelt_weeks(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an hour 1-7 with minutes names no half of the day either; "07:30" does
+    ("dentist thursday 3:30", "ask"),
+    ("в пятницу в 07:30 на поезд", "2026-12-04 07:30"),
+    ("в пятницу в 7:30 утра на поезд", "2026-12-04 07:30"),
+    ("drinks with Olly Friday 7ish", "ask"),
+    ("drinks with Olly Friday 8ish", "2026-12-04 08:00"),
+    # a deadline belongs to a task, not to the event beside it (English has no morphology)
+    ("mum's birthday on the 25th - order flowers by the 22nd", "2026-12-22 10:00"),
+    ("order flowers by the 22nd, mum's birthday is the 25th", "2026-12-22 10:00"),
+    ("jutro z samego rana zadzwonić do hydraulika", "2026-12-03 09:00"),
+    ("к середине января продлить страховку", "2027-01-15 10:00"),
+    ("do połowy stycznia oddać", "2027-01-15 10:00"),
+])
+def test_hours_with_minutes_deadlines_beside_events_and_middles(text: str,
+                                                               expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a day gone by says when something was said, never when it is due
+    ("в прошлую пятницу обещал Пете отдать долг", None),
+    ("обещал Пете ещё в прошлую пятницу отдать долг, надо до субботы", "2026-12-05 10:00"),
+    ("last Friday I promised to call Tom", None),
+    ("w zeszły piątek obiecałem oddać książkę", None),
+    ("вчера обещал маме позвонить в субботу", "2026-12-05 10:00"),
+    ("вчера в 5 обещал перезвонить", None),
+    ("what did I cook last night?", None),                 # not tonight at 19:00
+    ("the last week of January", "ask"),                   # a week of a month, as before
+])
+def test_a_day_gone_by_is_not_a_due_day(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("call mom tomorrow after lunch", "2026-12-03 14:00"),
+    ("My brother only answers calls after lunch.", None),   # a habit: no day named
+    ("call mom by month-end", "2026-12-31 10:00"),
+    ("call mom on Xmas day", "2026-12-25 10:00"),
+    ("call mom NYE", "2026-12-31 10:00"),
+    ("call mom over Xmas", "ask"),
+    ("под Новый год позвонить", "ask"),
+    ("call mom in the next few days", "ask"),
+    ("call mom the week after next", "ask"),
+])
+def test_lunch_month_end_holidays_and_spans_in_english(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # an English errand said as a bare imperative is the task; a bare noun with a date the event
+    ("concert is on Saturday, print the tickets on Friday", "2026-12-04 10:00"),
+    ("party on Saturday, buy the gift by Thursday", "2026-12-03 10:00"),
+    ("flight is on the 20th, pack on the 19th", "2026-12-19 10:00"),
+    ("flight on the 20th at 6am, book a taxi for 4am", "2026-12-20 04:00"),
+    ("marinate the lamb Saturday night, buy wine Friday", "ask"),   # a verb it does not know
+])
+def test_english_errands_beside_events(text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("w sobotę koncert, w piątek wydrukuj bilety", "2026-12-04 10:00"),   # Polish imperatives
+    ("koncert w sobotę, zadzwoń do Ani w piątek", "2026-12-04 10:00"),
+])
+def test_polish_errand_imperatives_beside_events(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+def test_a_month_then_its_day_in_words() -> None:
+    assert due("March the third call the bank") == "2027-03-03 10:00"
+    assert due("April twenty-first pay the rent") == "2027-04-21 10:00"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # Polish typed without diacritics: the words of dates and times, and the verbs of a clause
+    ("jutro o wpol do osmej wieczorem zebranie", "2026-12-03 19:30"),
+    ("jutro kwadrans po piatej po poludniu odebrac Ole", "2026-12-03 17:15"),
+    ("6 stycznia o wpol do dwunastej zawiezc babcie do kosciola", "2027-01-06 11:30"),
+    ("za pare dni oddzwonic do hydraulika", "ask"),
+    ("pietnastego zaplacic za przedszkole", "2026-12-15 10:00"),
+    ("na poczatku przyszlego tygodnia zadzwonic do urzedu", "2026-12-07 10:00"),
+    ("w niedziele rano bieganie", "2026-12-06 09:00"),           # no diacritic anywhere
+    ("przelozyli fryzjera ze srody na piatek, na 16", "2026-12-04 16:00"),
+    ("mam wizyte w czwartek, a w srode musze odebrac wyniki", "ask"),   # Wednesday is today
+    ("slub Ani 19 grudnia, garnitur oddac do 21 grudnia", "2026-12-21 10:00"),
+    # a short form's dot is not a sentence's end
+    ("w sobotę wesele Bartka, a w pt. obiecałem mu odebrać garnitur", "2026-12-04 10:00"),
+    ("lot w pt. o 6:40, w czw. wieczorem spakować walizkę", "2026-12-03 19:00"),
+    # a to-do's short weekday opening any clause; a date closing before a comma or an emoji
+    ("obiecałem, pon. 9:00 oddzwonić do pani z ZUS-u", "2026-12-07 09:00"),
+    ("oddać Kaśce książkę do 15., obiecałem", "2026-12-15 10:00"),
+    ("promised Jake I'd bring his ladder back Sat 🙃", "2026-12-05 10:00"),
+    ("a week from Mon parents' evening", "2026-12-14 10:00"),
+    ("a week on Fri dinner with the Smiths", "2026-12-11 10:00"),
+])
+def test_plain_polish_abbreviation_dots_and_clause_openings(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Лёхе долг отдать двадцать третьего !!", "2026-12-23 10:00"),   # a clause ends at "!!"
+    ("перенесли встречу с четверга на субботу, на 11 🙏", "2026-12-05 11:00"),
+])
+def test_a_clause_ends_at_marks_and_emoji(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+def test_a_clause_dash_between_weekdays_is_not_a_range() -> None:
+    assert due("обещал помочь Саше с ремонтом в субботу - в воскресенье у него новоселье") \
+        == "2026-12-05 10:00"
+    assert due("nie zapomnieć: pon. o 18 odebrać paczkę dla sąsiadki") == "2026-12-07 18:00"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("чт 16.00 — перезвонить в банк", "2026-12-03 16:00"),     # a clock time with a dot
+    ("lunch w/ Jen thurs 12.30", "2026-12-03 12:30"),
+    ("9.30 tonight - video call with my brother", "2026-12-02 21:30"),
+    ("завтра купить хлеб за 2.30", "2026-12-03 10:00"),         # a price
+    ("в пятницу заплатить 12.50 за обед", "2026-12-04 10:00"),
+    ("the flight is at 6 a.m. on Friday, I need to pack on Thursday evening",
+     "2026-12-03 19:00"),                                       # "a.m." ends no clause
+])
+def test_clock_times_with_a_dot_and_prices(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("после понедельника позвонить в банк", "ask"),     # any day after Monday
+    ("не раньше 15-го подать заявление", "ask"),
+    ("call the bank after Friday", "ask"),
+    ("завтра между 2 и 4 позвонить", "ask"),            # a span of bare hours
+    ("завтра между 14 и 16 позвонить", "2026-12-03 14:00"),
+    ("в пятницу, но не позже обеда", "2026-12-04 13:00"),
+    ("после выходных позвонить", "2026-12-07 10:00"),   # the Monday after, as before
+])
+def test_after_a_day_is_asked_and_spans_between_hours(text: str, expected: str) -> None:
+    assert due(text) == expected
