@@ -174,6 +174,49 @@ def adjective_nominative(token: Any) -> str:
     return str(token.text)
 
 
+_PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+_SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)([а-яё])")
+_NAMING = frozenset({"зовут", "звать", "кличут", "кличка"})  # "зовут бублик": a name follows
+
+
+def lower_case_chat(text: str) -> bool:
+    """Whether a text is written without capitals ("жена лена, дизайнер"): no Cyrillic word
+    past a sentence's start begins with one."""
+    for match in _WORD.finditer(text):
+        start = match.start()
+        before = text[:start].rstrip()
+        if match.group()[:1].isupper() and before and before[-1] not in ".!?…":
+            return False
+    return bool(_WORD.search(text))
+
+
+def truecase(text: str) -> str:
+    """A text written without capitals, capitalised as the models were trained to read it
+    (news text): each sentence's first letter, and each word pymorphy's dictionary reads
+    first as a name, surname, patronymic, place or organisation ("в москве" -> "в Москве",
+    "лена" -> "Лена", "в яндексе" -> "в Яндексе"), or that a naming verb names ("зовут
+    бублик"). The same length, so offsets hold. A text with capitals is left as written."""
+    if not lower_case_chat(text):
+        return text
+    chars = list(text)
+    previous = ""
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if word.islower() and (previous in _NAMING or _proper(word)):
+            chars[match.start()] = word[0].upper()
+        previous = word.lower()
+    for match in _SENTENCE_START.finditer(text):
+        chars[match.start(1)] = chars[match.start(1)].upper()
+    return "".join(chars)
+
+
+@lru_cache(maxsize=65_536)
+def _proper(word: str) -> bool:
+    parses = _morph().parse(word)
+    return bool(parses) and bool(_PROPER & parses[0].tag.grammemes) and len(word) > 2
+
+
 __all__ = [
     "POS",
     "Models",
@@ -183,10 +226,12 @@ __all__ = [
     "first_name",
     "is_name",
     "lemma",
+    "lower_case_chat",
     "name_nominative",
     "nominative_reading",
     "plural_nominative",
     "possessive_adjective",
     "same_case",
     "street_word",
+    "truecase",
 ]

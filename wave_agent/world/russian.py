@@ -42,6 +42,7 @@ from wave_agent.world.morphology import (
     nominative_reading,
     possessive_adjective,
     same_case,
+    truecase,
 )
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
@@ -87,7 +88,7 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
     models = Models.get()
     from natasha import Doc
 
-    docs = [Doc(text) for text in texts]
+    docs = [Doc(truecase(text)) for text in texts]
     for doc in docs:
         doc.segment(models.segmenter)
     sentences = [sent for doc in docs for sent in doc.sents]
