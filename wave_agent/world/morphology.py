@@ -174,6 +174,64 @@ def adjective_nominative(token: Any) -> str:
     return str(token.text)
 
 
+# A diminutive of a first name: its stem, the diminutive suffix, a case ending. The bare "-к-"
+# only after a consonant ("Сашка", "Маринка"; not "Вероника"); "-ик / -ёк / -чик" are a
+# boy's ("Толик", "Игорёк"; not "Анжелика"), as are "-он / -ян" ("Димон", "Костян"; "Мирон" is
+# no diminutive of the girl's Мира, and no "Анта" is known for "Антон").
+_DIMINUTIVES = (
+    (re.compile(r"^(.{2,}?)(?:ечк|еньк|оньк|ичк|очк|(?<=[бвгджзйклмнпрстфхцчшщь])к)"
+                r"(?:а|и|е|у|ой|ою)$"), ""),
+    (re.compile(r"^(.{3,}?)(?:ёк|ек|ок|чик|ик|ьк)(?:а|у|ом|е)?$"), "masc"),
+    (re.compile(r"^(.{2,}?)(?:ян|он)(?:а|у|ом|е)?$"), "masc"),
+)
+
+
+@lru_cache(maxsize=16_384)
+def full_name(word: str) -> str:
+    """The first name a diminutive is made from, when pymorphy's dictionary knows it as a
+    name of the same gender: "Сашка" / "Сашке" -> Саша, "Полинке" -> Полина, "Ванечка" ->
+    Ваня, "Настенька" -> Настя, "Игорёк" -> Игорь, "Костян" -> Костя, "Димон" -> Дима. Any
+    other word comes back as it is."""
+    w = word.lower()
+    if " " in w or not re.fullmatch(r"[а-яё]+", w):
+        return word
+    own = _name_genders(w) if _morph().word_is_known(w) else set()
+    for pattern, condition in _DIMINUTIVES:
+        match = pattern.match(w)
+        if match is None or (condition == "masc" and own and "masc" not in own):
+            continue
+        stem = match.group(1)
+        for base in ([stem[:-1], stem] if stem.endswith("ь") else [stem]):
+            for end in ("я", "а", "ь", ""):
+                candidate = base + end
+                if candidate == w or not _morph().word_is_known(candidate):
+                    continue
+                genders = _name_genders(candidate)
+                if genders and (not own or own & genders or None in genders | own):
+                    return _capitalised_like(candidate, word)
+    return word
+
+
+def _name_genders(word: str) -> set[str | None]:
+    return {p.tag.gender for p in _morph().parse(word) if "Name" in p.tag.grammemes
+            and p.tag.case == "nomn" and p.normal_form == word}
+
+
+@lru_cache(maxsize=16_384)
+def agreeing_nominative(adjective: str, noun: str) -> str | None:
+    """An adjective in the nominative agreeing with a noun's dictionary form ("фигурным",
+    "катание" -> "фигурное"), or None when it is a pronoun, a possessive or no adjective."""
+    parses = [p for p in _morph().parse(adjective.lower()) if p.tag.POS == "ADJF"]
+    if not parses or {"Apro", "Poss"} & parses[0].tag.grammemes:
+        return None
+    nouns = [p for p in _morph().parse(noun) if p.tag.POS == "NOUN" and p.tag.case == "nomn"]
+    wanted = {"nomn", nouns[0].tag.number or "sing"} if nouns else {"nomn", "sing"}
+    if nouns and nouns[0].tag.number != "plur" and nouns[0].tag.gender:
+        wanted.add(nouns[0].tag.gender)
+    inflected = parses[0].inflect(wanted)
+    return str(inflected.word) if inflected is not None else None
+
+
 _PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)([а-яё])")
@@ -222,8 +280,10 @@ __all__ = [
     "Models",
     "abbreviation",
     "adjective_nominative",
+    "agreeing_nominative",
     "apposed",
     "first_name",
+    "full_name",
     "is_name",
     "lemma",
     "lower_case_chat",

@@ -35,8 +35,10 @@ from wave_agent.world.morphology import (
     Models,
     abbreviation,
     adjective_nominative,
+    agreeing_nominative,
     apposed,
     first_name,
+    full_name,
     lemma,
     name_nominative,
     nominative_reading,
@@ -129,10 +131,12 @@ class _Builder:
         self.gender: dict[str, str] = {}    # person name -> "Masc" / "Fem" (the parser's)
         self.named_roles: list[str] = []   # role words naming someone else (``Reading``)
         for relative in kin.relatives(text):
-            self._mention(relative.name, EntityType.PERSON, (relative.alias,))
-            self._link(USER, kin_link(relative.role), relative.name)
+            name = full_name(relative.name)  # "Сын Сашка": Саша
+            self._mention(name, EntityType.PERSON, tuple(dict.fromkeys((
+                relative.alias, relative.name))))
+            self._link(USER, kin_link(relative.role), name)
             found = text.find(relative.name.split()[0][:4])
-            self.first_at[relative.name] = found if found >= 0 else len(text)
+            self.first_at[name] = found if found >= 0 else len(text)
 
     def add_span(self, start: int, stop: int, tag: str) -> None:
         kind = _NER_TYPES.get(tag)
@@ -212,6 +216,7 @@ class _Builder:
             if kind is EntityType.PLACE and street(s, inside):
                 continue  # "на Гагарина", "на Плехановской": a street, not a place we keep
             ids = {t.id for t in inside}
+            aliases: tuple[str, ...] = ()
             head = next((t for t in inside if t.head not in ids), inside[0])
             quoted = start > 0 and self.text[start - 1] in "«\"„“"
             before = [t for t in s.tokens if t.stop <= start - (1 if quoted else 0)]
@@ -226,7 +231,10 @@ class _Builder:
                     nominative_reading(inside[0].text)):
                 name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"
             elif kind is EntityType.PERSON:
-                name = " ".join(name_nominative(t.text, t.case) for t in inside)
+                said = [name_nominative(t.text, t.case) for t in inside]
+                name = " ".join([full_name(said[0]), *said[1:]])  # "Сашка" -> Саша
+                if name != " ".join(said):
+                    aliases = (" ".join(said),)
             elif quoted:
                 name = self.text[start:stop]
             elif kind is EntityType.PLACE:
@@ -239,7 +247,7 @@ class _Builder:
             typed = self._kind_by_head(s, head, kind)
             if typed is None:
                 continue
-            self._mention(name, typed, (surface,) if surface != name else ())
+            self._mention(name, typed, (*aliases, *((surface,) if surface != name else ())))
             self.first_at.setdefault(name, start)
             if head.gender:
                 self.gender.setdefault(name, head.gender)
@@ -251,13 +259,14 @@ class _Builder:
         """First names the NER missed ("Лейла занимается"): a proper noun every noun reading
         of which is a first name (pymorphy's dictionary), brought to the nominative."""
         for t in s.tokens:
-            if t.id in names or t.pos != "PROPN" or not first_name(t.text):
+            if t.id in names or t.pos != "PROPN" or not (first_name(t.text) or (
+                    t.text[:1].isupper() and full_name(t.text) != t.text)):  # "Полинка"
                 continue
             quoted = t.start > 0 and self.text[t.start - 1] in "«\"„“"
             if quoted or common_noun(t):
                 continue
-            name = self._mention(name_nominative(t.text, t.case), EntityType.PERSON,
-                                 (t.text,))
+            said = name_nominative(t.text, t.case)
+            name = self._mention(full_name(said), EntityType.PERSON, (said, t.text))
             self.first_at.setdefault(name, t.start)
             if t.gender:
                 self.gender.setdefault(name, t.gender)
@@ -478,11 +487,12 @@ class _Builder:
                 if kind is EntityType.HOBBY or (lem in DO and arg.case == "Ins"
                                                 and arg.pos == "NOUN" and kind is None
                                                 and not arg.animate and not s.preposition(arg)):
-                    self._link(who, "does", self._mention(hobby_name(arg), EntityType.HOBBY))
+                    self._link(who, "does", self._thing(s, arg, EntityType.HOBBY, names))
         if lem in ILL:
             for arg in args:
                 if lexicon.kind_of(arg.lemma) is EntityType.ILLNESS:
-                    self._link(who, "has_condition", self._mention(arg.lemma, EntityType.ILLNESS))
+                    self._link(who, "has_condition",
+                               self._thing(s, arg, EntityType.ILLNESS, names))
 
     def _noun(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
         """"подруга Лена", "мой парень Костя", "проект «Альфа»", "я инженер": relations a
@@ -649,11 +659,41 @@ class _Builder:
             if not pets:
                 self._link(self._mention(noun.lemma, EntityType.PET), "pet_of", who)
         elif kind is EntityType.ILLNESS:
-            self._link(who, "has_condition", self._mention(noun.lemma, kind))
+            self._link(who, "has_condition", self._thing(s, noun, kind, names))
         elif kind is EntityType.HOBBY:
-            self._link(who, "does", self._mention(noun.lemma, kind))
+            self._link(who, "does", self._thing(s, noun, kind, names))
         else:
-            self._link(who, "owns", self._mention(noun.lemma, kind))
+            self._link(who, "owns", self._thing(s, noun, kind, names))
+
+    def _thing(self, s: Sentence, noun: Token, kind: EntityType, names: dict[str, str]) -> str:
+        """A thing's mention as the phrase names it: a hobby or an illness with the
+        adjectives before it and a genitive after it ("фигурным катанием" -> фигурное
+        катание, "диабет второго типа"), a device with the make after it ("смартфон
+        Самсунг", "ноутбук Lenovo"), the noun's lemma its alias; else the noun's lemma."""
+        name = head = hobby_name(noun) if kind is EntityType.HOBBY else noun.lemma
+        at = s.position[noun.id]
+        if kind in (EntityType.HOBBY, EntityType.ILLNESS):
+            before: list[str] = []
+            for t in reversed(s.tokens[:at]):
+                said = agreeing_nominative(t.text, name) if t.pos == "ADJ" and (
+                    t.head == noun.id and t.text.islower()) else None
+                if said is None:
+                    break
+                before.insert(0, said)
+            after = s.tokens[at + 1:at + 3]
+            tail = next((i for i, t in enumerate(after) if t.pos == "NOUN" and t.case == "Gen"
+                         and t.head == noun.id and not s.preposition(t)), None)
+            if tail is not None and all(t.pos == "ADJ" and t.case == "Gen"
+                                        for t in after[:tail]):
+                before.append(name)
+                name = " ".join(t.text for t in after[:tail + 1])
+            name = " ".join([*before, name])
+        elif kind is EntityType.DEVICE and at + 1 < len(s.tokens):
+            make = s.tokens[at + 1]
+            if make.id not in names and (make.pos == "PROPN" or re.fullmatch(
+                    r"[A-Za-z][\w-]*", make.text)):
+                name = f"{name} {make.text}"
+        return self._mention(name, kind, (head,))  # "диабет" is a name of it too
 
     def _possessions(self, s: Sentence, names: dict[str, str]) -> None:
         """"У меня кот Барсик", "у Олега диабет", "мой ноутбук", "моя собака Рекс"."""

@@ -22,8 +22,11 @@ def test_names_come_back_to_the_nominative_with_their_type() -> None:
     names, links = _world("Меня зовут Марина, я живу в Самаре.")
     assert names == {"Марина": EntityType.PERSON, "Самара": EntityType.PLACE}
     assert links == {(USER, "lives_in", "Самара")}
-    names, _ = _world("Вчера ходила к Галине Сергеевне в гости с Игорьком.")
-    assert names == {"Галина Сергеевна": EntityType.PERSON, "Игорёк": EntityType.PERSON}
+    reading = read("Вчера ходила к Галине Сергеевне в гости с Игорьком.")
+    # a diminutive is named by the first name it is made from, itself an alias
+    assert {m.name: m.type for m in reading.mentions} == {
+        "Галина Сергеевна": EntityType.PERSON, "Игорь": EntityType.PERSON}
+    assert "Игорёк" in next(m for m in reading.mentions if m.name == "Игорь").aliases
     names, _ = _world("Переехала в Нижний Новгород, теперь живу в Нижнем Новгороде.")
     assert names == {"Нижний Новгород": EntityType.PLACE}
 
@@ -137,3 +140,38 @@ def test_what_is_not_a_place_a_person_or_done() -> None:
     _, links = _world("Недавно я купил ноутбук, а Алине подарил телефон.")
     assert {(USER, "owns", "ноутбук"), ("Алина", "owns", "телефон")} <= links
     assert (USER, "owns", "телефон") not in links
+
+
+def test_lower_case_chat_is_read_like_written_text() -> None:
+    # people who write without capitals: natasha's NER, trained on news text, finds nothing
+    # in it as written
+    names, links = _world("пока живу в москве, работаю в яндексе, жена лена дизайнер")
+    assert names.get("Москва") is EntityType.PLACE
+    assert names.get("Яндекс") is EntityType.ORGANISATION
+    assert names.get("Лена") is EntityType.PERSON
+    assert {(USER, "lives_in", "Москва"), (USER, "works_at", "Яндекс"),
+            (USER, "kin:wife", "Лена")} <= links
+    names, links = _world("у нас кот, зовут барсик")
+    assert names.get("Барсик") in (EntityType.PET, EntityType.PERSON)
+
+
+def test_diminutives_are_named_by_the_first_name_they_come_from() -> None:
+    for text, name in [("Сын Сашка поступил в УрФУ.", "Саша"),
+                       ("Дочке Полинке девять лет.", "Полина"),
+                       ("Полинка в нём души не чает.", "Полина"),
+                       ("Внучка Настенька занимается фигурным катанием.", "Настя")]:
+        names, _ = _world(text)
+        assert names.get(name) is EntityType.PERSON, (text, names)
+    names, _ = _world("Антон и Мирон живут в Туле.")  # full names stay as they are
+    assert {"Антон", "Мирон"} <= set(names)
+
+
+def test_a_hobby_or_an_illness_keeps_its_phrase_and_a_device_its_make() -> None:
+    reading = read("Внучка Настенька занимается фигурным катанием, у неё диабет второго типа.")
+    things = {m.name: m for m in reading.mentions}
+    assert things["фигурное катание"].type is EntityType.HOBBY
+    assert "катание" in things["фигурное катание"].aliases  # the head noun names it too
+    assert things["диабет второго типа"].type is EntityType.ILLNESS
+    names, links = _world("Ирина подарила мне смартфон Самсунг.")
+    assert names.get("смартфон Самсунг") is EntityType.DEVICE
+    assert (USER, "owns", "смартфон Самсунг") in links
