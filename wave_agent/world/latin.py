@@ -20,13 +20,34 @@ from wave_agent.world.reading import USER, Link, Mention, Reading, kin_link
 _NAME = r"(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+)(?:\s+(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+|of|de|von)){0,3}"
 _QUOTED = r"[\"“„«]([^\"”»]{2,50})[\"”»]"
 _ORG = rf"(?:{_QUOTED}|(?P<plain>{_NAME}))"
+_APPOSED = r"(?:\s*,\s*(?:my|our|moja|mój|nasza|nasz)\s+\w+\s*,)?"  # "Beata, moja żona, pracuje"
 
 
 def _nominative_pl(word: str) -> str:
     """A Polish place or first name in the nominative, for the endings that are regular."""
     rules = (("owie", "ów"), ("ńsku", "ńsk"), ("sku", "sk"), ("cku", "ck"), ("niu", "ń"),
-             ("dzi", "dź"), ("wiu", "w"), ("awie", "awa"), ("inie", "ina"), ("ynie", "yna"),
+             ("dzi", "dź"), ("wiu", "w"), ("awie", "awa"), ("inie", "in"), ("ynie", "yn"),
              ("ie", "a"), ("ą", "a"), ("kiem", "ek"), ("iem", ""), ("em", ""), ("u", ""))
+    for ending, replacement in rules:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: len(word) - len(ending)] + replacement
+    return word
+
+
+def _occupation_pl(word: str) -> str:
+    """A Polish occupation in the instrumental ("jestem elektrykiem", "programistą") in the
+    nominative."""
+    for ending, replacement in (("iem", ""), ("em", ""), ("ą", "a")):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: len(word) - len(ending)] + replacement
+    return word
+
+
+def _genitive_pl(word: str) -> str:
+    """A Polish place in the genitive ("z Poznania", "do Lublina", "z Krakowa", "do Warszawy")
+    in the nominative, for the endings that are regular."""
+    rules = (("owa", "ów"), ("nia", "ń"), ("ska", "sk"), ("cka", "ck"), ("awy", "awa"),
+             ("ny", "na"), ("y", "a"), ("a", ""))
     for ending, replacement in rules:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             return word[: len(word) - len(ending)] + replacement
@@ -63,6 +84,23 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?:I|[Ww]e|and)\s+(?:sing|play)\s+in\s+(?:the\s+|a\s+)?{_ORG}", "member_of",
      EntityType.ORGANISATION),
     (rf"\bproject\s+{_ORG}", "part_of", EntityType.PROJECT),
+    # a move told without a subject of its own: "moved to Bristol at last" (not "we're moving
+    # to Bristol in August": not yet)
+    (rf"(?:^|[.!?]\s+|\b(?:I|[Ww]e|I'm|[Ww]e're|[Ww]e are|I am|[Ss]o)\s+(?:now\s+|finally\s+)?)"
+     rf"(?i:moved|relocated)\s+(?:back\s+)?to\s+(?P<t>{_NAME})", "lives_in",
+     EntityType.PLACE),
+    # "got the lead pharmacist job at Southmead Hospital"
+    (rf"\b(?:I|[Ww]e|I've|I)\s+(?:just\s+)?(?:got|landed|took|accepted|started)\s+(?:the|a|my)\s+"
+     rf"(?:[a-z]+\s+){{0,3}}(?:job|position|role|post)\s+(?:at|with)\s+(?:the\s+)?{_ORG}",
+     "works_at", EntityType.ORGANISATION),
+    (r"\b(?:I|[Ww]e|I've)\s+(?:just\s+)?(?:got|landed|took|accepted|started)\s+(?:the|a|my)\s+"
+     r"(?P<t>[a-z]+(?:\s+[a-z]+){0,2})\s+(?:job|position|role|post)\b", "works_as",
+     EntityType.OCCUPATION),
+    # "My sister Meera is doing a PhD at the University of Edinburgh"
+    (rf"\b(?P<who>{_NAME})\s+(?:is|was|'s)\s+(?:doing|studying|taking)\s+(?:an?\s+|her\s+|his\s+)?"
+     rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
+    (rf"\b(?:I|I'm|I am)\s+(?:doing|studying|taking)\s+(?:an?\s+|my\s+)?"
+     rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
 )
 _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?i:mieszkam|mieszkamy|przeprowadziłam się|przeprowadziłem się|przeprowadziliśmy się)"
@@ -81,6 +119,18 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      rf"(?:klubie|chórze|drużynie|zespole)\s+{_ORG}", "member_of", EntityType.ORGANISATION),
     (rf"\b(?i:studiuję|uczę się)\s+(?:na|w)\s+{_ORG}", "studies_at", EntityType.ORGANISATION),
     (rf"\bprojek(?:t|cie|tu)\s+{_ORG}", "part_of", EntityType.PROJECT),
+    # "mieszkam pod Lublinem, w Świdniku": near the first, in the second
+    (rf"\b(?i:mieszkam|mieszkamy)\s+pod\s+{_NAME}\s*,\s*(?:w|we)\s+(?P<t>{_NAME})",
+     "lives_in", EntityType.PLACE),
+    # a third person carrying on: "Córka Zuzia studiuje prawo na UJ, mieszka w Krakowie"
+    (rf"\b(?P<who>{_NAME})\s+studiuje\b[^.;,]*?\b(?:na|w|we)\s+{_ORG}", "studies_at",
+     EntityType.ORGANISATION),
+    (rf"\b(?P<who>{_NAME})\s+(?:studiuje|pracuje|uczy się)\b[^.;]*?,\s*mieszka\s+(?:w|we)\s+"
+     rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
+    (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+[a-ząćęłńóśźż]+\s+(?:w|we|na)\s+"
+     rf"{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+)", "works_as",
+     EntityType.OCCUPATION),
 )
 _OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:have|has|got|bought|"
                      r"own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
@@ -119,12 +169,37 @@ def _accusative_name_pl(name: str) -> str:
     return name
 
 
+_PARTNER = re.compile(r"\b(?:[Mm]y|[Mm]ój|[Mm]oja|[Mm]oim|[Mm]oją)\s+(?P<role>partner|partnerka|"
+                      r"partnerem|partnerką|boyfriend|girlfriend|fianc[ée]e?|chłopak|chłopakiem|"
+                      r"narzeczon[aąy]|narzeczonym)\s*,?\s+(?P<name>[A-ZŁŚŻ]\w+)")
+# "Beata, moja żona, pracuje", "Tom, my husband, ...": a name, then whose relative it is
+_NAME_THEN_ROLE = re.compile(r"\b(?P<name>[A-ZŁŚŻ]\w+)\s*,\s*(?:my|moja|mój|moje|nasza|nasz)\s+"
+                             r"(?P<role>\w+)\s*[,)]")
+# a role with the name in brackets: "Mum (Anjali) lives in Nairobi" reads "Mum Anjali lives"
+_BRACKETED = re.compile(r"(?<=[A-Za-ząćęłńóśźżŁŚŻ])\s*\((?P<name>[A-ZŁŚŻ][\w'’-]+)\)")
+# a capitalised word after a preposition of place is a place when nothing else placed it
+_PLACE_AFTER = {"en": re.compile(rf"\b(?:in|to|from|near)\s+(?P<t>{_NAME})"),
+                "pl": re.compile(rf"\b(?:w|we|do|pod|nad|z|ze|koło)\s+(?P<t>{_NAME})")}
+_NOT_PLACES = frozenset(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "christmas", "easter", "english", "polish", "i", "styczeń", "stycznia", "styczniu", "luty", "lutego", "lutym", "marzec", "marca", "marcu", "kwiecień", "kwietnia", "kwietniu", "maj", "maja", "maju", "czerwiec", "czerwca", "czerwcu", "lipiec", "lipca", "lipcu", "sierpień", "sierpnia", "sierpniu", "wrzesień", "września", "wrześniu", "październik", "października", "październiku", "listopad", "listopada", "listopadzie", "grudzień", "grudnia", "grudniu", "poniedziałek", "poniedziałki", "wtorek", "wtorki", "środa", "środy", "środę", "czwartek", "czwartki", "piątek", "piątki", "sobota", "soboty", "sobotę", "niedziela", "niedziele", "niedzielę", "wielkanoc"])
+
+
 def read(text: str, language: str) -> Reading:
     """The mentions and links of one English (``en``) or Polish (``pl``) statement."""
     builder = _Builder(language)
+    text = _BRACKETED.sub(lambda m: " " + m.group("name"), text)
     for relative in kin.relatives(text):
         builder.mention(relative.name, EntityType.PERSON, (relative.alias,))
         builder.link(USER, kin_link(relative.role), relative.name)
+    for match in _PARTNER.finditer(text):
+        name = builder.mention(match.group("name"), EntityType.PERSON,
+                               (match.group("role").lower(),))
+        builder.link(USER, "kin:partner", name)
+    for match in _NAME_THEN_ROLE.finditer(text):
+        role = kin.role_of(match.group("role"))
+        if role is not None:
+            name = builder.mention(match.group("name"), EntityType.PERSON,
+                                   (match.group("role").lower(),))
+            builder.link(USER, kin_link(role), name)
     for match in _NAMED.finditer(text):
         if match.group("name").lower() not in ("a", "an"):
             builder.mention(match.group("name"), EntityType.PERSON)
@@ -137,7 +212,7 @@ def read(text: str, language: str) -> Reading:
                 continue
             target = target.strip(" .,")
             if kind is EntityType.OCCUPATION:
-                target = target.lower()
+                target = target.lower() if language == "en" else _occupation_pl(target.lower())
             elif language == "pl" and kind is EntityType.PLACE:
                 target = " ".join(_nominative_pl(w) for w in target.split())
             who = groups.get("who")
@@ -149,6 +224,7 @@ def read(text: str, language: str) -> Reading:
     for match in _FRIEND.finditer(text):
         name = builder.mention(match.group("name"), EntityType.PERSON)
         builder.link(USER, "friend_of", name)
+    builder.places(text, language)
     return builder.reading()
 
 
@@ -186,7 +262,7 @@ class _Builder:
             return None
         if words and words[0].lower() in ("my", "mój", "moja", "the", "our", "nasz", "nasza"):
             return None
-        name = who if language == "en" else " ".join(_nominative_pl(w) for w in words)
+        name = " ".join(words if language == "en" else (_nominative_pl(w) for w in words))
         return self.mention(name, EntityType.PERSON)
 
     def possessions(self, text: str, language: str) -> None:
@@ -220,6 +296,24 @@ class _Builder:
             owner = self.person(who, language) if who else USER
             if owner is not None and lexicon.kind_of(hobby) is EntityType.HOBBY:
                 self.link(owner, "does", self.mention(hobby, EntityType.HOBBY))
+
+    def places(self, text: str, language: str) -> None:
+        """"flying over from Nairobi", "w Lublinie": a capitalised name after a preposition of
+        place that no pattern placed (not a month, a day or a name already read)."""
+        known = {w.lower() for m in self.mentions.values() for w in (m.name, *m.aliases)
+                 for w in w.split()}
+        for match in _PLACE_AFTER[language].finditer(text):
+            words = match.group("t").split()
+            if words[0].lower() in _NOT_PLACES or words[0].lower() in known or any(
+                    ch.isdigit() for ch in words[0]) or sum(ch.isupper() for ch in words[0]) > 1:
+                continue  # "w SPSK4", "na UJ": an organisation's short name, not a place
+            if language == "pl":
+                genitive = match.group(0).split()[0].lower() in ("z", "ze", "do", "koło")
+                words = [_genitive_pl(w) if genitive else _nominative_pl(w) for w in words]
+            name = " ".join(words)
+            if not any(name.lower() in (m.name.lower(), *(a.lower() for a in m.aliases))
+                       for m in self.mentions.values()):
+                self.mention(name, EntityType.PLACE)
 
     def reading(self) -> Reading:
         return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)),

@@ -232,6 +232,28 @@ def agreeing_nominative(adjective: str, noun: str) -> str | None:
     return str(inflected.word) if inflected is not None else None
 
 
+@lru_cache(maxsize=65_536)
+def noun_lemmas(word: str) -> tuple[str, ...]:
+    """Every dictionary form a word has as a noun, the likeliest first ("йогу": йог, йога)."""
+    return tuple(dict.fromkeys(str(p.normal_form) for p in _morph().parse(word.lower())
+                               if p.tag.POS == "NOUN"))
+
+
+@lru_cache(maxsize=16_384)
+def only_verb(word: str) -> tuple[str, str | None, str | None] | None:
+    """A word every reading of which is a finite verb ("Записались", "Сорвал"): its lemma,
+    number ("Sing" / "Plur") and person ("1" / "2" / "3", None in the past tense); else
+    None. The tagger, trained on news text, takes a capitalised first word of a sentence
+    for a noun."""
+    parses = _morph().parse(word.lower())
+    if not parses or any(p.tag.POS != "VERB" for p in parses):
+        return None
+    tag = parses[0].tag
+    number = {"sing": "Sing", "plur": "Plur"}.get(str(tag.number))
+    person = {"1per": "1", "2per": "2", "3per": "3"}.get(str(tag.person))
+    return str(parses[0].normal_form), number, person
+
+
 _PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)([а-яё])")
@@ -289,6 +311,8 @@ __all__ = [
     "lower_case_chat",
     "name_nominative",
     "nominative_reading",
+    "noun_lemmas",
+    "only_verb",
     "plural_nominative",
     "possessive_adjective",
     "same_case",

@@ -42,6 +42,8 @@ from wave_agent.world.morphology import (
     lemma,
     name_nominative,
     nominative_reading,
+    noun_lemmas,
+    only_verb,
     possessive_adjective,
     same_case,
     truecase,
@@ -112,8 +114,17 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                              t.feats.get("Person"), t.feats.get("Animacy") == "Anim",
                              t.feats.get("Gender"), t.start, t.stop,
                              number=t.feats.get("Number")) for t in sent.tokens]
+            verb = only_verb(tokens[0].text) if tokens and tokens[0].pos in (
+                "NOUN", "PROPN") else None
+            if verb is not None:  # "Записались с Сашей на йогу": a verb opens it
+                tokens[0].pos, tokens[0].case, tokens[0].animate = "VERB", None, False
+                tokens[0].number, tokens[0].person = verb[1], verb[2]
             for t in tokens:
                 t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
+                if t.pos in ("NOUN", "PROPN") and lexicon.kind_of(t.lemma) is None:
+                    # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
+                    t.lemma = next((n for n in noun_lemmas(t.text) if lexicon.kind_of(n)),
+                                   t.lemma)
             builder.sentence(Sentence(tokens))
         readings.append(builder.reading())
     return readings
@@ -156,8 +167,28 @@ class _Builder:
         self.spans.append((start, stop, kind))
 
     def reading(self) -> Reading:
+        self._fold_first_names()
         return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)), "ru",
                        tuple(dict.fromkeys(self.named_roles)))
+
+    def _fold_first_names(self) -> None:
+        """"Димон (Дима Соколов, ...)", "тоже Саша — Саша Мельникова": a first name alone is
+        the one person of the statement whose full name starts with it (an alias of theirs)."""
+        people = [m for m in self.mentions.values() if m.type is EntityType.PERSON]
+        for short in people:
+            if " " in short.name:
+                continue
+            longer = [m.name for m in people if " " in m.name
+                      and m.name.split()[0] == short.name]
+            if len(longer) != 1:
+                continue
+            full = longer[0]
+            del self.mentions[short.name]
+            self._mention(full, EntityType.PERSON, (short.name, *short.aliases))
+            self.links = [Link(full if link.source == short.name else link.source, link.type,
+                               full if link.target == short.name else link.target)
+                          for link in self.links]
+            self.links = [link for link in self.links if link.source != link.target]
 
     # -- collecting ------------------------------------------------------------------------
 
@@ -466,7 +497,7 @@ class _Builder:
                 if (lem in WORK and arg.case == "Ins" and arg.pos == "NOUN"
                         and not s.preposition(arg) and arg.id not in names):
                     # "работает водителем (в «Волга-Транс»)": the occupation, beside the place
-                    job = self._mention(arg.lemma, EntityType.OCCUPATION)
+                    job = self._thing(s, arg, EntityType.OCCUPATION, names)
                     self._link(who, "works_as", job)
                 if org is not None:
                     continue
@@ -512,7 +543,9 @@ class _Builder:
                     self._mention(name, EntityType.PERSON, (noun.lemma,))
                     self._link(USER, kin_link(role), name)
         if self._occupation_of_user(s, noun):
-            self._link(USER, "works_as", self._mention(noun.lemma, EntityType.OCCUPATION))
+            self._link(USER, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
+        elif (who := self._occupation_of_named(s, noun, names)) is not None:
+            self._link(who, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
         if noun.lemma in lexicon.FRIEND_NOUNS and not someone_elses(s, noun):
             owner = self._owner(s, noun)
             for child in self._beside(s, noun):
@@ -633,6 +666,26 @@ class _Builder:
         return head.pos == "PROPN" and any(k.pos == "PRON" and k.lemma == "я"
                                            for k in s.kids(head, "nsubj"))
 
+    def _occupation_of_named(self, s: Sentence, noun: Token,
+                             names: dict[str, str]) -> str | None:
+        """"Муж у меня Игорь, мастер цеха", "жена Лена, дизайнер": a lower-case animate noun
+        in the nominative set off by a comma right after a person's name is what they do."""
+        at = s.position[noun.id]
+        if not (at >= 2 and s.tokens[at - 1].text == "," and noun.animate
+                and noun.case == "Nom" and noun.text.islower()
+                and kin.role_of(noun.text) is None and lexicon.kind_of(noun.lemma) is None
+                and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER
+                and MORE_KIN.get(noun.lemma) is None):
+            return None
+        name = names.get(s.tokens[at - 2].id)
+        if name is None or self.mentions[name].type is not EntityType.PERSON:
+            return None
+        named = s.tokens[at - 2]
+        if any(t.pos == "PRON" and t.lemma == "я" for t in s.in_clause(named)
+               if s.position[t.id] < s.position[named.id]):
+            return None  # "Я Игорь, программист": the speaker's (``_occupation_of_user``)
+        return name
+
     def _owner(self, s: Sentence, noun: Token) -> str | None:
         """Whose a noun is: "мой" -> the person; "у Олега" -> Oleg."""
         for det in s.kids(noun, "det", "amod"):
@@ -666,13 +719,13 @@ class _Builder:
             self._link(who, "owns", self._thing(s, noun, kind, names))
 
     def _thing(self, s: Sentence, noun: Token, kind: EntityType, names: dict[str, str]) -> str:
-        """A thing's mention as the phrase names it: a hobby or an illness with the
-        adjectives before it and a genitive after it ("фигурным катанием" -> фигурное
-        катание, "диабет второго типа"), a device with the make after it ("смартфон
+        """A thing's mention as the phrase names it: a hobby, an illness or an occupation
+        with the adjectives before it and a genitive after it ("фигурным катанием" ->
+        фигурное катание, "диабет второго типа", "главным бухгалтером", "мастер цеха"), a device with the make after it ("смартфон
         Самсунг", "ноутбук Lenovo"), the noun's lemma its alias; else the noun's lemma."""
         name = head = hobby_name(noun) if kind is EntityType.HOBBY else noun.lemma
         at = s.position[noun.id]
-        if kind in (EntityType.HOBBY, EntityType.ILLNESS):
+        if kind in (EntityType.HOBBY, EntityType.ILLNESS, EntityType.OCCUPATION):
             before: list[str] = []
             for t in reversed(s.tokens[:at]):
                 said = agreeing_nominative(t.text, name) if t.pos == "ADJ" and (
@@ -687,6 +740,10 @@ class _Builder:
                                         for t in after[:tail]):
                 before.append(name)
                 name = " ".join(t.text for t in after[:tail + 1])
+            elif (kind is EntityType.OCCUPATION and len(after) == 2
+                  and after[0].text.lower() == "по" and after[1].pos == "NOUN"):
+                before.append(name)  # "бухгалтер по зарплате", "менеджер по продажам"
+                name = " ".join(t.text for t in after)
             name = " ".join([*before, name])
         elif kind is EntityType.DEVICE and at + 1 < len(s.tokens):
             make = s.tokens[at + 1]

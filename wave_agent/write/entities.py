@@ -143,8 +143,13 @@ class Resolver:
         found = await self.graph.resolve_entity(self.user_id, mention.name, mention.type,
                                                 create=False)
         if found is None and mention.type is EntityType.PERSON:
-            found = next((p for p in await self._known_people()
-                          if diminutive_of(mention.name, p.name)), None)
+            people = await self._known_people()
+            found = next((p for p in people if diminutive_of(mention.name, p.name)), None)
+            if found is None and " " not in mention.name.strip():
+                # "Дима" once "Дима Соколов" was said: the one known person of that first name
+                first = [p for p in people if " " in p.name
+                         and normalise(p.name.split()[0]) == normalise(mention.name)]
+                found = first[0] if len(first) == 1 else None
             if found is not None:
                 found = await self._teach(found, (mention.name,))
         if found is None:

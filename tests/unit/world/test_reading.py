@@ -175,3 +175,23 @@ def test_a_hobby_or_an_illness_keeps_its_phrase_and_a_device_its_make() -> None:
     names, links = _world("Ирина подарила мне смартфон Самсунг.")
     assert names.get("смартфон Самсунг") is EntityType.DEVICE
     assert (USER, "owns", "смартфон Самсунг") in links
+
+
+def test_english_and_polish_read_partners_apposed_roles_moves_and_places() -> None:
+    names, links = _world("hi! I'm Priya, I live in Leicester with my partner Tom.")
+    assert names.get("Tom") is EntityType.PERSON and (USER, "kin:partner", "Tom") in links
+    names, links = _world("Mum (Anjali) lives in Nairobi, she's flying over in October")
+    assert (USER, "kin:mother", "Anjali") in links and ("Anjali", "lives_in", "Nairobi") in links
+    assert "October" not in names  # a month after "in" is no place
+    _, links = _world("moved to Bristol at last. flat is tiny")
+    assert (USER, "lives_in", "Bristol") in links
+    _, links = _world("so we're moving to Bristol in August")  # not yet
+    assert (USER, "lives_in", "Bristol") not in links
+    names, links = _world("Beata, moja żona, pracuje jako pielęgniarka w SPSK4 w Lublinie.")
+    assert {(USER, "kin:wife", "Beata"), ("Beata", "works_at", "SPSK4"),
+            ("Beata", "works_as", "pielęgniarka")} <= links
+    assert names.get("Lublin") is EntityType.PLACE
+    names, links = _world("Jestem Krzysiek, mieszkam pod Lublinem, w Świdniku.")
+    assert (USER, "lives_in", "Świdnik") in links and names.get("Lublin") is EntityType.PLACE
+    _, links = _world("Z zawodu jestem elektrykiem.")
+    assert (USER, "works_as", "elektryk") in links
