@@ -254,6 +254,13 @@ def only_verb(word: str) -> tuple[str, str | None, str | None] | None:
     return str(parses[0].normal_form), number, person
 
 
+@lru_cache(maxsize=16_384)
+def geographic(word: str) -> bool:
+    """Whether pymorphy's dictionary knows the word as a place name ("Кипре": yes;
+    "Уралмаше": no)."""
+    return any("Geox" in p.tag.grammemes for p in _morph().parse(word))
+
+
 _PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)([а-яё])")
@@ -306,6 +313,7 @@ __all__ = [
     "apposed",
     "first_name",
     "full_name",
+    "geographic",
     "is_name",
     "lemma",
     "lower_case_chat",

@@ -39,6 +39,7 @@ from wave_agent.world.morphology import (
     apposed,
     first_name,
     full_name,
+    geographic,
     lemma,
     name_nominative,
     nominative_reading,
@@ -258,6 +259,9 @@ class _Builder:
                 kind = EntityType.ORGANISATION
             if abbreviation(self.text[start:stop]):
                 name = self.text[start:stop]  # "МГУ", "УрФУ": never inflected
+                ending = re.fullmatch(r"(\S*[A-ZА-ЯЁ])([а-яё]{1,2})", name)
+                if ending and lemma(name) == ending.group(1).lower():
+                    name = ending.group(1)  # "на АвтоВАЗе": АвтоВАЗ
             elif quoted and len(inside) == 1 and inside[0].case not in (None, "Nom") and not (
                     nominative_reading(inside[0].text)):
                 name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"
@@ -484,7 +488,8 @@ class _Builder:
         if lem in WORK | STUDY | MEMBER:
             for arg in args:
                 place = names.get(arg.id)
-                if place and abbreviation(place) and self.mentions[place].type is EntityType.PLACE:
+                if place and self.mentions[place].type is EntityType.PLACE and (
+                        abbreviation(place) or self._works_on(s, arg, lem)):
                     self._retype(place, EntityType.ORGANISATION)  # "учится в УрФУ"
                 elif (place and lem in WORK and s.preposition(arg) in ("в", "во")
                       and self.mentions[place].type is EntityType.PLACE):
@@ -546,6 +551,15 @@ class _Builder:
             self._link(USER, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
         elif (who := self._occupation_of_named(s, noun, names)) is not None:
             self._link(who, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
+            for t in s.in_clause(noun):  # "Игорь, мастер цеха на Уралмаше"
+                place = names.get(t.id)
+                if (place and s.position[t.id] > s.position[noun.id]
+                        and s.preposition(t) in ("в", "во", "на")):
+                    if self._works_on(s, t, "работать"):
+                        self._retype(place, EntityType.ORGANISATION)
+                    if self.mentions[place].type is EntityType.ORGANISATION:
+                        self._link(who, "works_at", place)
+                        break
         if noun.lemma in lexicon.FRIEND_NOUNS and not someone_elses(s, noun):
             owner = self._owner(s, noun)
             for child in self._beside(s, noun):
@@ -665,6 +679,11 @@ class _Builder:
             return False
         return head.pos == "PROPN" and any(k.pos == "PRON" and k.lemma == "я"
                                            for k in s.kids(head, "nsubj"))
+
+    def _works_on(self, s: Sentence, arg: Token, lem: str) -> bool:
+        """"работает на Уралмаше", "мастер на АвтоВАЗе": a work place after "на" that the
+        NER took for a place and pymorphy's dictionary knows as none (not "на Кипре")."""
+        return lem in WORK and s.preposition(arg) == "на" and not geographic(arg.text)
 
     def _occupation_of_named(self, s: Sentence, noun: Token,
                              names: dict[str, str]) -> str | None:
