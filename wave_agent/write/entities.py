@@ -200,7 +200,11 @@ class Resolver:
                 # "У мамы диабет": the record is about the mother the role names
                 ids += [end for end in (relation.source_id, relation.target_id)
                         if end not in ids and (me is None or end != me.id)]
-        ids += [e.id for e in self.known_in(fact.text, reading.named_roles) if e.id not in ids]
+        # a known entity spotted by name, unless the words that name it are part of a longer
+        # name the record was read to say ("с Сашей Мельниковой" is not the son Саша)
+        longer = [set(stem_key(m.name).split()) for m in mentions if " " in m.name.strip()]
+        ids += [e.id for e in self.known_in(fact.text, reading.named_roles) if e.id not in ids
+                and not any(set(stem_key(e.name).split()) < words for words in longer)]
         return Resolved(tuple(ids), tuple(relations), reading.named_roles)
 
     async def _end(self, name: str, by_name: dict[str, Entity]) -> Entity | None:
