@@ -15,7 +15,7 @@ import re
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
-from wave_agent.world.reading import USER, Link, Mention, Reading, kin_link
+from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 
 _NAME = r"(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+)(?:\s+(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+|of|de|von)){0,3}"
 _QUOTED = r"[\"“„«]([^\"”»]{2,50})[\"”»]"
@@ -132,10 +132,15 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+)", "works_as",
      EntityType.OCCUPATION),
 )
-_OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:have|has|got|bought|"
-                     r"own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
-                     r"(?:new\s+|little\s+|old\s+)?(?P<n>[a-z]+)"
+_OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b(?:[Mm]y\s+[a-z]+|[A-Z][a-z]+)))\s+"
+                     r"(?:have|has|got|bought|own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
+                     r"(?:new\s+|little\s+|old\s+)?(?P<mods>(?:[\w-]+\s+){0,2}?)(?P<n>[a-z]+)"
                      r"(?:\s+(?:called|named)\s+(?P<name>[A-Z]\w+)|\s*,?\s+(?P<name2>[A-Z]\w+))?")
+# the thing a few words on: "has type 1 diabetes", "adopted a rescue greyhound called Biscuit"
+_OWN_EN_LONG = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b(?:[Mm]y\s+[a-z]+|[A-Z][a-z]+)))\s+"
+                          r"(?:have|has|got|bought|own|owns|adopted)\s+(?:(?:a|an|the|his|her)\s+)?"
+                          r"(?P<mods>(?:[\w-]+\s+){1,3}?)(?P<n>[a-z]+)"
+                          r"(?:\s+(?:called|named)\s+(?P<name>[A-Z]\w+)|(?=[\s,.!;]|$))")
 _MY_EN = re.compile(r"\b[Mm]y\s+(?:new\s+|old\s+|little\s+)?(?P<n>[a-z]+)(?:\s*,?\s+"
                     r"(?P<name>[A-Z]\w+))?")
 _OWN_PL = re.compile(r"(?:\b(?i:mam|mamy|kupiłam|kupiłem|kupiliśmy)|(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)"
@@ -143,8 +148,12 @@ _OWN_PL = re.compile(r"(?:\b(?i:mam|mamy|kupiłam|kupiłem|kupiliśmy)|(?P<who>\
                      r"(?P<n>[a-ząćęłńóśźż]+)(?:\s+(?:o imieniu\s+)?(?P<name>[A-ZŁŚŻ]\w+))?")
 _MY_PL = re.compile(r"\b(?:[Mm]ój|[Mm]oja|[Mm]oje|[Nn]asz|[Nn]asza)\s+(?P<n>[a-ząćęłńóśźż]+)"
                     r"(?:\s*,?\s+(?P<name>[A-ZŁŚŻ]\w+))?")
-_DO_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:do|practi[cs]e|love|enjoy|go|play|took up|started)\s+"
-                    r"(?P<h>[a-z]+)")
+_DO_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+)|^|[.!?]\s+)\s*(?:do|practi[cs]e|love|"
+                    r"enjoy|go|play|took up|started|plays|does|loves)\s+(?P<h>[a-z]+(?:-[a-z]+)*)")
+# "-ing" words after "started", "took up", "love" that are no pastime
+_NOT_HOBBIES = lexicon.words("""working going doing being having getting looking trying thinking
+    using making taking feeling planning waiting living moving learning seeing saying coming
+    something nothing anything everything""")
 _DO_PL = re.compile(r"(?:\b(?i:uprawiam|trenuję|chodzę na|gram w|gram na|zajmuję się)|"
                     r"(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)\s+(?:uprawia|trenuje|gra w|gra na))\s+"
                     r"(?P<h>[a-ząćęłńóśźż]+)")
@@ -259,34 +268,44 @@ class _Builder:
             for link in self.links:
                 if link.type == kin_link(role) and link.source == USER:
                     return link.target
-            return None
+            # "my mum has diabetes": the relative the writer knows by that role, if any
+            return ROLE_PREFIX + role if who.split()[0].lower() in ("my", "mój", "moja") else None
         if words and words[0].lower() in ("my", "mój", "moja", "the", "our", "nasz", "nasza"):
             return None
         name = " ".join(words if language == "en" else (_nominative_pl(w) for w in words))
         return self.mention(name, EntityType.PERSON)
 
     def possessions(self, text: str, language: str) -> None:
-        owns = (_OWN_EN, _MY_EN) if language == "en" else (_OWN_PL, _MY_PL)
+        owns = (_OWN_EN_LONG, _OWN_EN, _MY_EN) if language == "en" else (_OWN_PL, _MY_PL)
         for pattern in owns:
             for match in pattern.finditer(text):
                 noun = match.group("n")
                 kind = lexicon.kind_of(noun)
-                if kind is None:
-                    continue
                 groups = match.groupdict()
                 name = groups.get("name") or groups.get("name2")
+                if pattern is _OWN_EN_LONG and kind is EntityType.PET and not name:
+                    continue  # "have two little dogs": the short pattern reads it
+                if kind is None and groups.get("name") and pattern is _OWN_EN_LONG and re.search(
+                        r"\badopted\b", match.group(0)):
+                    kind = EntityType.PET  # "adopted a rescue greyhound called Biscuit"
+                if kind is None:
+                    continue
                 owner = self.person(groups["who"], language) if groups.get("who") else USER
                 if owner is None:
                     continue
+                mods = (groups.get("mods") or "").split()
+                head: tuple[str, ...] = (noun,) if mods else ()
+                if mods and kind in (EntityType.ILLNESS, EntityType.HOBBY):
+                    noun = " ".join([*mods, noun])  # "type 1 diabetes"
                 if kind is EntityType.PET:
                     if name and language == "pl" and pattern is _OWN_PL:
                         name = _accusative_name_pl(name)  # "Mamy kota Filemona"
                     pet = self.mention(name or noun, EntityType.PET, (noun,) if name else ())
                     self.link(pet, "pet_of", owner)
                 elif kind is EntityType.ILLNESS:
-                    self.link(owner, "has_condition", self.mention(noun, kind))
+                    self.link(owner, "has_condition", self.mention(noun, kind, head))
                 elif kind is EntityType.HOBBY:
-                    self.link(owner, "does", self.mention(noun, kind))
+                    self.link(owner, "does", self.mention(noun, kind, head))
                 else:
                     self.link(owner, "owns", self.mention(noun, kind))
         doing = _DO_EN if language == "en" else _DO_PL
@@ -294,7 +313,10 @@ class _Builder:
             hobby = match.group("h")
             who = match.groupdict().get("who")
             owner = self.person(who, language) if who else USER
-            if owner is not None and lexicon.kind_of(hobby) is EntityType.HOBBY:
+            pastime = lexicon.kind_of(hobby) is EntityType.HOBBY or (
+                language == "en" and hobby.endswith("ing") and hobby not in _NOT_HOBBIES
+                and lexicon.kind_of(hobby) is None)  # "started bouldering"
+            if owner is not None and pastime:
                 self.link(owner, "does", self.mention(hobby, EntityType.HOBBY))
 
     def places(self, text: str, language: str) -> None:

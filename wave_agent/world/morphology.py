@@ -112,8 +112,9 @@ def apposed(role: str, name: str) -> bool:
     """Whether a name can stand beside a role word as the same person: some reading of each
     in one case ("сыну Игорю"; not "сестра Андрея", where the name is another's)."""
     role_cases = {p.tag.case for p in _morph().parse(role.lower()) if p.tag.POS == "NOUN"}
-    name_cases = {p.tag.case for p in _morph().parse(name)}
-    return not role_cases or bool(role_cases & name_cases)
+    name_cases = {p.tag.case for p in _morph().parse(name)} - {None}
+    # a name the dictionary does not know ("Полинке") cannot say otherwise
+    return not role_cases or not name_cases or bool(role_cases & name_cases)
 
 
 @lru_cache(maxsize=65_536)

@@ -237,6 +237,9 @@ class _Builder:
             while len(inside) > 1 and kind is EntityType.PERSON and common_noun(inside[0]):
                 inside = inside[1:]  # "Брат Саша", "Внук Стёпа" opening a sentence: the name
                 start = inside[0].start
+            if len(inside) == 1 and kind is EntityType.PERSON and (
+                    kin.role_of(inside[0].text) or MORE_KIN.get(inside[0].lemma)):
+                continue  # "Дочке Полинке": the NER's span split, the role word is no one
             cut = next((i for i, t in enumerate(inside) if t.text.lower() == "имени"), None)
             if cut:  # "МГТУ имени Баумана": the name is what comes before "имени"
                 inside = inside[:cut]
@@ -795,8 +798,9 @@ class _Builder:
                 for u in s.kids(head, "obl", "nmod"):
                     if s.preposition(u) == "у":
                         owner = self._who(s, u, names)
-            if owner is None and token.case == "Nom":
-                # "Живёт в Туле, у неё гипертония": "у" and its owner earlier in the clause
+            if owner is None and (token.case == "Nom" or kind is EntityType.ILLNESS):
+                # "Живёт в Туле, у неё гипертония": "у" and its owner earlier in the clause;
+                # "у папы нашли гипертонию": the father's, not the finder's
                 clause = [t for t in s.in_clause(token) if s.position[t.id] < s.position[
                     token.id]]
                 for i, t in enumerate(clause[:-1]):

@@ -195,3 +195,25 @@ def test_english_and_polish_read_partners_apposed_roles_moves_and_places() -> No
     assert (USER, "lives_in", "Świdnik") in links and names.get("Lublin") is EntityType.PLACE
     _, links = _world("Z zawodu jestem elektrykiem.")
     assert (USER, "works_as", "elektryk") in links
+
+
+def test_english_reads_a_thing_a_few_words_on_and_a_pastime_by_its_gerund() -> None:
+    names, links = _world("we adopted a rescue greyhound called Biscuit!!")
+    assert names.get("Biscuit") is EntityType.PET and ("Biscuit", "pet_of", USER) in links
+    names, links = _world("my mum has type 1 diabetes")
+    assert names.get("type 1 diabetes") is EntityType.ILLNESS
+    assert (USER, "has_condition", "type 1 diabetes") not in links  # the mother's, not mine
+    _, links = _world("started bouldering with my friend Hannah from work")
+    assert (USER, "does", "bouldering") in links
+    _, links = _world("I started working at a bakery")
+    assert not any(link.type == "does" for link in read("I started working at a bakery").links)
+
+
+def test_a_role_word_split_from_a_name_is_no_one_and_an_illness_is_whose_u_says() -> None:
+    reading = read("Дочке Полинке 9 лет, она занимается плаванием.")
+    assert [m.name for m in reading.mentions if m.type is EntityType.PERSON] == ["Полина"]
+    assert {(USER, "kin:daughter", "Полина"), ("Полина", "does", "плавание")} <= {
+        (link.source, link.type, link.target) for link in reading.links}
+    _, links = _world("у папы в марте нашли гипертонию, пьёт таблетки")
+    assert (ROLE_PREFIX + "father", "has_condition", "гипертония") in links
+    assert (USER, "has_condition", "гипертония") not in links
