@@ -84,6 +84,9 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?:I|[Ww]e|and)\s+(?:sing|play)\s+in\s+(?:the\s+|a\s+)?{_ORG}", "member_of",
      EntityType.ORGANISATION),
     (rf"\bproject\s+{_ORG}", "part_of", EntityType.PROJECT),
+    (rf"\b(?:I|[Ww]e)\s+(?:run|own|started|set up|founded)\s+(?:my|our|a)\s+(?:own\s+)?"
+     rf"(?:company|business|firm|shop|studio)\s*,?\s+(?:called\s+)?{_ORG}", "works_at",
+     EntityType.ORGANISATION),
     # a move told without a subject of its own: "moved to Bristol at last" (not "we're moving
     # to Bristol in August": not yet)
     (rf"(?:^|[.!?]\s+|\b(?:I|[Ww]e|I'm|[Ww]e're|[Ww]e are|I am|[Ss]o)\s+(?:now\s+|finally\s+)?)"
@@ -119,6 +122,10 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      rf"(?:klubie|chórze|drużynie|zespole)\s+{_ORG}", "member_of", EntityType.ORGANISATION),
     (rf"\b(?i:studiuję|uczę się)\s+(?:na|w)\s+{_ORG}", "studies_at", EntityType.ORGANISATION),
     (rf"\bprojek(?:t|cie|tu)\s+{_ORG}", "part_of", EntityType.PROJECT),
+    # one's own firm: "prowadzę własną firmę „Elektro-Kris”"
+    (rf"\b(?i:prowadzę|prowadzimy|mam|założyłem|założyłam|otworzyłem|otworzyłam)\s+"
+     rf"(?:własną\s+|swoją\s+)?(?:firmę|działalność|sklep|warsztat)\s+{_ORG}", "works_at",
+     EntityType.ORGANISATION),
     # "mieszkam pod Lublinem, w Świdniku": near the first, in the second
     (rf"\b(?i:mieszkam|mieszkamy)\s+pod\s+{_NAME}\s*,\s*(?:w|we)\s+(?P<t>{_NAME})",
      "lives_in", EntityType.PLACE),
@@ -192,6 +199,13 @@ _PLACE_AFTER = {"en": re.compile(rf"\b(?:in|to|from|near)\s+(?P<t>{_NAME})"),
 _NOT_PLACES = frozenset(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "christmas", "easter", "english", "polish", "i", "styczeń", "stycznia", "styczniu", "luty", "lutego", "lutym", "marzec", "marca", "marcu", "kwiecień", "kwietnia", "kwietniu", "maj", "maja", "maju", "czerwiec", "czerwca", "czerwcu", "lipiec", "lipca", "lipcu", "sierpień", "sierpnia", "sierpniu", "wrzesień", "września", "wrześniu", "październik", "października", "październiku", "listopad", "listopada", "listopadzie", "grudzień", "grudnia", "grudniu", "poniedziałek", "poniedziałki", "wtorek", "wtorki", "środa", "środy", "środę", "czwartek", "czwartki", "piątek", "piątki", "sobota", "soboty", "sobotę", "niedziela", "niedziele", "niedzielę", "wielkanoc"])
 
 
+# a name after a title of address: "Pani Halina", "pan Zbigniew", "Mrs Patel", "Dr Evans"
+_TITLED = re.compile(r"\b(?:[Pp]ani|[Pp]an|[Pp]anią|[Pp]anem|Mrs|Mr|Ms|Miss|Dr)\.?\s+"
+                     r"(?P<name>[A-ZŁŚŻ][\w'’-]+)")
+# a pet noun with its name beside it: "zabieram psa, Burka", "our dog, Rex"
+_PET_NAMED = re.compile(r"\b(?P<n>[a-ząćęłńóśźż]+)\s*,?\s+(?P<name>[A-ZŁŚŻ][a-ząćęłńóśźż]+)\b")
+
+
 def read(text: str, language: str) -> Reading:
     """The mentions and links of one English (``en``) or Polish (``pl``) statement."""
     builder = _Builder(language)
@@ -233,6 +247,24 @@ def read(text: str, language: str) -> Reading:
     for match in _FRIEND.finditer(text):
         name = builder.mention(match.group("name"), EntityType.PERSON)
         builder.link(USER, "friend_of", name)
+    for match in _TITLED.finditer(text):
+        name = match.group("name")
+        builder.mention(_nominative_pl(name) if language == "pl" and name.endswith(("ą", "em"))
+                        else name, EntityType.PERSON)
+    for match in _PET_NAMED.finditer(text):
+        said_before = text[:match.start()].split()[-1:]
+        # "moja mama ma kota Filemona": a pet, the mother's
+        others = bool(said_before) and said_before[0].lower() in (
+            "ma", "has", "ich", "jej", "jego", "his", "her", "their")
+        if lexicon.kind_of(match.group("n")) is EntityType.PET and match.group(
+                "name") not in builder.mentions:
+            name = match.group("name")
+            if language == "pl" and match.group("n") in ("psa", "kota", "kotka", "psem"):
+                name = _accusative_name_pl(name)  # "psa, Burka": Burek
+            pet = builder.mention(name, EntityType.PET, (match.group("n"),))
+            if not others and not any(link.source == pet and link.type == "pet_of"
+                                      for link in builder.links):
+                builder.link(pet, "pet_of", USER)
     builder.places(text, language)
     return builder.reading()
 

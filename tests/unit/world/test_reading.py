@@ -217,3 +217,14 @@ def test_a_role_word_split_from_a_name_is_no_one_and_an_illness_is_whose_u_says(
     _, links = _world("у папы в марте нашли гипертонию, пьёт таблетки")
     assert (ROLE_PREFIX + "father", "has_condition", "гипертония") in links
     assert (USER, "has_condition", "гипертония") not in links
+
+
+def test_polish_reads_ones_own_firm_a_titled_name_and_a_pet_named_beside_it() -> None:
+    names, links = _world("Z zawodu jestem elektrykiem, prowadzę własną firmę „Elektro-Kris”.")
+    assert (USER, "works_at", "Elektro-Kris") in links
+    names, _ = _world("Pani Halina w czwartek ma kontrolę u kardiologa.")
+    assert names.get("Halina") is EntityType.PERSON
+    names, links = _world("w wolne niedziele jeżdżę na ryby, zabieram psa, Burka")
+    assert names.get("Burek") is EntityType.PET and ("Burek", "pet_of", USER) in links
+    names, links = _world("Mamy psa Burka, a moja mama ma kota Filemona.")
+    assert names.get("Filemon") is EntityType.PET and ("Filemon", "pet_of", USER) not in links
