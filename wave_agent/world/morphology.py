@@ -302,7 +302,14 @@ def truecase(text: str) -> str:
 @lru_cache(maxsize=65_536)
 def _proper(word: str) -> bool:
     parses = _morph().parse(word)
-    return bool(parses) and bool(_PROPER & parses[0].tag.grammemes) and len(word) > 2
+    return (bool(parses) and bool(_PROPER & parses[0].tag.grammemes) and len(word) > 2
+            and _morph().word_is_known(word))  # a guessed reading ("джолион") is no name
+
+
+@lru_cache(maxsize=16_384)
+def known_word(word: str) -> bool:
+    """Whether pymorphy's dictionary has the word (not a guess from its ending)."""
+    return bool(_morph().word_is_known(word.lower()))
 
 
 __all__ = [
@@ -316,6 +323,7 @@ __all__ = [
     "full_name",
     "geographic",
     "is_name",
+    "known_word",
     "lemma",
     "lower_case_chat",
     "name_nominative",

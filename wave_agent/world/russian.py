@@ -40,6 +40,7 @@ from wave_agent.world.morphology import (
     first_name,
     full_name,
     geographic,
+    known_word,
     lemma,
     name_nominative,
     nominative_reading,
@@ -688,6 +689,22 @@ class _Builder:
         NER took for a place and pymorphy's dictionary knows as none (not "на Кипре")."""
         return lem in WORK and s.preposition(arg) == "на" and not geographic(arg.text)
 
+    @staticmethod
+    def _make(s: Sentence, at: int) -> str:
+        """The make a vehicle noun is named by in the next words: Latin words or words
+        pymorphy's dictionary does not know, past a comma and "у нас" ("киа рио")."""
+        found: list[str] = []
+        for t in s.tokens[at + 1:at + 6]:
+            if not found and (t.text == "," or t.text.lower() in ("у", "нас", "меня", "нее",
+                                                                  "неё", "него", "них")):
+                continue
+            if t.pos != "NUM" and re.fullmatch(r"[A-Za-zА-Яа-яЁё-]+", t.text) and (
+                    not known_word(t.text) or re.fullmatch(r"[A-Za-z-]+", t.text)):
+                found.append(t.text[:1].upper() + t.text[1:])
+                continue
+            break
+        return " ".join(found[:2])
+
     def _occupation_of_named(self, s: Sentence, noun: Token,
                              names: dict[str, str]) -> str | None:
         """"Муж у меня Игорь, мастер цеха", "жена Лена, дизайнер": a lower-case animate noun
@@ -767,6 +784,10 @@ class _Builder:
                 before.append(name)  # "бухгалтер по зарплате", "менеджер по продажам"
                 name = " ".join(t.text for t in after)
             name = " ".join([*before, name])
+        elif kind is EntityType.VEHICLE:
+            make = self._make(s, at)
+            if make:  # "машина у нас киа рио", "взяли машину, хавал джолион": the make
+                return self._mention(make, kind, (head,))
         elif kind is EntityType.DEVICE and at + 1 < len(s.tokens):
             make = s.tokens[at + 1]
             if make.id not in names and (make.pos == "PROPN" or re.fullmatch(
@@ -790,6 +811,9 @@ class _Builder:
             if kind is None:
                 continue
             owner: str | None = self._owner(s, token)
+            for u in s.kids(token, "nmod", "obl"):  # "Дача у нас в Рамони", "машина у нас"
+                if owner is None and s.preposition(u) == "у":
+                    owner = self._who(s, u, names)
             head = s.head_of(token)
             if owner is None and head is not None and token.rel.startswith("nsubj"):
                 for case_word in s.kids(head, "case"):

@@ -228,3 +228,12 @@ def test_polish_reads_ones_own_firm_a_titled_name_and_a_pet_named_beside_it() ->
     assert names.get("Burek") is EntityType.PET and ("Burek", "pet_of", USER) in links
     names, links = _world("Mamy psa Burka, a moja mama ma kota Filemona.")
     assert names.get("Filemon") is EntityType.PET and ("Filemon", "pet_of", USER) not in links
+
+
+def test_a_vehicle_is_named_by_its_make_and_u_nas_after_a_thing_owns_it() -> None:
+    reading = read("машина у нас киа рио 2017 года, езжу в основном я")
+    car = next(m for m in reading.mentions if m.type is EntityType.VEHICLE)
+    assert car.name == "Киа Рио" and "машина" in car.aliases
+    assert (USER, "owns", "Киа Рио") in {(k.source, k.type, k.target) for k in reading.links}
+    _, links = _world("Дача у нас в Рамони, шесть соток.")
+    assert (USER, "owns", "дача") in links
