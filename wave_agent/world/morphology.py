@@ -283,15 +283,16 @@ def truecase(text: str) -> str:
     """A text written without capitals, capitalised as the models were trained to read it
     (news text): each sentence's first letter, and each word pymorphy's dictionary reads
     first as a name, surname, patronymic, place or organisation ("в москве" -> "в Москве",
-    "лена" -> "Лена", "в яндексе" -> "в Яндексе"), or that a naming verb names ("зовут
-    бублик"). The same length, so offsets hold. A text with capitals is left as written."""
+    "лена" -> "Лена", "в яндексе" -> "в Яндексе"), a diminutive of a known first name ("брат
+    костян"), or that a naming verb names ("зовут бублик"). The same length, so offsets hold. A text with capitals is left as written."""
     if not lower_case_chat(text):
         return text
     chars = list(text)
     previous = ""
     for match in _WORD.finditer(text):
         word = match.group()
-        if word.islower() and (previous in _NAMING or _proper(word)):
+        if word.islower() and (previous in _NAMING or _proper(word) or (
+                len(word) > 3 and full_name(word) != word)):  # "брат костян"
             chars[match.start()] = word[0].upper()
         previous = word.lower()
     for match in _SENTENCE_START.finditer(text):

@@ -132,6 +132,14 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
     return readings
 
 
+def _first_name(written: str, nominative: str) -> str:
+    """The first name a written name stands for: the one a diminutive comes from, read from
+    the word as written ("Костян": Костя; pymorphy's guessed nominative "Костянин" is no
+    name) or from its nominative ("Сашке" -> "Сашка" -> Саша)."""
+    from_written = full_name(written)
+    return from_written if from_written != written else full_name(nominative)
+
+
 class _Builder:
     """Collects one statement's mentions and links as its sentences are read."""
 
@@ -271,7 +279,7 @@ class _Builder:
                 name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"
             elif kind is EntityType.PERSON:
                 said = [name_nominative(t.text, t.case) for t in inside]
-                name = " ".join([full_name(said[0]), *said[1:]])  # "Сашка" -> Саша
+                name = " ".join([_first_name(inside[0].text, said[0]), *said[1:]])
                 if name != " ".join(said):
                     aliases = (" ".join(said),)
             elif quoted:
@@ -302,10 +310,10 @@ class _Builder:
                     t.text[:1].isupper() and full_name(t.text) != t.text)):  # "Полинка"
                 continue
             quoted = t.start > 0 and self.text[t.start - 1] in "«\"„“"
-            if quoted or common_noun(t):
+            if quoted or (common_noun(t) and full_name(t.text) == t.text):
                 continue
             said = name_nominative(t.text, t.case)
-            name = self._mention(full_name(said), EntityType.PERSON, (said, t.text))
+            name = self._mention(_first_name(t.text, said), EntityType.PERSON, (said, t.text))
             self.first_at.setdefault(name, t.start)
             if t.gender:
                 self.gender.setdefault(name, t.gender)

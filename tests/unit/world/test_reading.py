@@ -237,3 +237,10 @@ def test_a_vehicle_is_named_by_its_make_and_u_nas_after_a_thing_owns_it() -> Non
     assert (USER, "owns", "Киа Рио") in {(k.source, k.type, k.target) for k in reading.links}
     _, links = _world("Дача у нас в Рамони, шесть соток.")
     assert (USER, "owns", "дача") in links
+
+
+def test_a_diminutive_is_read_from_the_word_as_written_in_lower_case_chat_too() -> None:
+    names, links = _world("младший брат костян поступил в кфу")
+    assert names.get("Костя") is EntityType.PERSON and "Костянин" not in names
+    names, _ = _world("Ещё у нас кот Барсик. Полинка в нём души не чает.")
+    assert names.get("Полина") is EntityType.PERSON
