@@ -27,6 +27,7 @@ class Models:
         )
 
         embedding = NewsEmbedding()
+        self.embedding = embedding  # navec word vectors (``world.kinds``)
         self.segmenter = Segmenter()
         self.ner = NewsNERTagger(embedding)
         self.morph = NewsMorphTagger(embedding)

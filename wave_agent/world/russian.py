@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
+from wave_agent.world.kinds import noun_kind
 from wave_agent.world.morphology import (
     POS,
     Models,
@@ -531,14 +532,14 @@ class _Builder:
                 self._owned(s, arg, who, names)
         if lem in DO | PLAY | GO:
             for arg in args:
-                kind = lexicon.kind_of(arg.lemma)
+                kind = noun_kind(arg.lemma)  # a verb of doing: a learned kind is trusted
                 if kind is EntityType.HOBBY or (lem in DO and arg.case == "Ins"
                                                 and arg.pos == "NOUN" and kind is None
                                                 and not arg.animate and not s.preposition(arg)):
                     self._link(who, "does", self._thing(s, arg, EntityType.HOBBY, names))
         if lem in ILL:
             for arg in args:
-                if lexicon.kind_of(arg.lemma) is EntityType.ILLNESS:
+                if noun_kind(arg.lemma) is EntityType.ILLNESS:
                     self._link(who, "has_condition",
                                self._thing(s, arg, EntityType.ILLNESS, names))
 
