@@ -794,9 +794,9 @@ class _Builder:
                 name = " ".join(t.text for t in after)
             name = " ".join([*before, name])
         elif kind is EntityType.VEHICLE:
-            make = self._make(s, at)
-            if make:  # "машина у нас киа рио", "взяли машину, хавал джолион": the make
-                return self._mention(make, kind, (head,))
+            written = self._make(s, at)
+            if written:  # "машина у нас киа рио", "взяли машину, хавал джолион": the make
+                return self._mention(written, kind, (head,))
         elif kind is EntityType.DEVICE and at + 1 < len(s.tokens):
             make = s.tokens[at + 1]
             if make.id not in names and (make.pos == "PROPN" or re.fullmatch(
