@@ -1,7 +1,8 @@
 """Reading an English or Polish statement with patterns: nothing that ships offline tags
 English or Polish names as well as natasha does Russian, so a capitalised word is a name only
 where a pattern places it ("I live in X", "my wife X", "I work at X", "mieszkam w X", "mój pies
-X"), and the person's known entities are found by the writer's own name index.
+X", "Pani X"), or a place after a preposition of place that no pattern placed, and the person's
+known entities are found by the writer's own name index.
 
 Polish names after a preposition are in the locative or the instrumental ("w Krakowie",
 "z Anią"): the common endings are brought back to the nominative (``_pl_nominative``), and the
