@@ -83,6 +83,8 @@ def name_nominative(word: str, case: str | None) -> str:
             return word
         inflected = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
         if inflected is not None:
+            if len(inflected.word) > len(word) and not _morph().word_is_known(word.lower()):
+                return word  # a guess that adds letters to a word no dictionary has ("Тинькофф")
             return _capitalised_like(str(inflected.word), word)
     return word
 
@@ -293,12 +295,22 @@ def truecase(text: str) -> str:
     for match in _WORD.finditer(text):
         word = match.group()
         if word.islower() and (previous in _NAMING or _proper(word) or (
-                len(word) > 3 and full_name(word) != word)):  # "брат костян"
+                len(word) > 3 and full_name(word) != word)  # "брат костян"
+                or (previous in _PLACE_PREPOSITIONS and _unknown(word))):  # "в тинькофф"
             chars[match.start()] = word[0].upper()
         previous = word.lower()
     for match in _SENTENCE_START.finditer(text):
         chars[match.start(1)] = chars[match.start(1)].upper()
     return "".join(chars)
+
+
+_PLACE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "из-за"})
+
+
+@lru_cache(maxsize=65_536)
+def _unknown(word: str) -> bool:
+    """A word pymorphy's dictionary does not have, long enough to be a name."""
+    return len(word) > 2 and not _morph().word_is_known(word)
 
 
 @lru_cache(maxsize=65_536)

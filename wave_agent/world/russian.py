@@ -108,8 +108,8 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
             token.id, token.head_id, token.rel = parsed.id, parsed.head_id, parsed.rel
     spans = models.ner.map([doc.text for doc in docs])
     readings = []
-    for doc, markup in zip(docs, spans, strict=True):
-        builder = _Builder(doc.text)
+    for doc, markup, written in zip(docs, spans, texts, strict=True):
+        builder = _Builder(doc.text, written)
         for span in markup.spans:
             builder.add_span(span.start, span.stop, span.type)
         for sent in doc.sents:
@@ -144,8 +144,9 @@ def _first_name(written: str, nominative: str) -> str:
 class _Builder:
     """Collects one statement's mentions and links as its sentences are read."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, written: str | None = None) -> None:
         self.text = text
+        self.written = written if written is not None else text  # before ``truecase``
         self.spans: list[tuple[int, int, EntityType]] = []
         self.mentions: dict[str, Mention] = {}
         self.links: list[Link] = []
@@ -164,6 +165,10 @@ class _Builder:
         kind = _NER_TYPES.get(tag)
         if kind is None:
             return
+        before = self.text[:start].split()[-1:]
+        if (kind is EntityType.PERSON and self.written[start:start + 1].islower() and before
+                and before[0].lower() in ("в", "во", "на", "из")):
+            return  # "на футзале" capitalised in lower-case chat: a place or a club, no one
         if kind is EntityType.PERSON and " " in self.text[start:stop]:
             # "сестра Андрея Юля": the NER's one span is two people, one the other's (their
             # names share no case); a name with its patronymic or surname shares one

@@ -243,3 +243,11 @@ def test_a_diminutive_is_read_from_the_word_as_written_in_lower_case_chat_too() 
     assert names.get("Костя") is EntityType.PERSON and "Костянин" not in names
     names, _ = _world("Ещё у нас кот Барсик. Полинка в нём души не чает.")
     assert names.get("Полина") is EntityType.PERSON
+
+
+def test_lower_case_chat_capitalises_an_unknown_word_after_a_preposition_of_place() -> None:
+    names, links = _world("с озона ушёл, теперь работаю в тинькофф на удалёнке")
+    assert names.get("Тинькофф") is EntityType.ORGANISATION
+    assert (USER, "works_at", "Тинькофф") in links
+    names, _ = _world("сорвал спину на футзале, невролог сказал протрузия")
+    assert all(kind is not EntityType.PERSON for kind in names.values())  # no one "на футзале"
