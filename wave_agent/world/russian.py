@@ -473,6 +473,8 @@ class _Builder:
 
     def _verb(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
         lem = verb.lemma
+        if lem == "дружить":
+            self._friends(s, verb, names)
         if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL):
             return
         head = s.head_of(verb)
@@ -496,6 +498,19 @@ class _Builder:
             who = self._who(s, given[0], names) if given else None  # "мне подарили планшет"
         for person in [who, *self._companions(s, subject, verb, names)]:
             self._verb_links(s, verb, lem, person, args, names)
+
+    def _friends(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
+        """"дружу с Леной", "(Дима Соколов, с универа дружим)": the one "с" names, else, for
+        "we are friends", the person the sentence named before."""
+        who = self._subject(s, verb, names)
+        people = [names[t.id] for t in s.in_clause(verb) if t.id in names
+                  and s.preposition(t) in ("с", "со")
+                  and self.mentions[names[t.id]].type is EntityType.PERSON]
+        if not people and verb.person == "1" and verb.number == "Plur":
+            people = [names[t.id] for t in s.before(verb) if t.id in names
+                      and self.mentions[names[t.id]].type is EntityType.PERSON][-1:]
+        for person in people:
+            self._link(who or USER, "friend_of", person)
 
     def _verb_links(self, s: Sentence, verb: Token, lem: str, who: str | None,
                     args: list[Token], names: dict[str, str]) -> None:
@@ -580,6 +595,12 @@ class _Builder:
                         break
         if noun.lemma in lexicon.FRIEND_NOUNS and not someone_elses(s, noun):
             owner = self._owner(s, noun)
+            earlier = [t for t in s.before(noun) if t.pos != "ADJ"]
+            if len(earlier) >= 2 and earlier[-1].text in ("—", "–", "-") and (
+                    earlier[-2].id in names):  # "Тамара Петровна — самая близкая подруга"
+                named = names[earlier[-2].id]
+                if self.mentions[named].type is EntityType.PERSON:
+                    self._link(owner or USER, "friend_of", named)
             for child in self._beside(s, noun):
                 name = names.get(child.id)
                 if name and self.mentions[name].type is EntityType.PERSON:
@@ -748,12 +769,14 @@ class _Builder:
 
     def _owned(self, s: Sentence, noun: Token, who: str | None,
                names: dict[str, str]) -> None:
-        kind = lexicon.kind_of(noun.lemma)
+        called = self._called(s, noun, names)
+        kind = lexicon.kind_of(noun.lemma) or (
+            EntityType.PET if called and noun_kind(noun.lemma) is EntityType.PET else None)
         if kind is None or who is None:
             return
         if kind is EntityType.PET:
             pet_name = next((names[c.id] for c in s.kids(noun, "appos", "flat", "nmod", "nsubj")
-                             if c.id in names), None)
+                             if c.id in names), called)
             pets = [pet_name] if pet_name is not None else []
             pets += [names[c.id] for c in s.kids(noun, "conj") if c.id in names]
             for c in s.kids(noun, "appos", "flat", "nmod", "nsubj", "conj"):
@@ -809,6 +832,14 @@ class _Builder:
                 name = f"{name} {make.text}"
         return self._mention(name, kind, (head,))  # "диабет" is a name of it too
 
+    @staticmethod
+    def _called(s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
+        """The name "зовут" gives right after a noun: "у нас кошка, зовут Муся"."""
+        after = [t for t in s.tokens[s.position[noun.id] + 1:][:3] if t.text != ","]
+        if len(after) >= 2 and after[0].lemma == "звать" and after[1].id in names:
+            return names[after[1].id]
+        return None
+
     def _possessions(self, s: Sentence, names: dict[str, str]) -> None:
         """"У меня кот Барсик", "у Олега диабет", "мой ноутбук", "моя собака Рекс"."""
         for token in s.tokens:
@@ -822,8 +853,9 @@ class _Builder:
                 token.lemma = lemma(token.text, "NOUN")
                 token.case = token.case or "Nom"
             kind = lexicon.kind_of(token.lemma)
-            if kind is None:
-                continue
+            if kind is None and not (token.pos == "NOUN" and self._called(s, token, names)
+                                     and noun_kind(token.lemma) is EntityType.PET):
+                continue  # (a breed, "у нас корги, зовут Бублик": the learned kind, named)
             owner: str | None = self._owner(s, token)
             for u in s.kids(token, "nmod", "obl"):  # "Дача у нас в Рамони", "машина у нас"
                 if owner is None and s.preposition(u) == "у":

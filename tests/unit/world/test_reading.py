@@ -251,3 +251,16 @@ def test_lower_case_chat_capitalises_an_unknown_word_after_a_preposition_of_plac
     assert (USER, "works_at", "Тинькофф") in links
     names, _ = _world("сорвал спину на футзале, невролог сказал протрузия")
     assert all(kind is not EntityType.PERSON for kind in names.values())  # no one "на футзале"
+
+
+def test_a_pet_named_by_zovut_and_friends_by_druzhit_or_a_dash() -> None:
+    names, links = _world("У меня кошка, зовут Муся.")
+    assert names.get("Муся") is EntityType.PET and ("Муся", "pet_of", USER) in links
+    names, links = _world("у нас корги, зовут бублик")  # a breed: the learned kind, named
+    assert names.get("Бублик") is EntityType.PET and ("Бублик", "pet_of", USER) in links
+    _, links = _world("димон (дима соколов, с универа дружим) тоже в казани")
+    assert (USER, "friend_of", "Дима Соколов") in links
+    _, links = _world("Я дружу с Леной со школы.")
+    assert (USER, "friend_of", "Лена") in links
+    _, links = _world("Соседка моя Тамара Петровна — самая близкая подруга.")
+    assert (USER, "friend_of", "Тамара Петровна") in links
