@@ -268,7 +268,7 @@ def geographic(word: str) -> bool:
 _PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)([а-яё])")
-_NAMING = frozenset({"зовут", "звать", "кличут", "кличка"})  # "зовут бублик": a name follows
+NAMING = frozenset({"зовут", "звать", "кличут", "кличка"})  # "зовут бублик": a name follows
 
 
 def lower_case_chat(text: str) -> bool:
@@ -294,7 +294,7 @@ def truecase(text: str) -> str:
     previous = ""
     for match in _WORD.finditer(text):
         word = match.group()
-        if word.islower() and (previous in _NAMING or _proper(word) or (
+        if word.islower() and (previous in NAMING or _proper(word) or (
                 len(word) > 3 and full_name(word) != word)  # "брат костян"
                 or (previous in _PLACE_PREPOSITIONS and _unknown(word))):  # "в тинькофф"
             chars[match.start()] = word[0].upper()
@@ -327,6 +327,7 @@ def known_word(word: str) -> bool:
 
 
 __all__ = [
+    "NAMING",
     "POS",
     "Models",
     "abbreviation",

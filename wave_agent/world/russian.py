@@ -32,6 +32,7 @@ from graph.models import EntityType
 from wave_agent.world import lexicon
 from wave_agent.world.kinds import noun_kind
 from wave_agent.world.morphology import (
+    NAMING,
     POS,
     Models,
     abbreviation,
@@ -41,6 +42,7 @@ from wave_agent.world.morphology import (
     first_name,
     full_name,
     geographic,
+    is_name,
     known_word,
     lemma,
     name_nominative,
@@ -169,6 +171,10 @@ class _Builder:
         if (kind is EntityType.PERSON and self.written[start:start + 1].islower() and before
                 and before[0].lower() in ("в", "во", "на", "из")):
             return  # "на футзале" capitalised in lower-case chat: a place or a club, no one
+        if kind is EntityType.PERSON and self.written[start:stop].islower() and not any(
+                is_name(w) or full_name(w) != w for w in self.text[start:stop].split()) and not (
+                before and before[0].lower() in NAMING):
+            return  # "уронил вазу" capitalised as ВАЗ: no name in it, no one ("зовут бублик": one)
         if kind is EntityType.PERSON and " " in self.text[start:stop]:
             # "сестра Андрея Юля": the NER's one span is two people, one the other's (their
             # names share no case); a name with its patronymic or surname shares one

@@ -264,3 +264,8 @@ def test_a_pet_named_by_zovut_and_friends_by_druzhit_or_a_dash() -> None:
     assert (USER, "friend_of", "Лена") in links
     _, links = _world("Соседка моя Тамара Петровна — самая близкая подруга.")
     assert (USER, "friend_of", "Тамара Петровна") in links
+
+
+def test_lower_case_chat_reads_no_person_where_the_dictionary_saw_no_name() -> None:
+    names, _ = _world("кот опять уронил вазу")  # "вазу" reads first as ВАЗ, an organisation
+    assert not any(kind is EntityType.PERSON for kind in names.values())
