@@ -726,9 +726,11 @@ class _Builder:
                                            for k in s.kids(head, "nsubj"))
 
     def _works_on(self, s: Sentence, arg: Token, lem: str) -> bool:
-        """"работает на Уралмаше", "мастер на АвтоВАЗе": a work place after "на" that the
-        NER took for a place and pymorphy's dictionary knows as none (not "на Кипре")."""
-        return lem in WORK and s.preposition(arg) == "на" and not geographic(arg.text)
+        """"работает на Уралмаше", "работаю в сбере": a work place after "на" / "в" that the
+        NER took for a place and pymorphy's dictionary knows as none (not "на Кипре", "в
+        Казани": there one lives)."""
+        return lem in WORK and s.preposition(arg) in ("на", "в", "во") and not geographic(
+            arg.text)
 
     @staticmethod
     def _make(s: Sentence, at: int) -> str:

@@ -269,3 +269,11 @@ def test_a_pet_named_by_zovut_and_friends_by_druzhit_or_a_dash() -> None:
 def test_lower_case_chat_reads_no_person_where_the_dictionary_saw_no_name() -> None:
     names, _ = _world("кот опять уронил вазу")  # "вазу" reads first as ВАЗ, an organisation
     assert not any(kind is EntityType.PERSON for kind in names.values())
+
+
+def test_a_work_place_no_dictionary_knows_as_a_place_is_an_organisation() -> None:
+    names, links = _world("работаю в сбере уже пять лет")
+    assert names.get("Сбер") is EntityType.ORGANISATION and (USER, "works_at", "Сбер") in links
+    names, links = _world("Муж работает в Казани.")  # a city: where he lives
+    assert names.get("Казань") is EntityType.PLACE
+    assert (ROLE_PREFIX + "husband", "lives_in", "Казань") in links
