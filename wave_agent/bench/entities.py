@@ -93,7 +93,7 @@ def _end_matches(entity: Entity, label: str) -> bool:
 
 async def run_part(path: Path, *, services: Services, progress: Progress | None = None,
                    keep: bool = False) -> dict[str, Any]:
-    """Figures for one part (``tuning.json``, ``kept_aside.json``)."""
+    """Figures for one part (``tuning*.json``, ``kept_aside*.json``)."""
     from wave_agent.write.writer import MemoryItem
 
     data = load_part(path)
@@ -255,7 +255,7 @@ def _summary(path: Path, data: dict[str, Any], score: PartScore) -> dict[str, An
                                              1), "n": n}
     people = data["people"]
     return {
-        "part": path.stem, "people": len(people),
+        "part": path.stem, "tuning": is_tuning(path), "people": len(people),
         "statements": sum(len(p["statements"]) for p in people),
         "questions_total": sum(len(p["questions"]) for p in people),
         "entities": {k: v.row() for k, v in sorted(score.entities.items())},
@@ -267,13 +267,22 @@ def _summary(path: Path, data: dict[str, Any], score: PartScore) -> dict[str, An
     }
 
 
+def is_tuning(path: Path) -> bool:
+    """A tuning part (``tuning*.json``: read, its misses may be listed); every other part
+    (``kept_aside*.json``) is kept aside: its figures and loss counts only."""
+    return path.stem.startswith("tuning")
+
+
 def parts(directory: Path) -> list[Path]:
-    """The parts of an entity set: tuning first, then the rest (kept aside) by name."""
-    found = sorted(directory.glob("*.json"), key=lambda p: (p.stem != "tuning", p.stem))
+    """The parts of an entity set: the tuning parts (``tuning*.json``) first, then the
+    kept-aside parts (``kept_aside*.json``), each group by name; other files are not parts."""
+    found = sorted((p for p in directory.glob("*.json")
+                    if p.stem.startswith(("tuning", "kept_aside"))),
+                   key=lambda p: (not is_tuning(p), p.stem))
     if not found:
-        raise WaveError(f"no entity set part (*.json) in {directory}",
+        raise WaveError(f"no entity set part (tuning*.json, kept_aside*.json) in {directory}",
                         next_step="give the set directory, e.g. --data bench/data/entities")
     return found
 
 
-__all__ = ["load_part", "parts", "run_part"]
+__all__ = ["is_tuning", "load_part", "parts", "run_part"]

@@ -16,8 +16,9 @@ from wave_agent.cli.recall_cmd import _layer_errors, bench_services
 from wave_agent.errors import WaveError
 
 DATA_OPTION = typer.Option(Path("bench/data/entities"), "--data", file_okay=False,
-                           help="The entity set directory (tuning.json, kept_aside.json).")
-SHOW_OPTION = typer.Option(False, "--show", help="List the tuning part's misses (never the "
+                           help="The entity set directory: tuning*.json are tuning parts, "
+                                "kept_aside*.json kept-aside parts.")
+SHOW_OPTION = typer.Option(False, "--show", help="List the tuning parts' misses (never a "
                                                  "kept-aside part's).")
 KEEP_OPTION = typer.Option(False, "--keep", help="Keep the benchmark users' records.")
 
@@ -49,11 +50,12 @@ def bench_entities(
                               ensure_ascii=False))
         return
     for summary in summaries:
-        _print(summary, show=show and summary["part"] == "tuning")
+        _print(summary, show=show and summary["tuning"])
 
 
 def _print(summary: dict[str, Any], *, show: bool) -> None:
-    title = (f"entity set, part {summary['part']} ({summary['people']} people, "
+    kind = "tuning" if summary["tuning"] else "kept aside"
+    title = (f"entity set, part {summary['part']}, {kind} ({summary['people']} people, "
              f"{summary['statements']} statements, {summary['questions_total']} questions)")
     for what in ("entities", "relations"):
         table = Table(title=f"{title}: {what}")

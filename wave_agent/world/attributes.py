@@ -163,6 +163,13 @@ def as_said(text: str) -> str:
     return text
 
 
+def _head(reading: Reading, name: str) -> str:
+    """A phrase's head noun, its first alias ("диабет второго типа" is valued "диабет")."""
+    mention = reading.mention(name)
+    heads = mention.aliases[:1] if mention is not None and " " in name else ()
+    return heads[0] if heads and heads[0] in name.split() else name
+
+
 def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tuple[Value, ...]:
     """The attribute values ``text`` speaks of (``reading``: the world reader's reading of it,
     of ``as_said(text)``)."""
@@ -179,13 +186,14 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
         elif kind == "works_at":
             put(_entity(source), "employer", link.target, single_op())
         elif kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys():
-            put(_entity(source), "role", link.target, single_op())  # not "я единственный ребёнок"
+            # (not "я единственный ребёнок"; a phrase is valued by its head noun: ``_head``)
+            put(_entity(source), "role", _head(reading, link.target), single_op())
         elif kind == "pet_of":
             put(_entity(link.target), "pet", link.source, multi_op())
         elif kind == "does":
-            put(_entity(source), "hobby", link.target, multi_op())
+            put(_entity(source), "hobby", _head(reading, link.target), multi_op())
         elif kind == "has_condition" and link.target.lower() not in W.ALLERGY:
-            put(_entity(source), "condition", link.target, multi_op())
+            put(_entity(source), "condition", _head(reading, link.target), multi_op())
         elif kind == "owns":
             target_kind = kinds.get(link.target)
             if target_kind is EntityType.VEHICLE:

@@ -1,7 +1,8 @@
 """Reading an English or Polish statement with patterns: nothing that ships offline tags
 English or Polish names as well as natasha does Russian, so a capitalised word is a name only
 where a pattern places it ("I live in X", "my wife X", "I work at X", "mieszkam w X", "mój pies
-X"), and the person's known entities are found by the writer's own name index.
+X", "Pani X"), or a place after a preposition of place that no pattern placed, and the person's
+known entities are found by the writer's own name index.
 
 Polish names after a preposition are in the locative or the instrumental ("w Krakowie",
 "z Anią"): the common endings are brought back to the nominative (``_pl_nominative``), and the
@@ -15,18 +16,39 @@ import re
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
-from wave_agent.world.reading import USER, Link, Mention, Reading, kin_link
+from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 
 _NAME = r"(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+)(?:\s+(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+|of|de|von)){0,3}"
 _QUOTED = r"[\"“„«]([^\"”»]{2,50})[\"”»]"
 _ORG = rf"(?:{_QUOTED}|(?P<plain>{_NAME}))"
+_APPOSED = r"(?:\s*,\s*(?:my|our|moja|mój|nasza|nasz)\s+\w+\s*,)?"  # "Beata, moja żona, pracuje"
 
 
 def _nominative_pl(word: str) -> str:
     """A Polish place or first name in the nominative, for the endings that are regular."""
     rules = (("owie", "ów"), ("ńsku", "ńsk"), ("sku", "sk"), ("cku", "ck"), ("niu", "ń"),
-             ("dzi", "dź"), ("wiu", "w"), ("awie", "awa"), ("inie", "ina"), ("ynie", "yna"),
+             ("dzi", "dź"), ("wiu", "w"), ("awie", "awa"), ("inie", "in"), ("ynie", "yn"),
              ("ie", "a"), ("ą", "a"), ("kiem", "ek"), ("iem", ""), ("em", ""), ("u", ""))
+    for ending, replacement in rules:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            return word[: len(word) - len(ending)] + replacement
+    return word
+
+
+def _occupation_pl(word: str) -> str:
+    """A Polish occupation in the instrumental ("jestem elektrykiem", "programistą") in the
+    nominative."""
+    for ending, replacement in (("iem", ""), ("em", ""), ("ą", "a")):
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return word[: len(word) - len(ending)] + replacement
+    return word
+
+
+def _genitive_pl(word: str) -> str:
+    """A Polish place in the genitive ("z Poznania", "do Lublina", "z Krakowa", "do Warszawy")
+    in the nominative, for the endings that are regular."""
+    rules = (("owa", "ów"), ("nia", "ń"), ("ska", "sk"), ("cka", "ck"), ("awy", "awa"),
+             ("ny", "na"), ("y", "a"), ("a", ""))
     for ending, replacement in rules:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             return word[: len(word) - len(ending)] + replacement
@@ -63,6 +85,26 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?:I|[Ww]e|and)\s+(?:sing|play)\s+in\s+(?:the\s+|a\s+)?{_ORG}", "member_of",
      EntityType.ORGANISATION),
     (rf"\bproject\s+{_ORG}", "part_of", EntityType.PROJECT),
+    (rf"\b(?:I|[Ww]e)\s+(?:run|own|started|set up|founded)\s+(?:my|our|a)\s+(?:own\s+)?"
+     rf"(?:company|business|firm|shop|studio)\s*,?\s+(?:called\s+)?{_ORG}", "works_at",
+     EntityType.ORGANISATION),
+    # a move told without a subject of its own: "moved to Bristol at last" (not "we're moving
+    # to Bristol in August": not yet)
+    (rf"(?:^|[.!?]\s+|\b(?:I|[Ww]e|I'm|[Ww]e're|[Ww]e are|I am|[Ss]o)\s+(?:now\s+|finally\s+)?)"
+     rf"(?i:moved|relocated)\s+(?:back\s+)?to\s+(?P<t>{_NAME})", "lives_in",
+     EntityType.PLACE),
+    # "got the lead pharmacist job at Southmead Hospital"
+    (rf"\b(?:I|[Ww]e|I've|I)\s+(?:just\s+)?(?:got|landed|took|accepted|started)\s+(?:the|a|my)\s+"
+     rf"(?:[a-z]+\s+){{0,3}}(?:job|position|role|post)\s+(?:at|with)\s+(?:the\s+)?{_ORG}",
+     "works_at", EntityType.ORGANISATION),
+    (r"\b(?:I|[Ww]e|I've)\s+(?:just\s+)?(?:got|landed|took|accepted|started)\s+(?:the|a|my)\s+"
+     r"(?P<t>[a-z]+(?:\s+[a-z]+){0,2})\s+(?:job|position|role|post)\b", "works_as",
+     EntityType.OCCUPATION),
+    # "My sister Meera is doing a PhD at the University of Edinburgh"
+    (rf"\b(?P<who>{_NAME})\s+(?:is|was|'s)\s+(?:doing|studying|taking)\s+(?:an?\s+|her\s+|his\s+)?"
+     rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
+    (rf"\b(?:I|I'm|I am)\s+(?:doing|studying|taking)\s+(?:an?\s+|my\s+)?"
+     rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
 )
 _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?i:mieszkam|mieszkamy|przeprowadziłam się|przeprowadziłem się|przeprowadziliśmy się)"
@@ -81,11 +123,32 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      rf"(?:klubie|chórze|drużynie|zespole)\s+{_ORG}", "member_of", EntityType.ORGANISATION),
     (rf"\b(?i:studiuję|uczę się)\s+(?:na|w)\s+{_ORG}", "studies_at", EntityType.ORGANISATION),
     (rf"\bprojek(?:t|cie|tu)\s+{_ORG}", "part_of", EntityType.PROJECT),
+    # one's own firm: "prowadzę własną firmę „Elektro-Kris”"
+    (rf"\b(?i:prowadzę|prowadzimy|mam|założyłem|założyłam|otworzyłem|otworzyłam)\s+"
+     rf"(?:własną\s+|swoją\s+)?(?:firmę|działalność|sklep|warsztat)\s+{_ORG}", "works_at",
+     EntityType.ORGANISATION),
+    # "mieszkam pod Lublinem, w Świdniku": near the first, in the second
+    (rf"\b(?i:mieszkam|mieszkamy)\s+pod\s+{_NAME}\s*,\s*(?:w|we)\s+(?P<t>{_NAME})",
+     "lives_in", EntityType.PLACE),
+    # a third person carrying on: "Córka Zuzia studiuje prawo na UJ, mieszka w Krakowie"
+    (rf"\b(?P<who>{_NAME})\s+studiuje\b[^.;,]*?\b(?:na|w|we)\s+{_ORG}", "studies_at",
+     EntityType.ORGANISATION),
+    (rf"\b(?P<who>{_NAME})\s+(?:studiuje|pracuje|uczy się)\b[^.;]*?,\s*mieszka\s+(?:w|we)\s+"
+     rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
+    (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+[a-ząćęłńóśźż]+\s+(?:w|we|na)\s+"
+     rf"{_ORG}", "works_at", EntityType.ORGANISATION),
+    (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+)", "works_as",
+     EntityType.OCCUPATION),
 )
-_OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:have|has|got|bought|"
-                     r"own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
-                     r"(?:new\s+|little\s+|old\s+)?(?P<n>[a-z]+)"
+_OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b(?:[Mm]y\s+[a-z]+|[A-Z][a-z]+)))\s+"
+                     r"(?:have|has|got|bought|own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
+                     r"(?:new\s+|little\s+|old\s+)?(?P<mods>(?:[\w-]+\s+){0,2}?)(?P<n>[a-z]+)"
                      r"(?:\s+(?:called|named)\s+(?P<name>[A-Z]\w+)|\s*,?\s+(?P<name2>[A-Z]\w+))?")
+# the thing a few words on: "has type 1 diabetes", "adopted a rescue greyhound called Biscuit"
+_OWN_EN_LONG = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b(?:[Mm]y\s+[a-z]+|[A-Z][a-z]+)))\s+"
+                          r"(?:have|has|got|bought|own|owns|adopted)\s+(?:(?:a|an|the|his|her)\s+)?"
+                          r"(?P<mods>(?:[\w-]+\s+){1,3}?)(?P<n>[a-z]+)"
+                          r"(?:\s+(?:called|named)\s+(?P<name>[A-Z]\w+)|(?=[\s,.!;]|$))")
 _MY_EN = re.compile(r"\b[Mm]y\s+(?:new\s+|old\s+|little\s+)?(?P<n>[a-z]+)(?:\s*,?\s+"
                     r"(?P<name>[A-Z]\w+))?")
 _OWN_PL = re.compile(r"(?:\b(?i:mam|mamy|kupiłam|kupiłem|kupiliśmy)|(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)"
@@ -93,8 +156,12 @@ _OWN_PL = re.compile(r"(?:\b(?i:mam|mamy|kupiłam|kupiłem|kupiliśmy)|(?P<who>\
                      r"(?P<n>[a-ząćęłńóśźż]+)(?:\s+(?:o imieniu\s+)?(?P<name>[A-ZŁŚŻ]\w+))?")
 _MY_PL = re.compile(r"\b(?:[Mm]ój|[Mm]oja|[Mm]oje|[Nn]asz|[Nn]asza)\s+(?P<n>[a-ząćęłńóśźż]+)"
                     r"(?:\s*,?\s+(?P<name>[A-ZŁŚŻ]\w+))?")
-_DO_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+))\s+(?:do|practi[cs]e|love|enjoy|go|play|took up|started)\s+"
-                    r"(?P<h>[a-z]+)")
+_DO_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b[A-Z][a-z]+)|^|[.!?]\s+)\s*(?:do|practi[cs]e|love|"
+                    r"enjoy|go|play|took up|started|plays|does|loves)\s+(?P<h>[a-z]+(?:-[a-z]+)*)")
+# "-ing" words after "started", "took up", "love" that are no pastime
+_NOT_HOBBIES = lexicon.words("""working going doing being having getting looking trying thinking
+    using making taking feeling planning waiting living moving learning seeing saying coming
+    something nothing anything everything""")
 _DO_PL = re.compile(r"(?:\b(?i:uprawiam|trenuję|chodzę na|gram w|gram na|zajmuję się)|"
                     r"(?P<who>\b[A-ZŁŚŻ][a-ząćęłńóśźż]+)\s+(?:uprawia|trenuje|gra w|gra na))\s+"
                     r"(?P<h>[a-ząćęłńóśźż]+)")
@@ -119,12 +186,44 @@ def _accusative_name_pl(name: str) -> str:
     return name
 
 
+_PARTNER = re.compile(r"\b(?:[Mm]y|[Mm]ój|[Mm]oja|[Mm]oim|[Mm]oją)\s+(?P<role>partner|partnerka|"
+                      r"partnerem|partnerką|boyfriend|girlfriend|fianc[ée]e?|chłopak|chłopakiem|"
+                      r"narzeczon[aąy]|narzeczonym)\s*,?\s+(?P<name>[A-ZŁŚŻ]\w+)")
+# "Beata, moja żona, pracuje", "Tom, my husband, ...": a name, then whose relative it is
+_NAME_THEN_ROLE = re.compile(r"\b(?P<name>[A-ZŁŚŻ]\w+)\s*,\s*(?:my|moja|mój|moje|nasza|nasz)\s+"
+                             r"(?P<role>\w+)\s*[,)]")
+# a role with the name in brackets: "Mum (Anjali) lives in Nairobi" reads "Mum Anjali lives"
+_BRACKETED = re.compile(r"(?<=[A-Za-ząćęłńóśźżŁŚŻ])\s*\((?P<name>[A-ZŁŚŻ][\w'’-]+)\)")
+# a capitalised word after a preposition of place is a place when nothing else placed it
+_PLACE_AFTER = {"en": re.compile(rf"\b(?:in|to|from|near)\s+(?P<t>{_NAME})"),
+                "pl": re.compile(rf"\b(?:w|we|do|pod|nad|z|ze|koło)\s+(?P<t>{_NAME})")}
+_NOT_PLACES = frozenset(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "christmas", "easter", "english", "polish", "i", "styczeń", "stycznia", "styczniu", "luty", "lutego", "lutym", "marzec", "marca", "marcu", "kwiecień", "kwietnia", "kwietniu", "maj", "maja", "maju", "czerwiec", "czerwca", "czerwcu", "lipiec", "lipca", "lipcu", "sierpień", "sierpnia", "sierpniu", "wrzesień", "września", "wrześniu", "październik", "października", "październiku", "listopad", "listopada", "listopadzie", "grudzień", "grudnia", "grudniu", "poniedziałek", "poniedziałki", "wtorek", "wtorki", "środa", "środy", "środę", "czwartek", "czwartki", "piątek", "piątki", "sobota", "soboty", "sobotę", "niedziela", "niedziele", "niedzielę", "wielkanoc"])
+
+
+# a name after a title of address: "Pani Halina", "pan Zbigniew", "Mrs Patel", "Dr Evans"
+_TITLED = re.compile(r"\b(?:[Pp]ani|[Pp]an|[Pp]anią|[Pp]anem|Mrs|Mr|Ms|Miss|Dr)\.?\s+"
+                     r"(?P<name>[A-ZŁŚŻ][\w'’-]+)")
+# a pet noun with its name beside it: "zabieram psa, Burka", "our dog, Rex"
+_PET_NAMED = re.compile(r"\b(?P<n>[a-ząćęłńóśźż]+)\s*,?\s+(?P<name>[A-ZŁŚŻ][a-ząćęłńóśźż]+)\b")
+
+
 def read(text: str, language: str) -> Reading:
     """The mentions and links of one English (``en``) or Polish (``pl``) statement."""
     builder = _Builder(language)
+    text = _BRACKETED.sub(lambda m: " " + m.group("name"), text)
     for relative in kin.relatives(text):
         builder.mention(relative.name, EntityType.PERSON, (relative.alias,))
         builder.link(USER, kin_link(relative.role), relative.name)
+    for match in _PARTNER.finditer(text):
+        name = builder.mention(match.group("name"), EntityType.PERSON,
+                               (match.group("role").lower(),))
+        builder.link(USER, "kin:partner", name)
+    for match in _NAME_THEN_ROLE.finditer(text):
+        role = kin.role_of(match.group("role"))
+        if role is not None:
+            name = builder.mention(match.group("name"), EntityType.PERSON,
+                                   (match.group("role").lower(),))
+            builder.link(USER, kin_link(role), name)
     for match in _NAMED.finditer(text):
         if match.group("name").lower() not in ("a", "an"):
             builder.mention(match.group("name"), EntityType.PERSON)
@@ -137,7 +236,7 @@ def read(text: str, language: str) -> Reading:
                 continue
             target = target.strip(" .,")
             if kind is EntityType.OCCUPATION:
-                target = target.lower()
+                target = target.lower() if language == "en" else _occupation_pl(target.lower())
             elif language == "pl" and kind is EntityType.PLACE:
                 target = " ".join(_nominative_pl(w) for w in target.split())
             who = groups.get("who")
@@ -149,6 +248,25 @@ def read(text: str, language: str) -> Reading:
     for match in _FRIEND.finditer(text):
         name = builder.mention(match.group("name"), EntityType.PERSON)
         builder.link(USER, "friend_of", name)
+    for match in _TITLED.finditer(text):
+        name = match.group("name")
+        builder.mention(_nominative_pl(name) if language == "pl" and name.endswith(("ą", "em"))
+                        else name, EntityType.PERSON)
+    for match in _PET_NAMED.finditer(text):
+        said_before = text[:match.start()].split()[-1:]
+        # "moja mama ma kota Filemona": a pet, the mother's
+        others = bool(said_before) and said_before[0].lower() in (
+            "ma", "has", "ich", "jej", "jego", "his", "her", "their")
+        if lexicon.kind_of(match.group("n")) is EntityType.PET and match.group(
+                "name") not in builder.mentions:
+            name = match.group("name")
+            if language == "pl" and match.group("n") in ("psa", "kota", "kotka", "psem"):
+                name = _accusative_name_pl(name)  # "psa, Burka": Burek
+            pet = builder.mention(name, EntityType.PET, (match.group("n"),))
+            if not others and not any(link.source == pet and link.type == "pet_of"
+                                      for link in builder.links):
+                builder.link(pet, "pet_of", USER)
+    builder.places(text, language)
     return builder.reading()
 
 
@@ -183,34 +301,44 @@ class _Builder:
             for link in self.links:
                 if link.type == kin_link(role) and link.source == USER:
                     return link.target
-            return None
+            # "my mum has diabetes": the relative the writer knows by that role, if any
+            return ROLE_PREFIX + role if who.split()[0].lower() in ("my", "mój", "moja") else None
         if words and words[0].lower() in ("my", "mój", "moja", "the", "our", "nasz", "nasza"):
             return None
-        name = who if language == "en" else " ".join(_nominative_pl(w) for w in words)
+        name = " ".join(words if language == "en" else (_nominative_pl(w) for w in words))
         return self.mention(name, EntityType.PERSON)
 
     def possessions(self, text: str, language: str) -> None:
-        owns = (_OWN_EN, _MY_EN) if language == "en" else (_OWN_PL, _MY_PL)
+        owns = (_OWN_EN_LONG, _OWN_EN, _MY_EN) if language == "en" else (_OWN_PL, _MY_PL)
         for pattern in owns:
             for match in pattern.finditer(text):
                 noun = match.group("n")
                 kind = lexicon.kind_of(noun)
-                if kind is None:
-                    continue
                 groups = match.groupdict()
                 name = groups.get("name") or groups.get("name2")
+                if pattern is _OWN_EN_LONG and kind is EntityType.PET and not name:
+                    continue  # "have two little dogs": the short pattern reads it
+                if kind is None and groups.get("name") and pattern is _OWN_EN_LONG and re.search(
+                        r"\badopted\b", match.group(0)):
+                    kind = EntityType.PET  # "adopted a rescue greyhound called Biscuit"
+                if kind is None:
+                    continue
                 owner = self.person(groups["who"], language) if groups.get("who") else USER
                 if owner is None:
                     continue
+                mods = (groups.get("mods") or "").split()
+                head: tuple[str, ...] = (noun,) if mods else ()
+                if mods and kind in (EntityType.ILLNESS, EntityType.HOBBY):
+                    noun = " ".join([*mods, noun])  # "type 1 diabetes"
                 if kind is EntityType.PET:
                     if name and language == "pl" and pattern is _OWN_PL:
                         name = _accusative_name_pl(name)  # "Mamy kota Filemona"
                     pet = self.mention(name or noun, EntityType.PET, (noun,) if name else ())
                     self.link(pet, "pet_of", owner)
                 elif kind is EntityType.ILLNESS:
-                    self.link(owner, "has_condition", self.mention(noun, kind))
+                    self.link(owner, "has_condition", self.mention(noun, kind, head))
                 elif kind is EntityType.HOBBY:
-                    self.link(owner, "does", self.mention(noun, kind))
+                    self.link(owner, "does", self.mention(noun, kind, head))
                 else:
                     self.link(owner, "owns", self.mention(noun, kind))
         doing = _DO_EN if language == "en" else _DO_PL
@@ -218,8 +346,29 @@ class _Builder:
             hobby = match.group("h")
             who = match.groupdict().get("who")
             owner = self.person(who, language) if who else USER
-            if owner is not None and lexicon.kind_of(hobby) is EntityType.HOBBY:
+            pastime = lexicon.kind_of(hobby) is EntityType.HOBBY or (
+                language == "en" and hobby.endswith("ing") and hobby not in _NOT_HOBBIES
+                and lexicon.kind_of(hobby) is None)  # "started bouldering"
+            if owner is not None and pastime:
                 self.link(owner, "does", self.mention(hobby, EntityType.HOBBY))
+
+    def places(self, text: str, language: str) -> None:
+        """"flying over from Nairobi", "w Lublinie": a capitalised name after a preposition of
+        place that no pattern placed (not a month, a day or a name already read)."""
+        known = {w.lower() for m in self.mentions.values() for w in (m.name, *m.aliases)
+                 for w in w.split()}
+        for match in _PLACE_AFTER[language].finditer(text):
+            words = match.group("t").split()
+            if words[0].lower() in _NOT_PLACES or words[0].lower() in known or any(
+                    ch.isdigit() for ch in words[0]) or sum(ch.isupper() for ch in words[0]) > 1:
+                continue  # "w SPSK4", "na UJ": an organisation's short name, not a place
+            if language == "pl":
+                genitive = match.group(0).split()[0].lower() in ("z", "ze", "do", "koło")
+                words = [_genitive_pl(w) if genitive else _nominative_pl(w) for w in words]
+            name = " ".join(words)
+            if not any(name.lower() in (m.name.lower(), *(a.lower() for a in m.aliases))
+                       for m in self.mentions.values()):
+                self.mention(name, EntityType.PLACE)
 
     def reading(self) -> Reading:
         return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)),

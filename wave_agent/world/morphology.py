@@ -27,6 +27,7 @@ class Models:
         )
 
         embedding = NewsEmbedding()
+        self.embedding = embedding  # navec word vectors (``world.kinds``)
         self.segmenter = Segmenter()
         self.ner = NewsNERTagger(embedding)
         self.morph = NewsMorphTagger(embedding)
@@ -82,6 +83,8 @@ def name_nominative(word: str, case: str | None) -> str:
             return word
         inflected = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
         if inflected is not None:
+            if len(inflected.word) > len(word) and not _morph().word_is_known(word.lower()):
+                return word  # a guess that adds letters to a word no dictionary has ("Тинькофф")
             return _capitalised_like(str(inflected.word), word)
     return word
 
@@ -112,8 +115,9 @@ def apposed(role: str, name: str) -> bool:
     """Whether a name can stand beside a role word as the same person: some reading of each
     in one case ("сыну Игорю"; not "сестра Андрея", where the name is another's)."""
     role_cases = {p.tag.case for p in _morph().parse(role.lower()) if p.tag.POS == "NOUN"}
-    name_cases = {p.tag.case for p in _morph().parse(name)}
-    return not role_cases or bool(role_cases & name_cases)
+    name_cases = {p.tag.case for p in _morph().parse(name)} - {None}
+    # a name the dictionary does not know ("Полинке") cannot say otherwise
+    return not role_cases or not name_cases or bool(role_cases & name_cases)
 
 
 @lru_cache(maxsize=65_536)
@@ -174,19 +178,176 @@ def adjective_nominative(token: Any) -> str:
     return str(token.text)
 
 
+# A diminutive of a first name: its stem, the diminutive suffix, a case ending. The bare "-к-"
+# only after a consonant ("Сашка", "Маринка"; not "Вероника"); "-ик / -ёк / -чик" are a
+# boy's ("Толик", "Игорёк"; not "Анжелика"), as are "-он / -ян" ("Димон", "Костян"; "Мирон" is
+# no diminutive of the girl's Мира, and no "Анта" is known for "Антон").
+_DIMINUTIVES = (
+    (re.compile(r"^(.{2,}?)(?:ечк|еньк|оньк|ичк|очк|(?<=[бвгджзйклмнпрстфхцчшщь])к)"
+                r"(?:а|и|е|у|ой|ою)$"), ""),
+    (re.compile(r"^(.{3,}?)(?:ёк|ек|ок|чик|ик|ьк)(?:а|у|ом|е)?$"), "masc"),
+    (re.compile(r"^(.{2,}?)(?:ян|он)(?:а|у|ом|е)?$"), "masc"),
+)
+
+
+@lru_cache(maxsize=16_384)
+def full_name(word: str) -> str:
+    """The first name a diminutive is made from, when pymorphy's dictionary knows it as a
+    name of the same gender: "Сашка" / "Сашке" -> Саша, "Полинке" -> Полина, "Ванечка" ->
+    Ваня, "Настенька" -> Настя, "Игорёк" -> Игорь, "Костян" -> Костя, "Димон" -> Дима. Any
+    other word comes back as it is."""
+    w = word.lower()
+    if " " in w or not re.fullmatch(r"[а-яё]+", w):
+        return word
+    own = _name_genders(w) if _morph().word_is_known(w) else set()
+    for pattern, condition in _DIMINUTIVES:
+        match = pattern.match(w)
+        if match is None or (condition == "masc" and own and "masc" not in own):
+            continue
+        stem = match.group(1)
+        for base in ([stem[:-1], stem] if stem.endswith("ь") else [stem]):
+            for end in ("я", "а", "ь", ""):
+                candidate = base + end
+                if candidate == w or not _morph().word_is_known(candidate):
+                    continue
+                genders = _name_genders(candidate)
+                if genders and (not own or own & genders or None in genders | own):
+                    return _capitalised_like(candidate, word)
+    return word
+
+
+def _name_genders(word: str) -> set[str | None]:
+    return {p.tag.gender for p in _morph().parse(word) if "Name" in p.tag.grammemes
+            and p.tag.case == "nomn" and p.normal_form == word}
+
+
+@lru_cache(maxsize=16_384)
+def agreeing_nominative(adjective: str, noun: str) -> str | None:
+    """An adjective in the nominative agreeing with a noun's dictionary form ("фигурным",
+    "катание" -> "фигурное"), or None when it is a pronoun, a possessive or no adjective."""
+    parses = [p for p in _morph().parse(adjective.lower()) if p.tag.POS == "ADJF"]
+    if not parses or {"Apro", "Poss"} & parses[0].tag.grammemes:
+        return None
+    nouns = [p for p in _morph().parse(noun) if p.tag.POS == "NOUN" and p.tag.case == "nomn"]
+    wanted = {"nomn", nouns[0].tag.number or "sing"} if nouns else {"nomn", "sing"}
+    if nouns and nouns[0].tag.number != "plur" and nouns[0].tag.gender:
+        wanted.add(nouns[0].tag.gender)
+    inflected = parses[0].inflect(wanted)
+    return str(inflected.word) if inflected is not None else None
+
+
+@lru_cache(maxsize=65_536)
+def noun_lemmas(word: str) -> tuple[str, ...]:
+    """Every dictionary form a word has as a noun, the likeliest first ("йогу": йог, йога)."""
+    return tuple(dict.fromkeys(str(p.normal_form) for p in _morph().parse(word.lower())
+                               if p.tag.POS == "NOUN"))
+
+
+@lru_cache(maxsize=16_384)
+def only_verb(word: str) -> tuple[str, str | None, str | None] | None:
+    """A word every reading of which is a finite verb ("Записались", "Сорвал"): its lemma,
+    number ("Sing" / "Plur") and person ("1" / "2" / "3", None in the past tense); else
+    None. The tagger, trained on news text, takes a capitalised first word of a sentence
+    for a noun."""
+    parses = _morph().parse(word.lower())
+    if not parses or any(p.tag.POS != "VERB" for p in parses):
+        return None
+    tag = parses[0].tag
+    number = {"sing": "Sing", "plur": "Plur"}.get(str(tag.number))
+    person = {"1per": "1", "2per": "2", "3per": "3"}.get(str(tag.person))
+    return str(parses[0].normal_form), number, person
+
+
+@lru_cache(maxsize=16_384)
+def geographic(word: str) -> bool:
+    """Whether pymorphy's dictionary knows the word as a place name ("Кипре": yes;
+    "Уралмаше": no)."""
+    return any("Geox" in p.tag.grammemes for p in _morph().parse(word))
+
+
+_PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+_WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
+_SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)([а-яё])")
+NAMING = frozenset({"зовут", "звать", "кличут", "кличка"})  # "зовут бублик": a name follows
+
+
+def lower_case_chat(text: str) -> bool:
+    """Whether a text is written without capitals ("жена лена, дизайнер"): no Cyrillic word
+    past a sentence's start begins with one."""
+    for match in _WORD.finditer(text):
+        start = match.start()
+        before = text[:start].rstrip()
+        if match.group()[:1].isupper() and before and before[-1] not in ".!?…":
+            return False
+    return bool(_WORD.search(text))
+
+
+def truecase(text: str) -> str:
+    """A text written without capitals, capitalised as the models were trained to read it
+    (news text): each sentence's first letter, and each word pymorphy's dictionary reads
+    first as a name, surname, patronymic, place or organisation ("в москве" -> "в Москве",
+    "лена" -> "Лена", "в яндексе" -> "в Яндексе"), a diminutive of a known first name ("брат
+    костян"), or that a naming verb names ("зовут бублик"). The same length, so offsets hold. A text with capitals is left as written."""
+    if not lower_case_chat(text):
+        return text
+    chars = list(text)
+    previous = ""
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if word.islower() and (previous in NAMING or _proper(word) or (
+                len(word) > 3 and full_name(word) != word)  # "брат костян"
+                or (previous in _PLACE_PREPOSITIONS and _unknown(word))):  # "в тинькофф"
+            chars[match.start()] = word[0].upper()
+        previous = word.lower()
+    for match in _SENTENCE_START.finditer(text):
+        chars[match.start(1)] = chars[match.start(1)].upper()
+    return "".join(chars)
+
+
+_PLACE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "из-за"})
+
+
+@lru_cache(maxsize=65_536)
+def _unknown(word: str) -> bool:
+    """A word pymorphy's dictionary does not have, long enough to be a name."""
+    return len(word) > 2 and not _morph().word_is_known(word)
+
+
+@lru_cache(maxsize=65_536)
+def _proper(word: str) -> bool:
+    parses = _morph().parse(word)
+    return (bool(parses) and bool(_PROPER & parses[0].tag.grammemes) and len(word) > 2
+            and _morph().word_is_known(word))  # a guessed reading ("джолион") is no name
+
+
+@lru_cache(maxsize=16_384)
+def known_word(word: str) -> bool:
+    """Whether pymorphy's dictionary has the word (not a guess from its ending)."""
+    return bool(_morph().word_is_known(word.lower()))
+
+
 __all__ = [
+    "NAMING",
     "POS",
     "Models",
     "abbreviation",
     "adjective_nominative",
+    "agreeing_nominative",
     "apposed",
     "first_name",
+    "full_name",
+    "geographic",
     "is_name",
+    "known_word",
     "lemma",
+    "lower_case_chat",
     "name_nominative",
     "nominative_reading",
+    "noun_lemmas",
+    "only_verb",
     "plural_nominative",
     "possessive_adjective",
     "same_case",
     "street_word",
+    "truecase",
 ]

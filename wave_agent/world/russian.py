@@ -30,18 +30,28 @@ from collections.abc import Sequence
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
+from wave_agent.world.kinds import noun_kind
 from wave_agent.world.morphology import (
+    NAMING,
     POS,
     Models,
     abbreviation,
     adjective_nominative,
+    agreeing_nominative,
     apposed,
     first_name,
+    full_name,
+    geographic,
+    is_name,
+    known_word,
     lemma,
     name_nominative,
     nominative_reading,
+    noun_lemmas,
+    only_verb,
     possessive_adjective,
     same_case,
+    truecase,
 )
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
@@ -87,7 +97,7 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
     models = Models.get()
     from natasha import Doc
 
-    docs = [Doc(text) for text in texts]
+    docs = [Doc(truecase(text)) for text in texts]
     for doc in docs:
         doc.segment(models.segmenter)
     sentences = [sent for doc in docs for sent in doc.sents]
@@ -100,8 +110,8 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
             token.id, token.head_id, token.rel = parsed.id, parsed.head_id, parsed.rel
     spans = models.ner.map([doc.text for doc in docs])
     readings = []
-    for doc, markup in zip(docs, spans, strict=True):
-        builder = _Builder(doc.text)
+    for doc, markup, written in zip(docs, spans, texts, strict=True):
+        builder = _Builder(doc.text, written)
         for span in markup.spans:
             builder.add_span(span.start, span.stop, span.type)
         for sent in doc.sents:
@@ -109,18 +119,36 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                              t.feats.get("Person"), t.feats.get("Animacy") == "Anim",
                              t.feats.get("Gender"), t.start, t.stop,
                              number=t.feats.get("Number")) for t in sent.tokens]
+            verb = only_verb(tokens[0].text) if tokens and tokens[0].pos in (
+                "NOUN", "PROPN") else None
+            if verb is not None:  # "Записались с Сашей на йогу": a verb opens it
+                tokens[0].pos, tokens[0].case, tokens[0].animate = "VERB", None, False
+                tokens[0].number, tokens[0].person = verb[1], verb[2]
             for t in tokens:
                 t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
+                if t.pos in ("NOUN", "PROPN") and lexicon.kind_of(t.lemma) is None:
+                    # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
+                    t.lemma = next((n for n in noun_lemmas(t.text) if lexicon.kind_of(n)),
+                                   t.lemma)
             builder.sentence(Sentence(tokens))
         readings.append(builder.reading())
     return readings
 
 
+def _first_name(written: str, nominative: str) -> str:
+    """The first name a written name stands for: the one a diminutive comes from, read from
+    the word as written ("Костян": Костя; pymorphy's guessed nominative "Костянин" is no
+    name) or from its nominative ("Сашке" -> "Сашка" -> Саша)."""
+    from_written = full_name(written)
+    return from_written if from_written != written else full_name(nominative)
+
+
 class _Builder:
     """Collects one statement's mentions and links as its sentences are read."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, written: str | None = None) -> None:
         self.text = text
+        self.written = written if written is not None else text  # before ``truecase``
         self.spans: list[tuple[int, int, EntityType]] = []
         self.mentions: dict[str, Mention] = {}
         self.links: list[Link] = []
@@ -128,15 +156,25 @@ class _Builder:
         self.gender: dict[str, str] = {}    # person name -> "Masc" / "Fem" (the parser's)
         self.named_roles: list[str] = []   # role words naming someone else (``Reading``)
         for relative in kin.relatives(text):
-            self._mention(relative.name, EntityType.PERSON, (relative.alias,))
-            self._link(USER, kin_link(relative.role), relative.name)
+            name = full_name(relative.name)  # "Сын Сашка": Саша
+            self._mention(name, EntityType.PERSON, tuple(dict.fromkeys((
+                relative.alias, relative.name))))
+            self._link(USER, kin_link(relative.role), name)
             found = text.find(relative.name.split()[0][:4])
-            self.first_at[relative.name] = found if found >= 0 else len(text)
+            self.first_at[name] = found if found >= 0 else len(text)
 
     def add_span(self, start: int, stop: int, tag: str) -> None:
         kind = _NER_TYPES.get(tag)
         if kind is None:
             return
+        before = self.text[:start].split()[-1:]
+        if (kind is EntityType.PERSON and self.written[start:start + 1].islower() and before
+                and before[0].lower() in ("в", "во", "на", "из")):
+            return  # "на футзале" capitalised in lower-case chat: a place or a club, no one
+        if kind is EntityType.PERSON and self.written[start:stop].islower() and not any(
+                is_name(w) or full_name(w) != w for w in self.text[start:stop].split()) and not (
+                before and before[0].lower() in NAMING):
+            return  # "уронил вазу" capitalised as ВАЗ: no name in it, no one ("зовут бублик": one)
         if kind is EntityType.PERSON and " " in self.text[start:stop]:
             # "сестра Андрея Юля": the NER's one span is two people, one the other's (their
             # names share no case); a name with its patronymic or surname shares one
@@ -151,8 +189,28 @@ class _Builder:
         self.spans.append((start, stop, kind))
 
     def reading(self) -> Reading:
+        self._fold_first_names()
         return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)), "ru",
                        tuple(dict.fromkeys(self.named_roles)))
+
+    def _fold_first_names(self) -> None:
+        """"Димон (Дима Соколов, ...)", "тоже Саша — Саша Мельникова": a first name alone is
+        the one person of the statement whose full name starts with it (an alias of theirs)."""
+        people = [m for m in self.mentions.values() if m.type is EntityType.PERSON]
+        for short in people:
+            if " " in short.name:
+                continue
+            longer = [m.name for m in people if " " in m.name
+                      and m.name.split()[0] == short.name]
+            if len(longer) != 1:
+                continue
+            full = longer[0]
+            del self.mentions[short.name]
+            self._mention(full, EntityType.PERSON, (short.name, *short.aliases))
+            self.links = [Link(full if link.source == short.name else link.source, link.type,
+                               full if link.target == short.name else link.target)
+                          for link in self.links]
+            self.links = [link for link in self.links if link.source != link.target]
 
     # -- collecting ------------------------------------------------------------------------
 
@@ -200,6 +258,9 @@ class _Builder:
             while len(inside) > 1 and kind is EntityType.PERSON and common_noun(inside[0]):
                 inside = inside[1:]  # "Брат Саша", "Внук Стёпа" opening a sentence: the name
                 start = inside[0].start
+            if len(inside) == 1 and kind is EntityType.PERSON and (
+                    kin.role_of(inside[0].text) or MORE_KIN.get(inside[0].lemma)):
+                continue  # "Дочке Полинке": the NER's span split, the role word is no one
             cut = next((i for i, t in enumerate(inside) if t.text.lower() == "имени"), None)
             if cut:  # "МГТУ имени Баумана": the name is what comes before "имени"
                 inside = inside[:cut]
@@ -211,6 +272,7 @@ class _Builder:
             if kind is EntityType.PLACE and street(s, inside):
                 continue  # "на Гагарина", "на Плехановской": a street, not a place we keep
             ids = {t.id for t in inside}
+            aliases: tuple[str, ...] = ()
             head = next((t for t in inside if t.head not in ids), inside[0])
             quoted = start > 0 and self.text[start - 1] in "«\"„“"
             before = [t for t in s.tokens if t.stop <= start - (1 if quoted else 0)]
@@ -221,11 +283,17 @@ class _Builder:
                 kind = EntityType.ORGANISATION
             if abbreviation(self.text[start:stop]):
                 name = self.text[start:stop]  # "МГУ", "УрФУ": never inflected
+                ending = re.fullmatch(r"(\S*[A-ZА-ЯЁ])([а-яё]{1,2})", name)
+                if ending and lemma(name) == ending.group(1).lower():
+                    name = ending.group(1)  # "на АвтоВАЗе": АвтоВАЗ
             elif quoted and len(inside) == 1 and inside[0].case not in (None, "Nom") and not (
                     nominative_reading(inside[0].text)):
                 name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"
             elif kind is EntityType.PERSON:
-                name = " ".join(name_nominative(t.text, t.case) for t in inside)
+                said = [name_nominative(t.text, t.case) for t in inside]
+                name = " ".join([_first_name(inside[0].text, said[0]), *said[1:]])
+                if name != " ".join(said):
+                    aliases = (" ".join(said),)
             elif quoted:
                 name = self.text[start:stop]
             elif kind is EntityType.PLACE:
@@ -238,7 +306,7 @@ class _Builder:
             typed = self._kind_by_head(s, head, kind)
             if typed is None:
                 continue
-            self._mention(name, typed, (surface,) if surface != name else ())
+            self._mention(name, typed, (*aliases, *((surface,) if surface != name else ())))
             self.first_at.setdefault(name, start)
             if head.gender:
                 self.gender.setdefault(name, head.gender)
@@ -250,13 +318,14 @@ class _Builder:
         """First names the NER missed ("Лейла занимается"): a proper noun every noun reading
         of which is a first name (pymorphy's dictionary), brought to the nominative."""
         for t in s.tokens:
-            if t.id in names or t.pos != "PROPN" or not first_name(t.text):
+            if t.id in names or t.pos != "PROPN" or not (first_name(t.text) or (
+                    t.text[:1].isupper() and full_name(t.text) != t.text)):  # "Полинка"
                 continue
             quoted = t.start > 0 and self.text[t.start - 1] in "«\"„“"
-            if quoted or common_noun(t):
+            if quoted or (common_noun(t) and full_name(t.text) == t.text):
                 continue
-            name = self._mention(name_nominative(t.text, t.case), EntityType.PERSON,
-                                 (t.text,))
+            said = name_nominative(t.text, t.case)
+            name = self._mention(_first_name(t.text, said), EntityType.PERSON, (said, t.text))
             self.first_at.setdefault(name, t.start)
             if t.gender:
                 self.gender.setdefault(name, t.gender)
@@ -410,6 +479,8 @@ class _Builder:
 
     def _verb(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
         lem = verb.lemma
+        if lem == "дружить":
+            self._friends(s, verb, names)
         if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL):
             return
         head = s.head_of(verb)
@@ -434,6 +505,19 @@ class _Builder:
         for person in [who, *self._companions(s, subject, verb, names)]:
             self._verb_links(s, verb, lem, person, args, names)
 
+    def _friends(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
+        """"дружу с Леной", "(Дима Соколов, с универа дружим)": the one "с" names, else, for
+        "we are friends", the person the sentence named before."""
+        who = self._subject(s, verb, names)
+        people = [names[t.id] for t in s.in_clause(verb) if t.id in names
+                  and s.preposition(t) in ("с", "со")
+                  and self.mentions[names[t.id]].type is EntityType.PERSON]
+        if not people and verb.person == "1" and verb.number == "Plur":
+            people = [names[t.id] for t in s.before(verb) if t.id in names
+                      and self.mentions[names[t.id]].type is EntityType.PERSON][-1:]
+        for person in people:
+            self._link(who or USER, "friend_of", person)
+
     def _verb_links(self, s: Sentence, verb: Token, lem: str, who: str | None,
                     args: list[Token], names: dict[str, str]) -> None:
         if lem in LIVE:
@@ -443,7 +527,8 @@ class _Builder:
         if lem in WORK | STUDY | MEMBER:
             for arg in args:
                 place = names.get(arg.id)
-                if place and abbreviation(place) and self.mentions[place].type is EntityType.PLACE:
+                if place and self.mentions[place].type is EntityType.PLACE and (
+                        abbreviation(place) or self._works_on(s, arg, lem)):
                     self._retype(place, EntityType.ORGANISATION)  # "учится в УрФУ"
                 elif (place and lem in WORK and s.preposition(arg) in ("в", "во")
                       and self.mentions[place].type is EntityType.PLACE):
@@ -456,7 +541,7 @@ class _Builder:
                 if (lem in WORK and arg.case == "Ins" and arg.pos == "NOUN"
                         and not s.preposition(arg) and arg.id not in names):
                     # "работает водителем (в «Волга-Транс»)": the occupation, beside the place
-                    job = self._mention(arg.lemma, EntityType.OCCUPATION)
+                    job = self._thing(s, arg, EntityType.OCCUPATION, names)
                     self._link(who, "works_as", job)
                 if org is not None:
                     continue
@@ -473,15 +558,16 @@ class _Builder:
                 self._owned(s, arg, who, names)
         if lem in DO | PLAY | GO:
             for arg in args:
-                kind = lexicon.kind_of(arg.lemma)
+                kind = noun_kind(arg.lemma)  # a verb of doing: a learned kind is trusted
                 if kind is EntityType.HOBBY or (lem in DO and arg.case == "Ins"
                                                 and arg.pos == "NOUN" and kind is None
                                                 and not arg.animate and not s.preposition(arg)):
-                    self._link(who, "does", self._mention(hobby_name(arg), EntityType.HOBBY))
+                    self._link(who, "does", self._thing(s, arg, EntityType.HOBBY, names))
         if lem in ILL:
             for arg in args:
-                if lexicon.kind_of(arg.lemma) is EntityType.ILLNESS:
-                    self._link(who, "has_condition", self._mention(arg.lemma, EntityType.ILLNESS))
+                if noun_kind(arg.lemma) is EntityType.ILLNESS:
+                    self._link(who, "has_condition",
+                               self._thing(s, arg, EntityType.ILLNESS, names))
 
     def _noun(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
         """"подруга Лена", "мой парень Костя", "проект «Альфа»", "я инженер": relations a
@@ -501,9 +587,26 @@ class _Builder:
                     self._mention(name, EntityType.PERSON, (noun.lemma,))
                     self._link(USER, kin_link(role), name)
         if self._occupation_of_user(s, noun):
-            self._link(USER, "works_as", self._mention(noun.lemma, EntityType.OCCUPATION))
+            self._link(USER, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
+        elif (who := self._occupation_of_named(s, noun, names)) is not None:
+            self._link(who, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
+            for t in s.in_clause(noun):  # "Игорь, мастер цеха на Уралмаше"
+                place = names.get(t.id)
+                if (place and s.position[t.id] > s.position[noun.id]
+                        and s.preposition(t) in ("в", "во", "на")):
+                    if self._works_on(s, t, "работать"):
+                        self._retype(place, EntityType.ORGANISATION)
+                    if self.mentions[place].type is EntityType.ORGANISATION:
+                        self._link(who, "works_at", place)
+                        break
         if noun.lemma in lexicon.FRIEND_NOUNS and not someone_elses(s, noun):
             owner = self._owner(s, noun)
+            earlier = [t for t in s.before(noun) if t.pos != "ADJ"]
+            if len(earlier) >= 2 and earlier[-1].text in ("—", "–", "-") and (
+                    earlier[-2].id in names):  # "Тамара Петровна — самая близкая подруга"
+                named = names[earlier[-2].id]
+                if self.mentions[named].type is EntityType.PERSON:
+                    self._link(owner or USER, "friend_of", named)
             for child in self._beside(s, noun):
                 name = names.get(child.id)
                 if name and self.mentions[name].type is EntityType.PERSON:
@@ -622,6 +725,49 @@ class _Builder:
         return head.pos == "PROPN" and any(k.pos == "PRON" and k.lemma == "я"
                                            for k in s.kids(head, "nsubj"))
 
+    def _works_on(self, s: Sentence, arg: Token, lem: str) -> bool:
+        """"работает на Уралмаше", "работаю в сбере": a work place after "на" / "в" that the
+        NER took for a place and pymorphy's dictionary knows as none (not "на Кипре", "в
+        Казани": there one lives)."""
+        return lem in WORK and s.preposition(arg) in ("на", "в", "во") and not geographic(
+            arg.text)
+
+    @staticmethod
+    def _make(s: Sentence, at: int) -> str:
+        """The make a vehicle noun is named by in the next words: Latin words or words
+        pymorphy's dictionary does not know, past a comma and "у нас" ("киа рио")."""
+        found: list[str] = []
+        for t in s.tokens[at + 1:at + 6]:
+            if not found and (t.text == "," or t.text.lower() in ("у", "нас", "меня", "нее",
+                                                                  "неё", "него", "них")):
+                continue
+            if t.pos != "NUM" and re.fullmatch(r"[A-Za-zА-Яа-яЁё-]+", t.text) and (
+                    not known_word(t.text) or re.fullmatch(r"[A-Za-z-]+", t.text)):
+                found.append(t.text[:1].upper() + t.text[1:])
+                continue
+            break
+        return " ".join(found[:2])
+
+    def _occupation_of_named(self, s: Sentence, noun: Token,
+                             names: dict[str, str]) -> str | None:
+        """"Муж у меня Игорь, мастер цеха", "жена Лена, дизайнер": a lower-case animate noun
+        in the nominative set off by a comma right after a person's name is what they do."""
+        at = s.position[noun.id]
+        if not (at >= 2 and s.tokens[at - 1].text == "," and noun.animate
+                and noun.case == "Nom" and noun.text.islower()
+                and kin.role_of(noun.text) is None and lexicon.kind_of(noun.lemma) is None
+                and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER
+                and MORE_KIN.get(noun.lemma) is None):
+            return None
+        name = names.get(s.tokens[at - 2].id)
+        if name is None or self.mentions[name].type is not EntityType.PERSON:
+            return None
+        named = s.tokens[at - 2]
+        if any(t.pos == "PRON" and t.lemma == "я" for t in s.in_clause(named)
+               if s.position[t.id] < s.position[named.id]):
+            return None  # "Я Игорь, программист": the speaker's (``_occupation_of_user``)
+        return name
+
     def _owner(self, s: Sentence, noun: Token) -> str | None:
         """Whose a noun is: "мой" -> the person; "у Олега" -> Oleg."""
         for det in s.kids(noun, "det", "amod"):
@@ -631,12 +777,14 @@ class _Builder:
 
     def _owned(self, s: Sentence, noun: Token, who: str | None,
                names: dict[str, str]) -> None:
-        kind = lexicon.kind_of(noun.lemma)
+        called = self._called(s, noun, names)
+        kind = lexicon.kind_of(noun.lemma) or (
+            EntityType.PET if called and noun_kind(noun.lemma) is EntityType.PET else None)
         if kind is None or who is None:
             return
         if kind is EntityType.PET:
             pet_name = next((names[c.id] for c in s.kids(noun, "appos", "flat", "nmod", "nsubj")
-                             if c.id in names), None)
+                             if c.id in names), called)
             pets = [pet_name] if pet_name is not None else []
             pets += [names[c.id] for c in s.kids(noun, "conj") if c.id in names]
             for c in s.kids(noun, "appos", "flat", "nmod", "nsubj", "conj"):
@@ -648,11 +796,57 @@ class _Builder:
             if not pets:
                 self._link(self._mention(noun.lemma, EntityType.PET), "pet_of", who)
         elif kind is EntityType.ILLNESS:
-            self._link(who, "has_condition", self._mention(noun.lemma, kind))
+            self._link(who, "has_condition", self._thing(s, noun, kind, names))
         elif kind is EntityType.HOBBY:
-            self._link(who, "does", self._mention(noun.lemma, kind))
+            self._link(who, "does", self._thing(s, noun, kind, names))
         else:
-            self._link(who, "owns", self._mention(noun.lemma, kind))
+            self._link(who, "owns", self._thing(s, noun, kind, names))
+
+    def _thing(self, s: Sentence, noun: Token, kind: EntityType, names: dict[str, str]) -> str:
+        """A thing's mention as the phrase names it: a hobby, an illness or an occupation
+        with the adjectives before it and a genitive after it ("фигурным катанием" ->
+        фигурное катание, "диабет второго типа", "главным бухгалтером", "мастер цеха"), a device with the make after it ("смартфон
+        Самсунг", "ноутбук Lenovo"), the noun's lemma its alias; else the noun's lemma."""
+        name = head = hobby_name(noun) if kind is EntityType.HOBBY else noun.lemma
+        at = s.position[noun.id]
+        if kind in (EntityType.HOBBY, EntityType.ILLNESS, EntityType.OCCUPATION):
+            before: list[str] = []
+            for t in reversed(s.tokens[:at]):
+                said = agreeing_nominative(t.text, name) if t.pos == "ADJ" and (
+                    t.head == noun.id and t.text.islower()) else None
+                if said is None:
+                    break
+                before.insert(0, said)
+            after = s.tokens[at + 1:at + 3]
+            tail = next((i for i, t in enumerate(after) if t.pos == "NOUN" and t.case == "Gen"
+                         and t.head == noun.id and not s.preposition(t)), None)
+            if tail is not None and all(t.pos == "ADJ" and t.case == "Gen"
+                                        for t in after[:tail]):
+                before.append(name)
+                name = " ".join(t.text for t in after[:tail + 1])
+            elif (kind is EntityType.OCCUPATION and len(after) == 2
+                  and after[0].text.lower() == "по" and after[1].pos == "NOUN"):
+                before.append(name)  # "бухгалтер по зарплате", "менеджер по продажам"
+                name = " ".join(t.text for t in after)
+            name = " ".join([*before, name])
+        elif kind is EntityType.VEHICLE:
+            written = self._make(s, at)
+            if written:  # "машина у нас киа рио", "взяли машину, хавал джолион": the make
+                return self._mention(written, kind, (head,))
+        elif kind is EntityType.DEVICE and at + 1 < len(s.tokens):
+            make = s.tokens[at + 1]
+            if make.id not in names and (make.pos == "PROPN" or re.fullmatch(
+                    r"[A-Za-z][\w-]*", make.text)):
+                name = f"{name} {make.text}"
+        return self._mention(name, kind, (head,))  # "диабет" is a name of it too
+
+    @staticmethod
+    def _called(s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
+        """The name "зовут" gives right after a noun: "у нас кошка, зовут Муся"."""
+        after = [t for t in s.tokens[s.position[noun.id] + 1:][:3] if t.text != ","]
+        if len(after) >= 2 and after[0].lemma == "звать" and after[1].id in names:
+            return names[after[1].id]
+        return None
 
     def _possessions(self, s: Sentence, names: dict[str, str]) -> None:
         """"У меня кот Барсик", "у Олега диабет", "мой ноутбук", "моя собака Рекс"."""
@@ -667,9 +861,13 @@ class _Builder:
                 token.lemma = lemma(token.text, "NOUN")
                 token.case = token.case or "Nom"
             kind = lexicon.kind_of(token.lemma)
-            if kind is None:
-                continue
+            if kind is None and not (token.pos == "NOUN" and self._called(s, token, names)
+                                     and noun_kind(token.lemma) is EntityType.PET):
+                continue  # (a breed, "у нас корги, зовут Бублик": the learned kind, named)
             owner: str | None = self._owner(s, token)
+            for u in s.kids(token, "nmod", "obl"):  # "Дача у нас в Рамони", "машина у нас"
+                if owner is None and s.preposition(u) == "у":
+                    owner = self._who(s, u, names)
             head = s.head_of(token)
             if owner is None and head is not None and token.rel.startswith("nsubj"):
                 for case_word in s.kids(head, "case"):
@@ -678,8 +876,9 @@ class _Builder:
                 for u in s.kids(head, "obl", "nmod"):
                     if s.preposition(u) == "у":
                         owner = self._who(s, u, names)
-            if owner is None and token.case == "Nom":
-                # "Живёт в Туле, у неё гипертония": "у" and its owner earlier in the clause
+            if owner is None and (token.case == "Nom" or kind is EntityType.ILLNESS):
+                # "Живёт в Туле, у неё гипертония": "у" and its owner earlier in the clause;
+                # "у папы нашли гипертонию": the father's, not the finder's
                 clause = [t for t in s.in_clause(token) if s.position[t.id] < s.position[
                     token.id]]
                 for i, t in enumerate(clause[:-1]):

@@ -143,8 +143,13 @@ class Resolver:
         found = await self.graph.resolve_entity(self.user_id, mention.name, mention.type,
                                                 create=False)
         if found is None and mention.type is EntityType.PERSON:
-            found = next((p for p in await self._known_people()
-                          if diminutive_of(mention.name, p.name)), None)
+            people = await self._known_people()
+            found = next((p for p in people if diminutive_of(mention.name, p.name)), None)
+            if found is None and " " not in mention.name.strip():
+                # "Дима" once "Дима Соколов" was said: the one known person of that first name
+                first = [p for p in people if " " in p.name
+                         and normalise(p.name.split()[0]) == normalise(mention.name)]
+                found = first[0] if len(first) == 1 else None
             if found is not None:
                 found = await self._teach(found, (mention.name,))
         if found is None:
@@ -195,7 +200,11 @@ class Resolver:
                 # "У мамы диабет": the record is about the mother the role names
                 ids += [end for end in (relation.source_id, relation.target_id)
                         if end not in ids and (me is None or end != me.id)]
-        ids += [e.id for e in self.known_in(fact.text, reading.named_roles) if e.id not in ids]
+        # a known entity spotted by name, unless the words that name it are part of a longer
+        # name the record was read to say ("с Сашей Мельниковой" is not the son Саша)
+        longer = [set(stem_key(m.name).split()) for m in mentions if " " in m.name.strip()]
+        ids += [e.id for e in self.known_in(fact.text, reading.named_roles) if e.id not in ids
+                and not any(set(stem_key(e.name).split()) < words for words in longer)]
         return Resolved(tuple(ids), tuple(relations), reading.named_roles)
 
     async def _end(self, name: str, by_name: dict[str, Entity]) -> Entity | None:

@@ -22,8 +22,11 @@ def test_names_come_back_to_the_nominative_with_their_type() -> None:
     names, links = _world("Меня зовут Марина, я живу в Самаре.")
     assert names == {"Марина": EntityType.PERSON, "Самара": EntityType.PLACE}
     assert links == {(USER, "lives_in", "Самара")}
-    names, _ = _world("Вчера ходила к Галине Сергеевне в гости с Игорьком.")
-    assert names == {"Галина Сергеевна": EntityType.PERSON, "Игорёк": EntityType.PERSON}
+    reading = read("Вчера ходила к Галине Сергеевне в гости с Игорьком.")
+    # a diminutive is named by the first name it is made from, itself an alias
+    assert {m.name: m.type for m in reading.mentions} == {
+        "Галина Сергеевна": EntityType.PERSON, "Игорь": EntityType.PERSON}
+    assert "Игорёк" in next(m for m in reading.mentions if m.name == "Игорь").aliases
     names, _ = _world("Переехала в Нижний Новгород, теперь живу в Нижнем Новгороде.")
     assert names == {"Нижний Новгород": EntityType.PLACE}
 
@@ -137,3 +140,140 @@ def test_what_is_not_a_place_a_person_or_done() -> None:
     _, links = _world("Недавно я купил ноутбук, а Алине подарил телефон.")
     assert {(USER, "owns", "ноутбук"), ("Алина", "owns", "телефон")} <= links
     assert (USER, "owns", "телефон") not in links
+
+
+def test_lower_case_chat_is_read_like_written_text() -> None:
+    # people who write without capitals: natasha's NER, trained on news text, finds nothing
+    # in it as written
+    names, links = _world("пока живу в москве, работаю в яндексе, жена лена дизайнер")
+    assert names.get("Москва") is EntityType.PLACE
+    assert names.get("Яндекс") is EntityType.ORGANISATION
+    assert names.get("Лена") is EntityType.PERSON
+    assert {(USER, "lives_in", "Москва"), (USER, "works_at", "Яндекс"),
+            (USER, "kin:wife", "Лена")} <= links
+    names, links = _world("у нас кот, зовут барсик")
+    assert names.get("Барсик") in (EntityType.PET, EntityType.PERSON)
+
+
+def test_diminutives_are_named_by_the_first_name_they_come_from() -> None:
+    for text, name in [("Сын Сашка поступил в УрФУ.", "Саша"),
+                       ("Дочке Полинке девять лет.", "Полина"),
+                       ("Полинка в нём души не чает.", "Полина"),
+                       ("Внучка Настенька занимается фигурным катанием.", "Настя")]:
+        names, _ = _world(text)
+        assert names.get(name) is EntityType.PERSON, (text, names)
+    names, _ = _world("Антон и Мирон живут в Туле.")  # full names stay as they are
+    assert {"Антон", "Мирон"} <= set(names)
+
+
+def test_a_hobby_or_an_illness_keeps_its_phrase_and_a_device_its_make() -> None:
+    reading = read("Внучка Настенька занимается фигурным катанием, у неё диабет второго типа.")
+    things = {m.name: m for m in reading.mentions}
+    assert things["фигурное катание"].type is EntityType.HOBBY
+    assert "катание" in things["фигурное катание"].aliases  # the head noun names it too
+    assert things["диабет второго типа"].type is EntityType.ILLNESS
+    names, links = _world("Ирина подарила мне смартфон Самсунг.")
+    assert names.get("смартфон Самсунг") is EntityType.DEVICE
+    assert (USER, "owns", "смартфон Самсунг") in links
+
+
+def test_english_and_polish_read_partners_apposed_roles_moves_and_places() -> None:
+    names, links = _world("hi! I'm Priya, I live in Leicester with my partner Tom.")
+    assert names.get("Tom") is EntityType.PERSON and (USER, "kin:partner", "Tom") in links
+    names, links = _world("Mum (Anjali) lives in Nairobi, she's flying over in October")
+    assert (USER, "kin:mother", "Anjali") in links and ("Anjali", "lives_in", "Nairobi") in links
+    assert "October" not in names  # a month after "in" is no place
+    _, links = _world("moved to Bristol at last. flat is tiny")
+    assert (USER, "lives_in", "Bristol") in links
+    _, links = _world("so we're moving to Bristol in August")  # not yet
+    assert (USER, "lives_in", "Bristol") not in links
+    names, links = _world("Beata, moja żona, pracuje jako pielęgniarka w SPSK4 w Lublinie.")
+    assert {(USER, "kin:wife", "Beata"), ("Beata", "works_at", "SPSK4"),
+            ("Beata", "works_as", "pielęgniarka")} <= links
+    assert names.get("Lublin") is EntityType.PLACE
+    names, links = _world("Jestem Krzysiek, mieszkam pod Lublinem, w Świdniku.")
+    assert (USER, "lives_in", "Świdnik") in links and names.get("Lublin") is EntityType.PLACE
+    _, links = _world("Z zawodu jestem elektrykiem.")
+    assert (USER, "works_as", "elektryk") in links
+
+
+def test_english_reads_a_thing_a_few_words_on_and_a_pastime_by_its_gerund() -> None:
+    names, links = _world("we adopted a rescue greyhound called Biscuit!!")
+    assert names.get("Biscuit") is EntityType.PET and ("Biscuit", "pet_of", USER) in links
+    names, links = _world("my mum has type 1 diabetes")
+    assert names.get("type 1 diabetes") is EntityType.ILLNESS
+    assert (USER, "has_condition", "type 1 diabetes") not in links  # the mother's, not mine
+    _, links = _world("started bouldering with my friend Hannah from work")
+    assert (USER, "does", "bouldering") in links
+    assert not any(link.type == "does" for link in read("I started working at a bakery").links)
+
+
+def test_a_role_word_split_from_a_name_is_no_one_and_an_illness_is_whose_u_says() -> None:
+    reading = read("Дочке Полинке 9 лет, она занимается плаванием.")
+    assert [m.name for m in reading.mentions if m.type is EntityType.PERSON] == ["Полина"]
+    assert {(USER, "kin:daughter", "Полина"), ("Полина", "does", "плавание")} <= {
+        (link.source, link.type, link.target) for link in reading.links}
+    _, links = _world("у папы в марте нашли гипертонию, пьёт таблетки")
+    assert (ROLE_PREFIX + "father", "has_condition", "гипертония") in links
+    assert (USER, "has_condition", "гипертония") not in links
+
+
+def test_polish_reads_ones_own_firm_a_titled_name_and_a_pet_named_beside_it() -> None:
+    names, links = _world("Z zawodu jestem elektrykiem, prowadzę własną firmę „Elektro-Kris”.")
+    assert (USER, "works_at", "Elektro-Kris") in links
+    names, _ = _world("Pani Halina w czwartek ma kontrolę u kardiologa.")
+    assert names.get("Halina") is EntityType.PERSON
+    names, links = _world("w wolne niedziele jeżdżę na ryby, zabieram psa, Burka")
+    assert names.get("Burek") is EntityType.PET and ("Burek", "pet_of", USER) in links
+    names, links = _world("Mamy psa Burka, a moja mama ma kota Filemona.")
+    assert names.get("Filemon") is EntityType.PET and ("Filemon", "pet_of", USER) not in links
+
+
+def test_a_vehicle_is_named_by_its_make_and_u_nas_after_a_thing_owns_it() -> None:
+    reading = read("машина у нас киа рио 2017 года, езжу в основном я")
+    car = next(m for m in reading.mentions if m.type is EntityType.VEHICLE)
+    assert car.name == "Киа Рио" and "машина" in car.aliases
+    assert (USER, "owns", "Киа Рио") in {(k.source, k.type, k.target) for k in reading.links}
+    _, links = _world("Дача у нас в Рамони, шесть соток.")
+    assert (USER, "owns", "дача") in links
+
+
+def test_a_diminutive_is_read_from_the_word_as_written_in_lower_case_chat_too() -> None:
+    names, _ = _world("младший брат костян поступил в кфу")
+    assert names.get("Костя") is EntityType.PERSON and "Костянин" not in names
+    names, _ = _world("Ещё у нас кот Барсик. Полинка в нём души не чает.")
+    assert names.get("Полина") is EntityType.PERSON
+
+
+def test_lower_case_chat_capitalises_an_unknown_word_after_a_preposition_of_place() -> None:
+    names, links = _world("с озона ушёл, теперь работаю в тинькофф на удалёнке")
+    assert names.get("Тинькофф") is EntityType.ORGANISATION
+    assert (USER, "works_at", "Тинькофф") in links
+    names, _ = _world("сорвал спину на футзале, невролог сказал протрузия")
+    assert all(kind is not EntityType.PERSON for kind in names.values())  # no one "на футзале"
+
+
+def test_a_pet_named_by_zovut_and_friends_by_druzhit_or_a_dash() -> None:
+    names, links = _world("У меня кошка, зовут Муся.")
+    assert names.get("Муся") is EntityType.PET and ("Муся", "pet_of", USER) in links
+    names, links = _world("у нас корги, зовут бублик")  # a breed: the learned kind, named
+    assert names.get("Бублик") is EntityType.PET and ("Бублик", "pet_of", USER) in links
+    _, links = _world("димон (дима соколов, с универа дружим) тоже в казани")
+    assert (USER, "friend_of", "Дима Соколов") in links
+    _, links = _world("Я дружу с Леной со школы.")
+    assert (USER, "friend_of", "Лена") in links
+    _, links = _world("Соседка моя Тамара Петровна — самая близкая подруга.")
+    assert (USER, "friend_of", "Тамара Петровна") in links
+
+
+def test_lower_case_chat_reads_no_person_where_the_dictionary_saw_no_name() -> None:
+    names, _ = _world("кот опять уронил вазу")  # "вазу" reads first as ВАЗ, an organisation
+    assert not any(kind is EntityType.PERSON for kind in names.values())
+
+
+def test_a_work_place_no_dictionary_knows_as_a_place_is_an_organisation() -> None:
+    names, links = _world("работаю в сбере уже пять лет")
+    assert names.get("Сбер") is EntityType.ORGANISATION and (USER, "works_at", "Сбер") in links
+    names, links = _world("Муж работает в Казани.")  # a city: where he lives
+    assert names.get("Казань") is EntityType.PLACE
+    assert (ROLE_PREFIX + "husband", "lives_in", "Казань") in links

@@ -1,0 +1,72 @@
+"""Which kind of thing an everyday Russian noun names when the lexicon does not list it: the
+nearest lexicon nouns in natasha's navec word vectors (shipped in its wheel, already loaded for
+its models), so "ходьба" is a pastime beside "бег", "корги" a pet beside "щенок", "грыжа" an
+illness beside "остеохондроз", "тойота" a vehicle beside "автомобиль".
+
+A nearest-neighbour reading over the lexicon, learned from its words, not another list: a noun
+takes the kind of its nearest lexicon noun when that one is near enough (cosine >= 0.4) and the
+next nearest is of the same kind; everything else stays unknown ("работа", "банк", "отпуск":
+their nearest lexicon nouns are far and of mixed kinds). Only pets, pastimes, illnesses and
+vehicles are learned: "things" and devices are too close to everyday nouns to tell apart.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from typing import Any
+
+from graph.models import EntityType
+from wave_agent.world import lexicon
+
+NEAR = 0.4
+_LEARNED = (EntityType.PET, EntityType.HOBBY, EntityType.ILLNESS, EntityType.VEHICLE)
+_lock = threading.Lock()
+_index: tuple[Any, list[EntityType]] | None = None
+
+
+def _lexicon_index() -> tuple[Any, list[EntityType]]:
+    """The lexicon's Russian one-word nouns as unit vectors, with their kinds."""
+    global _index
+    with _lock:
+        if _index is None:
+            import numpy as np
+
+            from wave_agent.world.morphology import Models
+
+            embedding = Models.get().embedding
+            rows, kinds = [], []
+            for word, kind in lexicon.KIND.items():
+                vector = embedding.get(word) if re.fullmatch(r"[а-яё]+", word) else None
+                if vector is not None:
+                    rows.append(vector / np.linalg.norm(vector))
+                    kinds.append(kind)
+            _index = (np.array(rows), kinds)
+        return _index
+
+
+@lru_cache(maxsize=65_536)
+def noun_kind(lemma: str) -> EntityType | None:
+    """The lexicon's kind of a noun, else the kind its nearest lexicon nouns agree on."""
+    listed = lexicon.kind_of(lemma)
+    word = lemma.lower().replace("ё", "е")
+    if listed is not None or not re.fullmatch(r"[а-я]{3,}", word):
+        return listed
+    import numpy as np
+
+    from wave_agent.world.morphology import Models
+
+    vector = Models.get().embedding.get(word)
+    if vector is None:
+        return None
+    matrix, kinds = _lexicon_index()
+    similarity = matrix @ (vector / np.linalg.norm(vector))
+    first, second = np.argsort(similarity)[::-1][:2]
+    kind = kinds[int(first)]
+    if similarity[first] >= NEAR and kinds[int(second)] is kind and kind in _LEARNED:
+        return kind
+    return None
+
+
+__all__ = ["NEAR", "noun_kind"]
