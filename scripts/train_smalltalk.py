@@ -3,9 +3,10 @@
 
 Data, each source one author's: every ``bench/data/smalltalk/tuning*.json`` (statement /
 small_talk / question), the tune split of ``bench/data/offline_lines.txt`` (K lines are
-statements, S lines small talk) and the statements of ``bench/data/attributes/tuning.json``
+statements, S lines small talk), the messages of the tuning month ``bench/data/month/tuning.json``
+(its pasted instructions left out) and the statements of ``bench/data/attributes/tuning.json``
 (every item that sets a value; always in training, it has no small talk to test on). The held
-split of the offline lines and every ``kept_aside*`` set are never read. Features: the e5
+split of the offline lines, the kept-aside month and every ``kept_aside*`` set are never read. Features: the e5
 passage vector of the whole message. A logistic regression.
 
 Everything is chosen out of fold, grouped by author: each part is scored by a model trained
@@ -50,6 +51,9 @@ def lines() -> list[tuple[str, str, int]]:
                 for i in json.loads(path.read_text(encoding="utf-8"))]
     out += [("offline_lines", line.text, int(not line.keep)) for line in load_offline().lines
             if line.split == "tune"]
+    month = json.loads((ROOT / "bench/data/month/tuning.json").read_text(encoding="utf-8"))
+    out += [("month_tuning", m["text"], int(m["kind"] != "statement")) for m in month["messages"]
+            if m["kind"] in ("statement", "small_talk", "question")]
     return out
 
 
