@@ -78,7 +78,7 @@ async def extracted(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 def stored(p: np.ndarray, ext: np.ndarray, stated: np.ndarray, promise: np.ndarray,
            threshold: float, keep: float) -> np.ndarray:
-    return (ext & ((p < threshold) | promise)) | (~ext & stated & (p < keep))
+    return np.asarray((ext & ((p < threshold) | promise)) | (~ext & stated & (p < keep)), dtype=bool)
 
 
 def main() -> None:

@@ -4,6 +4,8 @@ small talk; statements about their life, also short or negative ones, are not.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from archive.embedder import Embedder
@@ -86,3 +88,16 @@ def test_what_is_kept_in_passing_is_the_stated_part_not_the_question() -> None:
     assert [f.text for f in facts] == ["Слушай, а в Новосибе, куда нас с женой переводят в сентябре"]
     assert kept_in_passing(said, [], budget=4, worth_remembering=False) == []
     assert kept_in_passing("какие зимы в Новосибирске?", [], budget=0, worth_remembering=True) == []
+
+
+def test_the_bench_totals_tuning_and_kept_aside_parts_apart(tmp_path: Path) -> None:
+    import json
+
+    from wave_agent.bench.smalltalk import bench
+
+    line = {"id": "1", "lang": "ru", "text": "Я работаю врачом в Казани.", "kind": "statement"}
+    for name in ("tuning.json", "tuning_2.json", "kept_aside.json"):
+        (tmp_path / name).write_text(json.dumps([line], ensure_ascii=False), encoding="utf-8")
+    by = bench(tmp_path, learned=False)["by"]
+    assert by["tuning: all"]["statements_kept"]["of"] == 2
+    assert by["kept aside: all"]["statements_kept"] == {"n": 1, "of": 1, "pct": 100.0}
