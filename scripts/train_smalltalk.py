@@ -14,8 +14,8 @@ without it (the next person writes like none of them). Each line also goes throu
 extractor, as the post-processor runs it, to know what the judge decides on:
 ``threshold`` (at or above it, drop what the extractor kept), ``keep`` (under it, keep as said a
 statement the extractor found nothing in; at most ``threshold``) and C are the ones that, with
-every author's statements kept >= 97% out of fold, store the least small talk (the mean of the
-authors' shares); then the most statements.
+every author's statements kept >= 95% out of fold (issue 30's target), store the least small
+talk (the mean of the authors' shares); then the most statements.
 
     PYTHONPATH=. .venv/bin/python scripts/train_smalltalk.py
 """
@@ -36,7 +36,7 @@ from wave_agent.policy import smalltalk
 from wave_agent.postprocess.extract import fact_budget, small_talk_drops, with_stated_attributes
 
 ROOT = Path(__file__).resolve().parents[1]
-MIN_STATEMENTS_KEPT = 0.97  # per author, out of fold: a lost statement costs more than small talk
+MIN_STATEMENTS_KEPT = 0.95  # per author, out of fold: the issue's "statements kept >= 95%"
 # At C <= 4 the thresholds found out of fold do not carry to the model trained on every part: its
 # probabilities shift (measured: out of fold 132/136 statements of tuning_2 kept at C=1, the
 # model trained on all of them keeps 126/136 at the same thresholds).
