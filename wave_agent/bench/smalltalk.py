@@ -3,9 +3,13 @@
 A set is a JSON list of ``{"id", "lang", "text", "kind"}`` with kind ``statement``,
 ``small_talk`` or ``question`` (``bench/data/smalltalk/``; every ``*.json`` there is a part).
 Each line goes through what the post-processor runs offline before the writer: the fact budget,
-the heuristic extractor and the learned small-talk judge (``wave_agent/policy/smalltalk.py``) on
-the message's e5 vector. A line is stored when facts remain. Printed per part and language:
-small talk stored (small talk and questions to the bot), statements kept.
+the heuristic extractor and the attribute reader's sentences, and the learned judge
+(``wave_agent/policy/smalltalk.py``) on the message's e5 vector, both ways: it drops what the
+extractor kept of small talk, and keeps as said a statement the extractor found nothing in. The
+quarantine check is not run (no set holds an instruction). A line is stored when facts remain.
+Printed per part and language, and for all ``tuning*`` parts and all ``kept_aside*`` parts
+together: small talk stored (small talk and questions to the bot), statements kept. Figures on a
+``tuning*`` part are tuning figures: the judge is trained on it.
 """
 
 from __future__ import annotations
@@ -37,21 +41,47 @@ def load(path: Path) -> list[dict[str, str]]:
 
 def judge(texts: list[str], *, learned: bool = True) -> list[bool]:
     """For each text: would the offline door store anything of it?"""
+    import asyncio
+
     from archive.embedder import Embedder
     from wave_agent.llm.offline_extract import extract_heuristic
     from wave_agent.policy import smalltalk
-    from wave_agent.postprocess.extract import fact_budget, small_talk_drops
+    from wave_agent.postprocess.extract import (
+        fact_budget,
+        kept_in_passing,
+        small_talk_drops,
+        with_stated_attributes,
+    )
 
     vectors = Embedder(smalltalk.READS).embed_sync(texts) if learned else None
-    out = []
-    for i, text in enumerate(texts):
+
+    async def facts_of(i: int, text: str) -> bool:
         budget = fact_budget(text, "")
         facts = extract_heuristic(text, max_facts=budget) if budget else []
-        if vectors is not None and small_talk_drops(
-                facts, smalltalk.is_small_talk(smalltalk.READS, vectors[i])):
+        if budget:
+            facts = await with_stated_attributes(text, facts, max_facts=budget)
+        if vectors is None:
+            return bool(facts)
+        if small_talk_drops(facts, smalltalk.is_small_talk(smalltalk.READS, vectors[i])):
             facts = []
-        out.append(bool(facts))
-    return out
+        facts = kept_in_passing(text, facts, budget=budget, worth_remembering=(
+            smalltalk.worth_remembering(smalltalk.READS, vectors[i])))
+        return bool(facts)
+
+    async def run() -> list[bool]:
+        return [await facts_of(i, text) for i, text in enumerate(texts)]
+
+    return asyncio.run(run())
+
+
+def role(part: str) -> str:
+    """``tuning`` for every ``tuning*`` part (the judge and its thresholds may be fit on it),
+    ``kept aside`` for every ``kept_aside*`` part (never trained or tuned on), else ``other``."""
+    if part.startswith("tuning"):
+        return "tuning"
+    if part.startswith("kept_aside"):
+        return "kept aside"
+    return "other"
 
 
 def bench(data: Path, *, learned: bool = True) -> dict[str, Any]:
@@ -64,7 +94,7 @@ def bench(data: Path, *, learned: bool = True) -> dict[str, Any]:
         items = load(path)
         stored = judge([str(i["text"]) for i in items], learned=learned)
         for item, kept in zip(items, stored, strict=True):
-            for key in (path.stem, f"{path.stem}/{item.get('lang', '?')}"):
+            for key in (f"{role(path.stem)}: all", path.stem, f"{path.stem}/{item.get('lang', '?')}"):
                 t = tallies[key]
                 if item["kind"] == "statement":
                     t["statements"] += 1
@@ -86,10 +116,10 @@ def _share(n: int, of: int) -> dict[str, Any]:
 
 
 def render(result: dict[str, Any], *, misses: bool = False) -> str:
-    out = ["part                 small talk stored        statements kept"]
+    out = ["part                   small talk stored        statements kept"]
     for key, f in result["by"].items():
         s, k = f["small_talk_stored"], f["statements_kept"]
-        out.append(f"  {key:<18} {s['n']:>4} of {s['of']:<4} ({s['pct']}%)   "
+        out.append(f"  {key:<20} {s['n']:>4} of {s['of']:<4} ({s['pct']}%)   "
                    f"{k['n']:>4} of {k['of']:<4} ({k['pct']}%)")
     if misses:
         out.append("misses:")

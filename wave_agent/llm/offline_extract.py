@@ -699,6 +699,22 @@ def statements(sentence: str) -> list[str]:
     return [", ".join(kept)] if kept else []
 
 
+def stated_part(user_text: str) -> str:
+    """What the message states, as said: each sentence that is not small talk, and of a
+    question its leading clauses ("слушай, а в Новосибе, куда нас переводят в сентябре, какие
+    там зимы?" states the move). Empty when it states nothing."""
+    parts: list[str] = []
+    for raw in _SENTENCE_SPLIT.split(user_text):
+        cleaned = _clean(raw)
+        sentence = _LEADING_SMALL_TALK.sub("", cleaned).strip() if cleaned else ""
+        if not sentence or _MARKER.fullmatch(cleaned) or not statements(sentence):
+            continue
+        if sentence.endswith("?"):  # the clauses before the ask, a relative clause included
+            sentence = sentence[:_clauses(sentence)[-1][0]].rstrip(" ,;:—–")
+        parts.append(_clean(sentence))
+    return _capitalise(" ".join(p for p in parts if p))
+
+
 def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
     """Facts the person stated: normalised where a pattern knows them, the rest verbatim; at
     most ``max_facts``, no duplicates, nothing from small talk."""

@@ -1,17 +1,26 @@
-"""Small talk, judged from meaning: the e5 embedding of a whole chat message and a logistic
-regression trained on labelled lines (issue 30, item 7).
+"""Worth remembering or small talk, judged from meaning: the e5 embedding of a whole chat
+message and a logistic regression trained on labelled lines (issue 30, item 7).
 
 Weather, a passing mood, "пойду спать", greetings, thanks and questions to the bot are not
 memory. The offline extractor's phrase lists catch the set phrases; a mood or a comment on the
 day in a person's own words ("Ломает без сигарет, жесть", "Столовая тут так себе") reads as a
-statement to them. This judge reads the message's passage vector (the one the post-processor
-computes for the quarantine check, multilingual-e5-small) and gives the probability that the
-message holds nothing worth remembering. A message it calls small talk stores nothing.
+statement to them. And the other way: a statement said in passing, with no pronoun and in slang
+("доча поступила в вышку на бюджет", "got promoted to team lead today", "купили стиралку, 42к
+отдали") has no first person for the extractor's rules to see, so it finds nothing in it.
 
-The model (``smalltalk.npz``: weights, bias and threshold, float arrays, no pickle) is trained by
-``scripts/train_smalltalk.py`` on ``bench/data/smalltalk/tuning.json`` and the tune split of
-``bench/data/offline_lines.txt``; the threshold is the lowest whose out-of-fold loss of
-statements stays at or under 0.5% (a lost statement costs more than stored small talk). ``wave bench smalltalk`` measures it.
+This judge reads the message's passage vector (the one the post-processor computes for the
+quarantine check, multilingual-e5-small) and gives the probability that the message holds
+nothing worth remembering. It decides both ways, at two thresholds:
+- at or above ``threshold`` a message the extractor kept a fact of is small talk: nothing stored;
+- under ``keep`` a message the extractor found nothing in (but that reads as a statement, not a
+  question or a greeting) is worth remembering: its stated part is kept as said.
+
+The model (``smalltalk.npz``: weights, bias and both thresholds, float arrays, no pickle) is
+trained by ``scripts/train_smalltalk.py`` on every ``bench/data/smalltalk/tuning*.json``, the
+tune split of ``bench/data/offline_lines.txt`` and the statements of
+``bench/data/attributes/tuning.json``; the thresholds are chosen out of fold, each author's part
+scored by a model trained without it (a lost statement costs more than stored small talk).
+``wave bench smalltalk`` measures it.
 """
 
 from __future__ import annotations
@@ -31,7 +40,8 @@ READS = "multilingual-e5-small"  # the one embedding model the judge was trained
 class Model:
     weights: np.ndarray
     bias: float
-    threshold: float
+    threshold: float  # at or above: small talk, even if the extractor found a fact
+    keep: float = 0.0  # under: worth remembering, even if the extractor found none
 
     def probability(self, vector: np.ndarray) -> float:
         z = float(np.asarray(vector, dtype=np.float32).ravel() @ self.weights + self.bias)
@@ -44,12 +54,14 @@ def model() -> Model | None:
     if not MODEL.exists():
         return None
     with np.load(MODEL, allow_pickle=False) as data:
-        return Model(data["w"].astype(np.float32), float(data["b"]), float(data["threshold"]))
+        keep = float(data["keep"]) if "keep" in data.files else 0.0
+        return Model(data["w"].astype(np.float32), float(data["b"]), float(data["threshold"]), keep)
 
 
-def save(weights: np.ndarray, bias: float, threshold: float, path: Path = MODEL) -> None:
+def save(weights: np.ndarray, bias: float, threshold: float, keep: float = 0.0,
+         path: Path = MODEL) -> None:
     np.savez_compressed(path, w=weights.astype(np.float32), b=np.asarray(bias),
-                        threshold=np.asarray(threshold))
+                        threshold=np.asarray(threshold), keep=np.asarray(keep))
 
 
 def probability(model_name: str, vector: np.ndarray | None) -> float | None:
@@ -65,3 +77,10 @@ def is_small_talk(model_name: str, vector: np.ndarray | None) -> bool:
     """The judge's verdict at its trained threshold (False when it cannot judge)."""
     p = probability(model_name, vector)
     return p is not None and p >= (model() or Model(np.zeros(0), 0.0, 1.0)).threshold
+
+
+def worth_remembering(model_name: str, vector: np.ndarray | None) -> bool:
+    """Whether the judge reads the message as clearly worth remembering, under its ``keep``
+    threshold (False when it cannot judge)."""
+    p = probability(model_name, vector)
+    return p is not None and p < (model() or Model(np.zeros(0), 0.0, 1.0)).keep

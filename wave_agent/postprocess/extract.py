@@ -8,9 +8,10 @@ import logging
 from datetime import date
 from typing import Any
 
-from graph.models import EntityType, FactType
+from graph.models import MAX_FACT_CHARS, EntityType, FactType
 from wave_agent.llm.client import LLMBadOutput, LLMClient
 from wave_agent.llm.offline import ExtractedEntity, ExtractedFact, extract_heuristic, has_statement
+from wave_agent.llm.offline_extract import classify, real_words, stated_part
 from wave_agent.llm.prompts import extract
 
 log = logging.getLogger("wave.postprocess.extract")
@@ -38,6 +39,20 @@ def small_talk_drops(facts: list[ExtractedFact], judged_small_talk: bool) -> boo
     reminder would be lost)."""
     return (bool(facts) and judged_small_talk
             and not any(f.type is FactType.COMMITMENT for f in facts))
+
+
+def kept_in_passing(user_text: str, facts: list[ExtractedFact], *, budget: int,
+                    worth_remembering: bool) -> list[ExtractedFact]:
+    """Offline: a message the extractor found nothing in, though it reads as a statement (the
+    budget), is kept as said when the learned judge reads it as worth remembering ("доча
+    поступила в вышку на бюджет", "got promoted to team lead today": no pronoun for the
+    extractor's rules to see). Its stated part only: a question's trailing ask is left out."""
+    if facts or budget <= 0 or not worth_remembering:
+        return facts
+    said = stated_part(user_text)
+    if len(real_words(said)) < 2 or len(said) > MAX_FACT_CHARS:
+        return facts
+    return [ExtractedFact(said, classify(said))]
 
 
 async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],

@@ -51,6 +51,7 @@ from wave_agent.postprocess.extract import (
     extract_facts,
     fact_budget,
     from_json,
+    kept_in_passing,
     small_talk_drops,
     to_json,
 )
@@ -286,6 +287,14 @@ class PostProcessor:
             vector = (await embedder.embed([user_text]))[0]
         return smalltalk.is_small_talk(embedder.model_name, vector)
 
+    async def _worth_remembering(self, user_text: str) -> bool:
+        """Whether the learned judge reads the whole message as clearly worth remembering."""
+        writer = await self._store(self.stores.writer)
+        embedder = writer.archive.embedder
+        async with asyncio.timeout(self.write_timeout_s):
+            vector = (await embedder.embed([user_text]))[0]
+        return smalltalk.worth_remembering(embedder.model_name, vector)
+
     async def _held_piece(self, texts: list[str]) -> quarantine.Suspicion | None:
         """Why one of the message's statements reads as an instruction (each judged with its
         vector, as the writer would judge it alone), or None."""
@@ -330,9 +339,17 @@ class PostProcessor:
             # is a promise or a task ("до 15-го оплатить садик"): its reminder would be lost.
             log.debug("exchange %s reads as small talk; nothing extracted", job.key)
             facts = []
-        if not facts and await self._held(user_text) is not None and len(user_text.strip()) <= MAX_FACT_CHARS:
-            # nothing extracted from an instruction: the message itself waits for the person
-            facts = [ExtractedFact(user_text.strip(), guess_type(user_text.strip()))]
+        if not facts:
+            if await self._held(user_text) is not None:
+                if len(user_text.strip()) <= MAX_FACT_CHARS:
+                    # nothing extracted from an instruction: the message itself waits for the person
+                    facts = [ExtractedFact(user_text.strip(), guess_type(user_text.strip()))]
+            elif self.llm.offline and budget:
+                # a statement said in passing that the extractor's rules did not see ("доча
+                # поступила в вышку на бюджет"): kept as said when the judge reads it as worth
+                # remembering (never a held message: that one waits whole, above)
+                facts = kept_in_passing(user_text, facts, budget=budget,
+                                        worth_remembering=await self._worth_remembering(user_text))
         await self._db(self.outbox.mark, job.key, "extract", to_json(facts))
         if budget == 0:
             log.debug("exchange %s too short to hold a fact; skipped", job.key)

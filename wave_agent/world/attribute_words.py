@@ -48,6 +48,10 @@ RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|ag
                     r"zacząłem|zaczęłam|день\s+рождения|днюха|исполнилось|birthday|turned|"
                     r"urodziny|skończył[ae]m)\b", re.I)  # a birthday moves the age on
 NEW = _listed("новый new nowy nowa nowe nowego nowej nowym")
+# "теперь мы в Казани", "now I'm in Leeds", "teraz jesteśmy w Gdańsku": a place as where one is now
+NOW_HERE = re.compile(r"\b(?:я|мы|i'm|i am|we're|we are|jestem|jesteśmy)\s+(?:\w+\s+)?(?:в|во|in|w|we)\s", re.I)
+# the first day at a place names the employer: "первый день в «Тинькофф»", "first day at Acme"
+FIRST_DAY = re.compile(r"\b(?:перв\w+\s+(?:рабоч\w+\s+)?день|first\s+day|pierwsz\w+\s+dzie\w+)\b", re.I)
 
 MONEY = (r"(?:тыс(?:яч[аи]?|\.)?|тыщ[аи]?|к\b|руб(?:л[ея]й?|\.)?|р\.|₽|\$|€|£|zł|złotych|zl|"
           r"pln|dollars?|bucks|euros?|pounds?|usd|eur|k\b)")
@@ -110,4 +114,4 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "NOW_HERE", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]

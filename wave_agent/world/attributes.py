@@ -316,9 +316,11 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
         put_(USER, "birthday", birthday.group(1), "set")
     # price: an amount of money and what it pays for
+    # (a bare number counts when said with paying, per unit, or as the new value with no verb:
+    # "теперь урок 1800", "nowy czynsz 2600")
     amount = W.AMOUNT.search(text) or W.AMOUNT_BEFORE.search(text) or (
-        W.BARE_AMOUNT.search(text) if set(forms + lemmas) & W.PAY or W.PER_UNIT.search(text)
-        else None)
+        W.BARE_AMOUNT.search(text) if set(forms + lemmas) & (W.PAY | W.NEW) or W.PER_UNIT.search(text)
+        or W.CHANGE.search(text) else None)
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
         if what is not None:
@@ -401,6 +403,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # verb, else the speaker's
     verb = next((w for w, lem in words if lem in W.LIVE | W.MOVE), None)
     places = [m.name for m in reading.mentions if m.type is EntityType.PLACE]
+    if verb is None and places and W.CHANGE.search(text) and W.NOW_HERE.search(text):
+        verb = places[0]  # "теперь мы в Казани": the new place, said with no verb
     if verb is not None and len(places) == 1 and not any(
             link.type == "lives_in" for link in reading.links):
         who = _named_before(text, verb, reading.language)
@@ -421,12 +425,12 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                     put_(USER, "role", m.name, single_op())
                     break
     # employer named by the work itself: "первый день на новой работе в «Сбере»"
-    job = re.search(r"\b(?:job|position|role|internship)\s+(?:at|with)\s+([A-Z][\w&.-]+"
-                    r"(?:\s+[A-Z][\w&.-]+)?)|\b(?:pracę|pracy|praca|staż)\s+w\s+(?:firmie\s+)?"
+    job = re.search(r"\b(?:job|position|role|internship|first\s+day)\s+(?:at|with)\s+([A-Z][\w&.-]+"
+                    r"(?:\s+[A-Z][\w&.-]+)?)|\b(?:pracę|pracy|praca|staż|dzień)\s+w\s+(?:firmie\s+)?"
                     r"[„\"«]?([A-ZŁŚŻ][\w-]+)", text)
     if job and not any(link.type == "works_at" for link in reading.links):
         put_(USER, "employer", job.group(1) or job.group(2), single_op())
-    if {"работа", "praca", "pracy", "job", "work"} & set(lemmas):
+    if {"работа", "praca", "pracy", "job", "work"} & set(lemmas) or W.FIRST_DAY.search(text):
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())

@@ -100,3 +100,23 @@ def test_an_allergy_belongs_to_whom_it_is_said_of(text: str, whose: str) -> None
     contradicts the person's "аллергий у меня нет" (recall by attribute reads it by entity)."""
     allergies = {v[0] for v in values(text) if v[1] == "allergy"}
     assert allergies == {whose}, values(text)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a new value said with no change verb: the attribute and its value alone (lines written
+    # for this test, in no labelled set)
+    ("репетиторша подняла цену, теперь урок 2200", ("user", "price:lessons", "2200", "set")),
+    ("the new rent is 2100", ("user", "price:rent", "2100", "set")),
+    ("nowy czynsz 2600 zł", ("user", "price:rent", "2600", "set")),
+    ("Я теперь в Ростове, привыкаю", ("user", "city", "Ростов", "set")),
+    ("first day at Monzo today", ("user", "employer", "Monzo", "set")),
+    ("pierwszy dzień w Allegro", ("user", "employer", "Allegro", "set")),
+])
+def test_an_implied_change_sets_the_new_value(text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in values(text)
+
+
+def test_a_bare_number_or_a_place_without_a_new_value_sets_nothing() -> None:
+    assert values("урок 3 был трудный") == set()  # a lesson's number, not its price
+    assert values("мы сейчас в Сочи на выходных") == set()  # a trip: no "теперь"
+    assert not any(v[1] == "city" for v in values("Кира теперь в 3 классе"))
