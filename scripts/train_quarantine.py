@@ -1,13 +1,15 @@
 """Train the quarantine's meaning layer (wave_agent/policy/quarantine/meaning*.npz).
 
     PYTHONPATH=. .venv/bin/python scripts/train_quarantine.py [--kind mlp|auto|lr|...] [--cv-only]
+        [--a-policy keep|drop-wishes|drop-unclear] [--only both|a|b]
 
 Features: the e5 passage embedding of each text (as the writer computes it) and the structural
 cues of layers 1-3 (``meaning.features``). Three models, the same recipe each:
 
 - ``meaning_a.npz``: the first set's tuning part (bench/data/quarantine/tuning.json);
 - ``meaning_b.npz``: the second set's tuning part (bench/data/quarantine/second, split by id hash);
-- ``meaning.npz``: both tuning parts (what the writer uses).
+- ``meaning.npz``: both tuning parts and all of set C (bench/data/quarantine/third, a third
+  author's; what the writer uses).
 
 Each also gets ordinary text of the writer's own kinds (``bench.quarantine_extracted``): the
 turns of the first two LoCoMo conversations, the offline extractor's facts of those turns and
@@ -15,20 +17,30 @@ of the tuning part's notes, each as said and moved to the third person as the ex
 writes them ("The user feels exhausted"), and the turns joined into long forwarded texts (the
 other five conversations are left for ``wave bench quarantine`` to measure).
 
-``--kind auto`` (or ``--cv-only``) chooses the learner by cross-validation that rewards
-generalisation (slow: 15 fits, over half an hour on the shared 2 cores; the shipped model is
-``mlp``, the default, as before): the folds are the authors (set A, set B's Russian writer,
-set B's English and Polish writer), each scored by a model fitted on the others, and the
-candidate with the best mean held-out catch at 3% false positives wins. The threshold is the
-lowest at which the out-of-fold scores (5-fold) flag at most FP_NOTES of the tuning notes and
-FP_CHAT of the writer's ordinary texts; a second, lower threshold for texts the phrase list or the rules already flag is
-the lowest that keeps both limits. Kept-aside parts are never read here.
+``meaning.npz`` is chosen on text its authors never saw: the folds are the authors (set A,
+set B's Russian writer, set B's English and Polish writer, set C's writer), each scored by a
+model fitted on the others. The writer's ordinary text goes into the same folds (the extracted
+statements of an author's notes with that author, the LoCoMo-made texts split by a hash of the
+text), so every text gets a score from a model that never saw its author. ``--kind auto``
+picks the learner with the best mean held-out catch at 3% false positives; the threshold is
+the lowest at which those held-out scores flag at most FP_NOTES of the notes and FP_CHAT of the
+writer's ordinary texts, and a second, lower threshold for texts the phrase list or the rules
+already flag is the lowest that keeps both limits. ``meaning_a`` and ``meaning_b`` (one set
+each, too few authors to hold one out) keep the 5-fold out-of-fold threshold.
+
+``--a-policy``: set A calls some of a person's own style wishes instructions, where sets B-D
+call them notes (bench/data/quarantine/a_policy_disagree.json lists them; A is not
+relabelled): ``drop-wishes`` trains without the clear ones, ``drop-unclear`` without those
+and the unclear ones too. Kept-aside parts (set A's, set B's, set D) are never read here.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -38,7 +50,7 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.neural_network import MLPClassifier
 
 from wave_agent.bench.locomo_data import load_conversations
-from wave_agent.bench.quarantine import DEV_SET, first_parts, second_parts
+from wave_agent.bench.quarantine import DEV_SET, first_parts, second_parts, third_part
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
 from wave_agent.bench.quarantine_vectors import VectorCache
 from wave_agent.policy.quarantine import meaning, phrases, rules
@@ -74,9 +86,23 @@ def make(kind: str) -> MLPClassifier | LogisticRegression:
     return KINDS[kind]()  # type: ignore[no-untyped-call]
 
 
-def author(item: dict[str, str], first: bool) -> str:
-    """Who wrote an item: set A's one hand, set B's Russian writer or its English and Polish one."""
-    return "a" if first else ("b-ru" if item["lang"] in ("ru", "mixed") else "b-enpl")
+def author(item: dict[str, str]) -> str:
+    """Who wrote an item: set A's one hand, set B's Russian writer or its English and Polish one,
+    set C's writer (set A's ids start "i-" / "n-", set B's carry no "c-")."""
+    if item["id"].startswith("c-"):
+        return "c"
+    if item["id"].startswith(("i-", "n-")):
+        return "a"
+    return "b-ru" if item["lang"] in ("ru", "mixed") else "b-enpl"
+
+
+def a_policy(items: list[dict[str, str]], policy: str) -> list[dict[str, str]]:
+    """``items`` without set A's items the label policy disagrees with (``policy`` says which)."""
+    if policy == "keep":
+        return items
+    listed = json.loads((DEV_SET / "a_policy_disagree.json").read_text(encoding="utf-8"))
+    drop = set(listed["own_style_wish"]) | (set(listed["unclear"]) if policy == "drop-unclear" else set())
+    return [i for i in items if i["id"] not in drop]
 
 
 def catch_at(scores: np.ndarray, labels: np.ndarray, fp: float = FP_NOTES) -> float:
@@ -86,23 +112,64 @@ def catch_at(scores: np.ndarray, labels: np.ndarray, fp: float = FP_NOTES) -> fl
     return float(np.mean(ins > cut)) if len(ins) else 0.0
 
 
-def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray) -> dict[str, tuple[float, float]]:
-    """Each candidate: (mean catch at 3% false positives, mean AUC) over the authors held out
-    one at a time, fitted on the other authors and the writer's ordinary text ``extra``."""
-    out: dict[str, tuple[float, float]] = {}
-    for kind in KINDS:
+def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray, extra_groups: np.ndarray,
+             kinds: list[str]) -> dict[str, tuple[float, float, np.ndarray]]:
+    """Each candidate: (mean catch at 3% false positives, mean AUC, the held-out scores of
+    ``x`` then ``extra``) over the authors held out one at a time, each fitted on the other
+    authors and the writer's ordinary text ``extra`` outside the held-out fold."""
+    out: dict[str, tuple[float, float, np.ndarray]] = {}
+    for kind in kinds:
         catches, aucs = [], []
+        scores = np.zeros(len(y) + len(extra))
+        started = time.monotonic()
         for held in sorted(set(groups)):
-            fit = groups != held
-            xs = np.vstack([x[fit], extra])
-            ys = np.concatenate([y[fit], np.zeros(len(extra), dtype=int)])
-            p = make(kind).fit(xs, ys).predict_proba(x[~fit])[:, 1]
+            fit, fit_extra = groups != held, extra_groups != held
+            xs = np.vstack([x[fit], extra[fit_extra]])
+            ys = np.concatenate([y[fit], np.zeros(int(fit_extra.sum()), dtype=int)])
+            fitted = make(kind).fit(xs, ys)
+            p = fitted.predict_proba(x[~fit])[:, 1]
+            scores[: len(y)][~fit] = p
+            scores[len(y):][~fit_extra] = fitted.predict_proba(extra[~fit_extra])[:, 1]
             catches.append(catch_at(p, y[~fit]))
             aucs.append(float(roc_auc_score(y[~fit], p)))
-        out[kind] = (float(np.mean(catches)), float(np.mean(aucs)))
+        out[kind] = (float(np.mean(catches)), float(np.mean(aucs)), scores)
+        names = sorted(set(groups))
         sys.stdout.write(f"  {kind}: held-out author catch at 3% FP {out[kind][0]:.3f}, AUC {out[kind][1]:.3f} "
-                         f"({', '.join(f'{c:.2f}' for c in catches)})\n")
+                         f"({', '.join(f'{g} {c:.2f}' for g, c in zip(names, catches, strict=True))}; "
+                         f"{time.monotonic() - started:.0f} s)\n")
     return out
+
+
+def thresholds(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]]) -> tuple[float, float]:
+    """The lowest threshold whose held-out scores flag at most the limit's share of each
+    (rows, limit) of ``limits``, and the lowest (not above it) for cued texts that keeps all."""
+    def within(t: float, t_cued: float) -> bool:
+        flagged = np.where(cued, oof >= t_cued, oof >= t)
+        return all(np.mean(flagged[rows]) <= limit for rows, limit in limits)
+
+    grid = [round(float(t), 2) for t in np.arange(0.2, 0.99, 0.01)]
+    threshold = next((t for t in grid if within(t, t)), 0.99)
+    return threshold, next((t for t in grid if t <= threshold and within(threshold, t)), threshold)
+
+
+def held_out_figures(oof: np.ndarray, cued: np.ndarray, y: np.ndarray, groups: np.ndarray, t: float,
+                     t_cued: float, from_notes: np.ndarray, langs: np.ndarray) -> str:
+    """Catch / notes flagged per held-out author (and per author and language, as counts) and
+    on the ordinary texts at the thresholds."""
+    flagged = np.where(cued, oof >= t_cued, oof >= t)
+    items, extra = flagged[: len(y)], flagged[len(y):]
+    parts = []
+    for g in sorted(set(groups)):
+        m = groups == g
+        parts.append(f"{g} {np.mean(items[m & (y == 1)]):.1%} / {np.mean(items[m & (y == 0)]):.1%}")
+    parts.append(f"all {np.mean(items[y == 1]):.1%} / {np.mean(items[y == 0]):.1%}")
+    for lang in sorted(set(langs)):
+        m = langs == lang
+        parts.append(f"{lang} {int(items[m & (y == 1)].sum())}/{int((m & (y == 1)).sum())} / "
+                     f"{int(items[m & (y == 0)].sum())}/{int((m & (y == 0)).sum())}")
+    return (", ".join(parts) + f"; statements extracted from the notes {int(extra[from_notes].sum())}/"
+            f"{int(from_notes.sum())}, LoCoMo-made ordinary text {int(extra[~from_notes].sum())}/"
+            f"{int((~from_notes).sum())}")
 
 
 def layers_of(fitted: MLPClassifier | LogisticRegression) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -139,39 +206,90 @@ def ordinary(items: list[dict[str, str]], turns: list[str]) -> list[str]:
     return turns + extracted(notes + turns) + forwarded(turns)
 
 
+def ordinary_by_author(items: list[dict[str, str]], turns: list[str],
+                       authors: list[str]) -> tuple[list[str], list[str], list[bool]]:
+    """The ordinary texts of ``ordinary``, the fold each belongs to, and whether it was made
+    from an author's notes: the extracted statements of an author's notes go with that author
+    (they are those notes said again, hard negatives among them, and count with the notes'
+    limit), the LoCoMo-made ones (everyday talk: FP_CHAT) by a hash of the text."""
+    common = turns + extracted(turns) + forwarded(turns)
+    texts, groups = list(common), [authors[int(hashlib.sha1(t.encode()).hexdigest(), 16) % len(authors)]
+                                   for t in common]
+    from_notes = [False] * len(common)
+    seen = set(common)
+    for name in authors:
+        notes = [i["text"] for i in items if i["label"] == "note" and author(i) == name]
+        for text in extracted(notes):
+            if text not in seen:
+                seen.add(text)
+                texts.append(text)
+                groups.append(name)
+                from_notes.append(True)
+    return texts, groups, from_notes
+
+
+def cued_of(x: np.ndarray) -> np.ndarray:
+    # a phrase from the list, the rules' verdict
+    return np.asarray((x[:, meaning.DIM] + x[:, meaning.DIM + 1]) > 0, dtype=bool)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kind", choices=("auto", *KINDS), default="mlp")
-    parser.add_argument("--cv-only", action="store_true", help="print the learners' cross-validation, save nothing")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="the learners --kind auto compares")
+    parser.add_argument("--cv-only", action="store_true", help="print the held-out-author figures, save nothing")
+    parser.add_argument("--a-policy", choices=("keep", "drop-wishes", "drop-unclear"), default="keep")
+    parser.add_argument("--only", choices=("both", "a", "b"), help="save only this model")
     parser.add_argument("--locomo", type=Path, default=LOCOMO,
                         help="LoCoMo's conv-*.json (the first two conversations are ordinary text)")
     args = parser.parse_args()
     cache = VectorCache()
     first, _ = first_parts(DEV_SET)
     second, _ = second_parts(DEV_SET)
+    third = third_part(DEV_SET)
+    first = a_policy(first, args.a_policy)
     turns = [t.text for c in load_conversations(args.locomo)[:TRAIN_CONVERSATIONS] for t in c.turns]
-    kind = args.kind
-    if kind == "auto" or args.cv_only:
-        items = first + second
+    if args.only in (None, "both"):
+        items = first + second + third
         x = featurise([i["text"] for i in items], cache)
         y = np.asarray([i["label"] == "instruction" for i in items], dtype=int)
-        groups = np.asarray([author(i, n < len(first)) for n, i in enumerate(items)])
-        sys.stdout.write("learners, folds by author (tuning parts only):\n")
-        scores = group_cv(x, y, groups, featurise(ordinary(items, turns), cache))
-        best = max(scores, key=lambda k: scores[k])
-        kind = best if kind == "auto" else kind
-        sys.stdout.write(f"chosen: {kind}\n")
-        if args.cv_only:
-            return
-    parts = {"a": first, "b": second, "both": first + second}
-    for name, items in parts.items():
-        x = featurise([i["text"] for i in items], cache)
-        y = np.asarray([i["label"] == "instruction" for i in items], dtype=int)
-        chat = featurise(ordinary(items, turns), cache)
-        layers, threshold, cued = train(x, y, chat, kind)
-        meaning.save(meaning.MODELS[name], layers, threshold, cued)
-        sys.stdout.write(f"{name}: {len(items)} texts + {len(chat)} ordinary texts of the writer's kinds -> "
-                         f"{meaning.MODELS[name].name}, threshold {threshold}, flagged by the rules {cued}\n")
+        groups = np.asarray([author(i) for i in items])
+        names = sorted(set(groups))
+        chat_texts, chat_groups, made = ordinary_by_author(items, turns, names)
+        chat, from_notes = featurise(chat_texts, cache), np.asarray(made, dtype=bool)
+        sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((groups == g).sum())}' for g in names)}), "
+                         f"{len(chat)} ordinary texts; a-policy {args.a_policy}; folds by author:\n")
+        kinds = args.kinds.split(",") if args.kind == "auto" else [args.kind]
+        scores = group_cv(x, y, groups, chat, np.asarray(chat_groups), kinds)
+        kind = max(scores, key=lambda k: scores[k][0])
+        oof = scores[kind][2]
+        cued = cued_of(np.vstack([x, chat]))
+        none = np.zeros(len(y), dtype=bool)
+        limits = [(np.concatenate([y == 0, np.zeros(len(chat), dtype=bool)]), FP_NOTES),
+                  (np.concatenate([none, from_notes]), FP_NOTES), (np.concatenate([none, ~from_notes]), FP_CHAT)]
+        threshold, cued_threshold = thresholds(oof, cued, limits)
+        langs = np.asarray([f"{author(i)}:{i['lang']}" for i in items])
+        figures = held_out_figures(oof, cued, y, groups, threshold, cued_threshold, from_notes, langs)
+        sys.stdout.write(f"chosen: {kind}, threshold {threshold}, flagged by the rules {cued_threshold}; held out, "
+                         f"catch / notes flagged: {figures}\n")
+        if not args.cv_only:
+            xs = np.vstack([x, chat])
+            ys = np.concatenate([y, np.zeros(len(chat), dtype=int)])
+            meaning.save(meaning.MODELS["both"], layers_of(make(kind).fit(xs, ys)), threshold, cued_threshold)
+            sys.stdout.write(f"both: saved {meaning.MODELS['both'].name}\n")
+    if args.cv_only:
+        return
+    kind = args.kind if args.kind != "auto" else "mlp"
+    for name, part in (("a", first), ("b", second)):
+        if args.only not in (None, name):
+            continue
+        x = featurise([i["text"] for i in part], cache)
+        y = np.asarray([i["label"] == "instruction" for i in part], dtype=int)
+        chat = featurise(ordinary(part, turns), cache)
+        layers, threshold, lower = train(x, y, chat, kind)
+        meaning.save(meaning.MODELS[name], layers, threshold, lower)
+        sys.stdout.write(f"{name}: {len(part)} texts + {len(chat)} ordinary texts of the writer's kinds -> "
+                         f"{meaning.MODELS[name].name}, threshold {threshold}, flagged by the rules {lower}\n")
 
 
 if __name__ == "__main__":

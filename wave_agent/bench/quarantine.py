@@ -1,4 +1,4 @@
-"""``wave bench quarantine``: the quarantine check on two sets written apart, LoCoMo and the
+"""``wave bench quarantine``: the quarantine check on four sets written apart, LoCoMo and the
 Russian and Polish memory sets.
 
 Set A (bench/data/quarantine, built by its build.py from hand-written texts) has a tuning part
@@ -8,7 +8,11 @@ three kept aside). Each part is measured layer by layer (1 the phrase list on th
 2 with normalisation; 3 with the structural rules; 4 with the n-gram classifier; 5 the meaning
 layer over the e5 embedding, as the writer judges). Generalisation: the meaning model trained
 on set A alone is scored on all of set B, and the one trained on set B alone on all of set A,
-by language and by shape. False positives are also counted on every LoCoMo turn (the first two
+by language and by shape. Set C (bench/data/quarantine/third: a third author, who saw neither
+set nor the code, given an explicit label policy) is all tuning data and is scored by
+language and shape. Set D (bench/data/quarantine/fourth/set_d.json: a fourth author) is kept
+aside and never tuned on: scored by language and shape only, catch and notes flagged, never
+an item's text (not even with ``show``); when it is missing the summary says so. False positives are also counted on every LoCoMo turn (the first two
 conversations are training negatives; the other five are reported apart) and on the memory
 sets; the cost is the time of ``detect`` per text beyond the embedding (a write calls it once).
 The writer also stores the extraction's third-person statements ("The user feels exhausted"):
@@ -57,6 +61,27 @@ def second_parts(root: Path) -> tuple[list[Item], list[Item]]:
     for path in sorted((root / "second").glob("*.json")):
         items += json.loads(path.read_text(encoding="utf-8"))
     return [i for i in items if not kept_aside(i["id"])], [i for i in items if kept_aside(i["id"])]
+
+
+THIRD = "third"  # set C: every JSON file in it, all tuning data
+FOURTH = Path("fourth") / "set_d.json"  # set D: kept aside, never tuned on
+
+
+def third_part(root: Path) -> list[Item]:
+    """Set C (every JSON file in ``root/third``): all of it is tuning data."""
+    items: list[Item] = []
+    for path in sorted((root / THIRD).glob("*.json")):
+        items += json.loads(path.read_text(encoding="utf-8"))
+    return items
+
+
+def fourth_part(root: Path) -> list[Item] | None:
+    """Set D, kept aside (``root/fourth/set_d.json``), or None when it is not there yet."""
+    path = root / FOURTH
+    if not path.exists():
+        return None
+    items: list[Item] = json.loads(path.read_text(encoding="utf-8"))
+    return items
 
 
 @dataclass
@@ -205,7 +230,9 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
     summary: dict[str, Any] = {}
     a_tuning, a_kept = first_parts(root)
     b_tuning, b_kept = second_parts(root)
-    parts = {"a_tuning": a_tuning, "a_kept_aside": a_kept, "b_tuning": b_tuning, "b_kept_aside": b_kept}
+    c_tuning = third_part(root)
+    parts = {"a_tuning": a_tuning, "a_kept_aside": a_kept, "b_tuning": b_tuning, "b_kept_aside": b_kept,
+             "c_tuning": c_tuning}
     texts: list[str] = []
     for name, items in parts.items():
         if not items:
@@ -213,6 +240,12 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
         vectors = cache.vectors([i["text"] for i in items])
         summary[name] = measure_part(name, items, vectors).as_json(show and name.endswith("tuning"))
         texts += [i["text"] for i in items]
+    d_kept = fourth_part(root)
+    if d_kept is None:
+        summary["d_kept_aside"] = {"missing": str(root / FOURTH)}
+    else:  # kept aside, never tuned on: counts only, never a text (show is ignored)
+        vectors = cache.vectors([i["text"] for i in d_kept])
+        summary["d_kept_aside"] = measure_part("d_kept_aside", d_kept, vectors).as_json(False)
     # generalisation: the model trained on one set alone, scored on the whole other set
     for name, model, items in (("a_to_b", "a", b_tuning + b_kept), ("b_to_a", "b", a_tuning + a_kept)):
         if items:

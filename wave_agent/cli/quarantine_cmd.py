@@ -20,7 +20,8 @@ RU_SET_OPTION = typer.Option(None, "--ru-set", exists=True,
                              help="A Russian personal-memory set (JSON file or directory): false "
                                   "positives on it. Default: the dev set's Russian notes.")
 SHOW_OPTION = typer.Option(False, "--show", help="List the tuning parts' misses and false positives "
-                                                 "(never a kept-aside part's; and each set's as scored by "
+                                                 "(never a kept-aside part's, set D's least of all; and each "
+                                                 "set's as scored by "
                                                  "the model trained on the other) and the flagged turns.")
 
 
@@ -29,6 +30,7 @@ PL_SET_OPTION = typer.Option(None, "--pl-set", exists=True,
                                   "bench/data/memory-pl.")
 TITLES = {"a_tuning": "set A, tuning part", "a_kept_aside": "set A, kept-aside part",
           "b_tuning": "set B, tuning part", "b_kept_aside": "set B, kept-aside part",
+          "c_tuning": "set C (all tuning data)", "d_kept_aside": "set D, kept aside, never tuned on",
           "a_to_b": "trained on set A only, scored on all of set B",
           "b_to_a": "trained on set B only, scored on all of set A"}
 
@@ -42,7 +44,8 @@ def bench_quarantine(
     show: bool = SHOW_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Quarantine: both sets (and each scored by the model tuned on the other), LoCoMo, memory sets."""
+    """Quarantine: sets A-C (A and B each scored by the model tuned on the other), set D kept
+    aside (counts only), LoCoMo, memory sets."""
     from wave_agent.bench.quarantine import DEV_SET, LAYERS, run
     from wave_agent.errors import ConfigError
 
@@ -59,6 +62,9 @@ def bench_quarantine(
         if name not in summary:
             continue
         part = summary[name]
+        if "missing" in part:
+            console.print(f"{title}: missing ({part['missing']} is not there yet)", markup=False)
+            continue
         table = Table(title=f"{title}: {part['instructions']} instructions, {part['notes']} notes")
         for column in ("layers", "catch %", "false positives %"):
             table.add_column(column)
@@ -99,7 +105,7 @@ def bench_quarantine(
                           f"flagged ({m['fp_pct']:.2f}%)", markup=False)
             for line in m.get("flagged_texts", []):
                 console.print(f"  flagged: {line}", markup=False)
-    for key, label in (("cost_dev_ms", "both sets' texts"), ("cost_locomo_ms", "LoCoMo turns")):
+    for key, label in (("cost_dev_ms", "the sets' texts"), ("cost_locomo_ms", "LoCoMo turns")):
         if key in summary:
             c = summary[key]
             console.print(f"cost per write beyond the embedding ({label}, {c['texts']}): wall mean {c['mean']} ms, "

@@ -15,7 +15,7 @@ not become a standing order. The check runs in layers, each measured by
    order is present;
 5. ``meaning``: with the text's e5 embedding (the writer computes it for every text it
    stores), a model over the embedding and the structural cues of layers 1-3 decides, trained
-   on both quarantine sets; it replaces the verdict of layers 3-4, which learned one set's
+   on three quarantine sets by four writers; it replaces the verdict of layers 3-4, which learned one set's
    shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
    instructions", a jailbreak's name) holds whatever the model says.
 
