@@ -14,6 +14,10 @@ marks an open change).
 ``held``: the values the person already holds. An ending names a value by itself ("Рыжика
 больше нет" does not say Рыжик is a pet): the held values say which attribute it was.
 
+Why one file of this size: every reading below feeds the one ``Reading`` of a statement and
+reads the same lemmas and polarity in an order that matters (a link's attribute first, then the
+words', then an implied change); split, each piece would pass that state around.
+
 Pure CPU, no I/O. See ``docs/architecture.md`` ("Attributes").
 """
 
