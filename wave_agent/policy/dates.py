@@ -84,6 +84,10 @@ class _Found:
     night_to: bool = False                                       # "в ночь на 17-е"
     week_offsets: dict[str, int] = field(default_factory=dict)   # "через неделю" -> 1
     phrases: list[str] = field(default_factory=list)
+    soft: list[tuple[str, str]] = field(default_factory=list)   # (doubt, phrase): "после праздников"
+    dated: set[str] = field(default_factory=set)                # phrases of a day of a month
+    lead: timedelta | None = None                               # "напомни накануне", "a week before"
+    time_at: list[int] = field(default_factory=list)            # where each of ``times`` was read
 
 
 # a Russian preposition typed glued to the date word after it ("впятницу", "вовторник",
@@ -190,7 +194,9 @@ class _Scan:
             if not match.group(0).strip() or "\0" in match.group(0):
                 continue
             self._at = match.start()
+            before = len(self.found.times)
             handle(match)
+            self.found.time_at.extend([match.start()] * (len(self.found.times) - before))
             self.found.phrases.append(match.group(0).strip())
             start, end = match.span()
             self.found.spans[match.group(0)] = (start, end)
@@ -350,7 +356,41 @@ class _Scan:
     def holidays(self) -> None:
         """"на майских", "na święta", "over Christmas": a holiday is a day or days around it."""
         self.take(_B + r"(?:" + w.HOLIDAYS + r")" + _E,
-                  lambda m: self.doubt(f"'{m.group(0)}' is a holiday: which day?"))
+                  lambda m: self.soft_doubt(f"'{m.group(0)}' is a holiday: which day?", m))
+
+    def soft_doubt(self, reason: str, m: re.Match[str]) -> None:
+        """A doubt an explicit date beside it settles: "после праздников, 5 января"."""
+        self.doubt(reason)
+        self.found.soft.append((reason, m.group(0)))
+
+    def leads(self) -> None:
+        """"напомни накануне", "за неделю", "tydzień wcześniej", "two days before": a reminder
+        a span before the one day the text names (read in ``_combine``; with no day named, or
+        several, it changes nothing)."""
+        def handle(m: re.Match[str]) -> None:
+            word = m.groupdict().get("n")
+            count = _number(word) if word else 1.0
+            if (word and word.strip() in w.ABOUT_TWO) or count is None or count != int(count):
+                self.doubt("about some days before a day")
+                return
+            unit = m.groupdict().get("unit") or "day"
+            weeks = 7 if re.match(r"нед|tyd|tyg|week", unit) else 1
+            self.found.lead = timedelta(days=int(count) * weeks)
+            self.found.spans["\0lead"] = m.span()
+
+        number = r"(?:(?P<n>\d+|" + _NUMBER_WORD + r") )?"
+        unit_ru = r"(?P<unit>день|дня|дней|сутки|суток|неделю|недели|недель)"
+        unit_pl = r"(?P<unit>dzień|dni|tydzień|tygodnie|tygodni)"
+        unit_en = r"(?P<unit>days?|weeks?)"
+        self.take(_B + r"(?:накануне|w przeddzień)" + _E + r"(?! (?:дня|праздник\w*|того|этого))",
+                  handle)
+        self.take(_B + r"(?<!на )(?<!в )за " + number + unit_ru
+                  + r"(?: до(?: (?:этого|того|него|нее|события))?)?" + _E + r"(?! (?:до|назад))",
+                  handle)
+        self.take(_B + number + unit_pl + r" (?:wcześniej|przed(?: tym)?)" + _E, handle)
+        self.take(_B + r"(?:the |a |one )?" + number + unit_en
+                  + r" (?:before(?! (?:yesterday|last))|ahead|earlier|in advance|prior)" + _E,
+                  handle)
 
 
     def count_ranges(self) -> None:
@@ -442,7 +482,14 @@ class _Scan:
             + r") (?:from now|from today|later)" + _E, handle)
 
     def dates_with_month(self) -> None:
+        # "в следующем году 2 марта", "next year on May 3rd": that date of the coming year
+        next_year = re.search(_B + r"(?:в (?:следующем|будущем) году|w (?:przyszłym|następnym) "
+                              r"roku|next year)" + _E, self.text)
+
         def resolve(day_n: int, month: int, year: int | None, phrase: str) -> None:
+            self.found.dated.add(phrase)
+            if year is None and next_year:
+                year = self.today.year + 1
             y = year if year is not None else self.today.year
             try:
                 day = date(y, month, day_n)
@@ -540,6 +587,7 @@ class _Scan:
         def resolve(day_n: int, phrase: str) -> None:
             if not 1 <= day_n <= 31:
                 return
+            self.found.dated.add(phrase)
             month = date(self.today.year, self.today.month, 1)
             if self.next_month_first is not None:
                 first = self.next_month_first
@@ -1132,7 +1180,7 @@ class _Scan:
 
     def vague(self) -> None:
         self.take(_B + r"(?:" + w.VAGUE + r")" + _E,
-                  lambda m: self.doubt(f"'{m.group(0)}' names no day"))
+                  lambda m: self.soft_doubt(f"'{m.group(0)}' names no day", m))
 
     now_aware: datetime
 
@@ -1174,7 +1222,7 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
         scan.doubt(f"'{word}' may be more than one date word")
     scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
                                       + w.SHIFT_EN + ")", corrected))
-    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.after_a_day,
+    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.leads, scan.after_a_day,
                    scan.british_weeks,
                    scan.nights,
                    scan.named_days,
@@ -1185,6 +1233,15 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
                    scan.clock_times,
                    scan.parts_of_day):
         reader()
+    lead = scan.found.spans.get("\0lead")
+    if scan.found.lead is not None and lead is not None:
+        # "линейка 1 сентября в 9, цветы купить накануне вечером": the event's hour is not the
+        # reminder's; only the hours of the lead's own clause are
+        where = next(((s, e) for s, e in clauses(corrected) if s <= lead[0] < e), (0, 0))
+        kept = [(t, at) for t, at in zip(scan.found.times, scan.found.time_at, strict=False)
+                if where[0] <= at < where[1]]
+        scan.found.times = [t for t, _ in kept]
+        scan.found.time_at = [at for _, at in kept]
     return scan
 
 
@@ -1292,6 +1349,22 @@ def _weekday_agrees(found: _Found) -> None:
         found.doubts = [x for x in found.doubts if x != _WEEKDAY_TODAY]
 
 
+def _settled_by_a_date(found: _Found) -> bool:
+    """True when every doubt is a vague phrase or a holiday right beside the one explicit
+    date named: "после праздников, 5 января", "po sylwestrze, 2 stycznia": the date wins."""
+    soft = dict(found.soft)
+    days = {d for d, _ in found.days}
+    dated = [p for _, p in found.days if p in found.dated]
+    if not dated or len(days) != 1 or not all(x in soft for x in found.doubts):
+        return False
+
+    def beside(a: str, b: str) -> bool:
+        (s1, e1), (s2, e2) = found.spans.get(a, (-9, -9)), found.spans.get(b, (-99, -99))
+        return 0 <= s2 - e1 <= 3 or 0 <= s1 - e2 <= 3
+
+    return all(any(beside(soft[x], p) for p in dated) for x in found.doubts)
+
+
 def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReading:
     phrase = ", ".join(found.phrases)
     _weekday_agrees(found)
@@ -1305,9 +1378,14 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
             found.times = [(t, "night") for t, _ in found.times]
         else:
             found.doubts.insert(0, _NIGHT_BETWEEN)
+    if found.doubts and _settled_by_a_date(found):
+        found.doubts = []
     if found.doubts:
         return asked(found.doubts[0])
     days = sorted({d for d, _ in found.days})
+    if found.lead is not None and len(days) == 1 and not found.exact:
+        # "20го платёж, напомни накануне": the one day named, less the lead
+        days = [days[0] - found.lead]
     if found.shift is not None or found.shift_months:
         # "сдвинули на неделю, была в четверг 12-го": the one day named is the old one
         old = sorted(set(days) | set(found.sources))
