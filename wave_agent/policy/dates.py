@@ -38,7 +38,16 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
-from wave_agent.policy.date_clauses import Role, clauses, language, looks_back, role
+from wave_agent.policy.date_clauses import (
+    REQUEST,
+    Role,
+    about_another,
+    clauses,
+    gives_reason,
+    language,
+    looks_back,
+    role,
+)
 from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
@@ -1194,6 +1203,10 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
         written_at = written_at.replace(tzinfo=UTC)
     corrected, unsure = correct(normalise(text))
     reading = _read(corrected, written_at, reminder_hour, unsure, "\n" in text.strip())
+    if not unsure and "\n" not in text.strip():
+        reasonless = _without_reasons(corrected, written_at, reminder_hour)
+        if reasonless is not None:
+            return reasonless
     if (reading.reason in (_TWO_DAYS, _TWO_TIMES, _WEEKDAY_TODAY) and not unsure
             and "\n" not in text.strip()):
         # "концерт в субботу, а в пятницу распечатать билеты": the task's clause may say which;
@@ -1245,6 +1258,61 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
     return scan
 
 
+_MAY_GIVE_A_REASON = re.compile(r"(?<!\w)(?:потому что|так как|ибо|а то|бо|bo|ponieważ|gdyż|"
+                                r"because|'cause|since|он|она|они|on|ona|oni|one|he|she|they|"
+                                r"it)(?!\w)|[а-я]+(?:ет|ит|ут|ют|ат|ят)(?!\w)")
+
+
+def _without_reasons(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
+    """The text read without the clauses that only say why or what another is doing, when
+    what is left still names a day or a time, and reads to one due time; else None.
+
+    "w weekend posprzątać garaż bo teść przyjeżdża w niedzielę": the Saturday; "start of next
+    month cancel the gym, they charge on the 3rd": the 1st; "напомни вечером полить цветы, она
+    на даче до воскресенья": tonight. A clause about another is left out only when the rest
+    names a day, or when its own date is only how long the state lasts ("до", "until").
+    """
+    if not _MAY_GIVE_A_REASON.search(corrected):
+        return None
+    parts = clauses(corrected)
+    if len(parts) < 2:
+        return None
+    lang = language(corrected)
+    reasons: list[tuple[int, int]] = []
+    others: list[tuple[int, int, bool]] = []
+    tasks: list[Role] = []
+    for start, end in parts:
+        scan = _scanned(corrected[start:end], written_at, hour)
+        if not scan.found.phrases:
+            continue
+        if gives_reason(corrected[:start], corrected[start:end]):
+            reasons.append((start, end))
+        elif about_another(corrected[start:end], lang):
+            until = all(re.match(r"(?:до|until|till|do) ", p) for p in scan.found.phrases)
+            others.append((start, end, until))
+        else:
+            tasks.append(role(corrected[start:end], lang, scan.text))
+    if not (reasons or others) or not tasks \
+            or any(kind not in (Role.OWN, Role.OWN_FIRST) for kind in tasks):
+        return None   # what is left must be the person's own task, with its own date
+
+    def blank(text: str, spans: list[tuple[int, int]]) -> str:
+        for start, end in spans:
+            text = text[:start] + " " * (end - start) + text[end:]
+        return text
+
+    rest = _scanned(blank(corrected, reasons + [(s, e) for s, e, _ in others]),
+                    written_at, hour).found
+    names_a_day = bool(rest.days or rest.exact or rest.sources)
+    if not (names_a_day or rest.times):
+        return None
+    spans = reasons + [(s, e) for s, e, until in others if names_a_day or until]
+    if not spans:
+        return None
+    reading = _read(blank(corrected, spans), written_at, hour)
+    return reading if reading.due is not None and not reading.ambiguous else None
+
+
 def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
     """Two days or times in one message: the one in the person's own task, if only one is.
 
@@ -1272,19 +1340,33 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
             return reading
     own: list[Role] = []
     rest: list[tuple[int, int, Role, _Scan]] = []
+    dated: list[tuple[int, int]] = []
     for start, end in parts:
         scan = _scanned(corrected[start:end], written_at, hour)
         if not scan.found.phrases:
             continue
+        dated.append((start, end))
         if not re.search(r"[^\W\d_]{3,}", scan.text):
             return None   # "..., до 15-го": a date alone in its clause belongs to a neighbour
         kind = role(corrected[start:end], lang, scan.text)
+        if gives_reason(corrected[:start], corrected[start:end]):
+            kind = Role.SCENE   # "..., bo w sobotę już odeślą": why, not when
         if kind is Role.UNKNOWN:
             return None
         if kind in (Role.OWN, Role.OWN_FIRST):
             own.append(kind)
         else:
             rest.append((start, end, kind, scan))
+    requests = [i for i, (start, end) in enumerate(dated) if REQUEST.search(corrected[start:end])]
+    if len(requests) == 1 and len(dated) > 1:
+        found = _scanned(corrected[slice(*dated[requests[0]])], written_at, hour).found
+        if found.days or found.exact or found.sources or not found.times:
+            requests = []   # only a request with its own hour and no day of its own
+    if len(requests) == 1 and len(dated) > 1:
+        # "завтра в 7 выезжаем, разбуди меня в 6": the one clause asking the assistant wins
+        own = [Role.OWN_FIRST]
+        rest = [(s, e, Role.SCENE, _scanned(corrected[s:e], written_at, hour))
+                for i, (s, e) in enumerate(dated) if i != requests[0]]
     if not own or not rest:
         return None
     if any(kind is Role.OTHER for _, _, kind, _ in rest) and Role.OWN_FIRST not in own:
@@ -1358,9 +1440,9 @@ def _settled_by_a_date(found: _Found) -> bool:
     if not dated or len(days) != 1 or not all(x in soft for x in found.doubts):
         return False
 
-    def beside(a: str, b: str) -> bool:
+    def beside(a: str, b: str) -> bool:   # ", ", " on ", " в ": nothing but a small word
         (s1, e1), (s2, e2) = found.spans.get(a, (-9, -9)), found.spans.get(b, (-99, -99))
-        return 0 <= s2 - e1 <= 3 or 0 <= s1 - e2 <= 3
+        return 0 <= s2 - e1 <= 4 or 0 <= s1 - e2 <= 4
 
     return all(any(beside(soft[x], p) for p in dated) for x in found.doubts)
 
