@@ -973,7 +973,7 @@ class _Scan:
         weak = r"(?:до|после|на|na|do|przed|po|by|before|until|after)"
         self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
                   r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
-                  r"(?=\s|$|,))?" + markers + _E, numeric)
+                  r"(?=\s|$|,))?" + markers + _E + w.NOT_AN_HOUR_CLASS, numeric)
         if self.found.days or re.search(_B + r"(?:tonight|today)" + _E, self.text):
             # "чт 16.00 — перезвонить", "Mon 9.30 standup": a clock time with a dot and no
             # preposition, beside a day named, at a quarter (a price is "12.50 zł", "2.99")

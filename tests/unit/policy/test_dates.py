@@ -807,3 +807,12 @@ def test_a_reason_or_anothers_state_does_not_say_when(text: str, expected: str) 
 ])
 def test_two_tasks_stay_asked(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в пятницу утренник у Миши в 2 «а», надо прийти к 9", "2026-12-04 09:00"),
+    ("w czwartek o 17 zebranie w 3 „b\u201d", "2026-12-03 17:00"),
+    ("в пятницу в 5", "ask"),                                  # a bare hour is still asked
+])
+def test_a_number_before_a_quoted_letter_is_a_class_not_an_hour(text: str, expected: str) -> None:
+    assert due(text) == expected
