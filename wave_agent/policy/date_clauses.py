@@ -55,7 +55,7 @@ class Role(Enum):
 
 # a clause ends at punctuation, a dash between spaces, or a contrasting conjunction
 _BOUNDARY = re.compile(r"[,;:!?.](?=\s|$)|\s-\s|(?<!\S)(?:а|но|однако|зато|ale|lecz|but|whereas)"
-                       r"(?=\s)")
+                       r"(?=\s)|(?<=\S )(?=(?:потому что|так как|ибо|bo|ponieważ|gdyż|because)\s)")
 _WORD = re.compile(r"[а-я]+(?:-[а-я]+)?|[a-ząćęłńóśźż']+")
 
 # Russian: modal predicatives (a closed grammatical class) and verbs that make a promise
@@ -105,7 +105,8 @@ _EN_ERRANDS = frozenset({
     "upload", "download", "back", "top",
 })
 _EN_LEAD = frozenset({"and", "then", "also", "please", "pls", "just", "so", "must", "gotta"})
-_EN_OTHER = re.compile(r"\b(?:he|she|they)\b|\b(?:asked|wants|told) (?:me|us) to\b")
+_EN_OTHER = re.compile(r"\b(?:he|she|they)\b|\b(?:asked|wants|told) (?:me|us) to\b|"
+                       r"^\W*it (?!is\b|'s\b)\w+s\b")   # "it expires": a thing's state
 
 
 # short forms whose dot is not a sentence's end: weekdays, months, "godz.", "ok.", "след."
@@ -138,6 +139,50 @@ def language(text: str) -> str:
     if _POLISH.search(text) or _PL_OWN.search(text) or _PL_FIRST.search(text):
         return "pl"
     return "en"
+
+
+# a clause that gives a reason ("bo w sobotę już odeślą", "because they charge on the 3rd",
+# "а то утром всё разберут"): its date is why, never when; the text before the clause is read
+# with it, for "а то" (the "а" ends the clause before)
+_REASON = re.compile(r"(?:^|(?<=\sа )|(?<=^а ))\s*(?:потому что|так как|ибо|а то|то|бо|bo|ponieważ|"
+                     r"gdyż|because|'cause|since)\s")
+
+
+def gives_reason(before: str, clause: str) -> bool:
+    """True when ``clause`` opens with a reason's conjunction; ``before`` is the text before
+    it (a clause after "а" opening with "то" is "а то": "or else")."""
+    opening = clause.lstrip()
+    if re.match(r"(?:потому что|так как|ибо|бо|bo|ponieważ|gdyż|because|'cause|since)\s",
+                opening):
+        return True
+    return opening.startswith("то ") and bool(re.search(r"(?:^|\s)а\s*$", before))
+
+
+# a request to the assistant with its own time ("разбуди меня в 6", "remind me at 5"): the
+# person's own say about when, over any event's time
+REQUEST = re.compile(r"(?<!\w)(?:напомни\w*|разбуди\w*|przypomnij\w*|obudź\w*|obudz\w*|"
+                     r"remind me|wake me)(?!\w)")
+
+
+def about_another(clause: str, lang: str) -> bool:
+    """True when the clause's subject is someone or something else and the person has no task
+    in it: "она на даче до воскресенья", "they charge on the 3rd", "teść przyjeżdża"."""
+    if lang == "ru":
+        morph = _morph()
+        other = speaker = False
+        for word in _WORD.findall(clause):
+            tag = morph.parse(word)[0].tag
+            if tag.POS == "NPRO":
+                speaker = speaker or "1per" in tag
+                other = other or ("3per" in tag and "nomn" in tag)
+            elif tag.POS == "NOUN" and "anim" in tag and "nomn" in tag:
+                other = True
+            elif tag.POS in ("INFN", "VERB") and ("1per" in tag or "impr" in tag
+                                                 or tag.POS == "INFN"):
+                speaker = True
+        return other and not speaker
+    pattern = _PL_OTHER if lang == "pl" else _EN_OTHER
+    return bool(pattern.search(clause)) and role(clause, lang) is Role.SCENE
 
 
 def role(clause: str, lang: str | None = None, undated: str | None = None) -> Role:

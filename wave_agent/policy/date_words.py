@@ -144,6 +144,10 @@ NOT_AN_HOUR_AFTER = (r"(?! (?:лет|года?|раз\w*|человек\w*|шт�
                      r"minut\w*|godzin\w*|dni|tygodni\w*|miesi\w*|osob\w*|"
                      r"people|times|years|minutes|mins?|hours?|hrs?|days|weeks|percent))")
 
+# a number before a quoted letter names a school class or a flat, not an hour: "в 5 "б"",
+# "w 3 „a"", "in 4 'b'"
+NOT_AN_HOUR_CLASS = r"(?! ?[\"'«„“][а-яa-z][\"'»”“](?!\w))"
+
 # Hours as the "next" hour of a half or a quarter ("полвосьмого" = 7:30, "без четверти восемь"
 # = 7:45, "wpół do ósmej" = 7:30, "half past seven" = 7:30) and hours after "к"/"до" ("к восьми").
 RU_HOUR_GENITIVE: dict[str, int] = {

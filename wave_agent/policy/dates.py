@@ -38,7 +38,16 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from wave_agent.policy import date_words as w
-from wave_agent.policy.date_clauses import Role, clauses, language, looks_back, role
+from wave_agent.policy.date_clauses import (
+    REQUEST,
+    Role,
+    about_another,
+    clauses,
+    gives_reason,
+    language,
+    looks_back,
+    role,
+)
 from wave_agent.policy.date_typos import correct, noun_in_case
 
 REMINDER_HOUR = 10
@@ -84,6 +93,10 @@ class _Found:
     night_to: bool = False                                       # "в ночь на 17-е"
     week_offsets: dict[str, int] = field(default_factory=dict)   # "через неделю" -> 1
     phrases: list[str] = field(default_factory=list)
+    soft: list[tuple[str, str]] = field(default_factory=list)   # (doubt, phrase): "после праздников"
+    dated: set[str] = field(default_factory=set)                # phrases of a day of a month
+    lead: timedelta | None = None                               # "напомни накануне", "a week before"
+    time_at: list[int] = field(default_factory=list)            # where each of ``times`` was read
 
 
 # a Russian preposition typed glued to the date word after it ("впятницу", "вовторник",
@@ -190,7 +203,9 @@ class _Scan:
             if not match.group(0).strip() or "\0" in match.group(0):
                 continue
             self._at = match.start()
+            before = len(self.found.times)
             handle(match)
+            self.found.time_at.extend([match.start()] * (len(self.found.times) - before))
             self.found.phrases.append(match.group(0).strip())
             start, end = match.span()
             self.found.spans[match.group(0)] = (start, end)
@@ -350,7 +365,41 @@ class _Scan:
     def holidays(self) -> None:
         """"на майских", "na święta", "over Christmas": a holiday is a day or days around it."""
         self.take(_B + r"(?:" + w.HOLIDAYS + r")" + _E,
-                  lambda m: self.doubt(f"'{m.group(0)}' is a holiday: which day?"))
+                  lambda m: self.soft_doubt(f"'{m.group(0)}' is a holiday: which day?", m))
+
+    def soft_doubt(self, reason: str, m: re.Match[str]) -> None:
+        """A doubt an explicit date beside it settles: "после праздников, 5 января"."""
+        self.doubt(reason)
+        self.found.soft.append((reason, m.group(0)))
+
+    def leads(self) -> None:
+        """"напомни накануне", "за неделю", "tydzień wcześniej", "two days before": a reminder
+        a span before the one day the text names (read in ``_combine``; with no day named, or
+        several, it changes nothing)."""
+        def handle(m: re.Match[str]) -> None:
+            word = m.groupdict().get("n")
+            count = _number(word) if word else 1.0
+            if (word and word.strip() in w.ABOUT_TWO) or count is None or count != int(count):
+                self.doubt("about some days before a day")
+                return
+            unit = m.groupdict().get("unit") or "day"
+            weeks = 7 if re.match(r"нед|tyd|tyg|week", unit) else 1
+            self.found.lead = timedelta(days=int(count) * weeks)
+            self.found.spans["\0lead"] = m.span()
+
+        number = r"(?:(?P<n>\d+|" + _NUMBER_WORD + r") )?"
+        unit_ru = r"(?P<unit>день|дня|дней|сутки|суток|неделю|недели|недель)"
+        unit_pl = r"(?P<unit>dzień|dni|tydzień|tygodnie|tygodni)"
+        unit_en = r"(?P<unit>days?|weeks?)"
+        self.take(_B + r"(?:накануне|w przeddzień)" + _E + r"(?! (?:дня|праздник\w*|того|этого))",
+                  handle)
+        self.take(_B + r"(?<!на )(?<!в )за " + number + unit_ru
+                  + r"(?: до(?: (?:этого|того|него|нее|события))?)?" + _E + r"(?! (?:до|назад))",
+                  handle)
+        self.take(_B + number + unit_pl + r" (?:wcześniej|przed(?: tym)?)" + _E, handle)
+        self.take(_B + r"(?:the |a |one )?" + number + unit_en
+                  + r" (?:before(?! (?:yesterday|last))|ahead|earlier|in advance|prior)" + _E,
+                  handle)
 
 
     def count_ranges(self) -> None:
@@ -442,7 +491,14 @@ class _Scan:
             + r") (?:from now|from today|later)" + _E, handle)
 
     def dates_with_month(self) -> None:
+        # "в следующем году 2 марта", "next year on May 3rd": that date of the coming year
+        next_year = re.search(_B + r"(?:в (?:следующем|будущем) году|w (?:przyszłym|następnym) "
+                              r"roku|next year)" + _E, self.text)
+
         def resolve(day_n: int, month: int, year: int | None, phrase: str) -> None:
+            self.found.dated.add(phrase)
+            if year is None and next_year:
+                year = self.today.year + 1
             y = year if year is not None else self.today.year
             try:
                 day = date(y, month, day_n)
@@ -540,6 +596,7 @@ class _Scan:
         def resolve(day_n: int, phrase: str) -> None:
             if not 1 <= day_n <= 31:
                 return
+            self.found.dated.add(phrase)
             month = date(self.today.year, self.today.month, 1)
             if self.next_month_first is not None:
                 first = self.next_month_first
@@ -916,7 +973,7 @@ class _Scan:
         weak = r"(?:до|после|на|na|do|przed|po|by|before|until|after)"
         self.take(_B + lead + r" (?:godz(?:inie|\.)? )?(?P<h>[0-2]?\d)(?:(?:[:.-]| (?=[0-5]\d"
                   r"(?: |$)(?!человек|минут|osób|minut|people|min)))(?P<mi>[0-5]\d))?(?: ?(?:ч|h)\.?"
-                  r"(?=\s|$|,))?" + markers + _E, numeric)
+                  r"(?=\s|$|,))?" + markers + _E + w.NOT_AN_HOUR_CLASS, numeric)
         if self.found.days or re.search(_B + r"(?:tonight|today)" + _E, self.text):
             # "чт 16.00 — перезвонить", "Mon 9.30 standup": a clock time with a dot and no
             # preposition, beside a day named, at a quarter (a price is "12.50 zł", "2.99")
@@ -1132,7 +1189,7 @@ class _Scan:
 
     def vague(self) -> None:
         self.take(_B + r"(?:" + w.VAGUE + r")" + _E,
-                  lambda m: self.doubt(f"'{m.group(0)}' names no day"))
+                  lambda m: self.soft_doubt(f"'{m.group(0)}' names no day", m))
 
     now_aware: datetime
 
@@ -1146,6 +1203,10 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
         written_at = written_at.replace(tzinfo=UTC)
     corrected, unsure = correct(normalise(text))
     reading = _read(corrected, written_at, reminder_hour, unsure, "\n" in text.strip())
+    if not unsure and "\n" not in text.strip():
+        reasonless = _without_reasons(corrected, written_at, reminder_hour)
+        if reasonless is not None:
+            return reasonless
     if (reading.reason in (_TWO_DAYS, _TWO_TIMES, _WEEKDAY_TODAY) and not unsure
             and "\n" not in text.strip()):
         # "концерт в субботу, а в пятницу распечатать билеты": the task's clause may say which;
@@ -1174,7 +1235,7 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
         scan.doubt(f"'{word}' may be more than one date word")
     scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
                                       + w.SHIFT_EN + ")", corrected))
-    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.after_a_day,
+    for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.leads, scan.after_a_day,
                    scan.british_weeks,
                    scan.nights,
                    scan.named_days,
@@ -1185,7 +1246,71 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
                    scan.clock_times,
                    scan.parts_of_day):
         reader()
+    lead = scan.found.spans.get("\0lead")
+    if scan.found.lead is not None and lead is not None:
+        # "линейка 1 сентября в 9, цветы купить накануне вечером": the event's hour is not the
+        # reminder's; only the hours of the lead's own clause are
+        where = next(((s, e) for s, e in clauses(corrected) if s <= lead[0] < e), (0, 0))
+        kept = [(t, at) for t, at in zip(scan.found.times, scan.found.time_at, strict=False)
+                if where[0] <= at < where[1]]
+        scan.found.times = [t for t, _ in kept]
+        scan.found.time_at = [at for _, at in kept]
     return scan
+
+
+_MAY_GIVE_A_REASON = re.compile(r"(?<!\w)(?:потому что|так как|ибо|а то|бо|bo|ponieważ|gdyż|"
+                                r"because|'cause|since|он|она|они|on|ona|oni|one|he|she|they|"
+                                r"it)(?!\w)|[а-я]+(?:ет|ит|ут|ют|ат|ят)(?!\w)")
+
+
+def _without_reasons(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
+    """The text read without the clauses that only say why or what another is doing, when
+    what is left still names a day or a time, and reads to one due time; else None.
+
+    "w weekend posprzątać garaż bo teść przyjeżdża w niedzielę": the Saturday; "start of next
+    month cancel the gym, they charge on the 3rd": the 1st; "напомни вечером полить цветы, она
+    на даче до воскресенья": tonight. A clause about another is left out only when the rest
+    names a day, or when its own date is only how long the state lasts ("до", "until").
+    """
+    if not _MAY_GIVE_A_REASON.search(corrected):
+        return None
+    parts = clauses(corrected)
+    if len(parts) < 2:
+        return None
+    lang = language(corrected)
+    reasons: list[tuple[int, int]] = []
+    others: list[tuple[int, int, bool]] = []
+    tasks: list[Role] = []
+    for start, end in parts:
+        scan = _scanned(corrected[start:end], written_at, hour)
+        if not scan.found.phrases:
+            continue
+        if gives_reason(corrected[:start], corrected[start:end]):
+            reasons.append((start, end))
+        elif about_another(corrected[start:end], lang):
+            until = all(re.match(r"(?:до|until|till|do) ", p) for p in scan.found.phrases)
+            others.append((start, end, until))
+        else:
+            tasks.append(role(corrected[start:end], lang, scan.text))
+    if not (reasons or others) or not tasks \
+            or any(kind not in (Role.OWN, Role.OWN_FIRST) for kind in tasks):
+        return None   # what is left must be the person's own task, with its own date
+
+    def blank(text: str, spans: list[tuple[int, int]]) -> str:
+        for start, end in spans:
+            text = text[:start] + " " * (end - start) + text[end:]
+        return text
+
+    rest = _scanned(blank(corrected, reasons + [(s, e) for s, e, _ in others]),
+                    written_at, hour).found
+    names_a_day = bool(rest.days or rest.exact or rest.sources)
+    if not (names_a_day or rest.times):
+        return None
+    spans = reasons + [(s, e) for s, e, until in others if names_a_day or until]
+    if not spans:
+        return None
+    reading = _read(blank(corrected, spans), written_at, hour)
+    return reading if reading.due is not None and not reading.ambiguous else None
 
 
 def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
@@ -1215,19 +1340,33 @@ def _by_clause(corrected: str, written_at: datetime, hour: int) -> DueReading | 
             return reading
     own: list[Role] = []
     rest: list[tuple[int, int, Role, _Scan]] = []
+    dated: list[tuple[int, int]] = []
     for start, end in parts:
         scan = _scanned(corrected[start:end], written_at, hour)
         if not scan.found.phrases:
             continue
+        dated.append((start, end))
         if not re.search(r"[^\W\d_]{3,}", scan.text):
             return None   # "..., до 15-го": a date alone in its clause belongs to a neighbour
         kind = role(corrected[start:end], lang, scan.text)
+        if gives_reason(corrected[:start], corrected[start:end]):
+            kind = Role.SCENE   # "..., bo w sobotę już odeślą": why, not when
         if kind is Role.UNKNOWN:
             return None
         if kind in (Role.OWN, Role.OWN_FIRST):
             own.append(kind)
         else:
             rest.append((start, end, kind, scan))
+    requests = [i for i, (start, end) in enumerate(dated) if REQUEST.search(corrected[start:end])]
+    if len(requests) == 1 and len(dated) > 1:
+        found = _scanned(corrected[slice(*dated[requests[0]])], written_at, hour).found
+        if found.days or found.exact or found.sources or not found.times:
+            requests = []   # only a request with its own hour and no day of its own
+    if len(requests) == 1 and len(dated) > 1:
+        # "завтра в 7 выезжаем, разбуди меня в 6": the one clause asking the assistant wins
+        own = [Role.OWN_FIRST]
+        rest = [(s, e, Role.SCENE, _scanned(corrected[s:e], written_at, hour))
+                for i, (s, e) in enumerate(dated) if i != requests[0]]
     if not own or not rest:
         return None
     if any(kind is Role.OTHER for _, _, kind, _ in rest) and Role.OWN_FIRST not in own:
@@ -1292,6 +1431,22 @@ def _weekday_agrees(found: _Found) -> None:
         found.doubts = [x for x in found.doubts if x != _WEEKDAY_TODAY]
 
 
+def _settled_by_a_date(found: _Found) -> bool:
+    """True when every doubt is a vague phrase or a holiday right beside the one explicit
+    date named: "после праздников, 5 января", "po sylwestrze, 2 stycznia": the date wins."""
+    soft = dict(found.soft)
+    days = {d for d, _ in found.days}
+    dated = [p for _, p in found.days if p in found.dated]
+    if not dated or len(days) != 1 or not all(x in soft for x in found.doubts):
+        return False
+
+    def beside(a: str, b: str) -> bool:   # ", ", " on ", " в ": nothing but a small word
+        (s1, e1), (s2, e2) = found.spans.get(a, (-9, -9)), found.spans.get(b, (-99, -99))
+        return 0 <= s2 - e1 <= 4 or 0 <= s1 - e2 <= 4
+
+    return all(any(beside(soft[x], p) for p in dated) for x in found.doubts)
+
+
 def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReading:
     phrase = ", ".join(found.phrases)
     _weekday_agrees(found)
@@ -1305,9 +1460,14 @@ def _combine(found: _Found, now: datetime, zone: object, hour: int) -> DueReadin
             found.times = [(t, "night") for t, _ in found.times]
         else:
             found.doubts.insert(0, _NIGHT_BETWEEN)
+    if found.doubts and _settled_by_a_date(found):
+        found.doubts = []
     if found.doubts:
         return asked(found.doubts[0])
     days = sorted({d for d, _ in found.days})
+    if found.lead is not None and len(days) == 1 and not found.exact:
+        # "20го платёж, напомни накануне": the one day named, less the lead
+        days = [days[0] - found.lead]
     if found.shift is not None or found.shift_months:
         # "сдвинули на неделю, была в четверг 12-го": the one day named is the old one
         old = sorted(set(days) | set(found.sources))

@@ -732,3 +732,87 @@ def test_clock_times_with_a_dot_and_prices(text: str, expected: str) -> None:
 ])
 def test_after_a_day_is_asked_and_spans_between_hours(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("у Кати день рождения 20 декабря, напомни накануне купить подарок", "2026-12-19 10:00"),
+    ("в пятницу экзамен, повторить билеты накануне вечером", "2026-12-03 19:00"),
+    ("18 декабря в 11 собеседование, погладить рубашку за день", "2026-12-17 10:00"),
+    ("25-го корпоратив, столик забронировать за неделю", "2026-12-18 10:00"),
+    ("15 января у папы юбилей, за три дня до заказать торт", "2027-01-12 10:00"),
+    ("10 grudnia wizyta u dentysty, przypomnij dzień wcześniej", "2026-12-09 10:00"),
+    ("w sobotę o 9 wyjazd, spakować się dzień wcześniej wieczorem", "2026-12-04 19:00"),
+    ("20 stycznia kończy się paszport, przypomnij mi dwa tygodnie wcześniej", "2027-01-06 10:00"),
+    ("dinner with the Smiths on the 12th at 8pm, book a sitter two days before",
+     "2026-12-10 10:00"),
+    ("the exam is on December 18th, remind me a week ahead", "2026-12-11 10:00"),
+    ("the recital is on Sunday, iron the dress the day before", "2026-12-05 10:00"),
+])
+def test_a_reminder_a_span_before_the_event(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("завтра у Пети выступление, напомни накануне", "ask"),   # the lead is today, passed
+    ("послезавтра дедлайн, за неделю начать", "ask"),         # a week before: gone
+    ("the day before yesterday I paid the rent", None),       # not a lead
+    ("сделать ремонт за неделю не получится", None),           # no day: "за неделю" is a span
+])
+def test_a_lead_that_has_passed_is_asked_and_no_day_invents_none(
+        text: str, expected: str | None) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("после выходных, 7 декабря, отнести справку", "2026-12-07 10:00"),
+    ("после нового года, 4 января, позвонить в налоговую", "2027-01-04 10:00"),
+    ("po świętach, 28 grudnia, oddać kurtkę do pralni", "2026-12-28 10:00"),
+    ("after the holidays, January 5th, renew the lease", "2027-01-05 10:00"),
+    ("после праздников позвонить в налоговую", "ask"),      # alone it still names no day
+    ("на майских съездить к бабушке", "ask"),
+])
+def test_an_explicit_date_beside_a_vague_phrase_wins(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("напомни в следующем году 15 февраля поменять фильтр", "2027-02-15 10:00"),
+    ("в следующем году 20 декабря продлить домен", "2027-12-20 10:00"),
+    ("przypomnij w przyszłym roku 10 grudnia o przeglądzie", "2027-12-10 10:00"),
+    ("next year on December 10th renew the warranty", "2027-12-10 10:00"),
+    ("в следующем году сменить работу", "ask"),
+])
+def test_next_year_beside_a_date_is_that_date_next_year(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в четверг в 18 забрать костюм из химчистки, потому что в пятницу они закрыты",
+     "2026-12-03 18:00"),
+    ("w czwartek o 16 odebrać wyniki bo w piątek przychodnia nieczynna", "2026-12-03 16:00"),
+    ("on Thursday pay the plumber, because on Friday he leaves town", "2026-12-03 10:00"),
+    ("next Monday renew the parking permit, it runs out on the 10th", "2026-12-07 10:00"),
+    ("в выходные разобрать балкон, а то в воскресенье приедет тёща", "2026-12-05 10:00"),
+    ("вечером покормить кота соседа, он в командировке до пятницы", "2026-12-02 19:00"),
+    ("послезавтра в 9 утра электричка, разбуди меня в 7 утра", "2026-12-04 07:00"),
+    ("у Оли в субботу день рождения, напомни в пятницу купить подарок", "2026-12-04 10:00"),
+])
+def test_a_reason_or_anothers_state_does_not_say_when(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в пятницу или в субботу съездить к маме", "ask"),           # still two days
+    ("в субботу убраться, в воскресенье приготовить обед", "ask"),  # two tasks
+])
+def test_two_tasks_stay_asked(text: str, expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в пятницу утренник у Миши в 2 «а», надо прийти к 9", "2026-12-04 09:00"),
+    ("w czwartek o 17 zebranie w 3 „b\u201d", "2026-12-03 17:00"),
+    ("в пятницу в 5", "ask"),                                  # a bare hour is still asked
+])
+def test_a_number_before_a_quoted_letter_is_a_class_not_an_hour(text: str, expected: str) -> None:
+    assert due(text) == expected
