@@ -25,7 +25,8 @@ from wave_agent.policy.dates import REMINDER_HOUR, local_text, read_due
 DEFAULT_DATA = Path("bench/data/dates")
 # Each kept-aside part was written by another author who had not read the reader.
 PARTS = ("tuning", "kept_aside", "kept_aside_2", "kept_aside_3", "kept_aside_4",
-         "kept_aside_5", "kept_aside_6", "kept_aside_7", "kept_aside_8", "kept_aside_9")
+         "kept_aside_5", "kept_aside_6", "kept_aside_7", "kept_aside_8", "kept_aside_9",
+         "kept_aside_10")
 
 
 @dataclass(frozen=True)
