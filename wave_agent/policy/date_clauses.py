@@ -158,6 +158,30 @@ def gives_reason(before: str, clause: str) -> bool:
     return opening.startswith("то ") and bool(re.search(r"(?:^|\s)а\s*$", before))
 
 
+# a clause that draws a consequence ("значит в пн не ужинать поздно", "so no coffee on
+# Monday", "więc w poniedziałek nie jeść") or a past-tense relative clause about a thing
+# ("которую он мне ещё летом давал", "którą mi pożyczył w lipcu", "which he lent me in June"):
+# its date is not the task's when the rest is the person's own task with its own date
+_CONSEQUENCE = re.compile(r"(?:значит|то есть|следовательно|więc|zatem|czyli|so|therefore)\s")
+_RELATIVE = re.compile(r"(?:котор\w+|któr\w+|which|that|who)\s")
+
+
+def only_beside(clause: str, lang: str) -> bool:
+    """True when ``clause`` draws a consequence or is a relative clause in the past tense."""
+    opening = clause.lstrip()
+    if _CONSEQUENCE.match(opening):
+        return True
+    if not _RELATIVE.match(opening):
+        return False
+    if lang == "ru":
+        morph = _morph()
+        return any("past" in morph.parse(word)[0].tag for word in _WORD.findall(opening))
+    if lang == "pl":
+        return bool(re.search(r"\b\w{2,}(?:ł|ła|ło|li|ły)(?:em|am|eś|aś)?\b", opening))
+    return bool(re.search(r"\b(?:gave|lent|sent|bought|told|showed|brought|\w{3,}ed)\b",
+                          opening))
+
+
 # a request to the assistant with its own time ("разбуди меня в 6", "remind me at 5"): the
 # person's own say about when, over any event's time
 REQUEST = re.compile(r"(?<!\w)(?:напомни\w*|разбуди\w*|przypomnij\w*|obudź\w*|obudz\w*|"

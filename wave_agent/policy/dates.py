@@ -46,6 +46,7 @@ from wave_agent.policy.date_clauses import (
     gives_reason,
     language,
     looks_back,
+    only_beside,
     role,
 )
 from wave_agent.policy.date_typos import correct, noun_in_case
@@ -960,6 +961,11 @@ class _Scan:
             # "с 9 до 11", "od 9 do 11", "from 9 to 11": the span starts at its first hour
             numeric(m)
 
+        if self.found.moved:
+            # "moved from 9 to 9:30", "перенесли с 9 на 10", "z 8 na 8:30": the new time is
+            # the one after "to" / "на" / "na"
+            self.take(_B + r"(?:с|со|z|ze|from) [0-2]?\d(?:[:.][0-5]\d)? (?:на|na|to|до|do) "
+                      r"(?P<h>[0-2]?\d)(?:[:.](?P<mi>[0-5]\d))?" + markers + _E, numeric)
         # "в 17ч30", "в 17 ч. 30 мин.": hours and minutes by their letters
         self.take(_B + r"(?:(?:в|к|до|около) )?(?P<h>[0-2]?\d) ?ч\.? ?(?P<mi>[0-5]\d)"
                   r"(?: ?мин\.?)?(?P<mk>)(?![\w])", numeric)
@@ -1260,7 +1266,8 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
 
 _MAY_GIVE_A_REASON = re.compile(r"(?<!\w)(?:потому что|так как|ибо|а то|бо|bo|ponieważ|gdyż|"
                                 r"because|'cause|since|он|она|они|on|ona|oni|one|he|she|they|"
-                                r"it)(?!\w)|[а-я]+(?:ет|ит|ут|ют|ат|ят)(?!\w)")
+                                r"it|значит|то есть|следовательно|więc|zatem|czyli|so|therefore|котор\w+|któr\w+|"
+                                r"which|that|who)(?!\w)|[а-я]+(?:ет|ит|ут|ют|ат|ят)(?!\w)")
 
 
 def _without_reasons(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
@@ -1285,7 +1292,8 @@ def _without_reasons(corrected: str, written_at: datetime, hour: int) -> DueRead
         scan = _scanned(corrected[start:end], written_at, hour)
         if not scan.found.phrases:
             continue
-        if gives_reason(corrected[:start], corrected[start:end]):
+        if gives_reason(corrected[:start], corrected[start:end]) \
+                or (start > 0 and only_beside(corrected[start:end], lang)):
             reasons.append((start, end))
         elif about_another(corrected[start:end], lang):
             until = all(re.match(r"(?:до|until|till|do) ", p) for p in scan.found.phrases)

@@ -816,3 +816,30 @@ def test_two_tasks_stay_asked(text: str, expected: str) -> None:
 ])
 def test_a_number_before_a_quoted_letter_is_a_class_not_an_hour(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в пятницу в 8 утра сдать анализы, значит в четверг вечером не есть", "2026-12-04 08:00"),
+    # the event alone is the scene: the consequence is the task
+    ("в пятницу в 8 утра анализы, значит в четверг вечером не есть", "2026-12-03 19:00"),
+    ("w piątek o 9 zrobić badanie, więc w czwartek nie pić kawy", "2026-12-04 09:00"),
+    ("в субботу вернуть Лене дрель, которую она мне ещё в октябре одолжила",
+     "2026-12-05 10:00"),
+    ("w sobotę oddać Kasi sweter, który mi pożyczyła w listopadzie", "2026-12-05 10:00"),
+    ("on Friday return the drill, which Tom lent me in October", "2026-12-04 10:00"),
+    ("в субботу, значит в пятницу", "ask"),        # no task: still two days
+    ("в пятницу отдать книгу, которую надо вернуть в субботу", "ask"),  # not past: asked
+])
+def test_a_consequence_or_a_past_relative_clause_does_not_say_when(text: str,
+                                                                  expected: str) -> None:
+    assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the dentist moved from 10 to 11:30 on Friday", "2026-12-04 11:30"),
+    ("в пятницу созвон перенесли с 10 на 11:30", "2026-12-04 11:30"),
+    ("w piątek zebranie przesunęli z 10 na 12:15", "2026-12-04 12:15"),
+    ("в пятницу с 10 до 12 уборка", "2026-12-04 10:00"),   # no move: the span's start
+])
+def test_a_moved_time_is_the_new_one(text: str, expected: str) -> None:
+    assert due(text) == expected
