@@ -87,6 +87,7 @@ class _Found:
     weekday_phrases: set[str] = field(default_factory=set)
     weekend_phrases: set[str] = field(default_factory=set)
     moved: bool = False                                          # a move word in the text
+    either: bool = False                              # "или", "lub", "or": a choice named
     spans: dict[str, tuple[int, int]] = field(default_factory=dict)   # phrase -> where
     shift_months: int = 0
     shift: timedelta | None = None                               # "сдвинули на неделю"
@@ -1239,6 +1240,7 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
     scan.now_aware = written_at
     for word in unsure:
         scan.doubt(f"'{word}' may be more than one date word")
+    scan.found.either = bool(re.search(r"(?<!\w)(?:или|либо|lub|albo|or)(?!\w)", corrected))
     scan.found.moved = bool(re.search(_B + "(?:" + w.SHIFT_RU + "|" + w.SHIFT_PL + "|"
                                       + w.SHIFT_EN + ")", corrected))
     for reader in (scan.shifts, scan.past, scan.spans_from_a_day, scan.leads, scan.after_a_day,
@@ -1267,7 +1269,7 @@ def _scanned(corrected: str, written_at: datetime, reminder_hour: int,
 _MAY_GIVE_A_REASON = re.compile(r"(?<!\w)(?:потому что|так как|ибо|а то|бо|bo|ponieważ|gdyż|"
                                 r"because|'cause|since|он|она|они|on|ona|oni|one|he|she|they|"
                                 r"it|значит|то есть|следовательно|więc|zatem|czyli|so|therefore|котор\w+|któr\w+|"
-                                r"which|that|who)(?!\w)|[а-я]+(?:ет|ит|ут|ют|ат|ят)(?!\w)")
+                                r"which|that|who|праздник\w*|święt\w*|holidays?)(?!\w)|[а-я]+(?:ет|ит|ут|ют|ат|ят)(?!\w)")
 
 
 def _without_reasons(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
@@ -1294,6 +1296,11 @@ def _without_reasons(corrected: str, written_at: datetime, hour: int) -> DueRead
             continue
         if gives_reason(corrected[:start], corrected[start:end]) \
                 or (start > 0 and only_beside(corrected[start:end], lang)):
+            reasons.append((start, end))
+        elif ({p for p in scan.found.phrases} <= {p for _, p in scan.found.soft}
+              and role(corrected[start:end], lang, scan.text) not in (Role.OWN, Role.OWN_FIRST)):
+            # "3 января записаться к стоматологу, раньше всё равно все на праздниках": a clause
+            # with only a holiday or a vague phrase and no task of its own is why, not when
             reasons.append((start, end))
         elif about_another(corrected[start:end], lang):
             until = all(re.match(r"(?:до|until|till|do) ", p) for p in scan.found.phrases)
@@ -1445,6 +1452,12 @@ def _settled_by_a_date(found: _Found) -> bool:
     soft = dict(found.soft)
     days = {d for d, _ in found.days}
     dated = [p for _, p in found.days if p in found.dated]
+    if len(days) == 1 and found.doubts and not found.either and all(
+            x in soft and "holiday" in x and re.match(r"(?:перед|przed|before) ", soft[x])
+            for x in found.doubts):
+        # "w weekend umyć okna przed świętami", "в субботу убраться перед праздниками": a
+        # holiday as the bound is what the day is before; the one day named is when
+        return True
     if not dated or len(days) != 1 or not all(x in soft for x in found.doubts):
         return False
 

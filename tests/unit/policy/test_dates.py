@@ -843,3 +843,15 @@ def test_a_consequence_or_a_past_relative_clause_does_not_say_when(text: str,
 ])
 def test_a_moved_time_is_the_new_one(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("в субботу разобрать антресоли перед праздниками", "2026-12-05 10:00"),
+    ("w niedzielę upiec pierniki przed świętami", "2026-12-06 10:00"),
+    ("on Saturday put up the lights before Christmas", "2026-12-05 10:00"),
+    ("7 декабря продлить страховку, потом все на праздниках", "2026-12-07 10:00"),
+    ("перед праздниками убраться в гараже", "ask"),     # alone it still names no day
+    ("в субботу или перед праздниками помыть окна", "ask"),
+])
+def test_a_holiday_bound_or_a_holiday_clause_yields_to_the_day(text: str, expected: str) -> None:
+    assert due(text) == expected
