@@ -49,7 +49,7 @@ from wave_agent.policy.date_clauses import (
     only_beside,
     role,
 )
-from wave_agent.policy.date_typos import correct, noun_in_case
+from wave_agent.policy.date_typos import correct, morph, noun_in_case
 
 REMINDER_HOUR = 10
 
@@ -1214,12 +1214,56 @@ def read_due(text: str, written_at: datetime, reminder_hour: int = REMINDER_HOUR
         reasonless = _without_reasons(corrected, written_at, reminder_hour)
         if reasonless is not None:
             return reasonless
+    if reading.reason == _TWO_DAYS and not unsure and "\n" not in text.strip():
+        by_deadline = _deadline_over_object(corrected, written_at, reminder_hour)
+        if by_deadline is not None:
+            return by_deadline
     if (reading.reason in (_TWO_DAYS, _TWO_TIMES, _WEEKDAY_TODAY) and not unsure
             and "\n" not in text.strip()):
         # "концерт в субботу, а в пятницу распечатать билеты": the task's clause may say which;
         # a note of several lines is a list of tasks, and stays asked
         return _by_clause(corrected, written_at, reminder_hour) or reading
     return reading
+
+
+def _deadline_over_object(corrected: str, written_at: datetime, hour: int) -> DueReading | None:
+    """Two days, one a deadline ("до 10 февраля", "do czwartku", "by Thursday") and the other
+    inside the task's object ("столик на 14-е", "bilety na sobotę", "tickets for Saturday"):
+    the object's date is what the task is about, the deadline is when; else None."""
+    found = _scanned(corrected, written_at, hour).found
+    if found.either or len({d for d, _ in found.days}) != 2 or len(found.days) != 2:
+        return None
+    deadline: list[str] = []
+    inside: list[str] = []
+    for _, phrase in found.days:
+        start, end = found.spans.get(phrase, (-1, -1))
+        if start < 0:
+            return None
+        said = corrected[max(0, start - 10):end]
+        if re.search(r"(?:^|\s)(?:до|do|by|before)\s" + re.escape(phrase) + "$", said) \
+                or re.match(r"(?:до|do|by|before) ", phrase):
+            deadline.append(phrase)
+            continue
+        opener = re.search(r"(\w+)\s(?:на|na|for)\s$", corrected[:start])
+        if re.match(r"(?:на|na|for) ", phrase):
+            opener = re.search(r"(\w+)\s$", corrected[:start])
+        if opener is None or not _a_noun(opener.group(1)):
+            return None
+        inside.append(phrase)
+    if len(deadline) != 1 or len(inside) != 1:
+        return None
+    start, end = found.spans[inside[0]]
+    reading = _read(corrected[:start] + " " * (end - start) + corrected[end:], written_at, hour)
+    return reading if reading.due is not None and not reading.ambiguous else None
+
+
+def _a_noun(word: str) -> bool:
+    """A word that names a thing ("столик", "bilety", "tickets"), not a verb: Russian by
+    pymorphy3's tag, Polish and English by having no verb's ending or form."""
+    if re.fullmatch(r"[а-я]+", word):
+        return bool(morph().parse(word)[0].tag.POS == "NOUN")
+    return not re.search(r"ć$|^(?:me|us|him|her|them|it|mi|nam|go|ją|je)$|"
+                         r"^(?:przyjść|come|go|meet|be)$", word)
 
 
 def _read(corrected: str, written_at: datetime, reminder_hour: int,

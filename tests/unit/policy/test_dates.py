@@ -855,3 +855,16 @@ def test_a_moved_time_is_the_new_one(text: str, expected: str) -> None:
 ])
 def test_a_holiday_bound_or_a_holiday_clause_yields_to_the_day(text: str, expected: str) -> None:
     assert due(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("купить билеты на субботу до четверга", "2026-12-03 10:00"),
+    ("до пятницы заказать торт на воскресенье", "2026-12-04 10:00"),
+    ("do czwartku kupić bilety na sobotę", "2026-12-03 10:00"),
+    ("by Thursday book tickets for Saturday", "2026-12-03 10:00"),
+    ("до пятницы приехать на субботу", "ask"),        # "на" after a verb: not an object
+    ("до пятницы или на субботу", "ask"),             # a choice
+])
+def test_a_date_inside_the_tasks_object_yields_to_the_deadline(text: str,
+                                                               expected: str) -> None:
+    assert due(text) == expected
