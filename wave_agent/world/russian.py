@@ -672,7 +672,12 @@ class _Builder:
                 return self._who(s, clause[i + 1], names)  # "у Олега сын Тимур"
         if before and before[-1].text.lower() in COMITATIVE:
             verb = s.head_of(noun)
+            walked = {noun.id}
             while verb is not None and verb.pos not in ("VERB", "AUX"):
+                if verb.id in walked:  # the parser's tree can hold a cycle: stop, no verb found
+                    verb = None
+                    break
+                walked.add(verb.id)
                 verb = s.head_of(verb)
             later = [t for t in s.in_clause(noun) if t.pos in ("VERB", "AUX")]
             verb = verb if verb is not None and s.clause[verb.id] == s.clause[noun.id] else (
