@@ -26,7 +26,7 @@ DEFAULT_DATA = Path("bench/data/dates")
 # Each kept-aside part was written by another author who had not read the reader.
 PARTS = ("tuning", "kept_aside", "kept_aside_2", "kept_aside_3", "kept_aside_4",
          "kept_aside_5", "kept_aside_6", "kept_aside_7", "kept_aside_8", "kept_aside_9",
-         "kept_aside_10")
+         "kept_aside_10", "kept_aside_11")
 
 
 @dataclass(frozen=True)
