@@ -216,6 +216,34 @@ def full_name(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=16_384)
+def person_instrumental(word: str) -> str | None:
+    """The dictionary form of a word pymorphy reads first as an animate common noun in the
+    instrumental ("фармацевтом" -> фармацевт, "водителем-дальнобойщиком"), the form a job
+    takes after "работает"; None for anything else. The tagger, trained on news, often tags
+    such a word a verb or a nominative ("устроилась фармацевтом")."""
+    if not re.fullmatch(r"[а-яё]+(-[а-яё]+)?", word):
+        return None
+    best = _morph().parse(word)[0]
+    tag = best.tag
+    if (tag.POS == "NOUN" and tag.case == "ablt" and tag.animacy == "anim"
+            and best.score >= 0.5 and not {"Name", "Surn", "Patr"} & tag.grammemes):
+        return str(best.normal_form)
+    return None
+
+
+@lru_cache(maxsize=16_384)
+def name_gender(name: str) -> str | None:
+    """"Masc" / "Fem" for a person's name whose first word pymorphy's dictionary knows as a
+    first name of one gender ("Лена", "Виктор"), else None. The tagger guesses a rare or
+    diminutive name's gender from its ending ("Ленкой": Masc); the dictionary knows."""
+    first = name.split()[0].lower() if name.split() else ""
+    genders = {g for g in _name_genders(first) if g} if re.fullmatch(r"[а-яё]+", first) else set()
+    if len(genders) == 1:
+        return {"masc": "Masc", "femn": "Fem"}.get(genders.pop())
+    return None
+
+
 def _name_genders(word: str) -> set[str | None]:
     return {p.tag.gender for p in _morph().parse(word) if "Name" in p.tag.grammemes
             and p.tag.case == "nomn" and p.normal_form == word}

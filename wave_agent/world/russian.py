@@ -45,10 +45,12 @@ from wave_agent.world.morphology import (
     is_name,
     known_word,
     lemma,
+    name_gender,
     name_nominative,
     nominative_reading,
     noun_lemmas,
     only_verb,
+    person_instrumental,
     possessive_adjective,
     same_case,
     truecase,
@@ -126,6 +128,10 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                 tokens[0].number, tokens[0].person = verb[1], verb[2]
             for t in tokens:
                 t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
+                job = person_instrumental(t.text) if t.case != "Ins" else None
+                if job is not None:  # "устроилась фармацевтом": tagged a verb, the dictionary
+                    t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Ins", True, None, job
+                    continue
                 if t.pos in ("NOUN", "PROPN") and lexicon.kind_of(t.lemma) is None:
                     # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
                     t.lemma = next((n for n in noun_lemmas(t.text) if lexicon.kind_of(n)),
@@ -240,6 +246,7 @@ class _Builder:
     def sentence(self, s: Sentence) -> None:
         names = self._named(s)
         self._quoted(s, names)
+        self._numbered(s, names)
         self._names_missed(s, names)
         for token in s.tokens:
             if token.pos in ("VERB", "AUX"):
@@ -308,8 +315,9 @@ class _Builder:
                 continue
             self._mention(name, typed, (*aliases, *((surface,) if surface != name else ())))
             self.first_at.setdefault(name, start)
-            if head.gender:
-                self.gender.setdefault(name, head.gender)
+            gender = name_gender(name) if typed is EntityType.PERSON else None
+            if gender or head.gender:
+                self.gender.setdefault(name, gender or head.gender)
             for t in inside:
                 names[t.id] = name
         return names
@@ -327,8 +335,8 @@ class _Builder:
             said = name_nominative(t.text, t.case)
             name = self._mention(_first_name(t.text, said), EntityType.PERSON, (said, t.text))
             self.first_at.setdefault(name, t.start)
-            if t.gender:
-                self.gender.setdefault(name, t.gender)
+            if name_gender(name) or t.gender:
+                self.gender.setdefault(name, name_gender(name) or t.gender)
             names[t.id] = name
 
     def _kind_by_head(self, s: Sentence, head: Token, kind: EntityType) -> EntityType | None:
@@ -360,6 +368,28 @@ class _Builder:
             name = self._mention(match.group(1).strip(), kind)
             for t in inside:
                 names[t.id] = name
+
+    def _numbered(self, s: Sentence, names: dict[str, str]) -> None:
+        """"в школе № 47", "поликлиники № 3", "ИФНС №5": an organisation noun (or a name the
+        NER read as one) with its number is one organisation, named in the nominative."""
+        for at, t in enumerate(s.tokens[:-2]):
+            sign, number = s.tokens[at + 1], s.tokens[at + 2]
+            if sign.text != "№" or not number.text.isdigit():
+                continue
+            old = names.get(t.id)
+            if old is not None and self.mentions[old].type is EntityType.ORGANISATION:
+                base = old
+            elif old is None and t.pos == "NOUN" and t.lemma in lexicon.ORG_NOUNS:
+                base = t.lemma
+            else:
+                continue
+            name = self._mention(f"{base} № {number.text}", EntityType.ORGANISATION, (
+                self.text[t.start:number.stop],))
+            self.first_at.setdefault(name, t.start)
+            for token in (t, sign, number):
+                names[token.id] = name
+            if old is not None and old not in names.values():
+                del self.mentions[old]
 
     # -- who a verb is about ---------------------------------------------------------------
 
@@ -432,7 +462,7 @@ class _Builder:
     def _who(self, s: Sentence, token: Token, names: dict[str, str]) -> str | None:
         if token.pos == "PRON" and token.lemma in SELF:
             return USER
-        if token.pos == "PRON" and token.text.lower() in THIRD:
+        if token.pos in ("PRON", "PART") and token.text.lower() in THIRD:  # ("У неё": PART)
             # "Сыну Тимуру девять лет, он занимается хоккеем": the last person named before
             wanted = "Fem" if token.text.lower() in SHE else "Masc"
             people = [m.name for m in self.mentions.values() if m.type is EntityType.PERSON
@@ -502,8 +532,22 @@ class _Builder:
             given = [t for t in s.in_clause(verb) if t.case == "Dat" and t.pos in (
                 "PRON", "PROPN", "NOUN")]
             who = self._who(s, given[0], names) if given else None  # "мне подарили планшет"
+        elif lem in OWN:  # "Купил Матвею айфон", "Насте купили ноутбук": the one it was for
+            who = self._dative(s, verb, names) or who
         for person in [who, *self._companions(s, subject, verb, names)]:
             self._verb_links(s, verb, lem, person, args, names)
+
+    def _dative(self, s: Sentence, verb: Token, names: dict[str, str]) -> str | None:
+        """The person a verb's clause names in the dative with no preposition ("Кате
+        поставили", "купил Матвею", "мне купили"), or None."""
+        for t in s.in_clause(verb):
+            if t.case == "Dat" and t.pos in ("PRON", "PROPN", "NOUN") and not s.preposition(t):
+                who = self._who(s, t, names)
+                if who is not None and (who == USER or who.startswith(ROLE_PREFIX) or (
+                        who in self.mentions
+                        and self.mentions[who].type is EntityType.PERSON)):
+                    return who
+        return None
 
     def _friends(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
         """"дружу с Леной", "(Дима Соколов, с универа дружим)": the one "с" names, else, for
@@ -638,6 +682,19 @@ class _Builder:
         if head is not None and head.pos == "PROPN" and noun.rel in ("amod", "appos", "nmod"):
             found.append(head)
         at = s.position[noun.id] + 1
+        # "Муж у меня Виктор", "Сын мой Андрей", "Сестра моя младшая, Людмила", "мужа,
+        # Николая": whose it is, how it is and a comma stand between the role and the name
+        skipped = 0
+        while at + 1 < len(s.tokens) and skipped < 4:
+            t = s.tokens[at]
+            if t.text == "," or t.text.lower() in POSSESSIVE or (
+                    t.pos == "ADJ" and t.text.islower()):
+                at, skipped = at + 1, skipped + 1
+            elif (t.text.lower() == "у" and s.tokens[at + 1].text.lower() in SELF
+                  and at + 2 < len(s.tokens)):
+                at, skipped = at + 2, skipped + 2
+            else:
+                break
         while at + 1 < len(s.tokens) and s.tokens[at].pos == "PROPN" and not apposed(
                 noun.text, s.tokens[at].text):
             at += 1  # "сестра Андрея Юля": past the one whose she is
@@ -683,6 +740,10 @@ class _Builder:
             verb = verb if verb is not None and s.clause[verb.id] == s.clause[noun.id] else (
                 later[0] if later else verb)
             who = self._subject(s, verb, names) if verb is not None else None
+            if verb is None:  # "А дочка, Ирочка, рядом, с мужем Олегом": no verb, the one named
+                named = [names[t.id] for t in before if t.id in names
+                         and self.mentions[names[t.id]].type is EntityType.PERSON]
+                who = named[-1] if named else None
             return who if who is not None else USER
         return USER
 
@@ -889,9 +950,14 @@ class _Builder:
                 for i, t in enumerate(clause[:-1]):
                     if t.text.lower() == "у" and t.pos == "ADP":
                         owner = self._who(s, clause[i + 1], names)
-            if owner is None and kind is EntityType.ILLNESS:
-                owner = self._subject(s, head, names) if head is not None and head.pos in (
-                    "VERB", "AUX") else None
+            if owner is None and kind is EntityType.ILLNESS and head is not None and (
+                    head.pos in ("VERB", "AUX")):
+                # "Кате поставили гастрит": the one it was found in, else the verb's subject
+                owner = self._dative(s, head, names) or self._subject(s, head, names)
+            if owner is None and kind is EntityType.ILLNESS and token.case == "Nom" and not any(
+                    names.get(t.id) in self.mentions and self.mentions[names[t.id]].type
+                    is EntityType.PERSON for t in s.tokens):
+                owner = USER  # "Спина отваливается, остеохондроз.": no one else named, the speaker
             if owner is not None:
                 self._owned(s, token, owner, names)
 
