@@ -69,4 +69,44 @@ def noun_kind(lemma: str) -> EntityType | None:
     return None
 
 
-__all__ = ["NEAR", "noun_kind"]
+# Seeds for telling a job from any other word for a person: "терапевт", "тренер" sit nearest
+# the jobs, "соседка", "мальчик", "коллега" nearest the others.
+_JOBS = lexicon.words("""врач учитель инженер бухгалтер водитель продавец программист менеджер
+    юрист медсестра повар строитель экономист механик парикмахер дизайнер кассир охранник
+    архитектор слесарь""")
+_PEOPLE = lexicon.words("""сосед соседка мальчик девочка парень мужик человек друг подруга
+    знакомый ребёнок женщина мужчина старик бабушка студент пенсионер гость""")
+JOB_NEAR = 0.3
+_people_index: tuple[Any, list[bool]] | None = None
+
+
+@lru_cache(maxsize=16_384)
+def job_noun(lemma: str) -> bool:
+    """Whether a noun for a person names what they do for a living: its nearest seed word in
+    navec is a job (cosine >= 0.3). A word navec does not know is not read as one."""
+    global _people_index
+    import numpy as np
+
+    from wave_agent.world.morphology import Models
+
+    word = lemma.lower().replace("ё", "е")
+    embedding = Models.get().embedding
+    vector = embedding.get(word) if re.fullmatch(r"[а-я]{3,}", word) else None
+    if vector is None:
+        return False
+    with _lock:
+        if _people_index is None:
+            rows, jobs = [], []
+            for seed, job in [*((w, True) for w in _JOBS), *((w, False) for w in _PEOPLE)]:
+                seen = embedding.get(seed.replace("ё", "е"))
+                if seen is not None:
+                    rows.append(seen / np.linalg.norm(seen))
+                    jobs.append(job)
+            _people_index = (np.array(rows), jobs)
+    matrix, labels = _people_index
+    similarity = matrix @ (vector / np.linalg.norm(vector))
+    nearest = int(np.argmax(similarity))
+    return bool(labels[nearest]) and float(similarity[nearest]) >= JOB_NEAR
+
+
+__all__ = ["JOB_NEAR", "NEAR", "job_noun", "noun_kind"]

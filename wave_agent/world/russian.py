@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
-from wave_agent.world.kinds import noun_kind
+from wave_agent.world.kinds import job_noun, noun_kind
 from wave_agent.world.morphology import (
     NAMING,
     POS,
@@ -353,6 +353,12 @@ class _Builder:
         for child in s.kids(head, "appos", "nmod"):
             if lexicon.kind_of(child.lemma) is EntityType.PET and kind is EntityType.PERSON:
                 return EntityType.PET
+        at = s.position[head.id]
+        for noun in s.tokens[max(0, at - 5):at]:  # "Кошка наша Мурка", "Кот у меня, Тимофей"
+            if (kind is EntityType.PERSON and noun.pos in ("NOUN", "PROPN")
+                    and lexicon.kind_of(lemma(noun.text, "NOUN")) is EntityType.PET
+                    and head in self._beside(s, noun)):
+                return EntityType.PET
         return kind
 
     def _quoted(self, s: Sentence, names: dict[str, str]) -> None:
@@ -465,7 +471,8 @@ class _Builder:
         if token.pos in ("PRON", "PART") and token.text.lower() in THIRD:  # ("У неё": PART)
             # "Сыну Тимуру девять лет, он занимается хоккеем": the last person named before
             wanted = "Fem" if token.text.lower() in SHE else "Masc"
-            people = [m.name for m in self.mentions.values() if m.type is EntityType.PERSON
+            people = [m.name for m in self.mentions.values()
+                      if m.type in (EntityType.PERSON, EntityType.PET)
                       and self.first_at.get(m.name, len(self.text)) < token.start
                       and self.gender.get(m.name, wanted) == wanted]
             if people:
@@ -643,6 +650,15 @@ class _Builder:
                     if self.mentions[place].type is EntityType.ORGANISATION:
                         self._link(who, "works_at", place)
                         break
+        elif (noun.animate and noun.case == "Nom" and kin.role_of(noun.text) is None
+              and MORE_KIN.get(noun.lemma) is None and lexicon.kind_of(noun.lemma) is None
+              and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER and job_noun(noun.lemma)):
+            # "Тренер Игорь Палыч", "Терапевт моя, Марина Олеговна", "учительница у них Ольга
+            # Викторовна": a job beside a name is that person's
+            person = next((names[c.id] for c in self._beside(s, noun) if c.id in names
+                           and self.mentions[names[c.id]].type is EntityType.PERSON), None)
+            if person is not None:
+                self._link(person, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
         if noun.lemma in lexicon.FRIEND_NOUNS and not someone_elses(s, noun):
             owner = self._owner(s, noun)
             earlier = [t for t in s.before(noun) if t.pos != "ADJ"]
@@ -690,8 +706,8 @@ class _Builder:
             if t.text == "," or t.text.lower() in POSSESSIVE or (
                     t.pos == "ADJ" and t.text.islower()):
                 at, skipped = at + 1, skipped + 1
-            elif (t.text.lower() == "у" and s.tokens[at + 1].text.lower() in SELF
-                  and at + 2 < len(s.tokens)):
+            elif (t.text.lower() == "у" and at + 2 < len(s.tokens) and (
+                    s.tokens[at + 1].text.lower() in SELF | THIRD | {"них"})):
                 at, skipped = at + 2, skipped + 2
             else:
                 break
@@ -839,18 +855,23 @@ class _Builder:
         for det in s.kids(noun, "det", "amod"):
             if det.text.lower() in POSSESSIVE:
                 return USER
+        after = s.tokens[s.position[noun.id] + 1:][:1]
+        if after and after[0].text.lower() in POSSESSIVE:
+            return USER  # "Кошка наша Мурка", "Сын мой": the possessive after the noun
         return None
 
     def _owned(self, s: Sentence, noun: Token, who: str | None,
-               names: dict[str, str]) -> None:
+               names: dict[str, str], learned: EntityType | None = None) -> None:
         called = self._called(s, noun, names)
-        kind = lexicon.kind_of(noun.lemma) or (
+        kind = lexicon.kind_of(noun.lemma) or learned or (
             EntityType.PET if called and noun_kind(noun.lemma) is EntityType.PET else None)
         if kind is None or who is None:
             return
         if kind is EntityType.PET:
-            pet_name = next((names[c.id] for c in s.kids(noun, "appos", "flat", "nmod", "nsubj")
-                             if c.id in names), called)
+            pet_name = next((names[c.id] for c in [*s.kids(noun, "appos", "flat", "nmod", "nsubj"),
+                                                   *self._beside(s, noun)]
+                             if c.id in names and self.mentions[names[c.id]].type in (
+                                 EntityType.PET, EntityType.PERSON)), called)
             pets = [pet_name] if pet_name is not None else []
             pets += [names[c.id] for c in s.kids(noun, "conj") if c.id in names]
             for c in s.kids(noun, "appos", "flat", "nmod", "nsubj", "conj"):
@@ -926,7 +947,9 @@ class _Builder:
                     continue
                 token.lemma = lemma(token.text, "NOUN")
                 token.case = token.case or "Nom"
-            kind = lexicon.kind_of(token.lemma)
+            kind = lexicon.kind_of(token.lemma) or (
+                EntityType.ILLNESS if token.case == "Nom" and token.pos == "NOUN"
+                and noun_kind(token.lemma) is EntityType.ILLNESS else None)  # learned: "у неё X"
             if kind is None and not (token.pos == "NOUN" and self._called(s, token, names)
                                      and noun_kind(token.lemma) is EntityType.PET):
                 continue  # (a breed, "у нас корги, зовут Бублик": the learned kind, named)
@@ -959,7 +982,7 @@ class _Builder:
                     is EntityType.PERSON for t in s.tokens):
                 owner = USER  # "Спина отваливается, остеохондроз.": no one else named, the speaker
             if owner is not None:
-                self._owned(s, token, owner, names)
+                self._owned(s, token, owner, names, kind)
 
 
 __all__ = ["read", "read_many"]
