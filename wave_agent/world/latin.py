@@ -200,6 +200,9 @@ _PLACE_AFTER = {"en": re.compile(rf"\b(?:in|to|from|near)\s+(?P<t>{_NAME})"),
 _NOT_PLACES = frozenset(["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "christmas", "easter", "english", "polish", "i", "styczeń", "stycznia", "styczniu", "luty", "lutego", "lutym", "marzec", "marca", "marcu", "kwiecień", "kwietnia", "kwietniu", "maj", "maja", "maju", "czerwiec", "czerwca", "czerwcu", "lipiec", "lipca", "lipcu", "sierpień", "sierpnia", "sierpniu", "wrzesień", "września", "wrześniu", "październik", "października", "październiku", "listopad", "listopada", "listopadzie", "grudzień", "grudnia", "grudniu", "poniedziałek", "poniedziałki", "wtorek", "wtorki", "środa", "środy", "środę", "czwartek", "czwartki", "piątek", "piątki", "sobota", "soboty", "sobotę", "niedziela", "niedziele", "niedzielę", "wielkanoc"])
 
 
+# another's relative: "Gary's wife Donna", "Priya's husband Raj"
+_OWNER_ROLE = re.compile(r"\b(?P<owner>[A-Z][a-z]+)['’]s\s+(?P<role>[a-z]+)\s*,?\s+"
+                         r"(?P<name>[A-Z][a-z]+)\b")
 # a name after a title of address: "Pani Halina", "pan Zbigniew", "Mrs Patel", "Dr Evans"
 _TITLED = re.compile(r"\b(?:[Pp]ani|[Pp]an|[Pp]anią|[Pp]anem|Mrs|Mr|Ms|Miss|Dr)\.?\s+"
                      r"(?P<name>[A-ZŁŚŻ][\w'’-]+)")
@@ -224,6 +227,12 @@ def read(text: str, language: str) -> Reading:
             name = builder.mention(match.group("name"), EntityType.PERSON,
                                    (match.group("role").lower(),))
             builder.link(USER, kin_link(role), name)
+    for match in _OWNER_ROLE.finditer(text):  # "Gary's wife Donna", "Priya's husband Raj"
+        role = kin.role_of(match.group("role"))
+        if role is not None and match.group("name") not in ("I", "We"):
+            owner = builder.mention(match.group("owner"), EntityType.PERSON)
+            name = builder.mention(match.group("name"), EntityType.PERSON)
+            builder.link(owner, kin_link(role), name)
     for match in _NAMED.finditer(text):
         if match.group("name").lower() not in ("a", "an"):
             builder.mention(match.group("name"), EntityType.PERSON)
@@ -363,7 +372,13 @@ class _Builder:
                     ch.isdigit() for ch in words[0]) or sum(ch.isupper() for ch in words[0]) > 1:
                 continue  # "w SPSK4", "na UJ": an organisation's short name, not a place
             if language == "pl":
-                genitive = match.group(0).split()[0].lower() in ("z", "ze", "do", "koło")
+                said = match.group(0).split()[0].lower()
+                if said in ("z", "ze") and len(words) == 1 and words[0].endswith(("em", "ą")):
+                    # "z Bartkiem", "z Zosią": with someone (the instrumental), not from a place
+                    if words[0].lower() not in known:
+                        self.mention(_nominative_pl(words[0]), EntityType.PERSON)
+                    continue
+                genitive = said in ("z", "ze", "do", "koło")
                 words = [_genitive_pl(w) if genitive else _nominative_pl(w) for w in words]
             name = " ".join(words)
             if not any(name.lower() in (m.name.lower(), *(a.lower() for a in m.aliases))

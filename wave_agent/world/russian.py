@@ -657,7 +657,9 @@ class _Builder:
             # Викторовна": a job beside a name is that person's
             person = next((names[c.id] for c in self._beside(s, noun) if c.id in names
                            and self.mentions[names[c.id]].type is EntityType.PERSON), None)
-            if person is not None:
+            speaker = any(t.pos == "PRON" and t.lemma == "я" for t in s.before(noun)
+                          if s.clause[t.id] >= s.clause[noun.id] - 1)  # "Я Игорь, программист"
+            if person is not None and not speaker:
                 self._link(person, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
         if noun.lemma in lexicon.FRIEND_NOUNS and not someone_elses(s, noun):
             owner = self._owner(s, noun)
