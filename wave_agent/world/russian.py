@@ -253,6 +253,7 @@ class _Builder:
                 self._verb(s, token, names)
             elif token.pos == "NOUN" or (token.pos == "PROPN" and token.id not in names):
                 self._noun(s, token, names)  # "Внук" opening a sentence is tagged PROPN
+        self._verbless(s, names)
         self._possessions(s, names)
 
     def _named(self, s: Sentence) -> dict[str, str]:
@@ -688,6 +689,48 @@ class _Builder:
                 who = self._subject(s, verb, names) if verb is not None and verb.pos in (
                     "VERB", "AUX") else None
                 self._link(who or USER, "member_of", target)
+
+    def _verbless(self, s: Sentence, names: dict[str, str]) -> None:
+        """Clauses with no verb, as chat writes them: "Брат Денис в Ростове", "Катя в ИФНС
+        №5, инспектор", "Света вышла на работу, кассиром в ВТБ": a place after "в" / "на" is
+        where the last person named in the nominative before it lives, an organisation where
+        they work, a job in the instrumental (or set off by a comma) what they do."""
+        with_verbs = {s.clause[t.id] for t in s.tokens if t.pos in ("VERB", "AUX")}
+        done: set[str] = set()
+        for t in s.tokens:
+            if s.clause[t.id] in with_verbs:
+                continue
+            name = names.get(t.id)
+            mention = self.mentions.get(name) if name else None
+            job = (t.pos == "NOUN" and t.id not in names and not s.preposition(t) and (
+                (t.case == "Ins" and t.animate and person_instrumental(t.text) is not None
+                 and job_noun(t.lemma))
+                or (t.case == "Nom" and t.text.islower() and s.position[t.id] > 0
+                    and s.tokens[s.position[t.id] - 1].text == ","
+                    and kin.role_of(t.text) is None and job_noun(t.lemma))))
+            if not job and (mention is None or name in done or s.preposition(t) not in (
+                    "в", "во", "на") or mention.type not in (EntityType.PLACE,
+                                                             EntityType.ORGANISATION)):
+                continue
+            who = None
+            for u in reversed(s.before(t)):
+                if u.pos in ("VERB", "AUX"):
+                    break  # "Андрюша звонил, ... станция в Турции": a verb between, not theirs
+                if u.pos == "PRON" and u.lemma == "я" and u.case in ("Nom", None):
+                    who = USER
+                elif (u.id in names and u.case in ("Nom", None) and names[u.id] != name
+                      and self.mentions[names[u.id]].type is EntityType.PERSON):
+                    who = names[u.id]
+                if who is not None:
+                    break
+            if who is None:
+                continue
+            if job:
+                self._link(who, "works_as", self._thing(s, t, EntityType.OCCUPATION, names))
+                continue
+            done.add(str(name))
+            self._link(who, "lives_in" if mention is not None and mention.type is (
+                EntityType.PLACE) else "works_at", name)
 
     @staticmethod
     def _beside(s: Sentence, noun: Token) -> list[Token]:
