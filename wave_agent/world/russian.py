@@ -542,8 +542,29 @@ class _Builder:
             who = self._who(s, given[0], names) if given else None  # "мне подарили планшет"
         elif lem in OWN:  # "Купил Матвею айфон", "Насте купили ноутбук": the one it was for
             who = self._dative(s, verb, names) or who
-        for person in [who, *self._companions(s, subject, verb, names)]:
+        along: list[str] = []
+        if lem in DO | PLAY | GO:  # "хожу на ходьбу с соседкой, Зинаидой Ивановной": she does too
+            along = [p for p in self._with(s, verb, names) if p != who]
+        for person in dict.fromkeys([who, *self._companions(s, subject, verb, names), *along]):
             self._verb_links(s, verb, lem, person, args, names)
+
+    def _with(self, s: Sentence, verb: Token, names: dict[str, str]) -> list[str]:
+        """The people a verb's clause (or the apposition after it) names after "с" / "со":
+        "с соседкой, Зинаидой Ивановной", "с Вованом"."""
+        found: list[str] = []
+        tokens = s.tokens
+        for i, t in enumerate(tokens):
+            if t.text.lower() not in COMITATIVE or t.pos != "ADP" or (
+                    s.clause[t.id] != s.clause[verb.id]):
+                continue
+            for u in tokens[i + 1:i + 5]:
+                name = names.get(u.id)
+                if name and self.mentions[name].type is EntityType.PERSON:
+                    found.append(name)
+                    break
+                if u.pos in ("VERB", "AUX"):
+                    break
+        return found
 
     def _dative(self, s: Sentence, verb: Token, names: dict[str, str]) -> str | None:
         """The person a verb's clause names in the dative with no preposition ("Кате
@@ -721,6 +742,10 @@ class _Builder:
                 elif (u.id in names and u.case in ("Nom", None) and names[u.id] != name
                       and self.mentions[names[u.id]].type is EntityType.PERSON):
                     who = names[u.id]
+                    earlier = s.before(u)[-2:]  # "Я Игорь, программист": the speaker's name
+                    if (earlier and earlier[-1].lemma == "я") or (
+                            len(earlier) == 2 and earlier[0].lemma == "я" and earlier[1].text in "—-"):
+                        who = USER
                 if who is not None:
                     break
             if who is None:
