@@ -1048,8 +1048,8 @@ class _Builder:
                 # "Кате поставили гастрит": the one it was found in, else the verb's subject
                 owner = self._dative(s, head, names) or self._subject(s, head, names)
             if owner is None and kind is EntityType.ILLNESS and token.case == "Nom" and not any(
-                    names.get(t.id) in self.mentions and self.mentions[names[t.id]].type
-                    is EntityType.PERSON for t in s.tokens):
+                    (names.get(t.id) in self.mentions and self.mentions[names[t.id]].type
+                     is EntityType.PERSON) or t.text.lower() == "у" for t in s.tokens):
                 owner = USER  # "Спина отваливается, остеохондроз.": no one else named, the speaker
             if owner is not None:
                 self._owned(s, token, owner, names, kind)

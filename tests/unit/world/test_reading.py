@@ -277,3 +277,42 @@ def test_a_work_place_no_dictionary_knows_as_a_place_is_an_organisation() -> Non
     names, links = _world("Муж работает в Казани.")  # a city: where he lives
     assert names.get("Казань") is EntityType.PLACE
     assert (ROLE_PREFIX + "husband", "lives_in", "Казань") in links
+
+
+def test_the_subject_of_a_clause_is_often_not_the_speaker() -> None:
+    # a role's name past "у меня", "мой" or a comma; a job the tagger took for a verb
+    _, links = _world("Жена у меня Марина, работает провизором в аптеке «Здоровье».")
+    assert {(USER, "kin:wife", "Марина"), ("Марина", "works_as", "провизор"),
+            ("Марина", "works_at", "Здоровье")} <= links
+    _, links = _world("Брат мой старший, Павел, живёт в Туле.")
+    assert {(USER, "kin:brother", "Павел"), ("Павел", "lives_in", "Тула")} <= links
+    # a pronoun's antecedent, a pet's too; the one a thing was bought for or found in
+    _, links = _world("Вчера созванивались с Ниночкой. Она в Перми устроилась кассиром.")
+    assert {("Нина", "works_as", "кассир")} <= links
+    _, links = _world("Собака наша Жучка совсем старенькая, ей уже двенадцать. Врач сказал, что "
+                      "у неё артрит.")
+    assert {("Жучка", "pet_of", USER), ("Жучка", "has_condition", "артрит")} <= links
+    _, links = _world("Купили Диме планшет на день рождения.")
+    assert ("Дима", "owns", "планшет") in links and (USER, "owns", "планшет") not in links
+    _, links = _world("Марине поставили гастрит.")
+    assert ("Марина", "has_condition", "гастрит") in links
+
+
+def test_a_job_beside_a_name_and_clauses_without_a_verb() -> None:
+    _, links = _world("Тренер Сергей Иванович, строгий.")
+    assert ("Сергей Иванович", "works_as", "тренер") in links
+    _, links = _world("Сестра Оля в Казани, учительница.")
+    assert {("Оля", "lives_in", "Казань"), ("Оля", "works_as", "учительница")} <= links
+    _, links = _world("Жена Катя в ИФНС №5, инспектор.")
+    assert {("Катя", "works_as", "инспектор"), ("Катя", "works_at", "ИФНС № 5")} <= links
+    _, links = _world("Кот у меня, Васька, рыжий. Ветеринар сказал, что у него артрит.")
+    assert (USER, "has_condition", "артрит") not in links  # "у него": not the speaker's
+    _, links = _world("Дочь в школе № 12, во втором классе.")
+    assert not any(link.type == "lives_in" for link in read("Дочь в школе № 12.").links)
+    names, _ = _world("Сын учится в гимназии № 5.")
+    assert names.get("гимназия № 5") is EntityType.ORGANISATION
+    # "Я Игорь, программист": the speaker's job, not a person Игорь's
+    _, links = _world("Я Олег, инженер, живу в Омске.")
+    assert ("Олег", "works_as", "инженер") not in links
+    _, links = _world("Gary's wife Donna lives in Leeds.")
+    assert ("Gary", "kin:wife", "Donna") in links
