@@ -47,7 +47,7 @@ def _occupation_pl(word: str) -> str:
 def _genitive_pl(word: str) -> str:
     """A Polish place in the genitive ("z Poznania", "do Lublina", "z Krakowa", "do Warszawy")
     in the nominative, for the endings that are regular."""
-    rules = (("owa", "ów"), ("nia", "ń"), ("ska", "sk"), ("cka", "ck"), ("awy", "awa"),
+    rules = (("owa", "ów"), ("nia", "ń"), ("wia", "w"), ("ska", "sk"), ("cka", "ck"), ("awy", "awa"),
              ("ny", "na"), ("y", "a"), ("a", ""))
     for ending, replacement in rules:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
@@ -100,6 +100,11 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
     (r"\b(?:I|[Ww]e|I've)\s+(?:just\s+)?(?:got|landed|took|accepted|started)\s+(?:the|a|my)\s+"
      r"(?P<t>[a-z]+(?:\s+[a-z]+){0,2})\s+(?:job|position|role|post)\b", "works_as",
      EntityType.OCCUPATION),
+    # "I'm a ward sister at Salford Royal": the job and the place, said together
+    (r"\b(?:I'm|I am)\s+(?:a|an)\s+(?P<t>[a-z]+(?:\s+[a-z]+)?)\s+(?:at|for|with)\s+"
+     r"(?:the\s+)?[A-Z]", "works_as", EntityType.OCCUPATION),
+    (rf"\b(?:I'm|I am)\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|for|with)\s+(?:the\s+)?"
+     rf"{_ORG}", "works_at", EntityType.ORGANISATION),
     # "My sister Meera is doing a PhD at the University of Edinburgh"
     (rf"\b(?P<who>{_NAME})\s+(?:is|was|'s)\s+(?:doing|studying|taking)\s+(?:an?\s+|her\s+|his\s+)?"
      rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
@@ -122,6 +127,9 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?i:gram|gramy|śpiewam|tańczę|jestem członkiem)\b[^.;]*?\bw\s+"
      rf"(?:klubie|chórze|drużynie|zespole)\s+{_ORG}", "member_of", EntityType.ORGANISATION),
     (rf"\b(?i:studiuję|uczę się)\s+(?:na|w)\s+{_ORG}", "studies_at", EntityType.ORGANISATION),
+    # "Pracuję jako graficzka w agencji Brandmania": the place after the job and its noun
+    (rf"\b(?i:pracuję|pracowałam|pracowałem)\s+jako\s+[a-ząćęłńóśźż]+\s+(?:w|we)\s+"
+     rf"(?:[a-ząćęłńóśźż]+\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
     (rf"\bprojek(?:t|cie|tu)\s+{_ORG}", "part_of", EntityType.PROJECT),
     # one's own firm: "prowadzę własną firmę „Elektro-Kris”"
     (rf"\b(?i:prowadzę|prowadzimy|mam|założyłem|założyłam|otworzyłem|otworzyłam)\s+"
@@ -327,9 +335,8 @@ class _Builder:
                 name = groups.get("name") or groups.get("name2")
                 if pattern is _OWN_EN_LONG and kind is EntityType.PET and not name:
                     continue  # "have two little dogs": the short pattern reads it
-                if kind is None and groups.get("name") and pattern is _OWN_EN_LONG and re.search(
-                        r"\badopted\b", match.group(0)):
-                    kind = EntityType.PET  # "adopted a rescue greyhound called Biscuit"
+                if kind is None and groups.get("name") and pattern is _OWN_EN_LONG:
+                    kind = EntityType.PET  # "adopted / got a rescue greyhound called Biscuit"
                 if kind is None:
                     continue
                 owner = self.person(groups["who"], language) if groups.get("who") else USER
