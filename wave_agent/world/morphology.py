@@ -136,8 +136,34 @@ def nominative_reading(word: str) -> bool:
 
 @lru_cache(maxsize=65_536)
 def possessive_adjective(word: str) -> bool:
-    """"Катина", "мамин": a reading of the word is a possessive adjective."""
-    return any(p.tag.POS == "ADJF" and "Poss" in p.tag.grammemes for p in _morph().parse(word))
+    """"Катина", "мамин", "Витин": a reading of the word is a possessive adjective (or a
+    first name's, which pymorphy's dictionary does not always hold)."""
+    return any(p.tag.POS == "ADJF" and "Poss" in p.tag.grammemes
+               for p in _morph().parse(word)) or name_of_possessive(word) is not None
+
+
+_POSSESSIVE_ENDINGS = ("ин", "ина", "ино", "ины", "иной", "иного", "иному", "иным", "иных")
+
+
+@lru_cache(maxsize=16_384)
+def name_of_possessive(word: str) -> str | None:
+    """The first name a capitalised possessive adjective is made of ("Витин" -> Витя,
+    "Катиной" -> Катя, "Сашин" -> Саша), when pymorphy's dictionary knows it as a name."""
+    if not re.fullmatch(r"[А-ЯЁ][а-яё]+", word):
+        return None
+    lowered = word.lower()
+    if _name_genders(lowered):
+        return None  # "Ирина", "Марина": a first name itself
+    for ending in sorted(_POSSESSIVE_ENDINGS, key=len, reverse=True):
+        if lowered.endswith(ending) and len(lowered) - len(ending) >= 2:
+            stem = lowered[: len(lowered) - len(ending)]
+            # both may be names ("Витя" / "Вита"): "-тин", "-лин", "-нин", "-син" come from "-я"
+            ends = ("я", "а") if stem[-1] in "тлнс" else ("а", "я")
+            for end in ends:
+                if _name_genders(stem + end):
+                    return (stem + end).capitalize()
+            return None
+    return None
 
 
 @lru_cache(maxsize=65_536)

@@ -47,6 +47,7 @@ from wave_agent.world.morphology import (
     lemma,
     name_gender,
     name_nominative,
+    name_of_possessive,
     nominative_reading,
     noun_lemmas,
     only_verb,
@@ -799,6 +800,12 @@ class _Builder:
         for det in s.kids(noun, "det"):
             if det.text.lower() in POSSESSIVE:
                 return USER
+        before = s.before(noun)
+        whose = name_of_possessive(before[-1].text) if before else None
+        if whose is not None:  # "Витин брат Геннадий": Витя's
+            name = self._mention(full_name(whose), EntityType.PERSON, (whose,))
+            self.first_at.setdefault(name, before[-1].start)
+            return name
         if someone_elses(s, noun):
             return None
         before = s.before(noun)

@@ -316,3 +316,10 @@ def test_a_job_beside_a_name_and_clauses_without_a_verb() -> None:
     assert ("Олег", "works_as", "инженер") not in links
     _, links = _world("Gary's wife Donna lives in Leeds.")
     assert ("Gary", "kin:wife", "Donna") in links
+
+
+def test_a_relative_of_someone_named_by_a_possessive_adjective_is_theirs() -> None:
+    # pymorphy's dictionary has no "Витин": the first name it is made of is the owner
+    _, links = _world("Петин брат Геннадий живёт в Сочи.")
+    assert ("Петя", "kin:brother", "Геннадий") in links
+    assert (USER, "kin:brother", "Геннадий") not in links
