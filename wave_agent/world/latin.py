@@ -147,7 +147,15 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      rf"{_ORG}", "works_at", EntityType.ORGANISATION),
     (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+)", "works_as",
      EntityType.OCCUPATION),
+    # "Tomek jest programistą": a noun in the instrumental after "jest" (an adjective there
+    # stays in the nominative: "jest szczęśliwa")
+    (rf"\b(?P<who>{_NAME})\s+jest\s+(?P<t>[a-ząćęłńóśźż]+(?:ą|kiem|em))\b", "works_as",
+     EntityType.OCCUPATION),
 )
+# a clause carrying on the sentence's person: "Moja siostra Magda została we Wrocławiu,
+# pracuje jako pielęgniarka", "Tomek jest programistą, pracuje zdalnie dla Zalando"
+_CARRIED_PL = re.compile(rf",\s*(?:a\s+|i\s+)?pracuje\s+(?:zdalnie\s+|teraz\s+)?(?:jako\s+"
+                         rf"(?P<t>[a-ząćęłńóśźż]+))?(?:\s*(?:w|we|dla|na)\s+{_ORG})?")
 _OWN_EN = re.compile(r"(?:\b(?:I|[Ww]e|and)|(?P<who>\b(?:[Mm]y\s+[a-z]+|[A-Z][a-z]+)))\s+"
                      r"(?:have|has|got|bought|own|owns|adopted)\s+(?:(?:a|an|two|the|his|her)\s+)?"
                      r"(?:new\s+|little\s+|old\s+)?(?P<mods>(?:[\w-]+\s+){0,2}?)(?P<n>[a-z]+)"
@@ -262,6 +270,8 @@ def read(text: str, language: str) -> Reading:
                 continue
             builder.link(source, link, builder.mention(target, kind))
     builder.possessions(text, language)
+    if language == "pl":
+        builder.carried(text)
     for match in _FRIEND.finditer(text):
         name = builder.mention(match.group("name"), EntityType.PERSON)
         builder.link(USER, "friend_of", name)
@@ -367,6 +377,24 @@ class _Builder:
                 and lexicon.kind_of(hobby) is None)  # "started bouldering"
             if owner is not None and pastime:
                 self.link(owner, "does", self.mention(hobby, EntityType.HOBBY))
+
+    def carried(self, text: str) -> None:
+        """", pracuje jako X / dla Y" with no subject of its own: the last person this
+        statement named earlier in the same sentence."""
+        for match in _CARRIED_PL.finditer(text):
+            start = max(text.rfind(mark, 0, match.start()) for mark in ".!?;") + 1
+            said = text[start:match.start()]
+            people = [(said.rfind(m.name), m.name) for m in self.mentions.values()
+                      if m.type is EntityType.PERSON and said.rfind(m.name) >= 0]
+            if not people:
+                continue
+            who = max(people)[1]
+            if match.group("t"):
+                self.link(who, "works_as", self.mention(_occupation_pl(match.group("t")),
+                                                        EntityType.OCCUPATION))
+            org = next((g for g in (match.group("plain"), match.group(2)) if g), None)
+            if org:
+                self.link(who, "works_at", self.mention(org.strip(" .,"), EntityType.ORGANISATION))
 
     def places(self, text: str, language: str) -> None:
         """"flying over from Nairobi", "w Lublinie": a capitalised name after a preposition of

@@ -323,3 +323,10 @@ def test_a_relative_of_someone_named_by_a_possessive_adjective_is_theirs() -> No
     _, links = _world("Петин брат Геннадий живёт в Сочи.")
     assert ("Петя", "kin:brother", "Геннадий") in links
     assert (USER, "kin:brother", "Геннадий") not in links
+
+
+def test_polish_carries_the_sentences_person_into_a_clause_without_one() -> None:
+    _, links = _world("Mój brat Marek jest kucharzem, pracuje teraz dla Sodexo w Gdańsku.")
+    assert {("Marek", "works_as", "kucharz"), ("Marek", "works_at", "Sodexo")} <= links
+    _, links = _world("Moja siostra Ewa została w Łodzi, pracuje jako fryzjerka.")
+    assert ("Ewa", "works_as", "fryzjerka") in links
