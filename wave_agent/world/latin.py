@@ -100,6 +100,14 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
     (r"\b(?:I|[Ww]e|I've)\s+(?:just\s+)?(?:got|landed|took|accepted|started)\s+(?:the|a|my)\s+"
      r"(?P<t>[a-z]+(?:\s+[a-z]+){0,2})\s+(?:job|position|role|post)\b", "works_as",
      EntityType.OCCUPATION),
+    # someone else's business: "Raj runs a little Indian restaurant in Rusholme called Spice Route"
+    (rf"\b(?P<who>{_NAME})\s+(?:runs|owns|has)\s+(?:a|an|the|his|her)\s+(?:[\w-]+\s+){{0,3}}?"
+     rf"(?:company|business|firm|shop|studio|restaurant|café|cafe|bar|pub|salon|bakery|garage)"
+     rf"(?:\s+in\s+{_NAME})?\s*,?\s+called\s+{_ORG}", "works_at", EntityType.ORGANISATION),
+    # "My son Josh has just started at the University of Leeds": a place of study by its name
+    (rf"\b(?P<who>{_NAME})(?:\s+\([^)]*\))?\s+(?:has|'s)\s+(?:just\s+)?started\s+at\s+(?:the\s+)?"
+     rf"(?P<t>(?:[A-Z][\w'-]+\s+)*(?:University|College|School|Academy)(?:\s+of\s+[A-Z][\w-]+)?"
+     rf"(?:\s+[A-Z][\w-]+)*)", "studies_at", EntityType.ORGANISATION),
     # "I'm a ward sister at Salford Royal": the job and the place, said together
     (r"\b(?:I'm|I am)\s+(?:a|an)\s+(?P<t>[a-z]+(?:\s+[a-z]+)?)\s+(?:at|for|with)\s+"
      r"(?:the\s+)?[A-Z]", "works_as", EntityType.OCCUPATION),

@@ -330,3 +330,10 @@ def test_polish_carries_the_sentences_person_into_a_clause_without_one() -> None
     assert {("Marek", "works_as", "kucharz"), ("Marek", "works_at", "Sodexo")} <= links
     _, links = _world("Moja siostra Ewa została w Łodzi, pracuje jako fryzjerka.")
     assert ("Ewa", "works_as", "fryzjerka") in links
+
+
+def test_english_reads_someone_elses_business_and_place_of_study() -> None:
+    _, links = _world("My brother Sam runs a small bakery in Hove called Crumbs.")
+    assert ("Sam", "works_at", "Crumbs") in links
+    _, links = _world("My daughter Amy has just started at the University of York.")
+    assert ("Amy", "studies_at", "University of York") in links
