@@ -647,6 +647,7 @@ class _Builder:
         """"подруга Лена", "мой парень Костя", "проект «Альфа»", "я инженер": relations a
         noun states itself."""
         self._kin(s, noun, names)
+        self._children(s, noun, names)
         if noun.lemma in PARTNER and self._owner(s, noun) == USER:
             for child in self._beside(s, noun):
                 name = names.get(child.id)
@@ -791,6 +792,27 @@ class _Builder:
                     after.case == noun.case or None in (after.case, noun.case)):
                 found.append(after)
         return found
+
+    def _children(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
+        """"У него жена Светлана и двое детей — Ванечка и Полиночка": the people named after
+        a dash or a colon after "дети" are the owner's sons and daughters (by their names'
+        gender in pymorphy's dictionary; "Саша" stays unread)."""
+        if noun.lemma not in ("ребёнок", "ребенок", "дети") or noun.number != "Plur":
+            return
+        at = s.position[noun.id]
+        rest = s.tokens[at + 1:]
+        if not rest or rest[0].text not in ("—", "–", ":", "-"):
+            return
+        owner = self._kin_owner(s, noun, names)
+        if owner is None:
+            return
+        for t in rest[1:]:
+            name = names.get(t.id)
+            if name is None or self.mentions[name].type is not EntityType.PERSON:
+                continue
+            gender = name_gender(name)
+            if gender is not None and name != owner:
+                self._link(owner, kin_link("son" if gender == "Masc" else "daughter"), name)
 
     def _kin_owner(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
         """Whose relative a role noun names: the speaker's ("мой", "наша", or nobody else's

@@ -337,3 +337,10 @@ def test_english_reads_someone_elses_business_and_place_of_study() -> None:
     assert ("Sam", "works_at", "Crumbs") in links
     _, links = _world("My daughter Amy has just started at the University of York.")
     assert ("Amy", "studies_at", "University of York") in links
+
+
+def test_children_named_after_a_dash_are_the_owners_sons_and_daughters() -> None:
+    _, links = _world("Брат мой Олег живёт в Туле. У него двое детей — Костя и Варя.")
+    assert {("Олег", "kin:son", "Костя"), ("Олег", "kin:daughter", "Варя")} <= links
+    _, links = _world("У нас трое детей: Миша, Аня и Петя.")
+    assert {(USER, "kin:son", "Миша"), (USER, "kin:daughter", "Аня")} <= links
