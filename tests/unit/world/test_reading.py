@@ -344,3 +344,8 @@ def test_children_named_after_a_dash_are_the_owners_sons_and_daughters() -> None
     assert {("Олег", "kin:son", "Костя"), ("Олег", "kin:daughter", "Варя")} <= links
     _, links = _world("У нас трое детей: Миша, Аня и Петя.")
     assert {(USER, "kin:son", "Миша"), (USER, "kin:daughter", "Аня")} <= links
+
+
+def test_finding_work_somewhere_is_working_there() -> None:
+    _, links = _world("Катя нашла работу в Сбербанке.")
+    assert ("Катя", "works_at", "Сбербанк") in links
