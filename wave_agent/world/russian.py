@@ -733,6 +733,14 @@ class _Builder:
                 or (t.case == "Nom" and t.text.islower() and s.position[t.id] > 0
                     and s.tokens[s.position[t.id] - 1].text == ","
                     and kin.role_of(t.text) is None and job_noun(t.lemma))))
+            if (not job and t.pos == "NOUN" and t.id not in names and not with_verbs
+                    and s.preposition(t) in ("на", "в") and noun_kind(t.lemma) is EntityType.HOBBY):
+                # "С Вованом в субботу на рыбалку": no verb, no one named doing it: the
+                # speaker, and whoever goes along
+                hobby = self._thing(s, t, EntityType.HOBBY, names)
+                for person in dict.fromkeys([USER, *self._with(s, t, names)]):
+                    self._link(person, "does", hobby)
+                continue
             if not job and (mention is None or name in done or s.preposition(t) not in (
                     "в", "во", "на") or mention.type not in (EntityType.PLACE,
                                                              EntityType.ORGANISATION)):

@@ -349,3 +349,8 @@ def test_children_named_after_a_dash_are_the_owners_sons_and_daughters() -> None
 def test_finding_work_somewhere_is_working_there() -> None:
     _, links = _world("Катя нашла работу в Сбербанке.")
     assert ("Катя", "works_at", "Сбербанк") in links
+
+
+def test_a_pastime_with_no_verb_and_no_one_named_is_the_speakers() -> None:
+    _, links = _world("В субботу на йогу с Олей.")
+    assert {(USER, "does", "йога"), ("Оля", "does", "йога")} <= links
