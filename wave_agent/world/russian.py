@@ -518,8 +518,8 @@ class _Builder:
 
     def _verb(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
         lem = verb.lemma
-        if lem not in WORK and any(k.lemma == "работа" for k in s.kids(verb, "obj", "obl")):
-            lem = "работать"  # "нашла работу в «Эрмитаже»", "вышла на работу": working there
+        if lem not in WORK and any(k.lemma == "работа" for k in s.kids(verb, "obj")):
+            lem = "работать"  # "нашла работу в «Эрмитаже»": working there ("езжу на работу": no)
         if lem == "дружить":
             self._friends(s, verb, names)
         if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL):

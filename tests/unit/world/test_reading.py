@@ -349,6 +349,10 @@ def test_children_named_after_a_dash_are_the_owners_sons_and_daughters() -> None
 def test_finding_work_somewhere_is_working_there() -> None:
     _, links = _world("Катя нашла работу в Сбербанке.")
     assert ("Катя", "works_at", "Сбербанк") in links
+    _, links = _world("Езжу на работу на велосипеде, даже зимой.")  # the way there: no job
+    assert not any(link.type == "works_as" for link in read("Езжу на работу, даже зимой.").links)
+    assert not any(link.type == "works_as" for link in read(
+        "Езжу на работу на велосипеде, даже зимой.").links)
 
 
 def test_a_pastime_with_no_verb_and_no_one_named_is_the_speakers() -> None:
