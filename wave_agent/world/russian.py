@@ -317,9 +317,9 @@ class _Builder:
                 continue
             self._mention(name, typed, (*aliases, *((surface,) if surface != name else ())))
             self.first_at.setdefault(name, start)
-            gender = name_gender(name) if typed is EntityType.PERSON else None
-            if gender or head.gender:
-                self.gender.setdefault(name, gender or head.gender)
+            gender = (name_gender(name) if typed is EntityType.PERSON else None) or head.gender
+            if gender:
+                self.gender.setdefault(name, gender)
             for t in inside:
                 names[t.id] = name
         return names
@@ -337,8 +337,9 @@ class _Builder:
             said = name_nominative(t.text, t.case)
             name = self._mention(_first_name(t.text, said), EntityType.PERSON, (said, t.text))
             self.first_at.setdefault(name, t.start)
-            if name_gender(name) or t.gender:
-                self.gender.setdefault(name, name_gender(name) or t.gender)
+            gender = name_gender(name) or t.gender
+            if gender:
+                self.gender.setdefault(name, gender)
             names[t.id] = name
 
     def _kind_by_head(self, s: Sentence, head: Token, kind: EntityType) -> EntityType | None:
