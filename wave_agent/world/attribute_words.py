@@ -115,3 +115,9 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 __all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "NOW_HERE", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]
+# whose value a clause says: someone else's (a third-person pronoun before the word) or the
+# speaker's (a first-person one)
+OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her
+    their him them on ona oni jego jej ich mu""")
+FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя моё мое мои наш наша i we me my our us ja
+    mnie mój moja moje nasz""")

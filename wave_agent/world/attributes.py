@@ -134,10 +134,16 @@ class _Polarity:
     ended: bool
     changed: bool
     past: bool = False  # "раньше жила в Перми": a value that held before, not now
+    unreal: bool = False  # "бросила бы курить": a wish or a condition, no value either way
 
 
 _PAST = re.compile(r"\b(?:раньше|прежде|когда-то|до этого|used to|previously|formerly|"
                    r"wcześniej|kiedyś|dawniej)\b", re.I)
+
+
+# the conditional mood: a wish or a condition states no value ("бросила бы курить", "I would
+# quit smoking", "rzuciłabym palenie")
+_UNREAL = re.compile(r"\b(?:бы|б|would|wouldn't|[a-ząćęłńóśźż]+(?:łabym|łbym|łobym|libyśmy))\b", re.I)
 
 
 def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
@@ -148,7 +154,7 @@ def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
     negated = bool(forms & W.NEGATION) or "n't" in text.lower()
     return _Polarity(negated=negated and not ended, ended=ended,
                      changed=bool(W.CHANGE.search(text)) or bool(forms & W.NEW),
-                     past=bool(_PAST.search(text)))
+                     past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)))
 
 
 _SELF_FORMS = ((r"\bПользователь\b", "Я"), (r"\bпользователь\b", "я"),
@@ -229,6 +235,7 @@ class _Collector:
 
     def __init__(self, text: str, lang: str) -> None:
         self.found: list[Value] = []
+        self.lang = lang
         self.pol = _polarity(text, _words(text, lang))
         self.clauses: list[tuple[str, _Polarity]] = []
         start = 0
@@ -248,8 +255,10 @@ class _Collector:
                 return pol
         return self.pol
 
-    def put(self, entity: str, attribute: str, value: str, op: str) -> None:
+    def put(self, entity: str | None, attribute: str, value: str, op: str) -> None:
         value = " ".join(value.split())
+        if entity is None or not op:
+            return  # someone unnamed's value ("он не ест мясо"), or one held only before
         if op in (self.MULTI, self.SINGLE):
             pol = self.polarity_of(value)
             if pol.past and not pol.changed:
@@ -263,8 +272,11 @@ class _Collector:
 
     def op_at(self, word: str, *, multi: bool) -> str:
         """The op of a value named by another word than itself ("курю" -> курение, "веган" ->
-        веганство): the polarity of the clause that says that word."""
+        веганство): the polarity of the clause that says that word; "" when that clause says
+        the past ("раньше курила": no value now)."""
         pol = self.polarity_of(word)
+        if (pol.past and not pol.changed) or pol.unreal:
+            return ""
         if multi:
             return "remove" if pol.ended else "negate" if pol.negated else "add"
         return "negate" if pol.negated else "remove" if pol.ended else "set"
@@ -315,7 +327,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if age:
         n = next(g for g in age.groups() if g)
         if 0 < int(n) < 120:
-            put_(USER, "age", n, single_op())
+            put_(_holder(text, age.group(0), reading.language), "age", n, single_op())
     birthday = W.BIRTHDAY.search(text)
     if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
         put_(USER, "birthday", birthday.group(1), "set")
@@ -335,15 +347,18 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
     meat = next((w for w, lem in words if {w, lem} & W.MEAT), None)
     if said_diet is not None:
-        put_(USER, "diet", said_diet[1], c.op_at(said_diet[0], multi=False))
+        put_(_holder(text, said_diet[0], reading.language), "diet", said_diet[1],
+             c.op_at(said_diet[0], multi=False))
     elif meat is not None and set(forms + lemmas) & W.EAT and c.polarity_of(meat).negated:
         diet = {"ru": "вегетарианство", "pl": "wegetarianizm"}.get(reading.language, "vegetarian")
-        put_(USER, "diet", diet, "set")  # "мясо не ем": the diet is set, not denied
+        # "мясо не ем": the diet is set, not denied
+        put_(_holder(text, meat, reading.language), "diet", diet, c.op_at(meat, multi=False) and "set")
     # habit
     said_habit = next(((w, W.HABIT[x]) for w, lem in words for x in (w, lem) if x in W.HABIT),
                       None)
     if said_habit is not None:
-        put_(USER, "habit", said_habit[1], c.op_at(said_habit[0], multi=True))
+        put_(_holder(text, said_habit[0], reading.language), "habit", said_habit[1],
+             c.op_at(said_habit[0], multi=True))
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
     whose = possessor(text)  # "у Сони аллергия" is Sonya's; None: someone unnamed's
     if set(forms + lemmas) & W.ALLERGY and whose is not None:
@@ -389,7 +404,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # a class denied as a whole: "ни братьев, ни сестёр", "никаких хронических болячек"
     for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
         said = next((w for w, lem in words if lem in klass or w in klass), None)
-        if said is not None and c.polarity_of(said).negated:
+        if said is not None and c.polarity_of(said).negated and _denied_as_class(
+                text, said, reading.language):
             put_(USER, attribute, ANY, "negate")
     # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
     for form, lem in words:
@@ -438,6 +454,39 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+def _holder(text: str, word: str, lang: str) -> str | None:
+    """Whose value a word of the person's own vocabulary says (a habit, a diet, an age): the
+    one named before it in its clause ("Мой брат не курит", "Маме исполнилось 60": a kin role
+    or a name), None for someone unnamed ("Сыну 12, он не ест мясо": a third-person pronoun
+    and no first-person one), else the speaker's."""
+    who = _named_before(text, word, lang)
+    if who is not None:
+        return who
+    lower = text.lower()
+    at = lower.find(word.lower())
+    start = max(lower.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
+    before = set(re.findall(r"[\w-]+", lower[start:max(at, 0)]))
+    if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
+        return None
+    return USER
+
+
+def _denied_as_class(text: str, word: str, lang: str) -> bool:
+    """Whether a class word in a negated clause is what is denied ("ни братьев, ни сестёр",
+    "no siblings"), not the subject of another denial ("Мой брат не курит"): in Russian a
+    denied thing is in the genitive, elsewhere the negation comes before it."""
+    if lang == "ru":
+        from wave_agent.world.morphology import _morph
+
+        parses = _morph().parse(word)
+        return not parses or "nomn" not in parses[0].tag.grammemes
+    lower = text.lower()
+    at = lower.find(word.lower())
+    start = max(lower.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
+    before = set(re.findall(r"[\w']+", lower[start:max(at, 0)]))
+    return bool(before & W.NEGATION) or "n't" in lower[start:max(at, 0)]
 
 
 def _named_before(text: str, verb: str, lang: str) -> str | None:
@@ -501,6 +550,14 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
             continue
         name = _norm(value.value).split()
         if name and all(any(_alike(w, s) for s in said) for w in name):
+            # the held value's holder must be the one the clause speaks of ("Мой брат не
+            # курит" ends nothing of the person's), and a wish or the past ends nothing
+            word = next((w for w, _ in words if _alike(name[0], w)), name[0])
+            pol_here = c.polarity_of(word)
+            if pol_here.unreal or (pol_here.past and not pol_here.changed):
+                continue
+            if value.entity == USER and _holder(text, word, c.lang) != USER:
+                continue
             put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
 
 

@@ -120,3 +120,39 @@ def test_a_bare_number_or_a_place_without_a_new_value_sets_nothing() -> None:
     assert values("урок 3 был трудный") == set()  # a lesson's number, not its price
     assert values("мы сейчас в Сочи на выходных") == set()  # a trip: no "теперь"
     assert not any(v[1] == "city" for v in values("Кира теперь в 3 классе"))
+
+
+@pytest.mark.parametrize("text", [
+    "Мой брат не курит и не пьёт.",        # the brother's habit, and no denial of a brother
+    "Сыну 12, он не ест мясо.",            # someone unnamed's diet
+    "Маме исполнилось 60, отмечали всей семьёй.",  # the mother's age
+    "Бросила бы курить, да не получается.",  # a wish ends nothing
+    "Раньше не курила, но это было давно.",  # the past denies nothing now
+    "My husband doesn't smoke at all.",
+    "Rzuciłabym palenie, ale nie umiem.",
+])
+def test_someone_elses_value_or_a_wish_raises_no_alarm_on_the_persons_own(text: str) -> None:
+    from datetime import UTC, datetime
+
+    from graph.models import Fact, FactType, Status, Tier, Veracity
+    from wave_agent.write.attributes import decide, held_values
+
+    now = datetime(2026, 11, 1, tzinfo=UTC)
+    said = [Fact(id=f"f{n}", user_id="u", text=raw, type=FactType.IDENTITY,
+                 tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
+                 confidence=1.0, created_at=now, last_confirmed_at=now, attributes=(raw,))
+            for n, raw in enumerate(["user|habit|курение|add", "user|habit|smoking|add",
+                                     "user|habit|palenie|add", "user|diet|мясоедение|set",
+                                     "user|age|34|set", "user|sibling|Дима|add"])]
+    held = held_values(said)
+    found = [Value(*v) for v in values(text, [h.value for h in held])]
+    assert not [v for v in found if v.entity == "user" and v.attribute in ("habit", "age", "diet", "sibling")]
+    decision = decide(found, held, "new")
+    assert not decision.contradicts and not decision.replaces
+
+
+def test_the_persons_own_habit_and_a_class_denied_are_still_read() -> None:
+    assert ("user", "habit", "курение", "negate") in values("Я не курю уже год.")
+    assert ("user", "sibling", ANY, "negate") in values("Я единственный ребёнок, ни братьев, ни сестёр.")
+    assert ("user", "sibling", ANY, "negate") in values("I don't have any siblings.")
+    assert ("user", "age", "34", "set") in values("Мне 34, дочке Оле 7 лет.")
