@@ -121,3 +121,5 @@ OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им
     their him them on ona oni jego jej ich mu""")
 FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя моё мое мои наш наша i we me my our us ja
     mnie mój moja moje nasz""")
+
+SPEAKER = _listed("я мы i we ja")  # the speaker as a clause's subject

@@ -191,6 +191,12 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     for link in reading.links:
         kind = link.type
         source = link.source
+        if source == USER and kind in ("lives_in", "works_at", "works_as"):
+            # the parse gives the speaker a clause whose subject it did not see ("Дина
+            # переехала в Москву": the name not read as a person): the one named before it
+            source = _holder(text, _said_as(text, link.target), reading.language)
+            if source is None:
+                continue
         if kind == "lives_in":
             put(_entity(source), "city", link.target, single_op())
         elif kind == "works_at":
@@ -456,18 +462,28 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             put_(USER, "employer", orgs[0], single_op())
 
 
+def _said_as(text: str, value: str) -> str:
+    """The word of ``text`` that says a value's first word in its inflection ("Москву" for
+    Москва), or the value itself."""
+    first = _norm(value).split()[:1]
+    return next((w for w in re.findall(r"[\w-]+", text) if first and _alike(first[0], _norm(w))),
+                value)
+
+
 def _holder(text: str, word: str, lang: str) -> str | None:
     """Whose value a word of the person's own vocabulary says (a habit, a diet, an age): the
     one named before it in its clause ("Мой брат не курит", "Маме исполнилось 60": a kin role
     or a name), None for someone unnamed ("Сыну 12, он не ест мясо": a third-person pronoun
     and no first-person one), else the speaker's."""
-    who = _named_before(text, word, lang)
-    if who is not None:
-        return who
     lower = text.lower()
     at = lower.find(word.lower())
     start = max(lower.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
     before = set(re.findall(r"[\w-]+", lower[start:max(at, 0)]))
+    if before & W.SPEAKER:
+        return USER  # "я с Диной переехала в Москву"
+    who = _named_before(text, word.lower(), lang)
+    if who is not None:
+        return who
     if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
         return None
     return USER

@@ -156,3 +156,11 @@ def test_the_persons_own_habit_and_a_class_denied_are_still_read() -> None:
     assert ("user", "sibling", ANY, "negate") in values("Я единственный ребёнок, ни братьев, ни сестёр.")
     assert ("user", "sibling", ANY, "negate") in values("I don't have any siblings.")
     assert ("user", "age", "34", "set") in values("Мне 34, дочке Оле 7 лет.")
+
+
+def test_a_move_said_of_someone_named_is_not_the_persons_move() -> None:
+    # the parse may not see "Дина" as a person; the name before the verb still says whose
+    found = values("Дина переехала в Москву, устроилась там в гимназию.")
+    assert ("Дина", "city", "Москва", "set") in found
+    assert not any(v[0] == "user" and v[1] == "city" for v in found)
+    assert ("user", "city", "Москва", "set") in values("Я с Диной переехала в Москву.")
