@@ -123,3 +123,5 @@ FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя м
     mnie mój moja moje nasz""")
 
 SPEAKER = _listed("я мы i we ja")  # the speaker as a clause's subject
+# a place after these is a street or where one came from, not the city one lives in
+NOT_WHERE_ONE_LIVES = _listed("на из от from on off z ze od")

@@ -198,7 +198,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             if source is None:
                 continue
         if kind == "lives_in":
-            put(_entity(source), "city", link.target, single_op())
+            if _lives_there(text, link.target):
+                put(_entity(source), "city", link.target, single_op())
         elif kind == "works_at":
             put(_entity(source), "employer", link.target, single_op())
         elif kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys():
@@ -433,10 +434,11 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         verb = places[0]  # "теперь мы в Казани": the new place, said with no verb
     if verb is not None and len(places) == 1 and not any(
             link.type == "lives_in" for link in reading.links):
-        who = _named_before(text, verb, reading.language)
-        if who is not None or re.search(r"\b(?:я|мы|i|we|ja|my)\b", lower) or \
-                not any(m.type is EntityType.PERSON for m in reading.mentions):
-            put_(who or USER, "city", places[0], single_op())
+        who = _holder(text, verb, reading.language)  # None: "she moved ..."
+        if who is not None and _lives_there(text, places[0]) and (
+                who != USER or re.search(r"\b(?:я|мы|i|we|ja|my)\b", lower)
+                or not any(m.type is EntityType.PERSON for m in reading.mentions)):
+            put_(who, "city", places[0], single_op())
     # "Работаю инженером-технологом в «СИБУРе»": the first person, an organisation and an
     # occupation the parse did not tie to the verb
     if reading.language == "ru" and set(forms) & W.WORK_FIRST_PERSON:
@@ -460,6 +462,15 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+def _lives_there(text: str, place: str) -> bool:
+    """Whether a place is said as where one is, not a street ("снимаю однушку на
+    Мельникайте", "on Baker Street") nor where one came from ("moved from Gdańsk", "приехал
+    из Омска"): by the preposition before it."""
+    word = _said_as(text, place)
+    before = re.findall(r"[\w-]+", text[:max(text.find(word), 0)].lower())
+    return not before or before[-1] not in W.NOT_WHERE_ONE_LIVES
 
 
 def _said_as(text: str, value: str) -> str:

@@ -164,3 +164,11 @@ def test_a_move_said_of_someone_named_is_not_the_persons_move() -> None:
     assert ("Дина", "city", "Москва", "set") in found
     assert not any(v[0] == "user" and v[1] == "city" for v in found)
     assert ("user", "city", "Москва", "set") in values("Я с Диной переехала в Москву.")
+
+
+def test_a_street_or_where_someone_came_from_is_not_the_city_one_lives_in() -> None:
+    assert not any(v[1] == "city" for v in values("Снимаю однушку на Мельникайте, плачу 25 тысяч в месяц."))
+    assert not any(v[1] == "city" for v in values(
+        "My manager here is Ewa Nowak, she moved from Gdańsk ten years ago."))
+    assert ("user", "city", "Казань", "set") in values("Переехала из Омска в Казань.")
+    assert not any(v[2] == "Омск" for v in values("Переехала из Омска в Казань."))
