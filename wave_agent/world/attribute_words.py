@@ -125,3 +125,6 @@ FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя м
 SPEAKER = _listed("я мы i we ja")  # the speaker as a clause's subject
 # a place after these is a street or where one came from, not the city one lives in
 NOT_WHERE_ONE_LIVES = _listed("на из от from on off z ze od")
+# a thing exchanged for another: "поменял", "пересел на", "купил", "switched", "zmieniłem"
+SWAP = _listed("""поменять сменить пересесть купить switch switched replaced swapped bought
+    zmienić zmieniłem zmieniłam kupiłem kupiłam przesiadłem przesiadłam""")

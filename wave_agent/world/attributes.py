@@ -227,6 +227,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 put(USER, "sibling", link.target, multi_op())
     _from_words(text, reading, words, c)
     _endings(text, words, held, c)
+    _vehicles_and_devices(text, reading.language, held, c)
     return tuple(c.found)
 
 
@@ -586,6 +587,59 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
             if value.entity == USER and _holder(text, word, c.lang) != USER:
                 continue
             put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
+
+
+_MAKE = r"([A-ZА-ЯЁ][\w-]*(?:\s+(?:[A-ZА-ЯЁ][\w-]*|\d{1,3}\b)){0,2})"
+# "Езжу на Ладе Весте", "I drive a Civic", "jeżdżę Toyotą": what one drives is one's vehicle
+_DRIVES = re.compile(r"\b(?i:езжу|ездим|вожу|гоняю|drive|driving|jeżdżę|jeździmy)\s+"
+                     r"(?i:на\s+|a\s+|an\s+|my\s+|our\s+)?(?i:своей\s+|своём\s+|moim\s+)?" + _MAKE)
+# the new one of a replacement: "купил Шкоду Октавию", "to a Pixel 8", "na Samsunga"
+_NEW_ONE = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|to|на|na)\s+"
+                      r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
+
+
+def _make(found: str, lang: str) -> str:
+    """A make said in an inflection, in its dictionary form ("Ладе Весте" -> "Лада Веста")."""
+    if lang != "ru" or not re.search("[А-ЯЁа-яё]", found):
+        return found
+    from wave_agent.world.morphology import _morph
+
+    def nominative(word: str) -> str:
+        parses = [p for p in _morph().parse(word.lower()) if "NOUN" in p.tag.grammemes]
+        named = [p for p in parses if {"Name", "Surn", "Orgn", "Trad"} & p.tag.grammemes]
+        best = (named or parses or [None])[0]
+        return str(best.normal_form).capitalize() if best is not None else word
+
+    return " ".join(w if w.isdigit() else nominative(w) for w in found.split())
+
+
+def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Collector) -> None:
+    """A vehicle by what one drives ("Езжу на Ладе Весте"), and a held vehicle or device
+    replaced by a new one named in the same message ("Продал Весту, купил Шкоду Октавию",
+    "Switched from my old iPhone 11 to a Pixel 8"): the new one is set (a vehicle) or added
+    and the old one ended (a device, one of many)."""
+    drives = _DRIVES.search(text)
+    if drives and c.op_at(drives.group(1), multi=False) == "set":
+        c.put(USER, "vehicle", _make(drives.group(1), lang), "set")
+    said = [_norm(w) for w in re.findall(r"[\w-]+", text)]
+    swapped = bool({lem for _, lem in _words(text, lang)} & W.SWAP)
+    for value in held:
+        if value.entity != USER or value.attribute not in ("vehicle", "device") or \
+                value.op not in ("set", "add") or value.value == ANY:
+            continue
+        named = [w for w in _norm(value.value).split() if not w.isdigit() and len(w) >= 3]
+        if not any(_alike(w, s) for w in named for s in said) or not (
+                c.pol.ended or c.pol.changed or swapped):
+            continue
+        new = next((m.group(1) for m in _NEW_ONE.finditer(text)
+                    if not any(_alike(w, _norm(m.group(1)).split()[0]) for w in named)), None)
+        if new is None:
+            continue
+        if value.attribute == "vehicle":
+            c.put(USER, "vehicle", _make(new, lang), "set")
+        else:
+            c.put(USER, "device", _make(new, lang), "add")
+            c.put(USER, "device", value.value, "remove")
 
 
 def line_names(line: str, value: str) -> bool:

@@ -172,3 +172,18 @@ def test_a_street_or_where_someone_came_from_is_not_the_city_one_lives_in() -> N
         "My manager here is Ewa Nowak, she moved from Gdańsk ten years ago."))
     assert ("user", "city", "Казань", "set") in values("Переехала из Омска в Казань.")
     assert not any(v[2] == "Омск" for v in values("Переехала из Омска в Казань."))
+
+
+def test_a_vehicle_by_what_one_drives_and_a_vehicle_or_device_replaced_by_a_new_one() -> None:
+    assert any(v[1] == "vehicle" and v[3] == "set" and "Civic" in v[2]
+               for v in values("I drive a Honda Civic, pretty old."))
+    assert any(v[1] == "vehicle" for v in values("Езжу на Ладе Весте 2019 года, пока не подводит."))
+    assert not any(v[1] == "vehicle" for v in values("По выходным езжу к маме в Ишим, на машине."))
+    lada = [Value("user", "vehicle", "Лада Веста", "set")]
+    sold = values("Продал Весту, купил Шкоду Октавию.", lada)
+    assert any(v[1] == "vehicle" and v[3] == "set" and v[2].startswith("Шкода") for v in sold)
+    assert not any(v[1] == "vehicle" for v in values("На Весте поехали на Байкал.", lada))
+    phone = [Value("user", "device", "iphone", "add")]
+    switched = values("Switched from my old iPhone 11 to a Pixel 8 today.", phone)
+    assert ("user", "device", "Pixel 8", "add") in switched
+    assert ("user", "device", "iphone", "remove") in switched
