@@ -12,7 +12,14 @@ the statement's polarity (a negation governs it; an ending verb ends a value; a 
 marks an open change).
 
 ``held``: the values the person already holds. An ending names a value by itself ("Рыжика
-больше нет" does not say Рыжик is a pet): the held values say which attribute it was.
+больше нет" does not say Рыжик is a pet): the held values say which attribute it was; so does
+a vehicle or device replaced by a new one named with it ("Продал Весту, купил Шкоду").
+
+Whose value: a clause's own subject, not the speaker by default. A name or kin word before
+the value ("Мой брат не курит", "Дина переехала в Москву", "Маме исполнилось 60") or a
+third-person pronoun ("он не ест мясо") takes it from the person; a wish ("бросила бы") or the
+past ("раньше") states no value now. A wrong holder is a false alarm: a contradiction raised on
+what the person never said of themselves.
 
 Why one file of this size: every reading below feeds the one ``Reading`` of a statement and
 reads the same lemmas and polarity in an order that matters (a link's attribute first, then the
