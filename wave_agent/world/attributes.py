@@ -201,9 +201,10 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
         if source == USER and kind in ("lives_in", "works_at", "works_as"):
             # the parse gives the speaker a clause whose subject it did not see ("Дина
             # переехала в Москву": the name not read as a person): the one named before it
-            source = _holder(text, _said_as(text, link.target), reading.language)
-            if source is None:
+            whose = _holder(text, _said_as(text, link.target), reading.language)
+            if whose is None:
                 continue
+            source = whose
         if kind == "lives_in":
             if _lives_there(text, link.target):
                 put(_entity(source), "city", link.target, single_op())
