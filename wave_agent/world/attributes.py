@@ -490,6 +490,9 @@ def _said_as(text: str, value: str) -> str:
                 value)
 
 
+_JOIN = re.compile(r"\s(?:и|а|но|and|but|ale|oraz)\s")
+
+
 def _holder(text: str, word: str, lang: str) -> str | None:
     """Whose value a word of the person's own vocabulary says (a habit, a diet, an age): the
     one named before it in its clause ("Мой брат не курит", "Маме исполнилось 60": a kin role
@@ -498,10 +501,13 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     lower = text.lower()
     at = lower.find(word.lower())
     start = max(lower.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
+    # a conjunction starts another subject's clause too ("My son is 7 and I'm 34")
+    joined = [m.end() for m in _JOIN.finditer(lower, start, max(at, 0))]
+    start = joined[-1] if joined else start
     before = set(re.findall(r"[\w-]+", lower[start:max(at, 0)]))
     if before & W.SPEAKER:
         return USER  # "я с Диной переехала в Москву"
-    who = _named_before(text, word.lower(), lang)
+    who = _named_before(text[start:], word.lower(), lang)
     if who is not None:
         return who
     if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:

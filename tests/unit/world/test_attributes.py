@@ -156,6 +156,7 @@ def test_the_persons_own_habit_and_a_class_denied_are_still_read() -> None:
     assert ("user", "sibling", ANY, "negate") in values("Я единственный ребёнок, ни братьев, ни сестёр.")
     assert ("user", "sibling", ANY, "negate") in values("I don't have any siblings.")
     assert ("user", "age", "34", "set") in values("Мне 34, дочке Оле 7 лет.")
+    assert ("user", "age", "34", "set") in values("My son is 7 and I'm 34.")
 
 
 def test_a_move_said_of_someone_named_is_not_the_persons_move() -> None:
