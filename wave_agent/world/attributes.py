@@ -478,8 +478,28 @@ def _lives_there(text: str, place: str) -> bool:
     Мельникайте", "on Baker Street") nor where one came from ("moved from Gdańsk", "приехал
     из Омска"): by the preposition before it."""
     word = _said_as(text, place)
-    before = re.findall(r"[\w-]+", text[:max(text.find(word), 0)].lower())
-    return not before or before[-1] not in W.NOT_WHERE_ONE_LIVES
+    at = max(text.find(word), 0)
+    before = re.findall(r"[\w-]+", text[:at].lower())
+    if before and before[-1] in W.NOT_WHERE_ONE_LIVES:
+        return False
+    # "Когда мне было 25, я жила в Перми", "When I was 20 I lived in Leeds": a living verb in
+    # the past tense in the place's clause says where one lived, not where one lives
+    start = max(text.rfind(sep, 0, at) for sep in ",.;!?\n") + 1
+    ends = [i for i in (text.find(sep, at) for sep in ",.;!?\n") if i >= 0]
+    return not any(_lived(w) for w in re.findall(r"[\w-]+", text[start:min(ends, default=len(text))]))
+
+
+def _lived(word: str) -> bool:
+    """A living verb in the past tense: "жила", "проживал", "lived", "mieszkałam"."""
+    low = word.lower()
+    if low in ("lived",) or low.startswith("mieszkał"):
+        return True
+    if not re.fullmatch(r"[а-яё-]+", low):
+        return False
+    from wave_agent.world.morphology import _morph
+
+    return any(p.normal_form in ("жить", "проживать") and "past" in p.tag.grammemes
+               for p in _morph().parse(low))
 
 
 def _said_as(text: str, value: str) -> str:

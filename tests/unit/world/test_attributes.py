@@ -188,3 +188,10 @@ def test_a_vehicle_by_what_one_drives_and_a_vehicle_or_device_replaced_by_a_new_
     switched = values("Switched from my old iPhone 11 to a Pixel 8 today.", phone)
     assert ("user", "device", "Pixel 8", "add") in switched
     assert ("user", "device", "iphone", "remove") in switched
+
+
+def test_where_one_lived_at_some_age_is_not_where_one_lives() -> None:
+    assert not any(v[1] == "city" for v in values("Когда мне было 25, я жила в Перми."))
+    assert not any(v[1] == "city" for v in values("When I was 20 I lived in Leeds."))
+    assert not any(v[1] == "city" for v in values("Mieszkałam w Poznaniu na studiach."))
+    assert ("user", "city", "Казань", "set") in values("Жила в Самаре, но в мае переехала в Казань.")
