@@ -115,3 +115,16 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 __all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "NOW_HERE", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]
+# whose value a clause says: someone else's (a third-person pronoun before the word) or the
+# speaker's (a first-person one)
+OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her
+    their him them on ona oni jego jej ich mu""")
+FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя моё мое мои наш наша i we me my our us ja
+    mnie mój moja moje nasz""")
+
+SPEAKER = _listed("я мы i we ja")  # the speaker as a clause's subject
+# a place after these is a street or where one came from, not the city one lives in
+NOT_WHERE_ONE_LIVES = _listed("на из от from on off z ze od")
+# a thing exchanged for another: "поменял", "пересел на", "купил", "switched", "zmieniłem"
+SWAP = _listed("""поменять сменить пересесть купить switch switched replaced swapped bought
+    zmienić zmieniłem zmieniłam kupiłem kupiłam przesiadłem przesiadłam""")

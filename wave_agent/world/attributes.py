@@ -12,7 +12,14 @@ the statement's polarity (a negation governs it; an ending verb ends a value; a 
 marks an open change).
 
 ``held``: the values the person already holds. An ending names a value by itself ("Рыжика
-больше нет" does not say Рыжик is a pet): the held values say which attribute it was.
+больше нет" does not say Рыжик is a pet): the held values say which attribute it was; so does
+a vehicle or device replaced by a new one named with it ("Продал Весту, купил Шкоду").
+
+Whose value: a clause's own subject, not the speaker by default. A name or kin word before
+the value ("Мой брат не курит", "Дина переехала в Москву", "Маме исполнилось 60") or a
+third-person pronoun ("он не ест мясо") takes it from the person; a wish ("бросила бы") or the
+past ("раньше") states no value now. A wrong holder is a false alarm: a contradiction raised on
+what the person never said of themselves.
 
 Why one file of this size: every reading below feeds the one ``Reading`` of a statement and
 reads the same lemmas and polarity in an order that matters (a link's attribute first, then the
@@ -134,10 +141,16 @@ class _Polarity:
     ended: bool
     changed: bool
     past: bool = False  # "раньше жила в Перми": a value that held before, not now
+    unreal: bool = False  # "бросила бы курить": a wish or a condition, no value either way
 
 
 _PAST = re.compile(r"\b(?:раньше|прежде|когда-то|до этого|used to|previously|formerly|"
                    r"wcześniej|kiedyś|dawniej)\b", re.I)
+
+
+# the conditional mood: a wish or a condition states no value ("бросила бы курить", "I would
+# quit smoking", "rzuciłabym palenie")
+_UNREAL = re.compile(r"\b(?:бы|б|would|wouldn't|[a-ząćęłńóśźż]+(?:łabym|łbym|łobym|libyśmy))\b", re.I)
 
 
 def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
@@ -148,7 +161,7 @@ def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
     negated = bool(forms & W.NEGATION) or "n't" in text.lower()
     return _Polarity(negated=negated and not ended, ended=ended,
                      changed=bool(W.CHANGE.search(text)) or bool(forms & W.NEW),
-                     past=bool(_PAST.search(text)))
+                     past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)))
 
 
 _SELF_FORMS = ((r"\bПользователь\b", "Я"), (r"\bпользователь\b", "я"),
@@ -185,8 +198,16 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     for link in reading.links:
         kind = link.type
         source = link.source
+        if source == USER and kind in ("lives_in", "works_at", "works_as"):
+            # the parse gives the speaker a clause whose subject it did not see ("Дина
+            # переехала в Москву": the name not read as a person): the one named before it
+            whose = _holder(text, _said_as(text, link.target), reading.language)
+            if whose is None:
+                continue
+            source = whose
         if kind == "lives_in":
-            put(_entity(source), "city", link.target, single_op())
+            if _lives_there(text, link.target):
+                put(_entity(source), "city", link.target, single_op())
         elif kind == "works_at":
             put(_entity(source), "employer", link.target, single_op())
         elif kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys():
@@ -214,6 +235,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 put(USER, "sibling", link.target, multi_op())
     _from_words(text, reading, words, c)
     _endings(text, words, held, c)
+    _vehicles_and_devices(text, reading.language, held, c)
     return tuple(c.found)
 
 
@@ -229,6 +251,7 @@ class _Collector:
 
     def __init__(self, text: str, lang: str) -> None:
         self.found: list[Value] = []
+        self.lang = lang
         self.pol = _polarity(text, _words(text, lang))
         self.clauses: list[tuple[str, _Polarity]] = []
         start = 0
@@ -248,8 +271,10 @@ class _Collector:
                 return pol
         return self.pol
 
-    def put(self, entity: str, attribute: str, value: str, op: str) -> None:
+    def put(self, entity: str | None, attribute: str, value: str, op: str) -> None:
         value = " ".join(value.split())
+        if entity is None or not op:
+            return  # someone unnamed's value ("он не ест мясо"), or one held only before
         if op in (self.MULTI, self.SINGLE):
             pol = self.polarity_of(value)
             if pol.past and not pol.changed:
@@ -263,8 +288,11 @@ class _Collector:
 
     def op_at(self, word: str, *, multi: bool) -> str:
         """The op of a value named by another word than itself ("курю" -> курение, "веган" ->
-        веганство): the polarity of the clause that says that word."""
+        веганство): the polarity of the clause that says that word; "" when that clause says
+        the past ("раньше курила": no value now)."""
         pol = self.polarity_of(word)
+        if (pol.past and not pol.changed) or pol.unreal:
+            return ""
         if multi:
             return "remove" if pol.ended else "negate" if pol.negated else "add"
         return "negate" if pol.negated else "remove" if pol.ended else "set"
@@ -315,7 +343,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if age:
         n = next(g for g in age.groups() if g)
         if 0 < int(n) < 120:
-            put_(USER, "age", n, single_op())
+            put_(_holder(text, age.group(0), reading.language), "age", n, single_op())
     birthday = W.BIRTHDAY.search(text)
     if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
         put_(USER, "birthday", birthday.group(1), "set")
@@ -335,15 +363,18 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
     meat = next((w for w, lem in words if {w, lem} & W.MEAT), None)
     if said_diet is not None:
-        put_(USER, "diet", said_diet[1], c.op_at(said_diet[0], multi=False))
+        put_(_holder(text, said_diet[0], reading.language), "diet", said_diet[1],
+             c.op_at(said_diet[0], multi=False))
     elif meat is not None and set(forms + lemmas) & W.EAT and c.polarity_of(meat).negated:
         diet = {"ru": "вегетарианство", "pl": "wegetarianizm"}.get(reading.language, "vegetarian")
-        put_(USER, "diet", diet, "set")  # "мясо не ем": the diet is set, not denied
+        # "мясо не ем": the diet is set, not denied
+        put_(_holder(text, meat, reading.language), "diet", diet, c.op_at(meat, multi=False) and "set")
     # habit
     said_habit = next(((w, W.HABIT[x]) for w, lem in words for x in (w, lem) if x in W.HABIT),
                       None)
     if said_habit is not None:
-        put_(USER, "habit", said_habit[1], c.op_at(said_habit[0], multi=True))
+        put_(_holder(text, said_habit[0], reading.language), "habit", said_habit[1],
+             c.op_at(said_habit[0], multi=True))
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
     whose = possessor(text)  # "у Сони аллергия" is Sonya's; None: someone unnamed's
     if set(forms + lemmas) & W.ALLERGY and whose is not None:
@@ -389,7 +420,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # a class denied as a whole: "ни братьев, ни сестёр", "никаких хронических болячек"
     for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
         said = next((w for w, lem in words if lem in klass or w in klass), None)
-        if said is not None and c.polarity_of(said).negated:
+        if said is not None and c.polarity_of(said).negated and _denied_as_class(
+                text, said, reading.language):
             put_(USER, attribute, ANY, "negate")
     # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
     for form, lem in words:
@@ -411,10 +443,11 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         verb = places[0]  # "теперь мы в Казани": the new place, said with no verb
     if verb is not None and len(places) == 1 and not any(
             link.type == "lives_in" for link in reading.links):
-        who = _named_before(text, verb, reading.language)
-        if who is not None or re.search(r"\b(?:я|мы|i|we|ja|my)\b", lower) or \
-                not any(m.type is EntityType.PERSON for m in reading.mentions):
-            put_(who or USER, "city", places[0], single_op())
+        who = _holder(text, verb, reading.language)  # None: "she moved ..."
+        if who is not None and _lives_there(text, places[0]) and (
+                who != USER or re.search(r"\b(?:я|мы|i|we|ja|my)\b", lower)
+                or not any(m.type is EntityType.PERSON for m in reading.mentions)):
+            put_(who, "city", places[0], single_op())
     # "Работаю инженером-технологом в «СИБУРе»": the first person, an organisation and an
     # occupation the parse did not tie to the verb
     if reading.language == "ru" and set(forms) & W.WORK_FIRST_PERSON:
@@ -438,6 +471,84 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+def _lives_there(text: str, place: str) -> bool:
+    """Whether a place is said as where one is, not a street ("снимаю однушку на
+    Мельникайте", "on Baker Street") nor where one came from ("moved from Gdańsk", "приехал
+    из Омска"): by the preposition before it."""
+    word = _said_as(text, place)
+    at = max(text.find(word), 0)
+    before = re.findall(r"[\w-]+", text[:at].lower())
+    if before and before[-1] in W.NOT_WHERE_ONE_LIVES:
+        return False
+    # "Когда мне было 25, я жила в Перми", "When I was 20 I lived in Leeds": a living verb in
+    # the past tense in the place's clause says where one lived, not where one lives
+    start = max(text.rfind(sep, 0, at) for sep in ",.;!?\n") + 1
+    ends = [i for i in (text.find(sep, at) for sep in ",.;!?\n") if i >= 0]
+    return not any(_lived(w) for w in re.findall(r"[\w-]+", text[start:min(ends, default=len(text))]))
+
+
+def _lived(word: str) -> bool:
+    """A living verb in the past tense: "жила", "проживал", "lived", "mieszkałam"."""
+    low = word.lower()
+    if low in ("lived",) or low.startswith("mieszkał"):
+        return True
+    if not re.fullmatch(r"[а-яё-]+", low):
+        return False
+    from wave_agent.world.morphology import _morph
+
+    return any(p.normal_form in ("жить", "проживать") and "past" in p.tag.grammemes
+               for p in _morph().parse(low))
+
+
+def _said_as(text: str, value: str) -> str:
+    """The word of ``text`` that says a value's first word in its inflection ("Москву" for
+    Москва), or the value itself."""
+    first = _norm(value).split()[:1]
+    return next((w for w in re.findall(r"[\w-]+", text) if first and _alike(first[0], _norm(w))),
+                value)
+
+
+_JOIN = re.compile(r"\s(?:и|а|но|and|but|ale|oraz)\s")
+
+
+def _holder(text: str, word: str, lang: str) -> str | None:
+    """Whose value a word of the person's own vocabulary says (a habit, a diet, an age): the
+    one named before it in its clause ("Мой брат не курит", "Маме исполнилось 60": a kin role
+    or a name), None for someone unnamed ("Сыну 12, он не ест мясо": a third-person pronoun
+    and no first-person one), else the speaker's."""
+    lower = text.lower()
+    at = lower.find(word.lower())
+    start = max(lower.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
+    # a conjunction starts another subject's clause too ("My son is 7 and I'm 34")
+    joined = [m.end() for m in _JOIN.finditer(lower, start, max(at, 0))]
+    start = joined[-1] if joined else start
+    before = set(re.findall(r"[\w-]+", lower[start:max(at, 0)]))
+    if before & W.SPEAKER:
+        return USER  # "я с Диной переехала в Москву"
+    who = _named_before(text[start:], word.lower(), lang)
+    if who is not None:
+        return who
+    if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
+        return None
+    return USER
+
+
+def _denied_as_class(text: str, word: str, lang: str) -> bool:
+    """Whether a class word in a negated clause is what is denied ("ни братьев, ни сестёр",
+    "no siblings"), not the subject of another denial ("Мой брат не курит"): in Russian a
+    denied thing is in the genitive, elsewhere the negation comes before it."""
+    if lang == "ru":
+        from wave_agent.world.morphology import _morph
+
+        parses = _morph().parse(word)
+        return not parses or "nomn" not in parses[0].tag.grammemes
+    lower = text.lower()
+    at = lower.find(word.lower())
+    start = max(lower.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
+    before = set(re.findall(r"[\w']+", lower[start:max(at, 0)]))
+    return bool(before & W.NEGATION) or "n't" in lower[start:max(at, 0)]
 
 
 def _named_before(text: str, verb: str, lang: str) -> str | None:
@@ -501,7 +612,68 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
             continue
         name = _norm(value.value).split()
         if name and all(any(_alike(w, s) for s in said) for w in name):
+            # the held value's holder must be the one the clause speaks of ("Мой брат не
+            # курит" ends nothing of the person's), and a wish or the past ends nothing
+            word = next((w for w, _ in words if _alike(name[0], w)), name[0])
+            pol_here = c.polarity_of(word)
+            if pol_here.unreal or (pol_here.past and not pol_here.changed):
+                continue
+            if value.entity == USER and _holder(text, word, c.lang) != USER:
+                continue
             put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
+
+
+_MAKE = r"([A-ZА-ЯЁ][\w-]*(?:\s+(?:[A-ZА-ЯЁ][\w-]*|\d{1,3}\b)){0,2})"
+# "Езжу на Ладе Весте", "I drive a Civic", "jeżdżę Toyotą": what one drives is one's vehicle
+_DRIVES = re.compile(r"\b(?i:езжу|ездим|вожу|гоняю|drive|driving|jeżdżę|jeździmy)\s+"
+                     r"(?i:на\s+|a\s+|an\s+|my\s+|our\s+)?(?i:своей\s+|своём\s+|moim\s+)?" + _MAKE)
+# the new one of a replacement: "купил Шкоду Октавию", "to a Pixel 8", "na Samsunga"
+_NEW_ONE = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|to|на|na)\s+"
+                      r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
+
+
+def _make(found: str, lang: str) -> str:
+    """A make said in an inflection, in its dictionary form ("Ладе Весте" -> "Лада Веста")."""
+    if lang != "ru" or not re.search("[А-ЯЁа-яё]", found):
+        return found
+    from wave_agent.world.morphology import _morph
+
+    def nominative(word: str) -> str:
+        parses = [p for p in _morph().parse(word.lower()) if "NOUN" in p.tag.grammemes]
+        named = [p for p in parses if {"Name", "Surn", "Orgn", "Trad"} & p.tag.grammemes]
+        best = (named or parses or [None])[0]
+        return str(best.normal_form).capitalize() if best is not None else word
+
+    return " ".join(w if w.isdigit() else nominative(w) for w in found.split())
+
+
+def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Collector) -> None:
+    """A vehicle by what one drives ("Езжу на Ладе Весте"), and a held vehicle or device
+    replaced by a new one named in the same message ("Продал Весту, купил Шкоду Октавию",
+    "Switched from my old iPhone 11 to a Pixel 8"): the new one is set (a vehicle) or added
+    and the old one ended (a device, one of many)."""
+    drives = _DRIVES.search(text)
+    if drives and c.op_at(drives.group(1), multi=False) == "set":
+        c.put(USER, "vehicle", _make(drives.group(1), lang), "set")
+    said = [_norm(w) for w in re.findall(r"[\w-]+", text)]
+    swapped = bool({lem for _, lem in _words(text, lang)} & W.SWAP)
+    for value in held:
+        if value.entity != USER or value.attribute not in ("vehicle", "device") or \
+                value.op not in ("set", "add") or value.value == ANY:
+            continue
+        named = [w for w in _norm(value.value).split() if not w.isdigit() and len(w) >= 3]
+        if not any(_alike(w, s) for w in named for s in said) or not (
+                c.pol.ended or c.pol.changed or swapped):
+            continue
+        new = next((m.group(1) for m in _NEW_ONE.finditer(text)
+                    if not any(_alike(w, _norm(m.group(1)).split()[0]) for w in named)), None)
+        if new is None:
+            continue
+        if value.attribute == "vehicle":
+            c.put(USER, "vehicle", _make(new, lang), "set")
+        else:
+            c.put(USER, "device", _make(new, lang), "add")
+            c.put(USER, "device", value.value, "remove")
 
 
 def line_names(line: str, value: str) -> bool:

@@ -104,6 +104,16 @@ def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Va
     return (*told, *(v for v in read_values_ if v.key not in keys))
 
 
+def about_other_things(values: Sequence[Value], held: Sequence[str]) -> bool:
+    """Whether two records that read as opposites state values of different attributes or of
+    different holders (a new record's ``values``, an older one's encoded ``held``): then the
+    negation in one does not deny the other. False when either states none (the surface check
+    stands)."""
+    keys = {v.key for v in values}
+    theirs = {v.key for v in (Value.decode(raw) for raw in held) if v is not None}
+    return bool(keys) and bool(theirs) and not keys & theirs
+
+
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
@@ -208,6 +218,7 @@ __all__ = [
     "ANY",
     "Decision",
     "Held",
+    "about_other_things",
     "decide",
     "given_first",
     "held_values",

@@ -269,6 +269,10 @@ class Writer:
                 return await self._propose(candidate, fact, score, verdict.detail,
                                            said=stated_change)
             if relation is judging.Relation.OPPOSITE:
+                if attributes.about_other_things(values, candidate.attributes):
+                    # "Мой брат не курит" beside "Курю полпачки в день": the two read as
+                    # values of different attributes or holders, so neither denies the other
+                    continue
                 return await self._conflict(candidate, fact, vector, score, entities)
         return await self._create(fact, vector, entities)
 

@@ -123,3 +123,28 @@ async def test_an_imported_value_is_held_and_a_later_ending_reaches_it(
     gone = await writer.remember(user_id, "Рыжика больше нет.")
     assert gone.status is WriteStatus.SUPERSEDED and gone.replaced is not None
     assert gone.replaced.id == imported.fact.id
+
+
+async def test_someone_elses_habit_or_move_changes_nothing_of_the_persons_own(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    await writer.remember(user_id, "Курю, к сожалению, примерно полпачки в день.")
+    await writer.remember(user_id, "Живу в Тюмени.")
+    sister = await writer.remember(user_id, "Сестра Дина живёт в Омске.")
+    brother = await writer.remember(user_id, "Мой брат не курит и не пьёт.")
+    assert brother.conflict is None, brother.message
+    moved = await writer.remember(user_id, "Дина переехала в Москву, устроилась там в гимназию.")
+    assert moved.replaced is not None and moved.replaced.id == sister.id, moved.message
+    active = await _active_texts(graph, user_id)
+    assert "Живу в Тюмени." in active and "Сестра Дина живёт в Омске." not in active
+    assert await graph.count_conflicts(user_id) == 0
+
+
+async def test_a_car_sold_for_another_is_replaced(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    lada = await writer.remember(user_id, "Езжу на Ладе Весте 2019 года, пока не подводит.")
+    skoda = await writer.remember(user_id, "Продал Весту, купил Шкоду Октавию.")
+    assert skoda.status is WriteStatus.SUPERSEDED and skoda.replaced is not None, skoda.message
+    assert skoda.replaced.id == lada.id
+    assert await _active_texts(graph, user_id) == ["Продал Весту, купил Шкоду Октавию."]

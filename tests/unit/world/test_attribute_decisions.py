@@ -56,3 +56,13 @@ def test_an_age_moves_on_by_a_year_and_a_smaller_one_is_a_contradiction() -> Non
     assert older.replaces == [age] and not older.contradicts
     younger = decide([Value("user", "age", "36", "set")], held_values([age]), "new")
     assert [f.id for f, _ in younger.contradicts] == ["f1"] and not younger.replaces
+
+
+def test_opposites_about_different_attributes_or_holders_are_no_contradiction() -> None:
+    from wave_agent.write.attributes import about_other_things
+
+    brother = [Value("role:brother", "habit", "курение", "negate")]
+    assert about_other_things(brother, ("user|habit|курение|add",))
+    assert not about_other_things([Value("user", "habit", "курение", "negate")],
+                                  ("user|habit|курение|add",))
+    assert not about_other_things([], ("user|habit|курение|add",))  # nothing read: the surface check

@@ -120,3 +120,78 @@ def test_a_bare_number_or_a_place_without_a_new_value_sets_nothing() -> None:
     assert values("урок 3 был трудный") == set()  # a lesson's number, not its price
     assert values("мы сейчас в Сочи на выходных") == set()  # a trip: no "теперь"
     assert not any(v[1] == "city" for v in values("Кира теперь в 3 классе"))
+
+
+@pytest.mark.parametrize("text", [
+    "Мой брат не курит и не пьёт.",        # the brother's habit, and no denial of a brother
+    "Сыну 12, он не ест мясо.",            # someone unnamed's diet
+    "Маме исполнилось 60, отмечали всей семьёй.",  # the mother's age
+    "Бросила бы курить, да не получается.",  # a wish ends nothing
+    "Раньше не курила, но это было давно.",  # the past denies nothing now
+    "My husband doesn't smoke at all.",
+    "Rzuciłabym palenie, ale nie umiem.",
+])
+def test_someone_elses_value_or_a_wish_raises_no_alarm_on_the_persons_own(text: str) -> None:
+    from datetime import UTC, datetime
+
+    from graph.models import Fact, FactType, Status, Tier, Veracity
+    from wave_agent.write.attributes import decide, held_values
+
+    now = datetime(2026, 11, 1, tzinfo=UTC)
+    said = [Fact(id=f"f{n}", user_id="u", text=raw, type=FactType.IDENTITY,
+                 tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
+                 confidence=1.0, created_at=now, last_confirmed_at=now, attributes=(raw,))
+            for n, raw in enumerate(["user|habit|курение|add", "user|habit|smoking|add",
+                                     "user|habit|palenie|add", "user|diet|мясоедение|set",
+                                     "user|age|34|set", "user|sibling|Дима|add"])]
+    held = held_values(said)
+    found = [Value(*v) for v in values(text, [h.value for h in held])]
+    assert not [v for v in found if v.entity == "user" and v.attribute in ("habit", "age", "diet", "sibling")]
+    decision = decide(found, held, "new")
+    assert not decision.contradicts and not decision.replaces
+
+
+def test_the_persons_own_habit_and_a_class_denied_are_still_read() -> None:
+    assert ("user", "habit", "курение", "negate") in values("Я не курю уже год.")
+    assert ("user", "sibling", ANY, "negate") in values("Я единственный ребёнок, ни братьев, ни сестёр.")
+    assert ("user", "sibling", ANY, "negate") in values("I don't have any siblings.")
+    assert ("user", "age", "34", "set") in values("Мне 34, дочке Оле 7 лет.")
+    assert ("user", "age", "34", "set") in values("My son is 7 and I'm 34.")
+
+
+def test_a_move_said_of_someone_named_is_not_the_persons_move() -> None:
+    # the parse may not see "Дина" as a person; the name before the verb still says whose
+    found = values("Дина переехала в Москву, устроилась там в гимназию.")
+    assert ("Дина", "city", "Москва", "set") in found
+    assert not any(v[0] == "user" and v[1] == "city" for v in found)
+    assert ("user", "city", "Москва", "set") in values("Я с Диной переехала в Москву.")
+
+
+def test_a_street_or_where_someone_came_from_is_not_the_city_one_lives_in() -> None:
+    assert not any(v[1] == "city" for v in values("Снимаю однушку на Мельникайте, плачу 25 тысяч в месяц."))
+    assert not any(v[1] == "city" for v in values(
+        "My manager here is Ewa Nowak, she moved from Gdańsk ten years ago."))
+    assert ("user", "city", "Казань", "set") in values("Переехала из Омска в Казань.")
+    assert not any(v[2] == "Омск" for v in values("Переехала из Омска в Казань."))
+
+
+def test_a_vehicle_by_what_one_drives_and_a_vehicle_or_device_replaced_by_a_new_one() -> None:
+    assert any(v[1] == "vehicle" and v[3] == "set" and "Civic" in v[2]
+               for v in values("I drive a Honda Civic, pretty old."))
+    assert any(v[1] == "vehicle" for v in values("Езжу на Ладе Весте 2019 года, пока не подводит."))
+    assert not any(v[1] == "vehicle" for v in values("По выходным езжу к маме в Ишим, на машине."))
+    lada = [Value("user", "vehicle", "Лада Веста", "set")]
+    sold = values("Продал Весту, купил Шкоду Октавию.", lada)
+    assert any(v[1] == "vehicle" and v[3] == "set" and v[2].startswith("Шкода") for v in sold)
+    assert not any(v[1] == "vehicle" for v in values("На Весте поехали на Байкал.", lada))
+    phone = [Value("user", "device", "iphone", "add")]
+    switched = values("Switched from my old iPhone 11 to a Pixel 8 today.", phone)
+    assert ("user", "device", "Pixel 8", "add") in switched
+    assert ("user", "device", "iphone", "remove") in switched
+
+
+def test_where_one_lived_at_some_age_is_not_where_one_lives() -> None:
+    assert not any(v[1] == "city" for v in values("Когда мне было 25, я жила в Перми."))
+    assert not any(v[1] == "city" for v in values("When I was 20 I lived in Leeds."))
+    assert not any(v[1] == "city" for v in values("Mieszkałam w Poznaniu na studiach."))
+    assert ("user", "city", "Казань", "set") in values("Жила в Самаре, но в мае переехала в Казань.")
