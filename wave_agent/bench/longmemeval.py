@@ -8,7 +8,9 @@ id (``<session id>:<position>``), its exchange the session. Then the question is
 ``question_date`` with the recall clock set there. The answer is ranked turns: Wave's records
 traced back to turns through their provenance, first occurrence first (a turn over 2,000
 characters is stored in pieces that each carry its id; a turn the writer merged into a record
-said before is in that record's provenance). A turn the writer quarantined is not searched, so
+said before is in that record's provenance). Recall is asked for ``ASK`` records and the
+ranking is cut at ten distinct turns, as the baselines rank turns: a record that repeats a
+turn already ranked takes no place. A turn the writer quarantined is not searched, so
 it is a miss for Wave, and counted (``quarantined``, ``quarantined_evidence``).
 
 Metrics as the benchmark's own retrieval evaluation gives them, over the first k ranked turns
@@ -51,6 +53,9 @@ SYSTEMS = ("wave", "bm25", "dense")
 HELD_PER_TYPE = 3
 TURN_SPACING = timedelta(seconds=30)
 WARMUP = 5
+# Records asked of recall: more than ten, so ten distinct turns remain after records that
+# trace back to a turn already ranked (two pieces of one long turn, a merged repeat).
+ASK = 30
 Progress = Callable[[str, int, int], None]
 
 
@@ -255,8 +260,9 @@ async def write_history(writer: Any, user_id: str, item: Item, tally: Tally,
 
 
 def ranked_turns(hits: Sequence[Any]) -> list[str]:
-    """Wave's records as turn ids, first occurrence first (pieces and merges traced back)."""
-    return first_unique([tid for h in hits for tid in h.fact.source_message_ids])
+    """Wave's records as turn ids, first occurrence first (pieces and merges traced back),
+    the first ``max(KS)`` distinct turns."""
+    return first_unique([tid for h in hits for tid in h.fact.source_message_ids])[:max(KS)]
 
 
 async def run_question(item: Item, *, services: Services, embedder: PrimedEmbedder,
@@ -289,7 +295,7 @@ async def run_question(item: Item, *, services: Services, embedder: PrimedEmbedd
                 split=item.split, group=item.type, metric="turns", answers=list(item.evidence),
                 answer_sessions=list(item.answer_sessions))
         started = time.perf_counter()
-        hits = await recall.search(user_id, item.question, k=max(KS))
+        hits = await recall.search(user_id, item.question, k=ASK)
         log.done()
         tally.latency["wave"].append((time.perf_counter() - started) * 1000)
         wave = ranked_turns(hits)

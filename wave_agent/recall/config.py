@@ -72,10 +72,11 @@ class RecallConfig:
     colloquial: bool = True
     # How the candidates are ordered before MMR: "fusion" (the hand-set weighted RRF and
     # factors above) or "learned" (the trees in recall/ranker.json over every voice's rank and
-    # score and the record's signals; recall.learned; RECALL_RANKER=learned). The learned
-    # order is better at rank 1 on the kept-aside benchmark parts (docs/benchmarks.md, "A
-    # learned ranker") but put a two-month-old state and a relative's allergy first in two
-    # integration tests, so it is not the default yet.
+    # score and the record's signals, spaced by the fused scores and then decayed;
+    # recall.learned; RECALL_RANKER=learned). The learned order is better at rank 1 on
+    # LoCoMo's kept-aside conversations (docs/benchmarks.md, "A learned ranker") but puts a
+    # relative's allergy and another record of the person before "пенициллин мне нельзя"
+    # in an integration test, so it is not the default yet.
     ranker: str = "fusion"
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

@@ -8,8 +8,9 @@ best candidate's), the full-text score and how much of the question the record c
 speaker and self checks, the record's age, decay, type and length, the episode lift, the
 question's preset, and the hand-set fusion's own score. ``LearnedRanker`` reads the weights
 ``scripts/train_ranker.py`` wrote (``ranker.json`` beside this module: plain JSON, the
-feature names, their means and scales, the coefficients) and replaces each record's score by
-the model's probability that it answers; MMR then picks the final ``k`` from those, as before.
+feature names, their means and scales, the coefficients) and orders the records by the
+model's log-odds that each answers, spaced by the fusion's scores and decayed
+(``after_model``); MMR then picks the final ``k`` from those, as before.
 
 Trained on the tuning parts of memory-ru, memory-pl, LoCoMo and LongMemEval, picked by their
 kept-aside parts (docs/benchmarks.md, "A learned ranker"). A feature the file does not name
@@ -145,6 +146,10 @@ class LearnedRanker:
     intercept: float
     trees: tuple[Tree, ...] = ()
     forest: Forest | None = None  # the trees side by side (``Forest``), what ``score`` uses
+    # Added to the log-odds of a record about someone else when the question is about the
+    # person (``after_model``); fitted by ``scripts/train_ranker.py`` on the tuning parts,
+    # each set weighing the same. None: ``others_factor`` on the fusion's scale instead.
+    someone_else: float | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedRanker:
@@ -162,7 +167,8 @@ class LearnedRanker:
         return cls(names, np.asarray(data.get("mean", [0.0] * width), dtype=np.float32),
                    np.asarray(data.get("scale", [1.0] * width), dtype=np.float32),
                    np.asarray(data.get("coef", [0.0] * width), dtype=np.float32),
-                   float(data["intercept"]), trees, Forest.of(trees) if trees else None)
+                   float(data["intercept"]), trees, Forest.of(trees) if trees else None,
+                   float(data["someone_else"]) if "someone_else" in data else None)
 
     def columns(self) -> list[int]:
         return [FEATURES.index(n) for n in self.names]
@@ -226,17 +232,40 @@ def load(path: Path = MODEL_PATH) -> LearnedRanker:
     return LearnedRanker.from_json(json.loads(path.read_text(encoding="utf-8")))
 
 
+def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_else: np.ndarray,
+                weight: float | None, others_factor: float) -> np.ndarray:
+    """The final scores. The model decides the order: its log-odds plus ``weight`` for a
+    record about someone else when the question is about the person ("на что у меня
+    аллергия?" put a relative's allergy first; the trees never split on the check, which
+    few dev questions exercise, so the weight is fitted apart with the memory sets weighing
+    as much as LoCoMo). The hand-set fusion's own scores space that order (the candidate
+    the model puts n-th gets the n-th best fused score, ``fused`` being their logs), and the
+    record's decay multiplies that, the scale it was set on (a state said two months ago is
+    no longer how the person is): the dev sets hold no state record, so decay cannot be
+    learned from them, and on the model's own scale, two to five times as spread, a current
+    state the model found 27 times less likely than a two-month-old one stayed below it
+    at x 0.25. ``weight`` None: ``others_factor`` multiplies with decay instead."""
+    q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
+    logit = np.log(q / (1 - q))
+    factor = np.asarray(decay_, dtype=np.float64)
+    if weight is None:
+        factor = factor * np.where(someone_else > 0, others_factor, 1.0)
+    else:
+        logit = logit + weight * (someone_else > 0)
+    order = np.argsort(-logit, kind="stable")
+    ladder = np.sort(np.exp(np.asarray(fused, dtype=np.float64)))[::-1]
+    # equal fused scores must not undo the model's order: each step at least a hair lower
+    ladder = np.minimum.accumulate(ladder * (1.0 - 1e-6) ** np.arange(len(ladder)))
+    spaced = np.empty(len(order), dtype=np.float64)
+    spaced[order] = ladder
+    return spaced * factor
+
+
 def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
            others_factor: float = 1.0) -> None:
-    """Each candidate's score in ``c.final`` becomes the model's probability, times two rules
-    kept after it: the record's decay (a state said two months ago is no longer how the
-    person is; the dev sets hold too few states for the model to learn it) and, for a
-    question about the person, ``others_factor`` for a record about someone else (the model
-    did not learn that from the dev sets either: "на что у меня аллергия?" put a relative's
-    allergy first)."""
-    for fid, p in zip(ids, ranker.score(x), strict=True):
-        signals = c.signals.get(fid, {})
-        factor = signals.get("decay", 1.0)
-        if signals.get("someone_else"):
-            factor *= others_factor
-        c.final[fid] = float(p) * factor
+    """Each candidate's score in ``c.final`` becomes the model's (``after_model``)."""
+    scores = after_model(ranker.score(x), x[:, FEATURES.index("fused")],
+                         x[:, FEATURES.index("decay")], x[:, FEATURES.index("someone_else")],
+                         ranker.someone_else, others_factor)
+    for fid, s in zip(ids, scores, strict=True):
+        c.final[fid] = float(s)
