@@ -79,7 +79,7 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
         return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if learned is not None and vector is not None:
         hit, _ = rules.analyse(seen.text)
-        x = meaning.features(vector, seen, found is not None, hit is not None)
+        x = learned.features(vector, seen, found is not None, hit is not None)
         p = learned.probability(x)  # trained with the extraction's "The user feels exhausted" as a note
         if p < (learned.cued_threshold if found is not None or hit is not None else learned.threshold):
             return None

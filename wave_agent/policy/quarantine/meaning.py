@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wave_agent.policy.quarantine import rules
+from wave_agent.policy.quarantine import rules, windows
 from wave_agent.policy.quarantine.normalise import Normalised
 
 HERE = Path(__file__).parent
@@ -46,6 +46,14 @@ class Model:
     layers: tuple[tuple[np.ndarray, np.ndarray], ...]  # (weights, bias) per layer, ReLU between
     threshold: float
     cued_threshold: float  # for a text the phrase list or the rules flag: the cues count too
+    window: tuple[np.ndarray, float] | None = None  # the window model (``windows``), if trained with one
+
+    def features(self, vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
+        """The network's input: ``features``, and the windows' scores when the model reads them."""
+        x = features(vector, seen, phrase, verdict)
+        if self.window is None:
+            return x
+        return np.concatenate([x, windows.summary(windows.scores(windows.windows(seen.text), *self.window))])
 
     def probability(self, x: np.ndarray) -> float:
         h = x.astype(np.float32)
@@ -85,13 +93,16 @@ def model(which: str = "both") -> Model | None:
                        for i in range(count))
         threshold = float(data["threshold"])
         cued = float(data["cued_threshold"]) if "cued_threshold" in data else threshold
-        return Model(layers, threshold, cued)
+        window = (data["ww"].astype(np.float32), float(data["wb"])) if "ww" in data else None
+        return Model(layers, threshold, cued, window)
 
 
 def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
-         cued_threshold: float) -> None:
+         cued_threshold: float, window: tuple[np.ndarray, float] | None = None) -> None:
     arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
                                      "cued_threshold": np.asarray(cued_threshold)}
+    if window is not None:
+        arrays["ww"], arrays["wb"] = window[0].astype(np.float16), np.asarray(window[1], dtype=np.float32)
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float32)
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
