@@ -15,6 +15,10 @@ computed, so the cost is a few n-gram look-ups a window.
 
 from __future__ import annotations
 
+import itertools
+import zlib
+from functools import lru_cache
+
 import numpy as np
 
 from wave_agent.policy.quarantine import classifier, rules
@@ -40,13 +44,44 @@ def windows(text: str) -> list[str]:
     return out[:MAX_WINDOWS] or [text]
 
 
+@lru_cache(maxsize=65536)
+def _word(word: str) -> np.ndarray:
+    """The buckets of one (case-folded) word's keys: the word and its padded 2-4 grams."""
+    padded = f" {word} "
+    keys = ["w:" + word] + [padded[i:i + n] for n in (2, 3, 4) for i in range(len(padded) - n + 1)]
+    return np.fromiter((zlib.crc32(k.encode()) & (classifier.BUCKETS - 1) for k in keys), dtype=np.int64,
+                       count=len(keys))
+
+
+def buckets(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """``classifier._buckets`` (the same indices and values), each word's keys hashed once."""
+    words = classifier._TOKEN.findall(text.casefold())
+    if not words:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+    pairs = np.fromiter((zlib.crc32(("b:" + a + " " + b).encode()) & (classifier.BUCKETS - 1)
+                         for a, b in itertools.pairwise(words)), dtype=np.int64, count=len(words) - 1)
+    index, counts = np.unique(np.concatenate([*(_word(w) for w in words), pairs]), return_counts=True)
+    values = counts.astype(np.float32)
+    return index, values / float(np.sqrt((values * values).sum()))
+
+
+def _ids(text: str) -> np.ndarray:
+    words = classifier._TOKEN.findall(text.casefold())
+    pairs = np.fromiter((zlib.crc32(("b:" + a + " " + b).encode()) & (classifier.BUCKETS - 1)
+                         for a, b in itertools.pairwise(words)), dtype=np.int64, count=max(len(words) - 1, 0))
+    return np.concatenate([*(_word(w) for w in words), pairs])
+
+
 def scores(parts: list[str], w: np.ndarray, b: float) -> np.ndarray:
-    """The window model's probability for each window."""
-    logits = []
-    for part in parts:
-        index, values = classifier._buckets(part)
-        logits.append(float(w[index] @ values) + b if len(index) else b)
-    return 1.0 / (1.0 + np.exp(-np.asarray(logits, dtype=np.float64)))
+    """The window model's probability for each window (all windows' n-grams in one pass)."""
+    ids = [_ids(part) for part in parts]
+    owner = np.repeat(np.arange(len(parts)), [len(i) for i in ids])
+    keys, counts = np.unique(owner * classifier.BUCKETS + np.concatenate(ids), return_counts=True)
+    rows, values = keys // classifier.BUCKETS, counts.astype(np.float64)
+    norms = np.sqrt(np.bincount(rows, weights=values * values, minlength=len(parts)))
+    dots = np.bincount(rows, weights=w[keys % classifier.BUCKETS] * values, minlength=len(parts))
+    logits = np.where(norms > 0, dots / np.maximum(norms, 1e-12), 0.0) + b
+    return 1.0 / (1.0 + np.exp(-logits))
 
 
 def summary(p: np.ndarray) -> np.ndarray:
