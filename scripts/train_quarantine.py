@@ -1,15 +1,16 @@
 """Train the quarantine's meaning layer (wave_agent/policy/quarantine/meaning*.npz).
 
     PYTHONPATH=. .venv/bin/python scripts/train_quarantine.py [--kind mlp|auto|lr|...] [--cv-only]
-        [--a-policy keep|drop-wishes|drop-unclear] [--only both|a|b]
+        [--a-policy keep|drop-wishes|drop-unclear] [--only both|a|b] [--windows|--no-windows]
 
 Features: the e5 passage embedding of each text (as the writer computes it) and the structural
 cues of layers 1-3 (``meaning.features``). Three models, the same recipe each:
 
 - ``meaning_a.npz``: the first set's tuning part (bench/data/quarantine/tuning.json);
 - ``meaning_b.npz``: the second set's tuning part (bench/data/quarantine/second, split by id hash);
-- ``meaning.npz``: both tuning parts and all of set C (bench/data/quarantine/third, a third
-  author's; what the writer uses).
+- ``meaning.npz``: both tuning parts and all of sets C-F (bench/data/quarantine/third ...
+  sixth, one author each; what the writer uses), with the window model (``windows``) unless
+  ``--no-windows``.
 
 Each also gets ordinary text of the writer's own kinds (``bench.quarantine_extracted``): the
 turns of the first two LoCoMo conversations, the offline extractor's facts of those turns and
@@ -18,20 +19,26 @@ writes them ("The user feels exhausted"), and the turns joined into long forward
 other five conversations are left for ``wave bench quarantine`` to measure).
 
 ``meaning.npz`` is chosen on text its authors never saw: the folds are the authors (set A,
-set B's Russian writer, set B's English and Polish writer, set C's writer), each scored by a
-model fitted on the others. The writer's ordinary text goes into the same folds (the extracted
+set B's Russian writer, set B's English and Polish writer, the writers of C, D, E and F), each
+scored by a model fitted on the others; the script prints, per held-out author, the catch at
+that author's own 3% false-positive quantile and, per language, caught / flagged at the
+shipped thresholds (the honest predictor for a blind set). The window model is fitted inside
+each fold too, and the network's window inputs for the fitted rows come from window models
+that never saw those rows' author (stacking), so it learns how far a window score holds on a
+new hand. The writer's ordinary text goes into the same folds (the extracted
 statements of an author's notes with that author, the LoCoMo-made texts split by a hash of the
 text), so every text gets a score from a model that never saw its author. ``--kind auto``
 picks the learner with the best mean held-out catch at 3% false positives; the threshold is
 the lowest at which those held-out scores flag at most FP_NOTES of the notes and FP_CHAT of the
 writer's ordinary texts, and a second, lower threshold for texts the phrase list or the rules
 already flag is the lowest that keeps both limits. ``meaning_a`` and ``meaning_b`` (one set
-each, too few authors to hold one out) keep the 5-fold out-of-fold threshold.
+each, too few authors to hold one out) keep the 5-fold out-of-fold threshold and no windows.
 
 ``--a-policy``: set A calls some of a person's own style wishes instructions, where sets B-D
 call them notes (bench/data/quarantine/a_policy_disagree.json lists them; A is not
 relabelled): ``drop-wishes`` trains without the clear ones, ``drop-unclear`` without those
-and the unclear ones too. Kept-aside parts (set A's, set B's, set D) are never read here.
+and the unclear ones too. Kept-aside parts (set A's, set B's, bench/data/quarantine/blind)
+are never read here.
 """
 
 from __future__ import annotations

@@ -10,16 +10,18 @@ a person's own wish ("отвечай мне покороче") and talk about AI
 the agent, which the cues alone cannot.
 
 The model (``meaning.npz``: a small network or a logistic regression, float32 arrays, no
-pickle) is trained by ``scripts/train_quarantine.py`` on the tuning parts of quarantine sets A
-and B (bench/data/quarantine and its second/) and all of set C (third/), with the writer's own
-ordinary text as more
-negatives (chat turns of two LoCoMo conversations, the extraction's third-person statements of
-them and of the tuning notes, long forwarded texts: ``bench.quarantine_extracted``), so it
-judges every text, cue or not; the threshold is the lowest whose false positives, each
-author scored by a model that never saw that author, stay within the script's limits, and a
-lower one applies when the phrase list or
-the rules already flag the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and ``meaning_b.npz`` are the
-same model trained on one set only, for ``wave bench quarantine`` to score each on the other.
+pickle) is trained by ``scripts/train_quarantine.py`` on every author's set (the tuning parts
+of sets A and B, all of sets C-F: bench/data/quarantine and its second/ ... sixth/), with the
+writer's own ordinary text as more negatives (chat turns of two LoCoMo conversations, the
+extraction's third-person statements of them and of the notes, long forwarded texts:
+``bench.quarantine_extracted``), so it judges every text, cue or not. When it carries a window
+model (``ww``, ``wb``: ``windows``), the best window scores of the text join the input, so one
+order inside pasted material is not diluted by the mean vector. The threshold is the lowest
+whose false positives, each author scored by a model that never saw that author, stay within
+the script's limits, and a lower one applies when the phrase list or the rules already flag
+the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and
+``meaning_b.npz`` are the older recipe trained on one set only, for ``wave bench quarantine``
+to score each on the other.
 """
 
 from __future__ import annotations
