@@ -326,6 +326,7 @@ def main() -> None:
     parser.add_argument("--only", choices=("both", "a", "b"), help="save only this model")
     parser.add_argument("--windows", action=argparse.BooleanOptionalAction, default=True,
                         help="read the text window by window too (``windows``), trained multiple-instance style")
+    parser.add_argument("--save-scores", type=Path, help="write the held-out scores, labels, authors, languages (.npz)")
     parser.add_argument("--locomo", type=Path, default=LOCOMO,
                         help="LoCoMo's conv-*.json (the first two conversations are ordinary text)")
     args = parser.parse_args()
@@ -358,6 +359,8 @@ def main() -> None:
         limits = [(is_item & (y == 0), FP_NOTES), (from_notes, FP_NOTES), (~is_item & ~from_notes, FP_CHAT)]
         threshold, cued_threshold = thresholds(oof, cued, limits)
         langs = np.asarray([i["lang"] for i in items] + [""] * len(chat_texts))
+        if args.save_scores:
+            np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes)
         figures = held_out_figures(oof, cued, y, groups, threshold, cued_threshold, from_notes, langs)
         sys.stdout.write(f"chosen: {kind}, threshold {threshold}, flagged by the rules {cued_threshold}; held out, "
                          f"by author:\n{figures}\n")
