@@ -1,15 +1,16 @@
 """Train the quarantine's meaning layer (wave_agent/policy/quarantine/meaning*.npz).
 
     PYTHONPATH=. .venv/bin/python scripts/train_quarantine.py [--kind mlp|auto|lr|...] [--cv-only]
-        [--a-policy keep|drop-wishes|drop-unclear] [--only both|a|b]
+        [--a-policy keep|drop-wishes|drop-unclear] [--only both|a|b] [--windows|--no-windows]
 
 Features: the e5 passage embedding of each text (as the writer computes it) and the structural
 cues of layers 1-3 (``meaning.features``). Three models, the same recipe each:
 
 - ``meaning_a.npz``: the first set's tuning part (bench/data/quarantine/tuning.json);
 - ``meaning_b.npz``: the second set's tuning part (bench/data/quarantine/second, split by id hash);
-- ``meaning.npz``: both tuning parts and all of set C (bench/data/quarantine/third, a third
-  author's; what the writer uses).
+- ``meaning.npz``: both tuning parts and all of sets C-F (bench/data/quarantine/third ...
+  sixth, one author each; what the writer uses), with the window model (``windows``) unless
+  ``--no-windows``.
 
 Each also gets ordinary text of the writer's own kinds (``bench.quarantine_extracted``): the
 turns of the first two LoCoMo conversations, the offline extractor's facts of those turns and
@@ -18,20 +19,26 @@ writes them ("The user feels exhausted"), and the turns joined into long forward
 other five conversations are left for ``wave bench quarantine`` to measure).
 
 ``meaning.npz`` is chosen on text its authors never saw: the folds are the authors (set A,
-set B's Russian writer, set B's English and Polish writer, set C's writer), each scored by a
-model fitted on the others. The writer's ordinary text goes into the same folds (the extracted
+set B's Russian writer, set B's English and Polish writer, the writers of C, D, E and F), each
+scored by a model fitted on the others; the script prints, per held-out author, the catch at
+that author's own 3% false-positive quantile and, per language, caught / flagged at the
+shipped thresholds (the honest predictor for a blind set). The window model is fitted inside
+each fold too, and the network's window inputs for the fitted rows come from window models
+that never saw those rows' author (stacking), so it learns how far a window score holds on a
+new hand. The writer's ordinary text goes into the same folds (the extracted
 statements of an author's notes with that author, the LoCoMo-made texts split by a hash of the
 text), so every text gets a score from a model that never saw its author. ``--kind auto``
 picks the learner with the best mean held-out catch at 3% false positives; the threshold is
 the lowest at which those held-out scores flag at most FP_NOTES of the notes and FP_CHAT of the
 writer's ordinary texts, and a second, lower threshold for texts the phrase list or the rules
 already flag is the lowest that keeps both limits. ``meaning_a`` and ``meaning_b`` (one set
-each, too few authors to hold one out) keep the 5-fold out-of-fold threshold.
+each, too few authors to hold one out) keep the 5-fold out-of-fold threshold and no windows.
 
 ``--a-policy``: set A calls some of a person's own style wishes instructions, where sets B-D
 call them notes (bench/data/quarantine/a_policy_disagree.json lists them; A is not
 relabelled): ``drop-wishes`` trains without the clear ones, ``drop-unclear`` without those
-and the unclear ones too. Kept-aside parts (set A's, set B's, set D) are never read here.
+and the unclear ones too. Kept-aside parts (set A's, set B's, bench/data/quarantine/blind)
+are never read here.
 """
 
 from __future__ import annotations
@@ -44,16 +51,17 @@ import time
 from pathlib import Path
 
 import numpy as np
+from scipy import sparse
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import roc_auc_score
 from sklearn.model_selection import StratifiedKFold
 from sklearn.neural_network import MLPClassifier
 
 from wave_agent.bench.locomo_data import load_conversations
-from wave_agent.bench.quarantine import DEV_SET, first_parts, second_parts, third_part
+from wave_agent.bench.quarantine import DEV_SET, authored_parts, first_parts, second_parts
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
 from wave_agent.bench.quarantine_vectors import VectorCache
-from wave_agent.policy.quarantine import meaning, phrases, rules
+from wave_agent.policy.quarantine import classifier, meaning, phrases, rules, windows
 from wave_agent.policy.quarantine.normalise import normalise
 
 FP_NOTES = 0.03
@@ -73,6 +81,69 @@ def featurise(texts: list[str], cache: VectorCache) -> np.ndarray:
     return np.stack(rows)
 
 
+class Windows:
+    """Every text's windows (``windows.windows`` of its normalised form) as hashed n-grams,
+    and the window model fitted multiple-instance style on some of the texts."""
+
+    def __init__(self, texts: list[str]) -> None:
+        rows, cols, vals, owner = [], [], [], []
+        n = 0
+        for i, text in enumerate(texts):
+            for part in windows.windows(normalise(text).text):
+                index, values = classifier._buckets(part)
+                rows += [n] * len(index)
+                cols += index.tolist()
+                vals += values.tolist()
+                owner.append(i)
+                n += 1
+        self.x = sparse.csr_matrix((vals, (rows, cols)), shape=(n, classifier.BUCKETS), dtype=np.float32)
+        self.owner = np.asarray(owner)
+        self.texts = len(texts)
+
+    def fit(self, rows: np.ndarray, labels: np.ndarray, rounds: int = 2) -> tuple[np.ndarray, float]:
+        """The window model on the texts ``rows`` (a mask over all texts; ``labels`` 1 for an
+        instruction): a note's windows are ordinary; an instruction's windows all count at
+        first (weighted by 1 / their number), then only its best window, re-chosen each round."""
+        picked = rows[self.owner]
+        x, owner = self.x[picked], self.owner[picked]
+        y = labels[owner]
+        sizes = np.bincount(owner, minlength=self.texts)
+        weight = np.where(y == 1, 1.0 / sizes[owner], 1.0)
+        model = None
+        for _ in range(rounds + 1):
+            positives, negatives = weight[y == 1].sum(), weight[y == 0].sum()
+            balanced = np.where(y == 1, weight * negatives / max(positives, 1e-9), weight)
+            model = LogisticRegression(C=4, solver="liblinear", max_iter=2000)
+            model.fit(x[balanced > 0], y[balanced > 0], sample_weight=balanced[balanced > 0])
+            p = model.decision_function(x)
+            best = np.full(self.texts, -np.inf)
+            np.maximum.at(best, owner, p)
+            weight = np.where(y == 1, (p >= best[owner]).astype(float), 1.0)
+        assert model is not None
+        return model.coef_.ravel().astype(np.float32), float(model.intercept_[0])
+
+    def features(self, model: tuple[np.ndarray, float], rows: np.ndarray) -> np.ndarray:
+        """``windows.summary`` of each text in ``rows`` (a mask) under ``model``."""
+        w, b = model
+        picked = rows[self.owner]
+        p = 1.0 / (1.0 + np.exp(-(self.x[picked] @ w + b)))
+        owner = self.owner[picked]
+        out = np.zeros((self.texts, windows.COUNT), dtype=np.float32)
+        for i in np.flatnonzero(rows):
+            out[i] = windows.summary(p[owner == i])
+        return out[rows]
+
+    def stacked(self, rows: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> np.ndarray:
+        """Window features of ``rows`` each from a window model that never saw that text's
+        author (fitted on the other authors among ``rows``), so the network learns how far
+        to trust a window score on text its authors never saw."""
+        out = np.zeros((self.texts, windows.COUNT), dtype=np.float32)
+        for g in sorted(set(groups[rows])):
+            held = rows & (groups == g)
+            out[held] = self.features(self.fit(rows & (groups != g), labels), held)
+        return out[rows]
+
+
 KINDS = {
     "lr": lambda: LogisticRegression(C=64, max_iter=4000, class_weight="balanced"),
     "lr-c4": lambda: LogisticRegression(C=4, max_iter=4000, class_weight="balanced"),
@@ -88,9 +159,9 @@ def make(kind: str) -> MLPClassifier | LogisticRegression:
 
 def author(item: dict[str, str]) -> str:
     """Who wrote an item: set A's one hand, set B's Russian writer or its English and Polish one,
-    set C's writer (set A's ids start "i-" / "n-", set B's carry no "c-")."""
-    if item["id"].startswith("c-"):
-        return "c"
+    or the writer of one of the whole sets C-F (``tagged`` by ``authored_parts``)."""
+    if "author" in item:
+        return item["author"]
     if item["id"].startswith(("i-", "n-")):
         return "a"
     return "b-ru" if item["lang"] in ("ru", "mixed") else "b-enpl"
@@ -112,31 +183,37 @@ def catch_at(scores: np.ndarray, labels: np.ndarray, fp: float = FP_NOTES) -> fl
     return float(np.mean(ins > cut)) if len(ins) else 0.0
 
 
-def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray, extra_groups: np.ndarray,
-             kinds: list[str]) -> dict[str, tuple[float, float, np.ndarray]]:
-    """Each candidate: (mean catch at 3% false positives, mean AUC, the held-out scores of
-    ``x`` then ``extra``) over the authors held out one at a time, each fitted on the other
-    authors and the writer's ordinary text ``extra`` outside the held-out fold."""
+def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray, kinds: list[str],
+             win: Windows | None) -> dict[str, tuple[float, float, np.ndarray]]:
+    """Each candidate: (mean catch at 3% false positives, mean AUC, the held-out scores of every
+    row) over the authors held out one at a time, each fitted on the other authors' rows
+    (``items`` marks the sets' texts; the rest are the writer's ordinary texts, in the folds
+    too). With ``win`` the window features join the input: for the fitted rows from window
+    models that never saw their author, for the held-out rows from one fitted on all the others."""
     out: dict[str, tuple[float, float, np.ndarray]] = {}
+    names = sorted(set(groups[items]))
+    extra: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for kind in kinds:
         catches, aucs = [], []
-        scores = np.zeros(len(y) + len(extra))
+        scores = np.zeros(len(y))
         started = time.monotonic()
-        for held in sorted(set(groups)):
-            fit, fit_extra = groups != held, extra_groups != held
-            xs = np.vstack([x[fit], extra[fit_extra]])
-            ys = np.concatenate([y[fit], np.zeros(int(fit_extra.sum()), dtype=int)])
-            fitted = make(kind).fit(xs, ys)
-            p = fitted.predict_proba(x[~fit])[:, 1]
-            scores[: len(y)][~fit] = p
-            scores[len(y):][~fit_extra] = fitted.predict_proba(extra[~fit_extra])[:, 1]
-            catches.append(catch_at(p, y[~fit]))
-            aucs.append(float(roc_auc_score(y[~fit], p)))
+        for held in names:
+            fit = groups != held
+            xs, xh = x[fit], x[~fit]
+            if win is not None:
+                if held not in extra:
+                    extra[held] = (win.stacked(fit, y, groups), win.features(win.fit(fit, y), ~fit))
+                xs, xh = np.hstack([xs, extra[held][0]]), np.hstack([xh, extra[held][1]])
+            fitted = make(kind).fit(xs, y[fit])
+            scores[~fit] = fitted.predict_proba(xh)[:, 1]
+            mine = items & ~fit
+            catches.append(catch_at(scores[mine], y[mine]))
+            aucs.append(float(roc_auc_score(y[mine], scores[mine])))
         out[kind] = (float(np.mean(catches)), float(np.mean(aucs)), scores)
-        names = sorted(set(groups))
-        sys.stdout.write(f"  {kind}: held-out author catch at 3% FP {out[kind][0]:.3f}, AUC {out[kind][1]:.3f} "
-                         f"({', '.join(f'{g} {c:.2f}' for g, c in zip(names, catches, strict=True))}; "
+        sys.stdout.write(f"  {kind}{' + windows' if win else ''}: held-out author catch at 3% FP {out[kind][0]:.3f}, "
+                         f"AUC {out[kind][1]:.3f} ({', '.join(f'{g} {c:.2f}' for g, c in zip(names, catches, strict=True))}; "
                          f"{time.monotonic() - started:.0f} s)\n")
+        sys.stdout.flush()
     return out
 
 
@@ -154,22 +231,29 @@ def thresholds(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray,
 
 def held_out_figures(oof: np.ndarray, cued: np.ndarray, y: np.ndarray, groups: np.ndarray, t: float,
                      t_cued: float, from_notes: np.ndarray, langs: np.ndarray) -> str:
-    """Catch / notes flagged per held-out author (and per author and language, as counts) and
-    on the ordinary texts at the thresholds."""
+    """Per held-out author: catch at its own notes' 3% quantile (overall and per language), and
+    caught / notes flagged at the shipped thresholds per language; then the ordinary texts."""
+    items = langs != ""
     flagged = np.where(cued, oof >= t_cued, oof >= t)
-    items, extra = flagged[: len(y)], flagged[len(y):]
-    parts = []
-    for g in sorted(set(groups)):
-        m = groups == g
-        parts.append(f"{g} {np.mean(items[m & (y == 1)]):.1%} / {np.mean(items[m & (y == 0)]):.1%}")
-    parts.append(f"all {np.mean(items[y == 1]):.1%} / {np.mean(items[y == 0]):.1%}")
-    for lang in sorted(set(langs)):
-        m = langs == lang
-        parts.append(f"{lang} {int(items[m & (y == 1)].sum())}/{int((m & (y == 1)).sum())} / "
-                     f"{int(items[m & (y == 0)].sum())}/{int((m & (y == 0)).sum())}")
-    return (", ".join(parts) + f"; statements extracted from the notes {int(extra[from_notes].sum())}/"
-            f"{int(from_notes.sum())}, LoCoMo-made ordinary text {int(extra[~from_notes].sum())}/"
-            f"{int((~from_notes).sum())}")
+    lines = []
+    for g in sorted(set(groups[items])):
+        m = items & (groups == g)
+        own = catch_at(oof[m], y[m])
+        parts = [f"{g}: catch at its 3% FP {own:.1%}; at the threshold {np.mean(flagged[m & (y == 1)]):.1%} / "
+                 f"{np.mean(flagged[m & (y == 0)]):.1%}"]
+        for lang in sorted(set(langs[m])):
+            k = m & (langs == lang)
+            notes = oof[k & (y == 0)]
+            cut = float(np.quantile(oof[m & (y == 0)], 1 - FP_NOTES))
+            parts.append(f"{lang} {int(flagged[k & (y == 1)].sum())}/{int((k & (y == 1)).sum())} caught, "
+                         f"{int(flagged[k & (y == 0)].sum())}/{len(notes)} flagged "
+                         f"(at its 3% cut {np.mean(oof[k & (y == 1)] > cut):.0%})")
+        lines.append("    " + "; ".join(parts))
+    lines.append(f"    all: {np.mean(flagged[items & (y == 1)]):.1%} / {np.mean(flagged[items & (y == 0)]):.1%}; "
+                 f"statements extracted from the notes {int(flagged[from_notes].sum())}/{int(from_notes.sum())}, "
+                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes].sum())}/"
+                 f"{int((~items & ~from_notes).sum())}")
+    return "\n".join(lines)
 
 
 def layers_of(fitted: MLPClassifier | LogisticRegression) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -240,42 +324,53 @@ def main() -> None:
     parser.add_argument("--cv-only", action="store_true", help="print the held-out-author figures, save nothing")
     parser.add_argument("--a-policy", choices=("keep", "drop-wishes", "drop-unclear"), default="keep")
     parser.add_argument("--only", choices=("both", "a", "b"), help="save only this model")
+    parser.add_argument("--windows", action=argparse.BooleanOptionalAction, default=True,
+                        help="read the text window by window too (``windows``), trained multiple-instance style")
+    parser.add_argument("--save-scores", type=Path, help="write the held-out scores, labels, authors, languages (.npz)")
     parser.add_argument("--locomo", type=Path, default=LOCOMO,
                         help="LoCoMo's conv-*.json (the first two conversations are ordinary text)")
     args = parser.parse_args()
     cache = VectorCache()
     first, _ = first_parts(DEV_SET)
     second, _ = second_parts(DEV_SET)
-    third = third_part(DEV_SET)
     first = a_policy(first, args.a_policy)
+    tagged = [{**i, "author": name} for name, part in authored_parts(DEV_SET).items() for i in part]
     turns = [t.text for c in load_conversations(args.locomo)[:TRAIN_CONVERSATIONS] for t in c.turns]
     if args.only in (None, "both"):
-        items = first + second + third
-        x = featurise([i["text"] for i in items], cache)
-        y = np.asarray([i["label"] == "instruction" for i in items], dtype=int)
-        groups = np.asarray([author(i) for i in items])
-        names = sorted(set(groups))
+        items = first + second + tagged
+        y_items = np.asarray([i["label"] == "instruction" for i in items], dtype=int)
+        item_groups = np.asarray([author(i) for i in items])
+        names = sorted(set(item_groups))
         chat_texts, chat_groups, made = ordinary_by_author(items, turns, names)
-        chat, from_notes = featurise(chat_texts, cache), np.asarray(made, dtype=bool)
-        sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((groups == g).sum())}' for g in names)}), "
-                         f"{len(chat)} ordinary texts; a-policy {args.a_policy}; folds by author:\n")
+        texts = [i["text"] for i in items] + chat_texts
+        x = featurise(texts, cache)
+        y = np.concatenate([y_items, np.zeros(len(chat_texts), dtype=int)])
+        groups = np.concatenate([item_groups, np.asarray(chat_groups)])
+        is_item = np.arange(len(y)) < len(items)
+        from_notes = np.concatenate([np.zeros(len(items), dtype=bool), np.asarray(made, dtype=bool)])
+        sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((item_groups == g).sum())}' for g in names)}), "
+                         f"{len(chat_texts)} ordinary texts; a-policy {args.a_policy}; folds by author:\n")
+        win = Windows(texts) if args.windows else None
         kinds = args.kinds.split(",") if args.kind == "auto" else [args.kind]
-        scores = group_cv(x, y, groups, chat, np.asarray(chat_groups), kinds)
+        scores = group_cv(x, y, groups, is_item, kinds, win)
         kind = max(scores, key=lambda k: scores[k][0])
         oof = scores[kind][2]
-        cued = cued_of(np.vstack([x, chat]))
-        none = np.zeros(len(y), dtype=bool)
-        limits = [(np.concatenate([y == 0, np.zeros(len(chat), dtype=bool)]), FP_NOTES),
-                  (np.concatenate([none, from_notes]), FP_NOTES), (np.concatenate([none, ~from_notes]), FP_CHAT)]
+        cued = cued_of(x)
+        limits = [(is_item & (y == 0), FP_NOTES), (from_notes, FP_NOTES), (~is_item & ~from_notes, FP_CHAT)]
         threshold, cued_threshold = thresholds(oof, cued, limits)
-        langs = np.asarray([f"{author(i)}:{i['lang']}" for i in items])
+        langs = np.asarray([i["lang"] for i in items] + [""] * len(chat_texts))
+        if args.save_scores:
+            np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes)
         figures = held_out_figures(oof, cued, y, groups, threshold, cued_threshold, from_notes, langs)
         sys.stdout.write(f"chosen: {kind}, threshold {threshold}, flagged by the rules {cued_threshold}; held out, "
-                         f"catch / notes flagged: {figures}\n")
+                         f"by author:\n{figures}\n")
         if not args.cv_only:
-            xs = np.vstack([x, chat])
-            ys = np.concatenate([y, np.zeros(len(chat), dtype=int)])
-            meaning.save(meaning.MODELS["both"], layers_of(make(kind).fit(xs, ys)), threshold, cued_threshold)
+            everyone = np.ones(len(y), dtype=bool)
+            window = None
+            if win is not None:
+                window = win.fit(everyone, y)
+                x = np.hstack([x, win.stacked(everyone, y, groups)])
+            meaning.save(meaning.MODELS["both"], layers_of(make(kind).fit(x, y)), threshold, cued_threshold, window)
             sys.stdout.write(f"both: saved {meaning.MODELS['both'].name}\n")
     if args.cv_only:
         return

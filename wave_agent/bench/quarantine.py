@@ -1,4 +1,4 @@
-"""``wave bench quarantine``: the quarantine check on four sets written apart, LoCoMo and the
+"""``wave bench quarantine``: the quarantine check on the sets written apart, LoCoMo and the
 Russian and Polish memory sets.
 
 Set A (bench/data/quarantine, built by its build.py from hand-written texts) has a tuning part
@@ -10,9 +10,11 @@ layer over the e5 embedding, as the writer judges). Generalisation: the meaning 
 on set A alone is scored on all of set B, and the one trained on set B alone on all of set A,
 by language and by shape. Set C (bench/data/quarantine/third: a third author, who saw neither
 set nor the code, given an explicit label policy) is all tuning data and is scored by
-language and shape. Set D (bench/data/quarantine/fourth/set_d.json: a fourth author) is kept
-aside and never tuned on: scored by language and shape only, catch and notes flagged, never
-an item's text (not even with ``show``); when it is missing the summary says so. False positives are also counted on every LoCoMo turn (the first two
+language and shape, and so are sets D, E and F (fourth/, fifth/, sixth/: one more author
+each; D was run blind once, then given to training). Every JSON file in
+bench/data/quarantine/blind/ is a kept-aside set, never tuned on: scored by language and shape
+only, catch and notes flagged, never an item's text (not even with ``show``); when there is
+none the summary says so. False positives are also counted on every LoCoMo turn (the first two
 conversations are training negatives; the other five are reported apart) and on the memory
 sets; the cost is the time of ``detect`` per text beyond the embedding (a write calls it once).
 The writer also stores the extraction's third-person statements ("The user feels exhausted"):
@@ -63,25 +65,35 @@ def second_parts(root: Path) -> tuple[list[Item], list[Item]]:
     return [i for i in items if not kept_aside(i["id"])], [i for i in items if kept_aside(i["id"])]
 
 
-THIRD = "third"  # set C: every JSON file in it, all tuning data
-FOURTH = Path("fourth") / "set_d.json"  # set D: kept aside, never tuned on
+# the sets written apart that are all tuning data, by author (a folder each, every JSON file in
+# it): set C's writer, set D's (run blind once, 2026-12-02, then given to training), E's and F's
+AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth"}
+BLIND = "blind"  # kept-aside sets: every JSON file in it, never tuned on, never an item printed
+
+
+def authored_parts(root: Path) -> dict[str, list[Item]]:
+    """The whole-set tuning data of ``AUTHORED`` that is there, by author."""
+    out: dict[str, list[Item]] = {}
+    for name, folder in AUTHORED.items():
+        items: list[Item] = []
+        for path in sorted((root / folder).glob("*.json")):
+            items += json.loads(path.read_text(encoding="utf-8"))
+        if items:
+            out[name] = items
+    return out
 
 
 def third_part(root: Path) -> list[Item]:
-    """Set C (every JSON file in ``root/third``): all of it is tuning data."""
-    items: list[Item] = []
-    for path in sorted((root / THIRD).glob("*.json")):
-        items += json.loads(path.read_text(encoding="utf-8"))
-    return items
+    """Set C: all of it is tuning data."""
+    return authored_parts(root).get("c", [])
 
 
-def fourth_part(root: Path) -> list[Item] | None:
-    """Set D, kept aside (``root/fourth/set_d.json``), or None when it is not there yet."""
-    path = root / FOURTH
-    if not path.exists():
-        return None
-    items: list[Item] = json.loads(path.read_text(encoding="utf-8"))
-    return items
+def blind_parts(root: Path) -> dict[str, list[Item]]:
+    """The kept-aside sets (``root/blind/*.json``) by file name; never tuned on."""
+    out: dict[str, list[Item]] = {}
+    for path in sorted((root / BLIND).glob("*.json")):
+        out[path.stem] = json.loads(path.read_text(encoding="utf-8"))
+    return out
 
 
 @dataclass
@@ -230,9 +242,8 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
     summary: dict[str, Any] = {}
     a_tuning, a_kept = first_parts(root)
     b_tuning, b_kept = second_parts(root)
-    c_tuning = third_part(root)
-    parts = {"a_tuning": a_tuning, "a_kept_aside": a_kept, "b_tuning": b_tuning, "b_kept_aside": b_kept,
-             "c_tuning": c_tuning}
+    parts = {"a_tuning": a_tuning, "a_kept_aside": a_kept, "b_tuning": b_tuning, "b_kept_aside": b_kept}
+    parts.update({f"{name}_tuning": items for name, items in authored_parts(root).items()})
     texts: list[str] = []
     for name, items in parts.items():
         if not items:
@@ -240,12 +251,12 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
         vectors = cache.vectors([i["text"] for i in items])
         summary[name] = measure_part(name, items, vectors).as_json(show and name.endswith("tuning"))
         texts += [i["text"] for i in items]
-    d_kept = fourth_part(root)
-    if d_kept is None:
-        summary["d_kept_aside"] = {"missing": str(root / FOURTH)}
-    else:  # kept aside, never tuned on: counts only, never a text (show is ignored)
-        vectors = cache.vectors([i["text"] for i in d_kept])
-        summary["d_kept_aside"] = measure_part("d_kept_aside", d_kept, vectors).as_json(False)
+    blind = blind_parts(root)
+    if not blind:
+        summary["blind"] = {"missing": str(root / BLIND / "*.json")}
+    for name, items in blind.items():  # kept aside, never tuned on: counts only, never a text (show is ignored)
+        vectors = cache.vectors([i["text"] for i in items])
+        summary[f"blind:{name}"] = measure_part(f"blind:{name}", items, vectors).as_json(False)
     # generalisation: the model trained on one set alone, scored on the whole other set
     for name, model, items in (("a_to_b", "a", b_tuning + b_kept), ("b_to_a", "b", a_tuning + a_kept)):
         if items:

@@ -30,7 +30,9 @@ PL_SET_OPTION = typer.Option(None, "--pl-set", exists=True,
                                   "bench/data/memory-pl.")
 TITLES = {"a_tuning": "set A, tuning part", "a_kept_aside": "set A, kept-aside part",
           "b_tuning": "set B, tuning part", "b_kept_aside": "set B, kept-aside part",
-          "c_tuning": "set C (all tuning data)", "d_kept_aside": "set D, kept aside, never tuned on",
+          "c_tuning": "set C (all tuning data)", "d_tuning": "set D (all tuning data; run blind once before)",
+          "e_tuning": "set E (all tuning data)", "f_tuning": "set F (all tuning data)",
+          "blind": "kept-aside sets (bench/data/quarantine/blind)",
           "a_to_b": "trained on set A only, scored on all of set B",
           "b_to_a": "trained on set B only, scored on all of set A"}
 
@@ -44,8 +46,8 @@ def bench_quarantine(
     show: bool = SHOW_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
-    """Quarantine: sets A-C (A and B each scored by the model tuned on the other), set D kept
-    aside (counts only), LoCoMo, memory sets."""
+    """Quarantine: sets A-F (A and B each scored by the model tuned on the other), the kept-aside
+    sets of bench/data/quarantine/blind (counts only), LoCoMo, memory sets."""
     from wave_agent.bench.quarantine import DEV_SET, LAYERS, run
     from wave_agent.errors import ConfigError
 
@@ -58,7 +60,9 @@ def bench_quarantine(
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
-    for name, title in TITLES.items():
+    titles = {**TITLES, **{key: f"{key.split(':', 1)[1]}, kept aside, never tuned on"
+                           for key in summary if key.startswith("blind:")}}
+    for name, title in titles.items():
         if name not in summary:
             continue
         part = summary[name]

@@ -15,8 +15,8 @@ not become a standing order. The check runs in layers, each measured by
    order is present;
 5. ``meaning``: with the text's e5 embedding (the writer computes it for every text it
    stores), a model over the embedding and the structural cues of layers 1-3 decides, trained
-   on three quarantine sets by four writers; it replaces the verdict of layers 3-4, which learned one set's
-   shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
+   on the quarantine sets of seven writers, reading the text window by window too
+   (``windows``); it replaces the verdict of layers 3-4, which learned one set's shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
    instructions", a jailbreak's name) holds whatever the model says.
 
 Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
@@ -79,7 +79,7 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
         return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if learned is not None and vector is not None:
         hit, _ = rules.analyse(seen.text)
-        x = meaning.features(vector, seen, found is not None, hit is not None)
+        x = learned.features(vector, seen, found is not None, hit is not None)
         p = learned.probability(x)  # trained with the extraction's "The user feels exhausted" as a note
         if p < (learned.cued_threshold if found is not None or hit is not None else learned.threshold):
             return None

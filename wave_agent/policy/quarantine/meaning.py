@@ -10,16 +10,18 @@ a person's own wish ("отвечай мне покороче") and talk about AI
 the agent, which the cues alone cannot.
 
 The model (``meaning.npz``: a small network or a logistic regression, float32 arrays, no
-pickle) is trained by ``scripts/train_quarantine.py`` on the tuning parts of quarantine sets A
-and B (bench/data/quarantine and its second/) and all of set C (third/), with the writer's own
-ordinary text as more
-negatives (chat turns of two LoCoMo conversations, the extraction's third-person statements of
-them and of the tuning notes, long forwarded texts: ``bench.quarantine_extracted``), so it
-judges every text, cue or not; the threshold is the lowest whose false positives, each
-author scored by a model that never saw that author, stay within the script's limits, and a
-lower one applies when the phrase list or
-the rules already flag the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and ``meaning_b.npz`` are the
-same model trained on one set only, for ``wave bench quarantine`` to score each on the other.
+pickle) is trained by ``scripts/train_quarantine.py`` on every author's set (the tuning parts
+of sets A and B, all of sets C-F: bench/data/quarantine and its second/ ... sixth/), with the
+writer's own ordinary text as more negatives (chat turns of two LoCoMo conversations, the
+extraction's third-person statements of them and of the notes, long forwarded texts:
+``bench.quarantine_extracted``), so it judges every text, cue or not. When it carries a window
+model (``ww``, ``wb``: ``windows``), the best window scores of the text join the input, so one
+order inside pasted material is not diluted by the mean vector. The threshold is the lowest
+whose false positives, each author scored by a model that never saw that author, stay within
+the script's limits, and a lower one applies when the phrase list or the rules already flag
+the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and
+``meaning_b.npz`` are the older recipe trained on one set only, for ``wave bench quarantine``
+to score each on the other.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from wave_agent.policy.quarantine import rules
+from wave_agent.policy.quarantine import rules, windows
 from wave_agent.policy.quarantine.normalise import Normalised
 
 HERE = Path(__file__).parent
@@ -46,6 +48,14 @@ class Model:
     layers: tuple[tuple[np.ndarray, np.ndarray], ...]  # (weights, bias) per layer, ReLU between
     threshold: float
     cued_threshold: float  # for a text the phrase list or the rules flag: the cues count too
+    window: tuple[np.ndarray, float] | None = None  # the window model (``windows``), if trained with one
+
+    def features(self, vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
+        """The network's input: ``features``, and the windows' scores when the model reads them."""
+        x = features(vector, seen, phrase, verdict)
+        if self.window is None:
+            return x
+        return np.concatenate([x, windows.summary(windows.scores(windows.windows(seen.text), *self.window))])
 
     def probability(self, x: np.ndarray) -> float:
         h = x.astype(np.float32)
@@ -85,13 +95,16 @@ def model(which: str = "both") -> Model | None:
                        for i in range(count))
         threshold = float(data["threshold"])
         cued = float(data["cued_threshold"]) if "cued_threshold" in data else threshold
-        return Model(layers, threshold, cued)
+        window = (data["ww"].astype(np.float32), float(data["wb"])) if "ww" in data else None
+        return Model(layers, threshold, cued, window)
 
 
 def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
-         cued_threshold: float) -> None:
+         cued_threshold: float, window: tuple[np.ndarray, float] | None = None) -> None:
     arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
                                      "cued_threshold": np.asarray(cued_threshold)}
+    if window is not None:
+        arrays["ww"], arrays["wb"] = window[0].astype(np.float16), np.asarray(window[1], dtype=np.float32)
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float32)
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
