@@ -184,8 +184,10 @@ class Resolver:
         """The entities and relations of one record, resolved (entities created as needed)."""
         ids: list[str] = []
         by_name: dict[str, Entity] = {}
-        mentions = [*reading.mentions, *(Mention(n, t) for n, t in given
-                                         if reading.mention(n) is None and name_key(n))]
+        # a mention with no word in it ("😄" read as a name) names nothing: it is left out,
+        # and a relation to it with it, rather than refusing the whole record
+        mentions = [m for m in reading.mentions if name_key(m.name)]
+        mentions += [Mention(n, t) for n, t in given if reading.mention(n) is None and name_key(n)]
         for mention in mentions:
             entity = await self.entity(mention)
             by_name[mention.name] = entity

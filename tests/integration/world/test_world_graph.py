@@ -49,6 +49,19 @@ async def test_an_import_of_everyday_statements_builds_people_places_pets_and_re
             ("Олег", "works_as", "водитель")} <= relations, relations
 
 
+async def test_an_emoji_read_as_a_name_does_not_refuse_the_record(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    # the reader once read "😄" after a pet's name as a second name, and the writer refused the
+    # whole import ("entity name '😄' has no letters or digits")
+    await writer.remember_many(user_id, [MemoryItem("Завели собаку по кличке Рекс 😄",
+                                                    veracity=Veracity.STATED),
+                                         MemoryItem("У меня кот Барсик.", veracity=Veracity.STATED)])
+    names, _ = await _world(graph, user_id)
+    assert "Барсик" in names and "Рекс" in names, names
+    assert not [n for n in names if not any(ch.isalnum() for ch in n)], names
+
+
 async def test_a_relation_keeps_the_record_it_came_from_and_erasure_reaches_it(
     writer: Writer, graph: GraphStore, user_id: str
 ) -> None:
