@@ -67,7 +67,7 @@ def second_parts(root: Path) -> tuple[list[Item], list[Item]]:
 
 # the sets written apart that are all tuning data, by author (a folder each, every JSON file in
 # it): set C's writer, set D's (run blind once, 2026-12-02, then given to training), E's and F's
-AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth"}
+AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth", "g": "seventh"}
 BLIND = "blind"  # kept-aside sets: every JSON file in it, never tuned on, never an item printed
 
 
