@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -45,10 +46,31 @@ BATCH_SIZE = 64
 CACHE_SIZE = 512
 # Torch intra-op threads on CPU; None keeps torch's default (one per core).
 CPU_THREADS = 1
+# A batch of at least this many texts (an import, a long history) may take every core the
+# machine leaves idle (``bulk_threads``); smaller calls keep ``CPU_THREADS``.
+BULK_TEXTS = 64
 # Only short texts from small calls are cached: the turn embeds the user's message (often the
 # same query twice); a bulk reindex would only churn the cache.
 CACHE_MAX_CHARS = 2_000
 CACHE_MAX_BATCH = 16
+
+
+def bulk_threads(floor: int, *, cores: int | None = None, load: float | None = None) -> int:
+    """Torch threads for a bulk batch: the cores the machine leaves idle, at least ``floor``.
+
+    Two threads on this 2-core machine halve a long import when the other core is free, and
+    slow everything fivefold when another process holds it (two threads fighting for one core:
+    docs/benchmarks.md, "One BLAS thread during local searches"). So the one-minute load
+    average decides, with this process's own running thread counted in it: load 1 on 2 cores
+    leaves a core idle, load 2 leaves none."""
+    cores = cores or os.cpu_count() or 1
+    if load is None:
+        try:
+            load = os.getloadavg()[0]
+        except OSError:  # no load average on this platform: stay where we are
+            return floor
+    idle = int(cores - load + 0.5) + 1
+    return max(floor, min(cores, idle))
 
 
 def is_bundled(model_name: str) -> bool:
@@ -194,18 +216,20 @@ class Embedder:
         except Exception as exc:  # a damaged or foreign file, a bad device
             raise EmbeddingModelError(self._requested, f"{type(exc).__name__}: {exc}") from exc
 
-    def _limit_cpu_threads(self) -> None:
+    def _limit_cpu_threads(self, *, bulk: bool = False) -> None:
         """Torch's intra-op threads for CPU inference (process-wide; Wave's only torch user).
 
         Measured on the 2-core dev machine under load: one short query 51-57 ms with one thread
         against 500-700 ms with two, a batch of 256 texts 2.1 s against 11 s (docs/benchmarks.md).
+        A bulk batch takes the idle cores (``bulk_threads``): a long history on a quiet machine.
         """
         if self._cpu_threads is None or (self._device or "cpu") != "cpu":
             return
         import torch
 
-        if torch.get_num_threads() != self._cpu_threads:
-            torch.set_num_threads(self._cpu_threads)
+        wanted = bulk_threads(self._cpu_threads) if bulk else self._cpu_threads
+        if torch.get_num_threads() != wanted:
+            torch.set_num_threads(wanted)
 
     def load_sync(self) -> None:
         """Load the model now (scripts, warm-up); normally it loads on first use."""
@@ -281,7 +305,7 @@ class Embedder:
 
         if isinstance(model, E5Model):
             if model.needs_torch(texts):  # torch is imported only when a batch needs it
-                self._limit_cpu_threads()
+                self._limit_cpu_threads(bulk=len(texts) >= BULK_TEXTS)
             return model.encode(texts, query=query, batch_size=BATCH_SIZE)
         prefix = self._prefixes[0] if query else self._prefixes[1]
         if prefix:

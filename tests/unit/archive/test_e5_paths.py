@@ -54,3 +54,33 @@ def test_bf16_and_fp32_batches_rank_alike(model: E5Model) -> None:
     best_full = (question @ full.T).argmax(axis=1).tolist()
     best_half = (question @ half.T).argmax(axis=1).tolist()
     assert best_full == best_half == [0, 1]
+
+
+def test_a_bulk_batch_gives_the_same_vectors_on_two_threads_as_on_one(model: E5Model) -> None:
+    """An import may take the idle core (``bulk_threads``); what it stores must not change."""
+    import torch
+
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(1)
+        one = model.encode(TEXTS, query=False)
+        torch.set_num_threads(2)
+        two = model.encode(TEXTS, query=False)
+    finally:
+        torch.set_num_threads(before)
+    assert (one * two).sum(axis=1).min() > 0.9999
+
+
+@pytest.mark.parametrize(("load", "threads"), [
+    (0.9, 2),   # only this import runs: the other core is idle, take it
+    (1.3, 2),
+    (1.6, 1),   # another process is busy too: two threads would fight it for one core
+    (2.5, 1),
+    (9.0, 1),   # a busy CI machine
+])
+def test_a_bulk_batch_takes_a_core_only_when_the_machine_leaves_one_idle(
+        load: float, threads: int) -> None:
+    from archive.embedder import bulk_threads
+
+    assert bulk_threads(1, cores=2, load=load) == threads
+    assert bulk_threads(3, cores=2, load=load) == 3  # an explicit setting is never lowered
