@@ -14,10 +14,11 @@ without it (the next person writes like none of them). Each line also goes throu
 extractor, as the post-processor runs it, to know what the judge decides on:
 ``threshold`` (at or above it, drop what the extractor kept), ``keep`` (under it, keep as said a
 statement the extractor found nothing in; at most ``threshold``) and C are the ones that, with
-the authors' statements kept >= 95% out of fold (issue 30's target; all statements together:
-requiring it of the worst author alone chose drop thresholds of 0.83-0.87 that left 39-42% of a
-new author's small talk in a month: 30/76 and 38/91, leave one month out), store the least small talk
-(the mean of the authors' shares); then the most statements.
+the authors' statements kept >= 95% out of fold together and >= 90% for each (issue 30's
+target is 95%; requiring it of the worst author alone chose drop thresholds of 0.83-0.87 that
+left 39-42% of a new author's small talk in a month, 30/76 and 38/91 leave one month out; with
+no bar per author the second small-talk author's statements fell to 85% out of fold), store the
+least small talk (the mean of the authors' shares); then the most statements.
 
     PYTHONPATH=. .venv/bin/python scripts/train_smalltalk.py
     PYTHONPATH=. .venv/bin/python scripts/train_smalltalk.py --leave-one-month-out
@@ -46,13 +47,15 @@ from wave_agent.postprocess.extract import fact_budget, small_talk_drops, with_s
 
 ROOT = Path(__file__).resolve().parents[1]
 MIN_STATEMENTS_KEPT = 0.95  # out of fold, all authors' statements: the issue's ">= 95%"
+MIN_AUTHOR = 0.90  # and no author's under this
 # At C <= 4 the thresholds found out of fold do not carry to the model trained on every part: its
 # probabilities shift (measured: out of fold 132/136 statements of tuning_2 kept at C=1, the
 # model trained on all of them keeps 126/136 at the same thresholds).
 C_GRID = (8.0, 16.0, 32.0)
 # Lines said inside a conversation (the months' messages, the chat sets written as
 # conversations) weigh this many single lines: the door reads chat. Measured leave one month
-# out (e5, C=8): ROC AUC on a month left out 0.946 -> 0.960 (tuning_2), 0.941 -> 0.953 (tuning_3).
+# out with the months weighted (e5, C=8): ROC AUC on the month left out 0.946 -> 0.960
+# (tuning_2), 0.941 -> 0.953 (tuning_3).
 IN_CONVERSATION = 3.0
 
 
@@ -127,7 +130,9 @@ def choose(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray, 
         for threshold in grid:
             for keep in grid[grid <= threshold]:
                 kept = stored(oof, ext, stated, promise, float(threshold), float(keep))
-                said = float(np.mean(kept[y == 0]))
+                said = float(np.mean(kept[y == 0]))  # every author's together
+                if min(float(np.mean(kept[(groups == g) & (y == 0)])) for g in names) < MIN_AUTHOR:
+                    said = 0.0
                 chatter = float(np.mean([np.mean(kept[(groups == g) & (y == 1)]) for g in names]))
                 score = (said >= MIN_STATEMENTS_KEPT, -chatter, said)
                 if best is None or score > best[0]:
