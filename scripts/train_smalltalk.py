@@ -4,10 +4,12 @@
 Data, each source one author's: every ``bench/data/smalltalk/tuning*.json`` (statement /
 small_talk / question; lines, or conversations of them), the tune split of
 ``bench/data/offline_lines.txt`` (K lines are statements, S lines small talk), the messages of
-every tuning month ``bench/data/month/tuning*.json`` (their pasted instructions left out) and the statements of ``bench/data/attributes/tuning.json``
-(every item that sets a value; always in training, it has no small talk to test on). The held
-split of the offline lines, the kept-aside months and every ``kept_aside*`` set are never read. Features: the e5
-passage vector of the whole message. A logistic regression.
+every tuning month ``bench/data/month/tuning*.json`` (their pasted instructions left out) and
+the statements of ``bench/data/attributes/tuning.json`` (every item that sets a value; always in
+training, it has no small talk to test on). The held split of the offline lines, the kept-aside
+months and every ``kept_aside*`` set are never read. Features: the e5 passage vector of the
+whole message. A logistic regression; a message said in a conversation (a month's, a set
+written as conversations) weighs ``IN_CONVERSATION`` single lines.
 
 Everything is chosen out of fold, grouped by author: each part is scored by a model trained
 without it (the next person writes like none of them). Each line also goes through the offline
