@@ -2,28 +2,39 @@
 (``wave_agent/policy/smalltalk.py``) and write ``smalltalk.npz``.
 
 Data, each source one author's: every ``bench/data/smalltalk/tuning*.json`` (statement /
-small_talk / question), the tune split of ``bench/data/offline_lines.txt`` (K lines are
-statements, S lines small talk), the messages of the tuning month ``bench/data/month/tuning.json``
-(its pasted instructions left out) and the statements of ``bench/data/attributes/tuning.json``
-(every item that sets a value; always in training, it has no small talk to test on). The held
-split of the offline lines, the kept-aside month and every ``kept_aside*`` set are never read. Features: the e5
-passage vector of the whole message. A logistic regression.
+small_talk / question; lines, or conversations of them), the tune split of
+``bench/data/offline_lines.txt`` (K lines are statements, S lines small talk), the messages of
+every tuning month ``bench/data/month/tuning*.json`` (their pasted instructions left out) and
+the statements of ``bench/data/attributes/tuning.json`` (every item that sets a value; always in
+training, it has no small talk to test on). The held split of the offline lines, the kept-aside
+months and every ``kept_aside*`` set are never read. Features: the e5 passage vector of the
+whole message. A logistic regression; a message said in a conversation (a month's, a set
+written as conversations) weighs ``IN_CONVERSATION`` single lines.
 
 Everything is chosen out of fold, grouped by author: each part is scored by a model trained
 without it (the next person writes like none of them). Each line also goes through the offline
 extractor, as the post-processor runs it, to know what the judge decides on:
 ``threshold`` (at or above it, drop what the extractor kept), ``keep`` (under it, keep as said a
 statement the extractor found nothing in; at most ``threshold``) and C are the ones that, with
-every author's statements kept >= 95% out of fold (issue 30's target), store the least small
-talk (the mean of the authors' shares); then the most statements.
+the authors' statements kept >= 95% out of fold together and >= 90% for each (issue 30's
+target is 95%; requiring it of the worst author alone chose drop thresholds of 0.83-0.87 that
+left 39-42% of a new author's small talk in a month, 30/76 and 38/91 leave one month out; with
+no bar per author the second small-talk author's statements fell to 85% out of fold), store the
+least small talk (the mean of the authors' shares); then the most statements.
 
     PYTHONPATH=. .venv/bin/python scripts/train_smalltalk.py
+    PYTHONPATH=. .venv/bin/python scripts/train_smalltalk.py --leave-one-month-out
+
+``--leave-one-month-out`` writes nothing to the package: for each labelled month it chooses and
+trains everything without that month and scores the month's messages (the predictor for a
+month by a new author), saving each model under /tmp for ``wave bench month``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -31,29 +42,51 @@ from sklearn.linear_model import LogisticRegression
 
 from archive.embedder import Embedder
 from wave_agent.bench.offline import load as load_offline
+from wave_agent.bench.smalltalk import load as load_set
 from wave_agent.llm.offline_extract import extract_heuristic
 from wave_agent.policy import smalltalk
 from wave_agent.postprocess.extract import fact_budget, small_talk_drops, with_stated_attributes
 
 ROOT = Path(__file__).resolve().parents[1]
-MIN_STATEMENTS_KEPT = 0.95  # per author, out of fold: the issue's "statements kept >= 95%"
+MIN_STATEMENTS_KEPT = 0.95  # out of fold, all authors' statements: the issue's ">= 95%"
+MIN_AUTHOR = 0.90  # and no author's under this
 # At C <= 4 the thresholds found out of fold do not carry to the model trained on every part: its
 # probabilities shift (measured: out of fold 132/136 statements of tuning_2 kept at C=1, the
 # model trained on all of them keeps 126/136 at the same thresholds).
 C_GRID = (8.0, 16.0, 32.0)
+# Lines said inside a conversation (the months' messages, the chat sets written as
+# conversations) weigh this many single lines: the door reads chat. Measured leave one month
+# out with the months weighted (e5, C=8): ROC AUC on the month left out 0.946 -> 0.960
+# (tuning_2), 0.941 -> 0.953 (tuning_3).
+IN_CONVERSATION = 3.0
+
+
+def in_conversation(group: str) -> bool:
+    """A group of messages said in order in a chat: a month, or a set written as conversations."""
+    if group.startswith("month_"):
+        return True
+    path = ROOT / "bench/data/smalltalk" / f"{group}.json"
+    return path.exists() and '"conversations"' in path.read_text(encoding="utf-8")[:200]
+
+
+def weights(groups: np.ndarray, extra: int) -> np.ndarray:
+    """Each training line's weight (the attribute set's statements, ``extra``, weigh 1)."""
+    chat = {g for g in set(groups) if in_conversation(g)}
+    return np.concatenate([np.where(np.isin(groups, list(chat)), IN_CONVERSATION, 1.0),
+                           np.ones(extra)])
 
 
 def lines() -> list[tuple[str, str, int]]:
     """(group, text, 1 for small talk or a question to the bot)."""
     out = []
     for path in sorted((ROOT / "bench/data/smalltalk").glob("tuning*.json")):
-        out += [(path.stem, i["text"], int(i["kind"] != "statement"))
-                for i in json.loads(path.read_text(encoding="utf-8"))]
+        out += [(path.stem, i["text"], int(i["kind"] != "statement")) for i in load_set(path)]
     out += [("offline_lines", line.text, int(not line.keep)) for line in load_offline().lines
             if line.split == "tune"]
-    month = json.loads((ROOT / "bench/data/month/tuning.json").read_text(encoding="utf-8"))
-    out += [("month_tuning", m["text"], int(m["kind"] != "statement")) for m in month["messages"]
-            if m["kind"] in ("statement", "small_talk", "question")]
+    for path in sorted((ROOT / "bench/data/month").glob("tuning*.json")):
+        month = json.loads(path.read_text(encoding="utf-8"))
+        out += [(f"month_{path.stem}", m["text"], int(m["kind"] != "statement"))
+                for m in month["messages"] if m["kind"] in ("statement", "small_talk", "question")]
     return out
 
 
@@ -81,6 +114,40 @@ def stored(p: np.ndarray, ext: np.ndarray, stated: np.ndarray, promise: np.ndarr
     return np.asarray((ext & ((p < threshold) | promise)) | (~ext & stated & (p < keep)), dtype=bool)
 
 
+def choose(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray, ext: np.ndarray,
+           stated: np.ndarray, promise: np.ndarray) -> tuple[float, float, float, np.ndarray]:
+    """C, threshold and keep chosen out of fold by author (each group scored by a model trained
+    without it), and what that stores of each line out of fold."""
+    grid = np.round(np.arange(0.20, 0.96, 0.01), 2)
+    names = sorted(set(groups))
+    best = None
+    for c in C_GRID:
+        oof = np.zeros(len(y))
+        for group in names:
+            test = groups == group
+            fit = LogisticRegression(C=c, max_iter=3000).fit(
+                np.vstack([x[~test], extra]), np.concatenate([y[~test], np.zeros(len(extra))]),
+                sample_weight=weights(groups[~test], len(extra)))
+            oof[test] = fit.predict_proba(x[test])[:, 1]
+        for threshold in grid:
+            for keep in grid[grid <= threshold]:
+                kept = stored(oof, ext, stated, promise, float(threshold), float(keep))
+                said = float(np.mean(kept[y == 0]))  # every author's together
+                if min(float(np.mean(kept[(groups == g) & (y == 0)])) for g in names) < MIN_AUTHOR:
+                    said = 0.0
+                chatter = float(np.mean([np.mean(kept[(groups == g) & (y == 1)]) for g in names]))
+                score = (said >= MIN_STATEMENTS_KEPT, -chatter, said)
+                if best is None or score > best[0]:
+                    best = (score, c, float(threshold), float(keep), kept)
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
+
+
+def tally(kept: np.ndarray, y: np.ndarray, where: np.ndarray) -> str:
+    return (f"small talk stored {int(kept[where & (y == 1)].sum())}/{int((where & (y == 1)).sum())}, "
+            f"statements kept {int(kept[where & (y == 0)].sum())}/{int((where & (y == 0)).sum())}")
+
+
 def main() -> None:
     data = lines()
     groups = np.asarray([g for g, _, _ in data])
@@ -89,36 +156,40 @@ def main() -> None:
     x = embedder.embed_sync(texts)
     extra = embedder.embed_sync(statements_of_attributes())
     ext, stated, promise = asyncio.run(extracted(texts))
-    grid = np.round(np.arange(0.20, 0.96, 0.01), 2)
-    best = None
-    for c in C_GRID:
-        oof = np.zeros(len(y))
-        for group in sorted(set(groups)):
-            test = groups == group
-            fit = LogisticRegression(C=c, max_iter=3000).fit(
-                np.vstack([x[~test], extra]), np.concatenate([y[~test], np.zeros(len(extra))]))
-            oof[test] = fit.predict_proba(x[test])[:, 1]
-        names = sorted(set(groups))
-        for threshold in grid:
-            for keep in grid[grid <= threshold]:
-                kept = stored(oof, ext, stated, promise, float(threshold), float(keep))
-                said = min(float(np.mean(kept[(groups == g) & (y == 0)])) for g in names)
-                chatter = float(np.mean([np.mean(kept[(groups == g) & (y == 1)]) for g in names]))
-                score = (said >= MIN_STATEMENTS_KEPT, -chatter, said)
-                if best is None or score > best[0]:
-                    best = (score, c, float(threshold), float(keep), kept)
-    assert best is not None
-    kept = best[4]
+    if "--leave-one-month-out" in sys.argv:
+        leave_one_month_out(x, y, groups, extra, ext, stated, promise)
+        return
+    c, threshold, keep, kept = choose(x, y, groups, extra, ext, stated, promise)
     print("out of fold, by author: " + "; ".join(
-        f"{g} small talk stored {int(kept[(groups == g) & (y == 1)].sum())}/{int(((groups == g) & (y == 1)).sum())}, "
-        f"statements kept {int(kept[(groups == g) & (y == 0)].sum())}/{int(((groups == g) & (y == 0)).sum())}"
-        for g in sorted(set(groups))))
-    _, c, threshold, keep, _ = best
+        f"{g} {tally(kept, y, groups == g)}" for g in sorted(set(groups))))
     fit = LogisticRegression(C=c, max_iter=3000).fit(
-        np.vstack([x, extra]), np.concatenate([y, np.zeros(len(extra))]))
+        np.vstack([x, extra]), np.concatenate([y, np.zeros(len(extra))]),
+        sample_weight=weights(groups, len(extra)))
     smalltalk.save(fit.coef_[0], float(fit.intercept_[0]), threshold, keep)
     print(f"chosen: C={c}, threshold {threshold:.2f}, keep {keep:.2f}; {len(y)} lines "
           f"({int(y.sum())} small talk) and {len(extra)} statements of the attribute set")
+
+
+def leave_one_month_out(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray,
+                        ext: np.ndarray, stated: np.ndarray, promise: np.ndarray) -> None:
+    """The predictor for a month by a new author: for each labelled month, everything (C, both
+    thresholds, the weights) chosen and trained without it, then its messages scored. Each
+    model is written to ``/tmp/smalltalk-without-<month>.npz`` so ``wave bench month`` can
+    replay the month with it."""
+    for month in sorted(g for g in set(groups) if g.startswith("month_")):
+        rest = groups != month
+        c, threshold, keep, _ = choose(x[rest], y[rest], groups[rest], extra, ext[rest],
+                                       stated[rest], promise[rest])
+        fit = LogisticRegression(C=c, max_iter=3000).fit(
+            np.vstack([x[rest], extra]), np.concatenate([y[rest], np.zeros(len(extra))]),
+            sample_weight=weights(groups[rest], len(extra)))
+        p = np.zeros(len(y))
+        p[~rest] = fit.predict_proba(x[~rest])[:, 1]
+        kept = stored(p, ext, stated, promise, threshold, keep)
+        smalltalk.save(fit.coef_[0], float(fit.intercept_[0]), threshold, keep,
+                       path=Path(f"/tmp/smalltalk-without-{month}.npz"))
+        print(f"{month} left out (C={c}, threshold {threshold:.2f}, keep {keep:.2f}): "
+              f"{tally(kept, y, ~rest)}", flush=True)
 
 
 if __name__ == "__main__":

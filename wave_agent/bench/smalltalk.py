@@ -1,7 +1,9 @@
 """``wave bench smalltalk``: what the offline chat door would store of labelled chat lines.
 
 A set is a JSON list of ``{"id", "lang", "text", "kind"}`` with kind ``statement``,
-``small_talk`` or ``question`` (``bench/data/smalltalk/``; every ``*.json`` there is a part).
+``small_talk`` or ``question`` (``bench/data/smalltalk/``; every ``*.json`` there is a part), or
+``{"name", "conversations": [{"id", "lang", "messages": [...]}]}``: conversations of such
+messages in order (``tuning_3.json``), read here one message at a time.
 Each line goes through what the post-processor runs offline before the writer: the fact budget,
 the heuristic extractor and the attribute reader's sentences, and the learned judge
 (``wave_agent/policy/smalltalk.py``) on the message's e5 vector, both ways: it drops what the
@@ -30,6 +32,9 @@ def load(path: Path) -> list[dict[str, str]]:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise WaveError(f"{path}: not a readable JSON list ({exc})",
                         next_step="give a list of {id, lang, text, kind}") from None
+    if isinstance(items, dict) and isinstance(items.get("conversations"), list):
+        items = [m for c in items["conversations"] if isinstance(c, dict)
+                 for m in c.get("messages", ())]
     if not isinstance(items, list):
         raise WaveError(f"{path}: expected a JSON list", next_step="give a list of {id, lang, text, kind}")
     for n, item in enumerate(items):

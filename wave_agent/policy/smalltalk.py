@@ -16,11 +16,14 @@ nothing worth remembering. It decides both ways, at two thresholds:
   question or a greeting) is worth remembering: its stated part is kept as said.
 
 The model (``smalltalk.npz``: weights, bias and both thresholds, float arrays, no pickle) is
-trained by ``scripts/train_smalltalk.py`` on every ``bench/data/smalltalk/tuning*.json``, the
-tune split of ``bench/data/offline_lines.txt`` and the statements of
-``bench/data/attributes/tuning.json``; the thresholds are chosen out of fold, each author's part
-scored by a model trained without it (a lost statement costs more than stored small talk).
-``wave bench smalltalk`` measures it.
+trained by ``scripts/train_smalltalk.py`` on every ``bench/data/smalltalk/tuning*.json`` (lines,
+and one author's conversations), the tune split of ``bench/data/offline_lines.txt``, the
+messages of every labelled month (``bench/data/month/tuning*.json``, three authors) and the
+statements of ``bench/data/attributes/tuning.json``; messages said in a conversation weigh
+more than single lines. The thresholds are chosen out of fold, each author's part scored by a
+model trained without it, keeping the authors' statements >= 95%. ``wave bench smalltalk``
+measures it line by line, ``wave bench month`` in a month; ``train_smalltalk.py
+--leave-one-month-out`` is the predictor for a month by a new author.
 """
 
 from __future__ import annotations
