@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import latin, morphology, russian
+from wave_agent.world import latin, morphology, pairs, russian
 from wave_agent.world.reading import Reading
 
 log = logging.getLogger("wave.world")
@@ -49,6 +49,12 @@ def read_batch(texts: Sequence[str]) -> list[Reading]:
 
 
 def _read_batch(texts: Sequence[str]) -> list[Reading]:
+    return [pairs.relink(text, reading)
+            for text, reading in zip(texts, rule_readings(texts), strict=True)]
+
+
+def rule_readings(texts: Sequence[str]) -> list[Reading]:
+    """The readings of the rules alone (the relation model's input; not cached)."""
     from threadpoolctl import threadpool_limits
 
     langs = [language(t) if t.strip() else "" for t in texts]
