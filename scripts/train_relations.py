@@ -26,7 +26,7 @@ from graph.models import Entity, EntityType
 from wave_agent.bench.entities import relation_type
 from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import rule_readings
-from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading
+from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 
 
 def _matches(name: str, aliases: tuple[str, ...], label: str) -> bool:
@@ -128,7 +128,10 @@ def fit(xs: list[tuple[str, ...]], ys: list[str], c: float, threshold: float,
     coef = clf.coef_ if len(classes) > 2 else np.vstack([-clf.coef_[0], clf.coef_[0]])
     intercept = clf.intercept_ if len(classes) > 2 else np.array(
         [-clf.intercept_[0], clf.intercept_[0]])
-    return model_pairs.Model(vocabulary, classes, coef, intercept, threshold)
+    seen = Counter(f"{y}|{next(f[2:] for f in x if f.startswith('t:'))}"
+                   for x, y in zip(xs, ys, strict=True) if y != model_pairs.NONE)
+    allowed = [k for k, n in seen.items() if n >= 2]
+    return model_pairs.Model(vocabulary, classes, coef, intercept, threshold, allowed)
 
 
 def apply(model: model_pairs.Model | None, statements: list[dict[str, Any]],
@@ -174,9 +177,9 @@ def main() -> int:
         models = {}
         for c, balanced, rules in fits:
             base = fit(xs, ys, c, 0.5, balanced=balanced, rules=rules)
-            for th in (0.5, 0.7, 0.85):
+            for th in (0.4, 0.55, 0.7):
                 models[(c, balanced, rules, th)] = model_pairs.Model(
-                    list(base.index), base.classes, base.coef, base.intercept, th)
+                    list(base.index), base.classes, base.coef, base.intercept, th, base.allowed)
                 settings += [("model", c, balanced, rules, th), ("union", c, balanced, rules, th)]
         for setting in settings:
             model = None if setting[0] == "rules" else models[setting[1:]]
@@ -189,12 +192,12 @@ def main() -> int:
     ranked = []
     for setting, by_part in results.items():
         total: dict[str, Counter[str]] = defaultdict(Counter)
-        for held, by_lang in by_part.items():
+        for by_lang in by_part.values():
             for lang, t in by_lang.items():
                 total[lang] += t
         ranked.append((pr(total["all"])[2], setting, total, by_part))
     ranked.sort(key=lambda x: -x[0])
-    for f1, setting, total, by_part in ranked[:10] + [r for r in ranked if r[1] == ("rules",)]:
+    for _f1, setting, total, by_part in ranked[:10] + [r for r in ranked if r[1] == ("rules",)]:
         row = " ".join(f"{held}:{pr(by_part[held]['ru'])[0]:.0f}/{pr(by_part[held]['ru'])[1]:.0f}"
                        for held in data)
         print(f"{setting}: all {'/'.join(f'{v:.1f}' for v in pr(total['all']))}; "

@@ -43,6 +43,7 @@ _FIRST_PERSON = frozenset((
     "mną", "my", "nas", "nam", "mój", "moja", "moje", "mojego", "mojej", "moją", "moim", "nasz",
     "nasza", "nasze", "naszego", "naszej", "naszą", "naszym",
 ))
+_ONE_SOURCE = frozenset({"kin", "friend_of"})
 _BETWEEN = 8  # words between two ends kept as features (the nearest to the target)
 
 
@@ -97,6 +98,19 @@ def _sentence_of(tokens: list[str]) -> list[int]:
     return out
 
 
+_NAMING = (("меня", "зовут"), ("my", "name", "is"), ("mam", "na", "imię"), ("i'm",), ("я",),
+           ("jestem",), ("i", "am"))
+
+
+def _names_the_speaker(tokens: list[str], at: int | None) -> bool:
+    """"Меня зовут Марина", "My name is Priya", "Mam na imię Paweł", "Я — Олеся": the
+    speaker's own name, whose relations are the speaker's (``USER``), not a pair of its own."""
+    if at is None:
+        return False
+    before = [t.lower() for t in tokens[max(0, at - 3):at] if t not in ("—", "–", ",")]
+    return any(tuple(before[-len(words):]) == words for words in _NAMING)
+
+
 def _rule_group(link_type: str) -> str:
     return "kin" if link_type.startswith("kin:") else link_type
 
@@ -110,18 +124,19 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
     first = [i for i, t in enumerate(tokens) if t.lower() in _FIRST_PERSON]
     where = {m.name: _position(tokens, (m.name, *m.aliases)) for m in reading.mentions}
     kinds = {m.name: m.type.value for m in reading.mentions}
-    persons = [where[m.name] for m in reading.mentions
-               if m.type is EntityType.PERSON and where[m.name] is not None]
+    persons = [at for m in reading.mentions
+               if m.type is EntityType.PERSON and (at := where[m.name]) is not None]
     rule = {(link.source, link.target): _rule_group(link.type) for link in reading.links}
     into: dict[str, set[str]] = {}
     for link in reading.links:
         into.setdefault(link.target, set()).add(_rule_group(link.type))
     out: list[Pair] = []
+    me = {m.name for m in reading.mentions if _names_the_speaker(tokens, where[m.name])}
     sources = [USER, *(m.name for m in reading.mentions
-                       if m.type in (EntityType.PERSON, EntityType.PET))]
+                       if m.type in (EntityType.PERSON, EntityType.PET) and m.name not in me)]
     for source in sources:
         for m in reading.mentions:
-            if m.name == source:
+            if m.name == source or m.name in me:
                 continue
             t = where[m.name]
             kind_s = "user" if source == USER else kinds[source]
@@ -155,14 +170,16 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
                     f.append(f"person_between:{any(s < p < t for p in persons)}")
                 else:
                     f.extend(f"head:{w}" for w in words[max(0, t - 4):t])
-                    f.append(f"person_before:{any(p < t and sentence[p] == sentence[t] for p in persons)}")
+                    f.append("person_before:"
+                             f"{any(p < t and sentence[p] == sentence[t] for p in persons)}")
                 out.append(Pair(source, m.name, tuple(f)))
                 continue
-            s = where[source]
-            if s is None:
+            placed = where[source]
+            if placed is None:
                 f.append("source:unplaced")
                 out.append(Pair(source, m.name, tuple(f)))
                 continue
+            s = placed
             lo, hi = sorted((s, t))
             f.append(f"order:{'st' if s < t else 'ts'}")
             f.append(f"same_sentence:{sentence[s] == sentence[t]}")
@@ -182,7 +199,8 @@ class Model:
     _loaded: Model | None = None
 
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
-                 threshold: float) -> None:
+                 threshold: float, allowed: Iterable[str] = ()) -> None:
+        self.allowed = frozenset(allowed)  # "class|source type>target type" seen in training
         self.index = {f: i for i, f in enumerate(vocabulary)}
         self.classes = classes
         self.coef = coef            # (n_classes, n_features)
@@ -197,7 +215,8 @@ class Model:
             return None
         with np.load(path) as data:
             return cls([str(v) for v in data["vocabulary"]], [str(c) for c in data["classes"]],
-                       data["coef"], data["intercept"], float(data["threshold"]))
+                       data["coef"], data["intercept"], float(data["threshold"]),
+                       [str(a) for a in data["allowed"]])
 
     @classmethod
     def get(cls) -> Model | None:
@@ -213,7 +232,8 @@ class Model:
         np.savez_compressed(path, vocabulary=np.array(vocabulary), classes=np.array(self.classes),
                             coef=self.coef.astype("float32"),
                             intercept=self.intercept.astype("float32"),
-                            threshold=np.array(self.threshold))
+                            threshold=np.array(self.threshold),
+                            allowed=np.array(sorted(self.allowed)))
 
     def probabilities(self, features: Iterable[str]) -> Any:
         import numpy as np
@@ -223,11 +243,18 @@ class Model:
         scores = np.exp(scores - scores.max())
         return scores / scores.sum()
 
-    def choose(self, pair: Pair) -> str:
+    def choose(self, pair: Pair) -> tuple[str, float]:
+        """The most likely type among those the training saw between such ends, and its
+        probability; ``NONE`` when no type reaches the threshold."""
         p = self.probabilities(pair.features)
-        best = int(p.argmax())
-        kind = self.classes[best]
-        return kind if kind != NONE and p[best] >= self.threshold else NONE
+        types = next(f[2:] for f in pair.features if f.startswith("t:"))
+        best, kind = 0.0, NONE
+        for i, name in enumerate(self.classes):
+            if name != NONE and p[i] > best and (
+                    not self.allowed or f"{name}|{types}" in self.allowed):
+                best, kind = float(p[i]), name
+        return (kind, best) if best >= self.threshold and best >= p[self.classes.index(NONE)] \
+            else (NONE, best)
 
 
 def _kin_role(text: str, reading: Reading, target: str) -> str | None:
@@ -261,9 +288,14 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
     rule_kin = {(link.source, link.target): link.type for link in reading.links
                 if link.type.startswith("kin:")}
     links = list(kept)
-    for pair in judged:
-        kind = model.choose(pair)
-        if kind == NONE:
+    chosen = [(pair, *model.choose(pair)) for pair in judged]
+    # one source per target for a kin role or a friendship: the likeliest
+    single: dict[tuple[str, str], float] = {}
+    for pair, kind, p in chosen:
+        if kind in _ONE_SOURCE:
+            single[(pair.target, kind)] = max(p, single.get((pair.target, kind), 0.0))
+    for pair, kind, p in chosen:
+        if kind == NONE or (kind in _ONE_SOURCE and p < single[(pair.target, kind)]):
             continue
         if kind == "kin":
             link_type = rule_kin.get((pair.source, pair.target))
