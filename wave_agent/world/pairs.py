@@ -197,6 +197,7 @@ class Model:
 
     _lock = threading.Lock()
     _loaded: Model | None = None
+    _tried = False  # no weights shipped: looked for once per process
 
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
                  threshold: float, allowed: Iterable[str] = ()) -> None:
@@ -221,8 +222,8 @@ class Model:
     @classmethod
     def get(cls) -> Model | None:
         with cls._lock:
-            if cls._loaded is None:
-                cls._loaded = cls.load()
+            if not cls._tried:
+                cls._loaded, cls._tried = cls.load(), True
             return cls._loaded
 
     def save(self, path: Path) -> None:
