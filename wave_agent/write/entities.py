@@ -147,6 +147,9 @@ class Resolver:
         if found is None and full is not None:
             found = await self.graph.resolve_entity(self.user_id, full, mention.type,
                                                     create=False)
+            found = found if found is not None and found.type is mention.type else None
+            if found is not None:  # "Челны" is then an alias of Набережные Челны
+                found = await self._teach(found, (mention.name,))
         if found is None and mention.type is EntityType.PERSON:
             people = await self._known_people()
             found = next((p for p in people if diminutive_of(mention.name, p.name)), None)
