@@ -140,11 +140,8 @@ def apply(model: model_pairs.Model | None, statements: list[dict[str, Any]],
         return readings
     out = []
     for s, r in zip(statements, readings, strict=True):
-        new = model_pairs.relink(s["text"], r, model)
-        if union:
-            new = Reading(new.mentions, tuple(dict.fromkeys((*r.links, *new.links))),
-                          new.language, new.named_roles)
-        out.append(new)
+        model.keep_rules = union
+        out.append(model_pairs.relink(s["text"], r, model))
     return out
 
 
@@ -210,6 +207,7 @@ def main() -> int:
     xs = [x for k in data for x in feats[k][0]]
     ys = [y for k in data for y in feats[k][1]]
     model = fit(xs, ys, best[1], best[4], balanced=best[2], rules=best[3])
+    model.keep_rules = best[0] == "union"
     model.save(model_pairs.MODEL_PATH)
     print(f"saved {model_pairs.MODEL_PATH} ({best}, {len(model.index)} features, "
           f"{len(xs)} pairs)", file=sys.stderr)

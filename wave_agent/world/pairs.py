@@ -200,7 +200,8 @@ class Model:
     _tried = False  # no weights shipped: looked for once per process
 
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
-                 threshold: float, allowed: Iterable[str] = ()) -> None:
+                 threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False) -> None:
+        self.keep_rules = keep_rules  # the model's links added to the rules' (else replacing)
         self.allowed = frozenset(allowed)  # "class|source type>target type" seen in training
         self.index = {f: i for i, f in enumerate(vocabulary)}
         self.classes = classes
@@ -217,7 +218,7 @@ class Model:
         with np.load(path) as data:
             return cls([str(v) for v in data["vocabulary"]], [str(c) for c in data["classes"]],
                        data["coef"], data["intercept"], float(data["threshold"]),
-                       [str(a) for a in data["allowed"]])
+                       [str(a) for a in data["allowed"]], bool(data["keep_rules"]))
 
     @classmethod
     def get(cls) -> Model | None:
@@ -234,7 +235,8 @@ class Model:
                             coef=self.coef.astype("float32"),
                             intercept=self.intercept.astype("float32"),
                             threshold=np.array(self.threshold),
-                            allowed=np.array(sorted(self.allowed)))
+                            allowed=np.array(sorted(self.allowed)),
+                            keep_rules=np.array(self.keep_rules))
 
     def probabilities(self, features: Iterable[str]) -> Any:
         import numpy as np
@@ -285,7 +287,8 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
         return reading
     judged = pairs(text, reading)
     keys = {(p.source, p.target) for p in judged}
-    kept = [link for link in reading.links if (link.source, link.target) not in keys]
+    kept = [link for link in reading.links
+            if model.keep_rules or (link.source, link.target) not in keys]
     rule_kin = {(link.source, link.target): link.type for link in reading.links
                 if link.type.startswith("kin:")}
     links = list(kept)
