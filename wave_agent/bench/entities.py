@@ -40,6 +40,13 @@ if TYPE_CHECKING:
 Progress = Callable[[str, int, int], None]
 _TYPES = {"organization": "organisation"}  # the set's spelling -> EntityType's
 _NOT_LABELLED = {EntityType.OCCUPATION}
+# an author's name for a link type -> the format's (the third author wrote "hobby" for "does")
+_RELATION_TYPES = {"hobby": "does"}
+
+
+def relation_type(label: str) -> str:
+    """A labelled relation's type as the format names it."""
+    return _RELATION_TYPES.get(label, label)
 
 
 @dataclass
@@ -178,7 +185,7 @@ def _score_entities(score: PartScore, lang: str, statement: dict[str, Any],
 
 def _score_relations(score: PartScore, lang: str, statement: dict[str, Any],
                      stated: list[Any], entities: dict[str, Entity]) -> None:
-    labels = [(r["from"], r["type"], r["to"]) for r in statement["relations"]]
+    labels = [(r["from"], relation_type(r["type"]), r["to"]) for r in statement["relations"]]
     used: set[int] = set()
     for source, kind, target in labels:
         hit = next((i for i, r in enumerate(stated) if i not in used
@@ -220,10 +227,11 @@ def _losses(score: PartScore, lang: str, statement: dict[str, Any], reading: Rea
                  else "reader: other type" if read else "reader: not found")
         score.losses[f"{lang}/entities/{stage}"] += 1
     for r in statement["relations"]:
-        if any(link_type_of(x) == r["type"] and _end_matches(entities[x.source_id], r["from"])
+        kind = relation_type(r["type"])
+        if any(link_type_of(x) == kind and _end_matches(entities[x.source_id], r["from"])
                and _end_matches(entities[x.target_id], r["to"]) for x in stated):
             continue
-        linked = any(link.type == r["type"] and _link_end(link.source, r["from"], reading)
+        linked = any(link.type == kind and _link_end(link.source, r["from"], reading)
                      and _link_end(link.target, r["to"], reading) for link in reading.links)
         stage = "held" if held else "resolution" if linked else "reader"
         score.losses[f"{lang}/relations/{stage}"] += 1
@@ -285,4 +293,4 @@ def parts(directory: Path) -> list[Path]:
     return found
 
 
-__all__ = ["is_tuning", "load_part", "parts", "run_part"]
+__all__ = ["is_tuning", "load_part", "parts", "relation_type", "run_part"]

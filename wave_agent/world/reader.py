@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import latin, morphology, russian
+from wave_agent.world import latin, morphology, names, pairs, russian
 from wave_agent.world.reading import Reading
 
 log = logging.getLogger("wave.world")
@@ -49,14 +49,21 @@ def read_batch(texts: Sequence[str]) -> list[Reading]:
 
 
 def _read_batch(texts: Sequence[str]) -> list[Reading]:
+    return [pairs.relink(text, reading)
+            for text, reading in zip(texts, rule_readings(texts), strict=True)]
+
+
+def rule_readings(texts: Sequence[str]) -> list[Reading]:
+    """The rules' readings, short names given their full forms: the relation model's input
+    (not cached)."""
     from threadpoolctl import threadpool_limits
 
     langs = [language(t) if t.strip() else "" for t in texts]
     russian_texts = [t for t, lang in zip(texts, langs, strict=True) if lang == "ru"]
     with threadpool_limits(limits=1, user_api="blas"):
         russian_readings = iter(russian.read_many(russian_texts) if russian_texts else [])
-    return [next(russian_readings) if lang == "ru" else
-            latin.read(t, lang) if lang else Reading()
+    return [names.with_full_names(next(russian_readings) if lang == "ru" else
+                                  latin.read(t, lang) if lang else Reading())
             for t, lang in zip(texts, langs, strict=True)]
 
 

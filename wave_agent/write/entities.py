@@ -30,6 +30,7 @@ from graph.models import (
     Status,
 )
 from wave_agent.world import USER, Link, Mention, Reading, read_many
+from wave_agent.world.names import full_form
 from wave_agent.world.reading import ROLE_PREFIX
 
 if TYPE_CHECKING:
@@ -142,13 +143,21 @@ class Resolver:
             return await self._teach(cached, mention.aliases)
         found = await self.graph.resolve_entity(self.user_id, mention.name, mention.type,
                                                 create=False)
+        full = full_form(mention.name, mention.type)  # "Катя" once "Екатерина" was said
+        if found is None and full is not None:
+            found = await self.graph.resolve_entity(self.user_id, full, mention.type,
+                                                    create=False)
+            found = found if found is not None and found.type is mention.type else None
+            if found is not None:  # "Челны" is then an alias of Набережные Челны
+                found = await self._teach(found, (mention.name,))
         if found is None and mention.type is EntityType.PERSON:
             people = await self._known_people()
             found = next((p for p in people if diminutive_of(mention.name, p.name)), None)
             if found is None and " " not in mention.name.strip():
                 # "Дима" once "Дима Соколов" was said: the one known person of that first name
                 first = [p for p in people if " " in p.name
-                         and normalise(p.name.split()[0]) == normalise(mention.name)]
+                         and normalise(p.name.split()[0]) in {normalise(mention.name),
+                                                               normalise(full or "")}]
                 found = first[0] if len(first) == 1 else None
             if found is not None:
                 found = await self._teach(found, (mention.name,))

@@ -198,3 +198,18 @@ async def test_a_role_word_naming_someone_else_is_not_the_speakers_relative(
     _names, relations = await _world(graph, user_id)
     assert ("Наташа", "kin:husband", "Сергей") in relations, relations
     assert (SELF_NAME, "kin:husband", "Сергей") not in relations
+
+
+async def test_a_short_name_and_the_full_one_are_one_person_and_piter_is_petersburg(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    # pymorphy derives no Екатерина from Катя; the names dictionary does
+    await writer.remember_many(user_id, [
+        MemoryItem(t, veracity=Veracity.STATED) for t in (
+            "Сестра моя Екатерина живёт в Санкт-Петербурге.",
+            "Катя звонила вчера, у них в Питере снег.")])
+    names, _ = await _world(graph, user_id)
+    people = [n for n, e in names.items() if e.type is EntityType.PERSON  # type: ignore[attr-defined]
+              and n != SELF_NAME]
+    places = [n for n, e in names.items() if e.type is EntityType.PLACE]  # type: ignore[attr-defined]
+    assert len(people) == 1 and len(places) == 1, names

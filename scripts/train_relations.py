@@ -1,0 +1,218 @@
+"""Train the relation model (``wave_agent/world/relations.npz``) on the hand-labelled entity
+sets, and say how it does on an author it has not seen: leave one author out (train on three
+of ``tuning*.json``, score the fourth), the reader's links against the labels.
+
+    PYTHONPATH=$PWD python scripts/train_relations.py [--data bench/data/entities] [--no-save]
+
+Each part is one author's; a kept-aside part is never read. The score is the reader's (before
+the writer resolves a role to a name): a link is right when its type and both ends match a
+label as ``wave bench entities`` matches them, an end known only by a role when the labelled
+end carries that role word.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graph import kin
+from graph.models import Entity, EntityType
+from wave_agent.bench.entities import relation_type
+from wave_agent.world import pairs as model_pairs
+from wave_agent.world.reader import rule_readings
+from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
+
+
+def _matches(name: str, aliases: tuple[str, ...], label: str) -> bool:
+    from wave_agent.bench.entities import _matches as bench_matches
+
+    return bench_matches(Entity(id="", user_id="", name=name, type=EntityType.PERSON,
+                                aliases=aliases), label)
+
+
+def _end(end: str, label: str, reading: Reading, statement: dict[str, Any]) -> bool:
+    if label == "user" or end == USER:
+        return end == USER and label == "user"
+    if end.startswith(ROLE_PREFIX):
+        words = set(kin.role_words(end[len(ROLE_PREFIX):].replace("_", "-"))) \
+            if end[len(ROLE_PREFIX):].replace("_", "-") in kin._ROLES else set()
+        named = [e for e in statement["entities"] if e["name"] == label]
+        aliases = {a.lower() for e in named for a in (e["name"], *e.get("aliases", []))}
+        return bool(words & aliases)
+    mention = reading.mention(end)
+    return _matches(end, mention.aliases if mention else (), label)
+
+
+def _norm(link_type: str) -> str:
+    return relation_type(link_type).replace("_", "-") if link_type.startswith("kin:") \
+        else relation_type(link_type)
+
+
+def score(statements: list[dict[str, Any]], readings: list[Reading]) -> Counter[str]:
+    tally: Counter[str] = Counter()
+    for s, r in zip(statements, readings, strict=True):
+        used: set[int] = set()
+        links = list(dict.fromkeys(r.links))
+        for label in s["relations"]:
+            hit = next((i for i, link in enumerate(links) if i not in used
+                        and _norm(link.type) == _norm(label["type"])
+                        and _end(link.source, label["from"], r, s)
+                        and _end(link.target, label["to"], r, s)), None)
+            if hit is None:
+                tally["fn"] += 1
+            else:
+                used.add(hit)
+                tally["tp"] += 1
+        tally["fp"] += len(links) - len(used)
+    return tally
+
+
+def pr(t: Counter[str]) -> tuple[float, float, float]:
+    p = t["tp"] / max(1, t["tp"] + t["fp"])
+    r = t["tp"] / max(1, t["tp"] + t["fn"])
+    return 100 * p, 100 * r, 200 * p * r / max(1e-9, p + r)
+
+
+def examples(statements: list[dict[str, Any]], readings: list[Reading]
+             ) -> tuple[list[tuple[str, ...]], list[str]]:
+    xs, ys = [], []
+    for s, r in zip(statements, readings, strict=True):
+        text = s["text"]
+        for pair in model_pairs.pairs(text, r):
+            label = model_pairs.NONE
+            for rel in s["relations"]:
+                if _end(pair.source, rel["from"], r, s) and _end(pair.target, rel["to"], r, s):
+                    kind = relation_type(rel["type"])
+                    label = "kin" if kind.startswith("kin:") else kind
+                    break
+            if label not in model_pairs.CLASSES:
+                label = model_pairs.NONE
+            xs.append(pair.features)
+            ys.append(label)
+    return xs, ys
+
+
+_RULE = ("rule", "rev:", "into:")
+
+
+def without_rules(x: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f for f in x if not f.startswith(_RULE))
+
+
+def fit(xs: list[tuple[str, ...]], ys: list[str], c: float, threshold: float,
+        min_count: int = 2, balanced: bool = True, rules: bool = True) -> model_pairs.Model:
+    from scipy.sparse import csr_matrix
+    from sklearn.linear_model import LogisticRegression
+
+    if not rules:
+        xs = [without_rules(x) for x in xs]
+    counts = Counter(f for x in xs for f in set(x))
+    vocabulary = sorted(f for f, n in counts.items() if n >= min_count)
+    index = {f: i for i, f in enumerate(vocabulary)}
+    rows, cols = [], []
+    for i, x in enumerate(xs):
+        for f in set(x):
+            if f in index:
+                rows.append(i)
+                cols.append(index[f])
+    matrix = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(len(xs), len(vocabulary)))
+    clf = LogisticRegression(C=c, max_iter=3000, class_weight="balanced" if balanced else None)
+    clf.fit(matrix, ys)
+    classes = [str(k) for k in clf.classes_]
+    coef = clf.coef_ if len(classes) > 2 else np.vstack([-clf.coef_[0], clf.coef_[0]])
+    intercept = clf.intercept_ if len(classes) > 2 else np.array(
+        [-clf.intercept_[0], clf.intercept_[0]])
+    seen = Counter(f"{y}|{next(f[2:] for f in x if f.startswith('t:'))}"
+                   for x, y in zip(xs, ys, strict=True) if y != model_pairs.NONE)
+    allowed = [k for k, n in seen.items() if n >= 2]
+    return model_pairs.Model(vocabulary, classes, coef, intercept, threshold, allowed)
+
+
+def apply(model: model_pairs.Model | None, statements: list[dict[str, Any]],
+          readings: list[Reading], union: bool = False) -> list[Reading]:
+    if model is None:
+        return readings
+    out = []
+    for s, r in zip(statements, readings, strict=True):
+        model.keep_rules = union
+        out.append(model_pairs.relink(s["text"], r, model))
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--data", default="bench/data/entities")
+    parser.add_argument("--no-save", action="store_true")
+    args = parser.parse_args()
+    parts = sorted(Path(args.data).glob("tuning*.json"))
+    data: dict[str, dict[str, list[Any]]] = {}
+    for path in parts:
+        people = json.loads(path.read_text(encoding="utf-8"))["people"]
+        by_lang: dict[str, list[Any]] = defaultdict(list)
+        for person in people:
+            by_lang[person["lang"]].extend(person["statements"])
+        statements = [s for lang in ("ru", "en", "pl") for s in by_lang[lang]]
+        langs = [lang for lang in ("ru", "en", "pl") for _ in by_lang[lang]]
+        readings = rule_readings([s["text"] for s in statements])
+        data[path.stem] = {"statements": statements, "readings": readings, "langs": langs}
+        print(f"{path.stem}: {len(statements)} statements", file=sys.stderr)
+    feats = {k: examples(v["statements"], v["readings"]) for k, v in data.items()}
+    fits = [(c, balanced, rules) for c in (0.3, 1.0) for balanced in (True, False)
+            for rules in (True, False)]
+    results: dict[Any, dict[str, dict[str, Counter[str]]]] = {}
+    for held in data:
+        xs = [x for k in data if k != held for x in feats[k][0]]
+        ys = [y for k in data if k != held for y in feats[k][1]]
+        d = data[held]
+        settings: list[Any] = [("rules",)]
+        models = {}
+        for c, balanced, rules in fits:
+            base = fit(xs, ys, c, 0.5, balanced=balanced, rules=rules)
+            for th in (0.4, 0.55, 0.7):
+                models[(c, balanced, rules, th)] = model_pairs.Model(
+                    list(base.index), base.classes, base.coef, base.intercept, th, base.allowed)
+                settings += [("model", c, balanced, rules, th), ("union", c, balanced, rules, th)]
+        for setting in settings:
+            model = None if setting[0] == "rules" else models[setting[1:]]
+            readings = apply(model, d["statements"], d["readings"], union=setting[0] == "union")
+            for lang in ("ru", "en", "pl", "all"):
+                idx = [i for i, g in enumerate(d["langs"]) if lang in ("all", g)]
+                t = score([d["statements"][i] for i in idx], [readings[i] for i in idx])
+                results.setdefault(setting, {}).setdefault(held, {})[lang] = t
+    print("leave one author out (train on the other three parts), reader links P / R / F1:")
+    ranked = []
+    for setting, by_part in results.items():
+        total: dict[str, Counter[str]] = defaultdict(Counter)
+        for by_lang in by_part.values():
+            for lang, t in by_lang.items():
+                total[lang] += t
+        ranked.append((pr(total["all"])[2], setting, total, by_part))
+    ranked.sort(key=lambda x: -x[0])
+    for _f1, setting, total, by_part in ranked[:10] + [r for r in ranked if r[1] == ("rules",)]:
+        row = " ".join(f"{held}:{pr(by_part[held]['ru'])[0]:.0f}/{pr(by_part[held]['ru'])[1]:.0f}"
+                       for held in data)
+        print(f"{setting}: all {'/'.join(f'{v:.1f}' for v in pr(total['all']))}; "
+              + " ".join(f"{lang} {pr(total[lang])[0]:.1f}/{pr(total[lang])[1]:.1f}"
+                         for lang in ("ru", "en", "pl")) + f"; ru by held part {row}")
+    best = ranked[0][1]
+    if best[0] == "rules" or args.no_save:
+        print(f"best: {best}; not saved", file=sys.stderr)
+        return 0
+    xs = [x for k in data for x in feats[k][0]]
+    ys = [y for k in data for y in feats[k][1]]
+    model = fit(xs, ys, best[1], best[4], balanced=best[2], rules=best[3])
+    model.keep_rules = best[0] == "union"
+    model.save(model_pairs.MODEL_PATH)
+    print(f"saved {model_pairs.MODEL_PATH} ({best}, {len(model.index)} features, "
+          f"{len(xs)} pairs)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""The relation model's pairs and decoding (``world.pairs``), with a small hand-made model:
+the shipped reader has no weights (the trained one did not beat the rules)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from graph.models import EntityType
+from wave_agent.world.pairs import CLASSES, Model, pairs, relink
+from wave_agent.world.reading import USER, Link, Mention, Reading
+
+TEXT = "Моя сестра Катя живёт в Казани."
+READING = Reading(mentions=(Mention("Катя", EntityType.PERSON, ("сестра",)),
+                            Mention("Казань", EntityType.PLACE, ("Казани",))))
+
+
+def _model(weights: dict[str, dict[str, float]], keep_rules: bool = False) -> Model:
+    vocabulary = sorted(weights)
+    coef = np.zeros((len(CLASSES), len(vocabulary)))
+    for j, feature in enumerate(vocabulary):
+        for kind, w in weights[feature].items():
+            coef[CLASSES.index(kind), j] = w
+    intercept = np.zeros(len(CLASSES))
+    intercept[CLASSES.index("none")] = 1.0
+    return Model(vocabulary, list(CLASSES), coef, intercept, 0.5, keep_rules=keep_rules)
+
+
+def test_a_person_placed_before_a_city_lives_there_and_the_speaker_is_her_sister() -> None:
+    model = _model({"t:person>place": {"lives_in": 5.0}, "t:user>person": {"kin": 5.0}})
+    links = set(relink(TEXT, READING, model).links)
+    assert Link("Катя", "lives_in", "Казань") in links
+    assert Link(USER, "kin:sister", "Катя") in links  # the role word beside the name
+    assert Link(USER, "lives_in", "Казань") not in links
+
+
+def test_the_speakers_own_name_is_no_pair_of_its_own() -> None:
+    reading = Reading(mentions=(Mention("Марина", EntityType.PERSON),
+                                Mention("Самара", EntityType.PLACE)))
+    found = {(p.source, p.target) for p in pairs("Меня зовут Марина, живу в Самаре.", reading)}
+    assert found == {(USER, "Самара")}
+
+
+def test_weights_saved_are_the_weights_loaded(tmp_path: Path) -> None:
+    model = _model({"t:person>place": {"lives_in": 5.0}}, keep_rules=True)
+    model.save(tmp_path / "relations.npz")
+    loaded = Model.load(tmp_path / "relations.npz")
+    assert loaded is not None and loaded.keep_rules
+    assert relink(TEXT, READING, loaded).links == relink(TEXT, READING, model).links

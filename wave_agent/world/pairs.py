@@ -1,0 +1,320 @@
+"""Relations learned from the labelled sets: each pair a statement names (the speaker or a
+mention, then a mention) is given a relation type or none by a small logistic regression
+(``relations.npz``, trained by ``scripts/train_relations.py`` on the hand-labelled entity
+sets), instead of one more pattern per phrasing.
+
+A pair's features are what an author's phrasing does not fix: the two ends' types, the words
+between them and beside the target (lemmas in Russian, the first five letters elsewhere), how
+far apart they stand, whether a first-person word or another person stands between, the kin
+role a word beside the target names, and the rule reader's own link for the pair (the rules
+are one feature among these, not the decision). A kin relation's role is the rule's, else
+the role word beside the target; a kin pair with no role word is left out.
+
+``relink(text, reading)`` replaces the rule reader's links between the pairs the model
+judges; links it cannot judge (an end known only by a role, "муж работает водителем") stay
+the rules'. Pure CPU; the weights load once per process.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from graph import kin
+from graph.models import EntityType
+from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, kin_link
+
+MODEL_PATH = Path(__file__).with_name("relations.npz")
+NONE = "none"
+# the classes the model chooses among: a link type, or "kin" (the role is read beside it)
+CLASSES = (NONE, "kin", "lives_in", "works_at", "works_as", "studies_at", "member_of",
+           "friend_of", "owns", "pet_of", "part_of", "has_condition", "does")
+_TOKEN = re.compile(r"[^\W_]+(?:-[^\W_]+)*|[.!?;:,—–()«»\"]", re.UNICODE)
+_SENTENCE_END = frozenset(".!?;")
+_FIRST_PERSON = frozenset((
+    "я", "меня", "мне", "мной", "мы", "нас", "нам", "мой", "моя", "моё", "мое", "мои", "моего",
+    "моей", "моему", "мою", "моим", "моих", "наш", "наша", "наше", "наши", "нашего", "нашей",
+    "нашу", "нашим", "наших", "i", "me", "my", "we", "our", "us", "i'm", "ja", "mnie", "mi",
+    "mną", "my", "nas", "nam", "mój", "moja", "moje", "mojego", "mojej", "moją", "moim", "nasz",
+    "nasza", "nasze", "naszego", "naszej", "naszą", "naszym",
+))
+_ONE_SOURCE = frozenset({"kin", "friend_of"})
+_BETWEEN = 8  # words between two ends kept as features (the nearest to the target)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    source: str  # USER or a mention's name
+    target: str  # a mention's name
+    features: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=65_536)
+def _word(token: str, lang: str) -> str:
+    lowered = token.lower()
+    if lang == "ru" and re.search(r"[\u0400-\u04ff]", lowered):
+        return str(_morph().parse(lowered)[0].normal_form).replace("ё", "е")
+    return lowered[:5]
+
+
+def _stem(word: str) -> str:
+    lowered = word.lower().replace("ё", "е")
+    return lowered[:max(3, min(5, len(lowered) - 1))]
+
+
+def _position(tokens: list[str], names: Iterable[str]) -> int | None:
+    """The first token where one of a mention's names (or an inflected form of it) stands."""
+    best: int | None = None
+    for name in names:
+        words = [w for w in _TOKEN.findall(name) if w[0].isalnum()]
+        if not words:
+            continue
+        stem = _stem(words[0])
+        for i, token in enumerate(tokens):
+            if token.lower().replace("ё", "е").startswith(stem):
+                best = i if best is None else min(best, i)
+                break
+    return best
+
+
+def _sentence_of(tokens: list[str]) -> list[int]:
+    sentence, out = 0, []
+    for token in tokens:
+        out.append(sentence)
+        if token in _SENTENCE_END:
+            sentence += 1
+    return out
+
+
+_NAMING = (("меня", "зовут"), ("my", "name", "is"), ("mam", "na", "imię"), ("i'm",), ("я",),
+           ("jestem",), ("i", "am"))
+
+
+def _names_the_speaker(tokens: list[str], at: int | None) -> bool:
+    """"Меня зовут Марина", "My name is Priya", "Mam na imię Paweł", "Я — Олеся": the
+    speaker's own name, whose relations are the speaker's (``USER``), not a pair of its own."""
+    if at is None:
+        return False
+    before = [t.lower() for t in tokens[max(0, at - 3):at] if t not in ("—", "–", ",")]
+    return any(tuple(before[-len(words):]) == words for words in _NAMING)
+
+
+def _rule_group(link_type: str) -> str:
+    return "kin" if link_type.startswith("kin:") else link_type
+
+
+def pairs(text: str, reading: Reading) -> list[Pair]:
+    """Every (speaker or mention, mention) pair of the statement, with its features."""
+    lang = reading.language or "ru"
+    tokens = _TOKEN.findall(text)
+    sentence = _sentence_of(tokens)
+    words = [_word(t, lang) for t in tokens]
+    first = [i for i, t in enumerate(tokens) if t.lower() in _FIRST_PERSON]
+    where = {m.name: _position(tokens, (m.name, *m.aliases)) for m in reading.mentions}
+    kinds = {m.name: m.type.value for m in reading.mentions}
+    persons = [at for m in reading.mentions
+               if m.type is EntityType.PERSON and (at := where[m.name]) is not None]
+    rule = {(link.source, link.target): _rule_group(link.type) for link in reading.links}
+    into: dict[str, set[str]] = {}
+    for link in reading.links:
+        into.setdefault(link.target, set()).add(_rule_group(link.type))
+    out: list[Pair] = []
+    me = {m.name for m in reading.mentions if _names_the_speaker(tokens, where[m.name])}
+    sources = [USER, *(m.name for m in reading.mentions
+                       if m.type in (EntityType.PERSON, EntityType.PET) and m.name not in me)]
+    for source in sources:
+        for m in reading.mentions:
+            if m.name == source or m.name in me:
+                continue
+            t = where[m.name]
+            kind_s = "user" if source == USER else kinds[source]
+            pair = f"{kind_s}>{m.type.value}"
+            f = [f"t:{pair}", f"lang:{lang}|{pair}", f"rule:{rule.get((source, m.name), NONE)}",
+                 f"rule|t:{rule.get((source, m.name), NONE)}|{pair}"]
+            f.append(f"rev:{rule.get((m.name, source), NONE)}")
+            f.extend(f"into:{g}" for g in sorted(into.get(m.name, ())))
+            roles = {kin.role_of(a) for a in m.aliases if a}
+            if t is not None:
+                roles |= {kin.role_of(tokens[i]) for i in range(max(0, t - 2), t + 3)
+                          if i < len(tokens) and i != t}
+            roles.discard(None)
+            if roles:
+                f.append("role_beside")
+            if t is None:
+                f.append("target:unplaced")
+                out.append(Pair(source, m.name, tuple(f)))
+                continue
+            f.extend(f"pre1:{words[i]}" for i in range(max(0, t - 1), t))
+            f.extend(f"pre2:{words[i]}" for i in range(max(0, t - 2), max(0, t - 1)))
+            f.extend(f"post1:{words[i]}" for i in range(t + 1, min(len(words), t + 2)))
+            if source == USER:
+                same = [i for i in first if sentence[i] == sentence[t]]
+                f.append(f"me_in_sentence:{bool(same)}")
+                before = [i for i in same if i < t]
+                if before:
+                    s = before[-1]
+                    f.extend(f"btw:{w}" for w in words[s + 1:t][-_BETWEEN:])
+                    f.append(f"dist:{min(t - s, 9) // 3}")
+                    f.append(f"person_between:{any(s < p < t for p in persons)}")
+                else:
+                    f.extend(f"head:{w}" for w in words[max(0, t - 4):t])
+                    f.append("person_before:"
+                             f"{any(p < t and sentence[p] == sentence[t] for p in persons)}")
+                out.append(Pair(source, m.name, tuple(f)))
+                continue
+            placed = where[source]
+            if placed is None:
+                f.append("source:unplaced")
+                out.append(Pair(source, m.name, tuple(f)))
+                continue
+            s = placed
+            lo, hi = sorted((s, t))
+            f.append(f"order:{'st' if s < t else 'ts'}")
+            f.append(f"same_sentence:{sentence[s] == sentence[t]}")
+            f.append(f"dist:{min(hi - lo, 12) // 3}")
+            f.append(f"person_between:{any(lo < p < hi for p in persons)}")
+            f.append(f"me_between:{any(lo < i < hi for i in first)}")
+            f.extend(f"btw:{w}" for w in words[lo + 1:hi][-_BETWEEN:])
+            f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
+            out.append(Pair(source, m.name, tuple(f)))
+    return out
+
+
+class Model:
+    """The trained weights: a vocabulary of features, one row of weights per class."""
+
+    _lock = threading.Lock()
+    _loaded: Model | None = None
+    _tried = False  # no weights shipped: looked for once per process
+
+    def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
+                 threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False) -> None:
+        self.keep_rules = keep_rules  # the model's links added to the rules' (else replacing)
+        self.allowed = frozenset(allowed)  # "class|source type>target type" seen in training
+        self.index = {f: i for i, f in enumerate(vocabulary)}
+        self.classes = classes
+        self.coef = coef            # (n_classes, n_features)
+        self.intercept = intercept  # (n_classes,)
+        self.threshold = threshold
+
+    @classmethod
+    def load(cls, path: Path = MODEL_PATH) -> Model | None:
+        import numpy as np
+
+        if not path.exists():
+            return None
+        with np.load(path) as data:
+            return cls([str(v) for v in data["vocabulary"]], [str(c) for c in data["classes"]],
+                       data["coef"], data["intercept"], float(data["threshold"]),
+                       [str(a) for a in data["allowed"]], bool(data["keep_rules"]))
+
+    @classmethod
+    def get(cls) -> Model | None:
+        with cls._lock:
+            if not cls._tried:
+                cls._loaded, cls._tried = cls.load(), True
+            return cls._loaded
+
+    def save(self, path: Path) -> None:
+        import numpy as np
+
+        vocabulary = sorted(self.index, key=self.index.__getitem__)
+        np.savez_compressed(path, vocabulary=np.array(vocabulary), classes=np.array(self.classes),
+                            coef=self.coef.astype("float32"),
+                            intercept=self.intercept.astype("float32"),
+                            threshold=np.array(self.threshold),
+                            allowed=np.array(sorted(self.allowed)),
+                            keep_rules=np.array(self.keep_rules))
+
+    def probabilities(self, features: Iterable[str]) -> Any:
+        import numpy as np
+
+        columns = [self.index[f] for f in set(features) if f in self.index]
+        scores = self.coef[:, columns].sum(axis=1) + self.intercept
+        scores = np.exp(scores - scores.max())
+        return scores / scores.sum()
+
+    def choose(self, pair: Pair) -> tuple[str, float]:
+        """The most likely type among those the training saw between such ends, and its
+        probability; ``NONE`` when no type reaches the threshold."""
+        p = self.probabilities(pair.features)
+        types = next(f[2:] for f in pair.features if f.startswith("t:"))
+        best, kind = 0.0, NONE
+        for i, name in enumerate(self.classes):
+            if name != NONE and p[i] > best and (
+                    not self.allowed or f"{name}|{types}" in self.allowed):
+                best, kind = float(p[i]), name
+        return (kind, best) if best >= self.threshold and best >= p[self.classes.index(NONE)] \
+            else (NONE, best)
+
+
+def _kin_role(text: str, reading: Reading, target: str) -> str | None:
+    """The kin role a pair's target is given: an alias that is a role word, else a role word
+    beside it in the text."""
+    mention = reading.mention(target)
+    if mention is None:
+        return None
+    for alias in mention.aliases:
+        if (role := kin.role_of(alias)) is not None:
+            return role
+    tokens = _TOKEN.findall(text)
+    t = _position(tokens, (mention.name, *mention.aliases))
+    if t is None:
+        return None
+    for i in (t - 1, t + 1, t - 2, t + 2):
+        if 0 <= i < len(tokens) and (role := kin.role_of(tokens[i])) is not None:
+            return role
+    return None
+
+
+def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
+    """The reading with the links the model chooses between its pairs; the rules' links
+    between ends the model does not judge are kept."""
+    model = model or Model.get()
+    if model is None or not reading.mentions:
+        return reading
+    judged = pairs(text, reading)
+    keys = {(p.source, p.target) for p in judged}
+    kept = [link for link in reading.links
+            if model.keep_rules or (link.source, link.target) not in keys]
+    rule_kin = {(link.source, link.target): link.type for link in reading.links
+                if link.type.startswith("kin:")}
+    links = list(kept)
+    chosen = [(pair, *model.choose(pair)) for pair in judged]
+    # one source per target for a kin role or a friendship: the likeliest
+    single: dict[tuple[str, str], float] = {}
+    for pair, kind, p in chosen:
+        if kind in _ONE_SOURCE:
+            single[(pair.target, kind)] = max(p, single.get((pair.target, kind), 0.0))
+    for pair, kind, p in chosen:
+        if kind == NONE or (kind in _ONE_SOURCE and p < single[(pair.target, kind)]):
+            continue
+        if kind == "kin":
+            link_type = rule_kin.get((pair.source, pair.target))
+            if link_type is None:
+                role = _kin_role(text, reading, pair.target)
+                if role is None:
+                    continue
+                link_type = kin_link(role)
+            links.append(Link(pair.source, link_type, pair.target))
+        else:
+            links.append(Link(pair.source, kind, pair.target))
+    links = list(dict.fromkeys(links))
+    if links == list(reading.links):
+        return reading
+    return replace(reading, links=tuple(links))
+
+
+__all__ = ["CLASSES", "MODEL_PATH", "NONE", "ROLE_PREFIX", "Model", "Pair", "pairs", "relink"]
