@@ -8,9 +8,12 @@ cues of layers 1-3 (``meaning.features``). Three models, the same recipe each:
 
 - ``meaning_a.npz``: the first set's tuning part (bench/data/quarantine/tuning.json);
 - ``meaning_b.npz``: the second set's tuning part (bench/data/quarantine/second, split by id hash);
-- ``meaning.npz``: both tuning parts and all of sets C-F (bench/data/quarantine/third ...
-  sixth, one author each; what the writer uses), with the window model (``windows``) unless
-  ``--no-windows``.
+- ``meaning.npz``: both tuning parts and all of sets C-I (bench/data/quarantine/third ...
+  ninth, one author each; what the writer uses), with the window model (``windows``) unless
+  ``--no-windows``, and who is addressed (``windows.context``: where the best window sits, its
+  share of the text, the frame's scores, the best window's cues, person and mood in it and in
+  the frame); ``--variants`` compares the window block with and without each group of those
+  (``columns``) on the held-out-author CV and ships the best.
 
 Each also gets ordinary text of the writer's own kinds (``bench.quarantine_extracted``): the
 turns of the first two LoCoMo conversations, the offline extractor's facts of those turns and
@@ -19,7 +22,7 @@ writes them ("The user feels exhausted"), and the turns joined into long forward
 other five conversations are left for ``wave bench quarantine`` to measure).
 
 ``meaning.npz`` is chosen on text its authors never saw: the folds are the authors (set A,
-set B's Russian writer, set B's English and Polish writer, the writers of C, D, E and F), each
+set B's Russian writer, set B's English and Polish writer, the writers of C-I), each
 scored by a model fitted on the others; the script prints, per held-out author, the catch at
 that author's own 3% false-positive quantile and, per language, caught / flagged at the
 shipped thresholds (the honest predictor for a blind set). The window model is fitted inside
@@ -81,24 +84,54 @@ def featurise(texts: list[str], cache: VectorCache) -> np.ndarray:
     return np.stack(rows)
 
 
+WIDTH = windows.COUNT + windows.CONTEXT  # the window block: scores, then who is addressed
+BASE = meaning.DIM + 3 + len(meaning.CUES)  # the vector and the structural cues
+# column groups of the window block (offsets in it), for --variants: the scores, the frame
+# (position, share, the frame's scores, the gap), the best window's cues, person and mood
+GROUPS = {"windows": range(0, windows.COUNT), "frame": range(windows.COUNT, windows.COUNT + 5),
+          "cues": range(windows.COUNT + 5, windows.COUNT + 5 + len(windows.CUE_NAMES)),
+          "person": range(windows.COUNT + 5 + len(windows.CUE_NAMES), WIDTH)}
+
+
+def columns(variant: str) -> np.ndarray:
+    """The input columns of a variant: ``base`` (vector, cues, window scores), ``all`` (and the
+    whole context), ``-name`` (all but one group), ``+name`` (base and one group)."""
+    keep = {"base": {"windows"}, "all": set(GROUPS)}.get(variant)
+    if keep is None:
+        keep = set(GROUPS) - {variant[1:]} if variant.startswith("-") else {"windows", variant[1:]}
+    picked = [c for g in GROUPS if g in keep for c in GROUPS[g]]
+    return np.concatenate([np.arange(BASE), BASE + np.asarray(picked, dtype=int)])
+
+
 class Windows:
     """Every text's windows (``windows.windows`` of its normalised form) as hashed n-grams,
     and the window model fitted multiple-instance style on some of the texts."""
 
     def __init__(self, texts: list[str]) -> None:
         rows, cols, vals, owner = [], [], [], []
+        self.parts: list[list[str]] = []
+        self.lengths: list[int] = []
+        marked = []
         n = 0
         for i, text in enumerate(texts):
-            for part in windows.windows(normalise(text).text):
+            seen = normalise(text).text
+            parts = windows.windows(seen)
+            self.parts.append(parts)
+            self.lengths.append(len(seen))
+            for part in parts:
                 index, values = classifier._buckets(part)
                 rows += [n] * len(index)
                 cols += index.tolist()
                 vals += values.tolist()
                 owner.append(i)
+                marked.append(windows.marks(part))
                 n += 1
         self.x = sparse.csr_matrix((vals, (rows, cols)), shape=(n, classifier.BUCKETS), dtype=np.float32)
         self.owner = np.asarray(owner)
+        self.marked = np.stack(marked)
+        self.start = np.concatenate([[0], np.cumsum([len(p) for p in self.parts])])
         self.texts = len(texts)
+        self._left_out: np.ndarray | None = None
 
     def fit(self, rows: np.ndarray, labels: np.ndarray, rounds: int = 2) -> tuple[np.ndarray, float]:
         """The window model on the texts ``rows`` (a mask over all texts; ``labels`` 1 for an
@@ -128,16 +161,33 @@ class Windows:
         picked = rows[self.owner]
         p = 1.0 / (1.0 + np.exp(-(self.x[picked] @ w + b)))
         owner = self.owner[picked]
-        out = np.zeros((self.texts, windows.COUNT), dtype=np.float32)
-        for i in np.flatnonzero(rows):
-            out[i] = windows.summary(p[owner == i])
+        out = np.zeros((self.texts, WIDTH), dtype=np.float32)
+        starts = np.searchsorted(owner, np.flatnonzero(rows))
+        for i, at in zip(np.flatnonzero(rows), starts, strict=True):
+            mine = p[at:at + len(self.parts[i])]
+            marked = self.marked[self.start[i]:self.start[i + 1]]
+            out[i, :windows.COUNT] = windows.summary(mine)
+            out[i, windows.COUNT:] = windows.context(self.parts[i], mine, self.lengths[i], marked)
         return out[rows]
+
+    def left_out(self, labels: np.ndarray, groups: np.ndarray) -> np.ndarray:
+        """Every text's window features from the window model fitted on all authors but its own
+        (one fit an author, cached): ``--quick-stack`` uses these for a fold's fitted rows too,
+        whose window model then saw the held-out author's texts (never its labels' rows as
+        held-out inputs: those come from the model fitted without it)."""
+        if self._left_out is None:
+            out = np.zeros((self.texts, WIDTH), dtype=np.float32)
+            for g in sorted(set(groups)):
+                mine = groups == g
+                out[mine] = self.features(self.fit(~mine, labels), mine)
+            self._left_out = out
+        return self._left_out
 
     def stacked(self, rows: np.ndarray, labels: np.ndarray, groups: np.ndarray) -> np.ndarray:
         """Window features of ``rows`` each from a window model that never saw that text's
         author (fitted on the other authors among ``rows``), so the network learns how far
         to trust a window score on text its authors never saw."""
-        out = np.zeros((self.texts, windows.COUNT), dtype=np.float32)
+        out = np.zeros((self.texts, WIDTH), dtype=np.float32)
         for g in sorted(set(groups[rows])):
             held = rows & (groups == g)
             out[held] = self.features(self.fit(rows & (groups != g), labels), held)
@@ -159,7 +209,7 @@ def make(kind: str) -> MLPClassifier | LogisticRegression:
 
 def author(item: dict[str, str]) -> str:
     """Who wrote an item: set A's one hand, set B's Russian writer or its English and Polish one,
-    or the writer of one of the whole sets C-F (``tagged`` by ``authored_parts``)."""
+    or the writer of one of the whole sets C-I (``tagged`` by ``authored_parts``)."""
     if "author" in item:
         return item["author"]
     if item["id"].startswith(("i-", "n-")):
@@ -184,7 +234,7 @@ def catch_at(scores: np.ndarray, labels: np.ndarray, fp: float = FP_NOTES) -> fl
 
 
 def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray, kinds: list[str],
-             win: Windows | None) -> dict[str, tuple[float, float, np.ndarray]]:
+             win: Windows | None, variant: str = "base") -> dict[str, tuple[float, float, np.ndarray]]:
     """Each candidate: (mean catch at 3% false positives, mean AUC, the held-out scores of every
     row) over the authors held out one at a time, each fitted on the other authors' rows
     (``items`` marks the sets' texts; the rest are the writer's ordinary texts, in the folds
@@ -192,7 +242,7 @@ def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray
     models that never saw their author, for the held-out rows from one fitted on all the others."""
     out: dict[str, tuple[float, float, np.ndarray]] = {}
     names = sorted(set(groups[items]))
-    extra: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    extra = EXTRA
     for kind in kinds:
         catches, aucs = [], []
         scores = np.zeros(len(y))
@@ -201,20 +251,29 @@ def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray
             fit = groups != held
             xs, xh = x[fit], x[~fit]
             if win is not None:
+                if held not in extra and QUICK:
+                    loo = win.left_out(y, groups)
+                    extra[held] = (loo[fit], loo[~fit])
                 if held not in extra:
                     extra[held] = (win.stacked(fit, y, groups), win.features(win.fit(fit, y), ~fit))
                 xs, xh = np.hstack([xs, extra[held][0]]), np.hstack([xh, extra[held][1]])
+                cols = columns(variant)
+                xs, xh = xs[:, cols], xh[:, cols]
             fitted = make(kind).fit(xs, y[fit])
             scores[~fit] = fitted.predict_proba(xh)[:, 1]
             mine = items & ~fit
             catches.append(catch_at(scores[mine], y[mine]))
             aucs.append(float(roc_auc_score(y[mine], scores[mine])))
         out[kind] = (float(np.mean(catches)), float(np.mean(aucs)), scores)
-        sys.stdout.write(f"  {kind}{' + windows' if win else ''}: held-out author catch at 3% FP {out[kind][0]:.3f}, "
+        sys.stdout.write(f"  {kind}{' + windows ' + variant if win else ''}: held-out author catch at 3% FP {out[kind][0]:.3f}, "
                          f"AUC {out[kind][1]:.3f} ({', '.join(f'{g} {c:.2f}' for g, c in zip(names, catches, strict=True))}; "
                          f"{time.monotonic() - started:.0f} s)\n")
         sys.stdout.flush()
     return out
+
+
+EXTRA: dict[str, tuple[np.ndarray, np.ndarray]] = {}  # the window block of each fold, shared by variants
+QUICK = False  # --quick-stack: one window model an author left out, shared by the folds (``left_out``)
 
 
 def thresholds(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]]) -> tuple[float, float]:
@@ -326,10 +385,18 @@ def main() -> None:
     parser.add_argument("--only", choices=("both", "a", "b"), help="save only this model")
     parser.add_argument("--windows", action=argparse.BooleanOptionalAction, default=True,
                         help="read the text window by window too (``windows``), trained multiple-instance style")
+    parser.add_argument("--variants", default="all",
+                        help="window-block variants to compare (base, all, -frame, +person, ...; ``columns``); "
+                             "the best mean held-out catch ships")
+    parser.add_argument("--quick-stack", action="store_true",
+                        help="the folds share one window model an author left out (``Windows.left_out``): "
+                             "10 window fits instead of 100; the fitted rows' window model saw the held-out author")
     parser.add_argument("--save-scores", type=Path, help="write the held-out scores, labels, authors, languages (.npz)")
     parser.add_argument("--locomo", type=Path, default=LOCOMO,
                         help="LoCoMo's conv-*.json (the first two conversations are ordinary text)")
     args = parser.parse_args()
+    global QUICK
+    QUICK = args.quick_stack
     cache = VectorCache()
     first, _ = first_parts(DEV_SET)
     second, _ = second_parts(DEV_SET)
@@ -350,11 +417,18 @@ def main() -> None:
         from_notes = np.concatenate([np.zeros(len(items), dtype=bool), np.asarray(made, dtype=bool)])
         sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((item_groups == g).sum())}' for g in names)}), "
                          f"{len(chat_texts)} ordinary texts; a-policy {args.a_policy}; folds by author:\n")
+        started = time.monotonic()
         win = Windows(texts) if args.windows else None
+        sys.stdout.write(f"  windows read ({time.monotonic() - started:.0f} s)\n")
         kinds = args.kinds.split(",") if args.kind == "auto" else [args.kind]
-        scores = group_cv(x, y, groups, is_item, kinds, win)
-        kind = max(scores, key=lambda k: scores[k][0])
-        oof = scores[kind][2]
+        variants = args.variants.split(",") if win is not None else ["base"]
+        runs = {(v, k): r for v in variants for k, r in group_cv(x, y, groups, is_item, kinds, win, v).items()}
+        variant, kind = max(runs, key=lambda vk: runs[vk][0])
+        oof = runs[(variant, kind)][2]
+        if args.save_scores:
+            saved: dict[str, np.ndarray] = {"y": y, "groups": groups, "is_item": is_item}
+            saved.update({f"{v}|{k}": r[2] for (v, k), r in runs.items()})
+            np.savez(args.save_scores.with_suffix(".all.npz"), **saved)  # type: ignore[arg-type]
         cued = cued_of(x)
         limits = [(is_item & (y == 0), FP_NOTES), (from_notes, FP_NOTES), (~is_item & ~from_notes, FP_CHAT)]
         threshold, cued_threshold = thresholds(oof, cued, limits)
@@ -362,15 +436,19 @@ def main() -> None:
         if args.save_scores:
             np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes)
         figures = held_out_figures(oof, cued, y, groups, threshold, cued_threshold, from_notes, langs)
-        sys.stdout.write(f"chosen: {kind}, threshold {threshold}, flagged by the rules {cued_threshold}; held out, "
+        sys.stdout.write(f"chosen: {kind}, {variant}, threshold {threshold}, flagged by the rules {cued_threshold}; held out, "
                          f"by author:\n{figures}\n")
         if not args.cv_only:
             everyone = np.ones(len(y), dtype=bool)
-            window = None
+            window, picked = None, None
             if win is not None:
                 window = win.fit(everyone, y)
-                x = np.hstack([x, win.stacked(everyone, y, groups)])
-            meaning.save(meaning.MODELS["both"], layers_of(make(kind).fit(x, y)), threshold, cued_threshold, window)
+                cols = columns(variant)
+                stacked = win.left_out(y, groups) if QUICK else win.stacked(everyone, y, groups)
+                x = np.hstack([x, stacked])[:, cols]
+                picked = cols[cols >= BASE] - BASE if variant != "base" else None
+            meaning.save(meaning.MODELS["both"], layers_of(make(kind).fit(x, y)), threshold, cued_threshold, window,
+                         picked)
             sys.stdout.write(f"both: saved {meaning.MODELS['both'].name}\n")
     if args.cv_only:
         return

@@ -32,6 +32,8 @@ TITLES = {"a_tuning": "set A, tuning part", "a_kept_aside": "set A, kept-aside p
           "b_tuning": "set B, tuning part", "b_kept_aside": "set B, kept-aside part",
           "c_tuning": "set C (all tuning data)", "d_tuning": "set D (all tuning data; run blind once before)",
           "e_tuning": "set E (all tuning data)", "f_tuning": "set F (all tuning data)",
+          "g_tuning": "set G (all tuning data; run blind once before)", "h_tuning": "set H (all tuning data)",
+          "i_tuning": "set I (all tuning data)",
           "blind": "kept-aside sets (bench/data/quarantine/blind)",
           "a_to_b": "trained on set A only, scored on all of set B",
           "b_to_a": "trained on set B only, scored on all of set A"}

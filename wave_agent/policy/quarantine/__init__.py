@@ -15,8 +15,8 @@ not become a standing order. The check runs in layers, each measured by
    order is present;
 5. ``meaning``: with the text's e5 embedding (the writer computes it for every text it
    stores), a model over the embedding and the structural cues of layers 1-3 decides, trained
-   on the quarantine sets of seven writers, reading the text window by window too
-   (``windows``); it replaces the verdict of layers 3-4, which learned one set's shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
+   on the quarantine sets of ten writers, reading the text window by window too
+   (``windows``: and who is addressed, the frame around the best window); it replaces the verdict of layers 3-4, which learned one set's shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
    instructions", a jailbreak's name) holds whatever the model says.
 
 Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.

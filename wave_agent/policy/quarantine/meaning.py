@@ -11,12 +11,14 @@ the agent, which the cues alone cannot.
 
 The model (``meaning.npz``: a small network or a logistic regression, float32 arrays, no
 pickle) is trained by ``scripts/train_quarantine.py`` on every author's set (the tuning parts
-of sets A and B, all of sets C-F: bench/data/quarantine and its second/ ... sixth/), with the
+of sets A and B, all of sets C-I: bench/data/quarantine and its second/ ... ninth/), with the
 writer's own ordinary text as more negatives (chat turns of two LoCoMo conversations, the
 extraction's third-person statements of them and of the notes, long forwarded texts:
 ``bench.quarantine_extracted``), so it judges every text, cue or not. When it carries a window
 model (``ww``, ``wb``: ``windows``), the best window scores of the text join the input, so one
-order inside pasted material is not diluted by the mean vector. The threshold is the lowest
+order inside pasted material is not diluted by the mean vector; with ``picked`` it also reads
+who is addressed (``windows.context``: where the best window sits, the frame around it, person
+and mood), so an order aimed at the assistant and one quoted in a person's own text differ. The threshold is the lowest
 whose false positives, each author scored by a model that never saw that author, stay within
 the script's limits, and a lower one applies when the phrase list or the rules already flag
 the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and
@@ -49,13 +51,20 @@ class Model:
     threshold: float
     cued_threshold: float  # for a text the phrase list or the rules flag: the cues count too
     window: tuple[np.ndarray, float] | None = None  # the window model (``windows``), if trained with one
+    # the columns of [window scores, ``windows.context``] it reads (who is addressed); None: the scores only
+    picked: np.ndarray | None = None
 
     def features(self, vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
         """The network's input: ``features``, and the windows' scores when the model reads them."""
         x = features(vector, seen, phrase, verdict)
         if self.window is None:
             return x
-        return np.concatenate([x, windows.summary(windows.scores(windows.windows(seen.text), *self.window))])
+        parts = windows.windows(seen.text)
+        p = windows.scores(parts, *self.window)
+        if self.picked is None:
+            return np.concatenate([x, windows.summary(p)])
+        block = np.concatenate([windows.summary(p), windows.context(parts, p, len(seen.text))])
+        return np.concatenate([x, block[self.picked]])
 
     def probability(self, x: np.ndarray) -> float:
         h = x.astype(np.float32)
@@ -96,13 +105,17 @@ def model(which: str = "both") -> Model | None:
         threshold = float(data["threshold"])
         cued = float(data["cued_threshold"]) if "cued_threshold" in data else threshold
         window = (data["ww"].astype(np.float32), float(data["wb"])) if "ww" in data else None
-        return Model(layers, threshold, cued, window)
+        picked = data["picked"].astype(np.int64) if "picked" in data else None
+        return Model(layers, threshold, cued, window, picked)
 
 
 def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
-         cued_threshold: float, window: tuple[np.ndarray, float] | None = None) -> None:
+         cued_threshold: float, window: tuple[np.ndarray, float] | None = None,
+         picked: np.ndarray | None = None) -> None:
     arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
                                      "cued_threshold": np.asarray(cued_threshold)}
+    if picked is not None:
+        arrays["picked"] = np.asarray(picked, dtype=np.int16)
     if window is not None:
         arrays["ww"], arrays["wb"] = window[0].astype(np.float16), np.asarray(window[1], dtype=np.float32)
     for i, (w, b) in enumerate(layers):

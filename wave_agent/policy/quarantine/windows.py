@@ -11,13 +11,23 @@ window of a note is ordinary, and a text labelled instruction needs only one win
 whole text's vector, learns when a quoted attack in notes about AI work is only quoted.
 Weights ship inside ``meaning.npz`` (``ww``, ``wb``); no vector beyond the writer's one is
 computed, so the cost is a few n-gram look-ups a window.
+
+Who is addressed (``context``): an order is aimed at the assistant reading it, a quote is framed
+by the person's own text. Beside the scores the network can read where the best window sits
+and how much of the text it is, how the rest of the text (the frame: every window that does not
+overlap the best one) scores, the rules' cues of the best window alone, and person and mood:
+for Russian from pymorphy3's tags (an imperative, a second-person verb or pronoun, a first-person
+one, a past tense), for English and Polish from their pronouns, in the best window and in the
+frame. The network learns what they mean from the authors' sets; no rule reads them.
 """
 
 from __future__ import annotations
 
 import itertools
+import re
 import zlib
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -25,6 +35,20 @@ from wave_agent.policy.quarantine import classifier, rules
 
 MAX_WINDOWS = 48  # a long paste: its first 48 lines and sentences
 COUNT = 4  # the features: best window, second best, share of windows above 0.5, log of the count
+CUE_NAMES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
+             "agent_rule", "you_scoped")
+PERSON = ("mood_imperative", "second_person", "first_person", "past")
+# ``context``: position, share of the text, the frame's best and mean score, the gap; the best
+# window's cues and person; the frame's person
+CONTEXT = 5 + len(CUE_NAMES) + 2 * len(PERSON)
+MORPH_WORDS = 40  # words read by pymorphy3 in a window (a long line: its first 40)
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_CYRILLIC = re.compile(r"[а-яё]")
+# English and Polish pronouns (no tagger for them here): second person, first person
+_SECOND = frozenset(("you", "your", "yours", "yourself", "ty", "cię", "ciebie", "tobie", "ci", "twój", "twoja",
+                     "twoje", "twoim", "twojej", "wy", "was", "wam", "wasz", "wasza", "pan", "pani", "panu", "panią"))
+_FIRST = frozenset(("i", "me", "my", "mine", "myself", "we", "us", "our", "ja", "mnie", "mi", "mój", "moja", "moje",
+                    "moim", "mojej", "nas", "nam", "nasz", "nasza"))
 
 
 def windows(text: str) -> list[str]:
@@ -82,6 +106,58 @@ def scores(parts: list[str], w: np.ndarray, b: float) -> np.ndarray:
     dots = np.bincount(rows, weights=w[keys % classifier.BUCKETS] * values, minlength=len(parts))
     logits = np.where(norms > 0, dots / np.maximum(norms, 1e-12), 0.0) + b
     return 1.0 / (1.0 + np.exp(-logits))
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=65536)
+def _tags(word: str) -> tuple[bool, bool, bool, bool]:
+    """(imperative, second person, first person, past) of one lower-cased word."""
+    if not _CYRILLIC.search(word):
+        return False, word in _SECOND, word in _FIRST, False
+    tag = _morph().parse(word)[0].tag
+    return "impr" in tag, "2per" in tag, "1per" in tag, "past" in tag
+
+
+def person(part: str) -> np.ndarray:
+    """``PERSON`` of a window: does any of its first words carry each."""
+    out = np.zeros(len(PERSON), dtype=np.float32)
+    for word in _WORD.findall(part.casefold())[:MORPH_WORDS]:
+        out = np.maximum(out, np.asarray(_tags(word), dtype=np.float32))
+    return out
+
+
+def marks(part: str) -> np.ndarray:
+    """A window's own cues (``CUE_NAMES``) and ``person``: what ``context`` reads of it."""
+    c = rules.cues(part)
+    return np.concatenate([np.asarray([getattr(c, n) is not None for n in CUE_NAMES], dtype=np.float32),
+                           person(part)])
+
+
+def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray | None = None) -> np.ndarray:
+    """``CONTEXT`` features of who is addressed: where the best window sits and its share of the
+    text, the frame's best and mean window score and the gap to the best, the best window's
+    ``marks``, and the frame's person (``marked``: every window's ``marks``, when known)."""
+    best = int(np.argmax(p))
+    top = parts[best]
+    frame = [i for i, part in enumerate(parts) if top not in part and part not in top]
+    rest = p[frame] if frame else np.zeros(1)
+    own = marked[best] if marked is not None else marks(top)
+    if marked is not None:
+        around = marked[frame, len(CUE_NAMES):].max(axis=0) if frame else np.zeros(len(PERSON), dtype=np.float32)
+    else:
+        around = np.zeros(len(PERSON), dtype=np.float32)
+        for i in frame:
+            around = np.maximum(around, person(parts[i]))
+    where = best / (len(parts) - 1) if len(parts) > 1 else 0.0
+    head = [where, min(len(top) / max(text_len, 1), 1.0), float(rest.max()), float(rest.mean()),
+            float(p[best] - rest.max())]
+    return np.concatenate([np.asarray(head, dtype=np.float32), own, around]).astype(np.float32)
 
 
 def summary(p: np.ndarray) -> np.ndarray:
