@@ -196,13 +196,17 @@ class Recall:
         asked value too, and recall read the rest of the question ("в каком классе учится
         сын?", read as asking for a child, put the daughter's kindergarten, the newest
         record naming a child, above the son's class; a wife's birthday went below the
-        others' the same way)."""
+        others' the same way), unless the two state one single-valued attribute of the
+        same holder: then the newer holds the value in force (a rent that went up, the
+        writer having kept both)."""
         q = c.question
         found = asked.first(wants, q.text, stating, q.relatives)
         if not found:
             return
         if c.chosen and not wants.past and c.chosen[0] in {f.id for f in found}:
-            found = sorted(found, key=lambda f: f.id != c.chosen[0])  # stable: the rest as read
+            mine = next(f for f in found if f.id == c.chosen[0])
+            if not asked.same_single_value(mine, found[0], wants.attribute):
+                found = sorted(found, key=lambda f: f.id != mine.id)  # stable: the rest as read
         top = max((c.final.get(fid, 0.0) for fid in c.chosen), default=0.0)
         for i, fact in enumerate(found):
             c.facts[fact.id] = fact
