@@ -80,7 +80,7 @@ class Settings(BaseSettings):
 
     # Recall's order before MMR: "fusion" (the hand-set weighted rank fusion) or "learned"
     # (the shipped trees over every voice; not the default yet: docs/benchmarks.md).
-    recall_ranker: Literal["learned", "fusion"] = "fusion"
+    recall_ranker: Literal["learned", "fusion"] = "learned"
 
     # Letta: unset means markdown block files under data_dir/blocks.
     letta_base_url: str | None = None

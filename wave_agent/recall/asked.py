@@ -32,7 +32,7 @@ import numpy as np
 
 from graph import kin
 from graph.models import Entity, Fact, Status
-from wave_agent.world.attributes import Value, same_value
+from wave_agent.world.attributes import Value, same_value, single_valued
 from wave_agent.world.reading import ROLE_PREFIX, USER
 
 MODEL = Path(__file__).parent / "asked.npz"
@@ -221,4 +221,14 @@ def first(asked: Asked, query: str, facts: Sequence[Fact],
     return [*replaced, *current]
 
 
-__all__ = ["Asked", "Model", "first", "matches", "model", "price_kind", "read", "save", "whose"]
+def same_single_value(a: Fact, b: Fact, attribute: str) -> bool:
+    """Whether ``a`` and ``b`` both state the asked ``attribute`` (``price`` any price) of the
+    same holder, and it holds one value at a time (a rent, a city; not children or pets)."""
+    def keys(f: Fact) -> set[str]:
+        return {v.key for v in (Value.decode(raw) for raw in f.attributes)
+                if v is not None and single_valued(v.attribute)
+                and (v.attribute == attribute or v.attribute.startswith(f"{attribute}:"))}
+    return bool(keys(a) & keys(b))
+
+
+__all__ = ["Asked", "Model", "first", "matches", "model", "price_kind", "read", "same_single_value", "save", "whose"]

@@ -70,13 +70,13 @@ class RecallConfig:
     relative_rest_weight: float = 1.0
     # Clipped words are asked in full too ("за велик?" -> "велосипед"; colloquial.expand).
     colloquial: bool = True
-    # How the candidates are ordered before MMR: "fusion" (the hand-set weighted RRF and
-    # factors above) or "learned" (the trees in recall/ranker.json over every voice's rank and
-    # score and the record's signals, spaced by the fused scores and then decayed;
-    # recall.learned; RECALL_RANKER=learned). The learned order is better at rank 1 on
-    # LoCoMo's kept-aside conversations (docs/benchmarks.md, "A learned ranker") but puts a
-    # relative's allergy and another record of the person before "пенициллин мне нельзя"
-    # in an integration test, so it is not the default yet.
-    ranker: str = "fusion"
+    # How the candidates are ordered before MMR: "learned" (the trees in recall/ranker.json
+    # over every voice's rank and score and the record's signals, spaced by the fused scores
+    # and then decayed; recall.learned) or "fusion" (the hand-set weighted RRF and factors
+    # above; RECALL_RANKER=fusion). The learned order is better at rank 1 on LoCoMo's
+    # kept-aside conversations and level on the memory sets' (docs/benchmarks.md, "A learned
+    # ranker"); its someone-else weight is fitted listwise on the tuning questions where a
+    # relative's record competes (scripts/train_ranker.py, fit_someone_else).
+    ranker: str = "learned"
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

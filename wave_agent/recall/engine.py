@@ -15,13 +15,15 @@ one reads:
 5. ``ranking.rank``: the context, dated and rest rankings; weighted RRF over every voice.
 6. ``ranking.weigh``: decay, confidence, status, episode, information, speaker, the person or
    someone else, closeness in meaning.
-7. ``learned.rerank`` (``RecallConfig.ranker == "learned"``): a logistic regression over
-   every voice's rank and score and what ``weigh`` found puts the candidates in order.
+7. ``learned.rerank`` (``RecallConfig.ranker == "learned"``, the default): gradient-boosted
+   trees over every voice's rank and score and what ``weigh`` found put the candidates in
+   order.
 8. ``ranking.diversify``: MMR picks the final ``k``.
 9. ``about``: an entity question puts the records about that entity first.
 10. ``asked``: a question about an attribute ("где я сейчас живу?", "какой был мой старый
     номер?") puts first the records that state its value, read from the graph (current ones;
-    for a question about the past the replaced ones, then the current). The question's e5
+    for a question about the past the replaced ones, then the current; recall's own first
+    stays first when it is one of the current ones). The question's e5
     vector is read before step 1 (the semantic voice's embedding of it then comes from the
     embedder's cache), and a question about the past of an attribute that has a replaced
     value searches with the ``history`` preset.
@@ -189,11 +191,22 @@ class Recall:
     def _attribute_first(c: Candidates, wants: asked.Asked, stating: list[Fact]) -> None:
         """A question about an attribute: the records that state its value first (current,
         or for a question about the past the replaced ones then the current), then the rest
-        of recall's choice. Nothing held for it: recall's choice stands."""
+        of recall's choice. Nothing held for it: recall's choice stands. When recall's own
+        first record is one of those (a question about now), it stays first: it states the
+        asked value too, and recall read the rest of the question ("в каком классе учится
+        сын?", read as asking for a child, put the daughter's kindergarten, the newest
+        record naming a child, above the son's class; a wife's birthday went below the
+        others' the same way), unless the two state one single-valued attribute of the
+        same holder: then the newer holds the value in force (a rent that went up, the
+        writer having kept both)."""
         q = c.question
         found = asked.first(wants, q.text, stating, q.relatives)
         if not found:
             return
+        if c.chosen and not wants.past and c.chosen[0] in {f.id for f in found}:
+            mine = next(f for f in found if f.id == c.chosen[0])
+            if not asked.same_single_value(mine, found[0], wants.attribute):
+                found = sorted(found, key=lambda f: f.id != mine.id)  # stable: the rest as read
         top = max((c.final.get(fid, 0.0) for fid in c.chosen), default=0.0)
         for i, fact in enumerate(found):
             c.facts[fact.id] = fact

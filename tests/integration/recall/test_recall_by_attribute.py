@@ -79,3 +79,15 @@ async def test_an_attribute_with_no_value_is_not_answered_by_another(
     assert [h.fact.id for h in found] == [h.fact.id for h in plain]
     stating = {f.id for f in await recall.graph.attribute_facts(user_id)}
     assert stating & set(ids)  # the other attributes are held, just not this one
+
+
+async def test_a_question_about_one_child_keeps_recalls_record_about_that_child_first(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    # Both records name a child; the newer one is about the other child. Read as asking for a
+    # child, the question must not put the newest record naming one above recall's own first.
+    await _told(writer, user_id, _AROUND, 20)
+    [son] = await _told(writer, user_id, ["Сыну Мише одиннадцать, он учится в пятом классе."], 12)
+    await _told(writer, user_id, ["Дочке Вере три года, она ходит в ясли «Солнышко»."], 4)
+    found = await recall.search(user_id, "в каком классе учится сын?", k=5)
+    assert found[0].fact.id == son, [h.fact.text for h in found]

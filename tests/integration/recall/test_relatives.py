@@ -9,9 +9,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from archive.embedder import Embedder
 from graph.models import EntityType, Status, Veracity
 from graph.store import GraphStore
-from wave_agent.recall import Recall
+from wave_agent.recall import Recall, RecallConfig
 from wave_agent.write.writer import MemoryItem, Writer
 
 pytestmark = pytest.mark.neo4j
@@ -82,9 +83,13 @@ async def test_a_question_that_names_whose_relative_it_means_is_not_read_as_the_
     assert "Алсу" in hits[0].fact.text, [h.fact.text for h in hits]
 
 
+@pytest.mark.parametrize("ranker", ["learned", "fusion"])
 async def test_a_question_about_the_persons_own_allergy_puts_theirs_before_the_familys(
-    writer: Writer, recall: Recall, user_id: str
+    writer: Writer, graph: GraphStore, archive: object, embedder: Embedder, user_id: str,
+    ranker: str,
 ) -> None:
+    recall = Recall(graph, archive, embedder,
+                    config=RecallConfig(voice_timeout_s=30.0, ranker=ranker))
     # Three relatives' allergies say "аллергия"; the person's own does not, and is said first.
     own = "Врач сказал, что пенициллин мне нельзя: в детстве была сильная реакция."
     await _import(writer, user_id, [

@@ -123,3 +123,16 @@ def test_a_value_passed_on_is_answered_by_the_record_that_said_it() -> None:
     was = asked.first(Asked("city", 0.9, True, 0.9), "где я жил раньше?",
                       [said, rent_replaced, moved])
     assert [f.id for f in was] == ["said", "moved"]
+
+
+def test_two_rents_are_one_value_in_force_and_two_children_are_two() -> None:
+    # recall's own first stays first over the newest record unless both say one
+    # single-valued attribute of the same holder (Recall._attribute_first)
+    raised = _fact("raised", "Аренду подняли до 50 тысяч", 1, Status.ACTIVE,
+                   "user|price:rent|50000|set")
+    son = _fact("son", "Сыну Мише одиннадцать", 9, Status.ACTIVE, "user|child|Миша|add")
+    girl = _fact("girl", "Дочке Вере три года", 2, Status.ACTIVE, "user|child|Вера|add")
+    assert asked.same_single_value(FACTS[3], raised, "price")
+    assert not asked.same_single_value(FACTS[3], FACTS[4], "price")  # rent and the gym
+    assert not asked.same_single_value(son, girl, "child")
+    assert not asked.same_single_value(FACTS[1], FACTS[2], "city")  # hers and her sister's
