@@ -55,22 +55,47 @@ CACHE_MAX_CHARS = 2_000
 CACHE_MAX_BATCH = 16
 
 
-def bulk_threads(floor: int, *, cores: int | None = None, load: float | None = None) -> int:
-    """Torch threads for a bulk batch: the cores the machine leaves idle, at least ``floor``.
+def bulk_threads(floor: int, *, cores: int | None = None, load: float | None = None,
+                 own: float | None = None) -> int:
+    """Torch threads for a bulk batch: the cores other processes leave idle, at least ``floor``.
 
-    Two threads on this 2-core machine halve a long import when the other core is free, and
-    slow everything fivefold when another process holds it (two threads fighting for one core:
-    docs/benchmarks.md, "One BLAS thread during local searches"). So the one-minute load
-    average decides, with this process's own running thread counted in it: load 1 on 2 cores
-    leaves a core idle, load 2 leaves none."""
+    Two threads on this 2-core machine make a long import 1.5x faster when the other core is
+    free (docs/benchmarks.md, "Embedding a long history on two cores"), and slow everything
+    fivefold when another process holds it (two threads fighting for one core: "One BLAS thread
+    during local searches"). So the one-minute load average decides, less this process's own
+    share of it (``own``: the threads of its bulk batches in the last minute, else one, the
+    thread now asking): load 1 with nothing else running leaves a core idle, and so does load 2
+    while this process ran two threads; load 2 from another process leaves none."""
     cores = cores or os.cpu_count() or 1
     if load is None:
         try:
             load = os.getloadavg()[0]
         except OSError:  # no load average on this platform: stay where we are
             return floor
-    idle = int(cores - load + 0.5) + 1
+    if own is None:
+        own = _recent_bulk_threads()
+    others = max(0.0, load - own)
+    idle = int(cores - others + 0.5)
     return max(floor, min(cores, idle))
+
+
+_last_bulk: tuple[int, float] = (1, 0.0)  # threads of the last bulk batch, when it ended
+
+
+def _recent_bulk_threads() -> float:
+    """This process's share of the load average: its last bulk batch's threads if it ended
+    within the average's minute, else one (the thread now asking)."""
+    import time
+
+    threads, ended = _last_bulk
+    return float(threads) if time.monotonic() - ended < 60.0 else 1.0
+
+
+def _bulk_ended(threads: int) -> None:
+    import time
+
+    global _last_bulk
+    _last_bulk = (threads, time.monotonic())
 
 
 def is_bundled(model_name: str) -> bool:
@@ -304,9 +329,15 @@ class Embedder:
         from archive.e5 import E5Model
 
         if isinstance(model, E5Model):
+            bulk = model.needs_torch(texts) and len(texts) >= BULK_TEXTS
             if model.needs_torch(texts):  # torch is imported only when a batch needs it
-                self._limit_cpu_threads(bulk=len(texts) >= BULK_TEXTS)
-            return model.encode(texts, query=query, batch_size=BATCH_SIZE)
+                self._limit_cpu_threads(bulk=bulk)
+            vectors = model.encode(texts, query=query, batch_size=BATCH_SIZE)
+            if bulk:
+                import torch
+
+                _bulk_ended(torch.get_num_threads())
+            return vectors
         prefix = self._prefixes[0] if query else self._prefixes[1]
         if prefix:
             texts = [prefix + t for t in texts]

@@ -71,16 +71,18 @@ def test_a_bulk_batch_gives_the_same_vectors_on_two_threads_as_on_one(model: E5M
     assert (one * two).sum(axis=1).min() > 0.9999
 
 
-@pytest.mark.parametrize(("load", "threads"), [
-    (0.9, 2),   # only this import runs: the other core is idle, take it
-    (1.3, 2),
-    (1.6, 1),   # another process is busy too: two threads would fight it for one core
-    (2.5, 1),
-    (9.0, 1),   # a busy CI machine
+@pytest.mark.parametrize(("load", "own", "threads"), [
+    (0.9, 1, 2),   # only this import runs: the other core is idle, take it
+    (1.3, 1, 2),
+    (2.0, 2, 2),   # this import on two threads is the whole load: keep them
+    (1.6, 1, 1),   # another process is busy too: two threads would fight it for one core
+    (3.0, 2, 1),   # another process holds a core while this one ran two threads
+    (2.5, 1, 1),
+    (9.0, 1, 1),   # a busy CI machine
 ])
-def test_a_bulk_batch_takes_a_core_only_when_the_machine_leaves_one_idle(
-        load: float, threads: int) -> None:
+def test_a_bulk_batch_takes_a_core_only_when_other_processes_leave_one_idle(
+        load: float, own: int, threads: int) -> None:
     from archive.embedder import bulk_threads
 
-    assert bulk_threads(1, cores=2, load=load) == threads
-    assert bulk_threads(3, cores=2, load=load) == 3  # an explicit setting is never lowered
+    assert bulk_threads(1, cores=2, load=load, own=own) == threads
+    assert bulk_threads(3, cores=2, load=load, own=own) == 3  # an explicit setting is never lowered
