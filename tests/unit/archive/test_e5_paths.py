@@ -86,3 +86,18 @@ def test_a_bulk_batch_takes_a_core_only_when_other_processes_leave_one_idle(
 
     assert bulk_threads(1, cores=2, load=load, own=own) == threads
     assert bulk_threads(3, cores=2, load=load, own=own) == 3  # an explicit setting is never lowered
+
+
+def test_long_and_short_texts_are_batched_so_little_is_padding() -> None:
+    """A writer's batch mixes one-line turns with 500-token pieces of long ones: each text is
+    embedded once, and no batch pads short texts to a long one's width past the budget."""
+    from archive.e5 import _batches
+
+    lengths = [12, 510, 40, 300, 7, 512, 95, 260, 33, 480] * 13
+    batches = _batches(lengths, batch_size=64, tokens=4096)
+    assert sorted(i for b in batches for i in b) == list(range(len(lengths)))
+    for batch in batches:
+        assert len(batch) <= 64
+        assert len(batch) == 1 or len(batch) * max(lengths[i] for i in batch) <= 4096
+    padded = sum(len(b) * max(lengths[i] for i in b) for b in batches)
+    assert padded < 1.3 * sum(lengths)
