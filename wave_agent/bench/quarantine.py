@@ -10,7 +10,7 @@ layer over the e5 embedding, as the writer judges). Generalisation: the meaning 
 on set A alone is scored on all of set B, and the one trained on set B alone on all of set A,
 by language and by shape. Set C (bench/data/quarantine/third: a third author, who saw neither
 set nor the code, given an explicit label policy) is all tuning data and is scored by
-language and shape, and so are sets D-I (fourth/ ... ninth/: one more author each; D and G
+language and shape, and so are sets D-J (fourth/ ... tenth/: one more author each; D, G and J
 were run blind once, then given to training). Every JSON file in
 bench/data/quarantine/blind/ is a kept-aside set, never tuned on: scored by language and shape
 only, catch and notes flagged, never an item's text (not even with ``show``); when there is
@@ -67,7 +67,7 @@ def second_parts(root: Path) -> tuple[list[Item], list[Item]]:
 
 # the sets written apart that are all tuning data, by author (a folder each, every JSON file in
 # it): set C's writer, set D's and G's (each run blind once, then given to training), E's, F's, H's, I's
-AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth", "g": "seventh", "h": "eighth", "i": "ninth"}
+AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth", "g": "seventh", "h": "eighth", "i": "ninth", "j": "tenth"}
 BLIND = "blind"  # kept-aside sets: every JSON file in it, never tuned on, never an item printed
 
 
