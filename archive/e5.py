@@ -42,6 +42,8 @@ SMALL_CALL = 2
 BATCH_TOKENS = 4096
 QUERY_PREFIX = "query: "
 PASSAGE_PREFIX = "passage: "
+# The weights that multiply in bfloat16 (``E5Model._cast``); norms and positions stay fp32.
+_MATRICES = ("qkv", "ao", "fi", "fo")
 
 
 def package_model_path() -> Path:
@@ -127,6 +129,7 @@ class E5Model:
         self._lock = threading.Lock()
         self._weights_lock = threading.Lock()
         self._weights = False
+        self._cast_layers: dict[Any, list[dict[str, torch.Tensor]]] = {}
         self.dim, self.max_positions = _header(self.path)
         self._engine = _c_engine(self.path) if device == "cpu" else None
         if self._engine is None:  # torch does everything: load it now, as before
@@ -258,23 +261,46 @@ class E5Model:
             weights["qkv.b"] = torch.cat([weights["q.b"], weights["k.b"], weights["v.b"]])
             self._layers.append(weights)
 
-    def _forward(self, embeds: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-        """The BERT encoder: post-LayerNorm, erf GELU, absolute positions from 0."""
+    def _cast(self, dtype: torch.dtype) -> list[dict[str, torch.Tensor]]:
+        """The layers with their matrices (and biases) in ``dtype``, made once per dtype."""
+        import torch
+
+        cached = self._cast_layers.get(dtype)
+        if cached is None:
+            cached = [{k: v.to(dtype) if k.split(".")[0] in _MATRICES and dtype != torch.float32
+                       else v for k, v in w.items()} for w in self._layers]
+            self._cast_layers[dtype] = cached
+        return cached
+
+    def _forward(self, x: torch.Tensor, rows: torch.Tensor, at: torch.Tensor,
+                 batch: int, width: int) -> torch.Tensor:
+        """The BERT encoder (post-LayerNorm, erf GELU, absolute positions from 0) over a
+        batch's real tokens only: ``x`` is [tokens, hidden], ``rows`` and ``at`` each token's
+        text and position. The matrix products and norms skip the padding; only attention
+        sees the batch padded to its widest text (a writer's call of 100 LongMemEval turns
+        pads to ~1.24x its real tokens). The matrices multiply in bfloat16 where the CPU has
+        it, the sums and norms stay in fp32, as autocast did."""
         import torch
         from torch.nn import functional as F
 
-        batch, width, h = embeds.shape
+        dtype = torch.bfloat16 if self.bf16 else torch.float32
+        h = x.shape[-1]
         nh, hd, eps = self._heads, h // self._heads, self._eps
-        x = embeds + self._embed_pos[:width] + self._embed_type
+        x = x + self._embed_pos[at] + self._embed_type
         x = F.layer_norm(x, (h,), *self._embed_ln, eps)
-        keep = mask[:, None, None, :].to(torch.bool)
-        for w in self._layers:
-            qkv = F.linear(x, w["qkv.w"], w["qkv.b"]).view(batch, width, 3, nh, hd)
-            q, k, v = qkv.permute(2, 0, 3, 1, 4).unbind(0)
+        slots = rows * width + at
+        keep = torch.zeros(batch * width, dtype=torch.bool, device=x.device)
+        keep[slots] = True
+        keep = keep.view(batch, 1, 1, width)
+        for w in self._cast(dtype):
+            qkv = F.linear(x.to(dtype), w["qkv.w"], w["qkv.b"])
+            padded = qkv.new_zeros(batch * width, 3 * h)
+            padded[slots] = qkv
+            q, k, v = padded.view(batch, width, 3, nh, hd).permute(2, 0, 3, 1, 4).unbind(0)
             ctx = F.scaled_dot_product_attention(q, k, v, attn_mask=keep)
-            ctx = ctx.transpose(1, 2).reshape(batch, width, h)
+            ctx = ctx.transpose(1, 2).reshape(batch * width, h)[slots]
             x = F.layer_norm(x + F.linear(ctx, w["ao.w"], w["ao.b"]), (h,), w["aln.w"], w["aln.b"], eps)
-            mid = F.gelu(F.linear(x, w["fi.w"], w["fi.b"]))
+            mid = F.gelu(F.linear(x.to(dtype), w["fi.w"], w["fi.b"]))
             x = F.layer_norm(x + F.linear(mid, w["fo.w"], w["fo.b"]), (h,), w["oln.w"], w["oln.b"], eps)
         return x
 
@@ -303,19 +329,14 @@ class E5Model:
         out = np.zeros((len(ids), self.dim), dtype=np.float32)
         with self._lock, torch.inference_mode():
             for chunk in _batches([len(i) for i in ids], batch_size):
-                width = max(len(ids[i]) for i in chunk)
-                grid = np.zeros((len(chunk), width), dtype=np.int64)
-                mask = np.zeros((len(chunk), width), dtype=np.int64)
-                for row, i in enumerate(chunk):
-                    grid[row, : len(ids[i])] = ids[i]
-                    mask[row, : len(ids[i])] = 1
-                embeds = _dequant(self._word[grid.reshape(-1)]).reshape(len(chunk), width, self.dim)
-                mask_t = torch.from_numpy(mask).to(self.device)
-                with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
-                    hidden = self._forward(torch.from_numpy(embeds).to(self.device), mask_t)
-                hidden = hidden.float()
-                weights = mask_t.unsqueeze(-1).to(hidden.dtype)
-                pooled = (hidden * weights).sum(1) / weights.sum(1).clamp(min=1.0)
+                lengths = [len(ids[i]) for i in chunk]
+                flat = np.concatenate([ids[i] for i in chunk])
+                rows = torch.from_numpy(np.repeat(np.arange(len(chunk)), lengths)).to(self.device)
+                at = torch.from_numpy(np.concatenate([np.arange(n) for n in lengths])).to(self.device)
+                embeds = torch.from_numpy(_dequant(self._word[flat]).reshape(len(flat), self.dim))
+                hidden = self._forward(embeds.to(self.device), rows, at, len(chunk), max(lengths))
+                pooled = torch.zeros(len(chunk), self.dim, device=self.device).index_add_(0, rows, hidden)
+                pooled = pooled / torch.tensor(lengths, dtype=torch.float32, device=self.device)[:, None]
                 pooled = torch.nn.functional.normalize(pooled, dim=-1)
                 out[chunk] = pooled.cpu().numpy()
         return out
