@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from graph import kin
 from graph.models import EntityType
@@ -83,6 +84,7 @@ from wave_agent.world.sentence import (
     hobby_name,
     someone_elses,
     street,
+    words_of,
 )
 
 _NER_TYPES = {"PER": EntityType.PERSON, "LOC": EntityType.PLACE, "ORG": EntityType.ORGANISATION}
@@ -117,6 +119,7 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
         builder = _Builder(doc.text, written)
         for span in markup.spans:
             builder.add_span(span.start, span.stop, span.type)
+        parsed: list[Sentence] = []
         for sent in doc.sents:
             tokens = [Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
                              t.feats.get("Person"), t.feats.get("Animacy") == "Anim",
@@ -137,8 +140,9 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                     # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
                     t.lemma = next((n for n in noun_lemmas(t.text) if lexicon.kind_of(n)),
                                    t.lemma)
-            builder.sentence(Sentence(tokens))
-        readings.append(builder.reading())
+            parsed.append(Sentence(tokens))
+            builder.sentence(parsed[-1])
+        readings.append(replace(builder.reading(), words=words_of(parsed)))
     return readings
 
 
@@ -381,10 +385,16 @@ class _Builder:
     def _numbered(self, s: Sentence, names: dict[str, str]) -> None:
         """"в школе № 47", "поликлиники № 3", "ИФНС №5": an organisation noun (or a name the
         NER read as one) with its number is one organisation, named in the nominative."""
-        for at, t in enumerate(s.tokens[:-2]):
-            sign, number = s.tokens[at + 1], s.tokens[at + 2]
-            if sign.text != "№" or not number.text.isdigit():
+        for at, t in enumerate(s.tokens[:-1]):
+            sign = s.tokens[at + 1]
+            if sign.text[1:].isdigit() and sign.text[0] == "№":  # "школу №3": one token
+                number = sign
+            elif (at + 2 < len(s.tokens) and sign.text == "№"
+                  and s.tokens[at + 2].text.isdigit()):
+                number = s.tokens[at + 2]
+            else:
                 continue
+            digits = number.text.lstrip("№")
             old = names.get(t.id)
             if old is not None and self.mentions[old].type is EntityType.ORGANISATION:
                 base = old
@@ -392,8 +402,8 @@ class _Builder:
                 base = t.lemma
             else:
                 continue
-            name = self._mention(f"{base} № {number.text}", EntityType.ORGANISATION, (
-                self.text[t.start:number.stop],))
+            name = self._mention(f"{base} № {digits}", EntityType.ORGANISATION, (
+                self.text[t.start:number.stop], f"{base} №{digits}"))
             self.first_at.setdefault(name, t.start)
             for token in (t, sign, number):
                 names[token.id] = name
