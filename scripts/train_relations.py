@@ -161,6 +161,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", default="bench/data/entities")
     parser.add_argument("--no-save", action="store_true")
+    parser.add_argument("--setting", help='a setting the cross-validation chose, as JSON '
+                        '(["union", 0.3, false, false, true, 0.55]): fit it on every part and '
+                        "save, without cross-validating again")
+    parser.add_argument("--languages", default="ru", help="with --setting: where it applies")
     args = parser.parse_args()
     parts = sorted(Path(args.data).glob("tuning*.json"))
     data: dict[str, dict[str, list[Any]]] = {}
@@ -175,6 +179,8 @@ def main() -> int:
         data[path.stem] = {"statements": statements, "readings": readings, "langs": langs}
         print(f"{path.stem}: {len(statements)} statements", file=sys.stderr)
     feats = {k: examples(v["statements"], v["readings"]) for k, v in data.items()}
+    if args.setting:
+        return save(tuple(json.loads(args.setting)), feats, args.languages.split(","))
     # (C, balanced classes, the rules' links as features, the parse's features)
     fits = [(c, balanced, rules, True) for c in (0.3, 1.0) for balanced in (True, False)
             for rules in (True, False)] + [(0.3, False, False, False), (0.3, True, True, False)]
@@ -231,9 +237,13 @@ def main() -> int:
     if best[1][0] == "rules" or not languages or args.no_save:
         print("not saved", file=sys.stderr)
         return 0
-    setting = best[1]
-    xs = [x for k in data for x in feats[k][0]]
-    ys = [y for k in data for y in feats[k][1]]
+    return save(best[1], feats, languages)
+
+
+def save(setting: tuple[Any, ...], feats: dict[str, tuple[list[tuple[str, ...]], list[str]]],
+         languages: list[str]) -> int:
+    xs = [x for k in feats for x in feats[k][0]]
+    ys = [y for k in feats for y in feats[k][1]]
     model = fit(xs, ys, setting[1], setting[5], balanced=setting[2], rules=setting[3],
                 syntax=setting[4])
     model.keep_rules = setting[0] == "union"
