@@ -217,6 +217,7 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
             if roles:
                 f.append("role_beside")
             if (tw := at_word.get(m.name)) is not None:
+                sw: int | None = None
                 if source == USER:
                     sw, how = _speaker(parsed, tw)
                     f.append(f"syn:speaker:{how}")

@@ -119,7 +119,7 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
         builder = _Builder(doc.text, written)
         for span in markup.spans:
             builder.add_span(span.start, span.stop, span.type)
-        parsed: list[Sentence] = []
+        sentences_read: list[Sentence] = []
         for sent in doc.sents:
             tokens = [Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
                              t.feats.get("Person"), t.feats.get("Animacy") == "Anim",
@@ -140,9 +140,9 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                     # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
                     t.lemma = next((n for n in noun_lemmas(t.text) if lexicon.kind_of(n)),
                                    t.lemma)
-            parsed.append(Sentence(tokens))
-            builder.sentence(parsed[-1])
-        readings.append(replace(builder.reading(), words=words_of(parsed)))
+            sentences_read.append(Sentence(tokens))
+            builder.sentence(sentences_read[-1])
+        readings.append(replace(builder.reading(), words=words_of(sentences_read)))
     return readings
 
 
