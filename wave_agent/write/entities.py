@@ -205,15 +205,19 @@ class Resolver:
     async def unnamed(self, role: str, text: str) -> Entity:
         """A relative the person has named only by the role ("Мама живёт в Туле", no name said
         yet): one entity called by the role word as the record writes it, in the nominative
-        ("мама", "батя", "свёкор"), the word its alias, so that the next record's role finds
-        it (``by_role``) instead of dropping what it says."""
+        ("мама", "батя", "свёкор"), the role's words its aliases, so that the next record's
+        role finds it (``by_role``) instead of dropping what it says."""
         said = next((w for w in re.findall(r"[^\W\d_]+", text.lower())
                      if kin.role_of(w) == role), kin.role_words(role)[0])
-        if re.search(r"[а-яё]", said):
+        cyrillic = bool(re.search(r"[а-яё]", said))
+        if cyrillic:
             from wave_agent.world.morphology import lemma
 
             said = lemma(said, "NOUN")
-        return await self.entity(Mention(said, EntityType.PERSON, (said,)))
+        # the role's other words of that script ("батя": папа, отец) name the same person
+        others = [w for w in kin.role_words(role) if bool(re.search(r"[а-яё]", w)) == cyrillic]
+        return await self.entity(Mention(said, EntityType.PERSON, tuple(dict.fromkeys(
+            (said, *others)))))
 
     async def resolve(self, fact: Fact, reading: Reading,
                       given: Sequence[tuple[str, EntityType]] = ()) -> Resolved:
