@@ -165,6 +165,8 @@ def main() -> int:
                         '(["union", 0.3, false, false, true, 0.55]): fit it on every part and '
                         "save, without cross-validating again")
     parser.add_argument("--languages", default="ru", help="with --setting: where it applies")
+    parser.add_argument("--quick", action="store_true",
+                        help="only the settings that led the full grid (a machine in use)")
     args = parser.parse_args()
     parts = sorted(Path(args.data).glob("tuning*.json"))
     data: dict[str, dict[str, list[Any]]] = {}
@@ -184,6 +186,8 @@ def main() -> int:
     # (C, balanced classes, the rules' links as features, the parse's features)
     fits = [(c, balanced, rules, True) for c in (0.3, 1.0) for balanced in (True, False)
             for rules in (True, False)] + [(0.3, False, False, False), (0.3, True, True, False)]
+    if args.quick:  # the best with the parse, the best without it, the rules kept as they are
+        fits = [(1.0, True, True, True), (0.3, True, True, False), (0.3, False, True, True)]
     results: dict[Any, dict[str, dict[str, Counter[str]]]] = {}
     for held in data:
         xs = [x for k in data if k != held for x in feats[k][0]]
