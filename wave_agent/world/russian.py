@@ -154,6 +154,19 @@ def _first_name(written: str, nominative: str) -> str:
     return from_written if from_written != written else full_name(nominative)
 
 
+def _institution_name(s: Sentence, adjectives: list[Token], noun: Token) -> str:
+    """"Ольховской средней школе" -> "Ольховская средняя школа"."""
+    said = [agreeing_nominative(u.text, noun.lemma) or u.text.lower() for u in adjectives]
+    said = [w.capitalize() if u.text[:1].isupper() and s.position[u.id] > 0 else w
+            for w, u in zip(said, adjectives, strict=True)]
+    return " ".join((*said, noun.lemma))
+
+
+# the level of government an institution belongs to: "областная больница" is one place
+_ADMINISTRATIVE = frozenset(("областной", "районный", "городской", "краевой", "республиканский",
+                             "федеральный", "муниципальный", "окружной", "поселковый"))
+
+
 class _Builder:
     """Collects one statement's mentions and links as its sentences are read."""
 
@@ -252,6 +265,7 @@ class _Builder:
         names = self._named(s)
         self._quoted(s, names)
         self._numbered(s, names)
+        self._institutions(s, names)
         self._names_missed(s, names)
         for token in s.tokens:
             if token.pos in ("VERB", "AUX"):
@@ -312,6 +326,9 @@ class _Builder:
             elif kind is EntityType.PLACE:
                 name = " ".join(name_nominative(t.text, t.case) if t.pos in ("PROPN", "NOUN")
                                 else adjective_nominative(t) for t in inside)
+            elif (len(inside) > 1 and inside[-1].pos == "NOUN" and inside[-1].lemma in
+                  lexicon.ORG_NOUNS and all(t.pos == "ADJ" for t in inside[:-1])):
+                name = _institution_name(s, inside[:-1], inside[-1])  # "Ольховской школе"
             else:
                 name = " ".join(name_nominative(t.text, t.case) if len(inside) == 1
                                 else t.text for t in inside)
@@ -409,6 +426,28 @@ class _Builder:
                 names[token.id] = name
             if old is not None and old not in names.values():
                 del self.mentions[old]
+
+    def _institutions(self, s: Sentence, names: dict[str, str]) -> None:
+        """"в областной детской больнице", "в Ольховской средней школе": an organisation noun
+        that a place's adjective (a proper one, or the level of government: областной,
+        районный, городской...) makes one institution is an organisation, named in the
+        nominative; "в музыкальную школу" alone stays a common noun."""
+        for at, t in enumerate(s.tokens):
+            if t.pos != "NOUN" or t.lemma not in lexicon.ORG_NOUNS or t.id in names:
+                continue
+            adjectives: list[Token] = []
+            for u in reversed(s.tokens[:at]):
+                if u.pos != "ADJ" or u.id in names:
+                    break
+                adjectives.insert(0, u)
+            if not any(u.lemma in _ADMINISTRATIVE or (
+                    u.text[:1].isupper() and s.position[u.id] > 0) for u in adjectives):
+                continue
+            name = self._mention(_institution_name(s, adjectives, t), EntityType.ORGANISATION,
+                                 (self.text[adjectives[0].start:t.stop],))
+            self.first_at.setdefault(name, adjectives[0].start)
+            for u in (*adjectives, t):
+                names[u.id] = name
 
     # -- who a verb is about ---------------------------------------------------------------
 
