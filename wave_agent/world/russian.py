@@ -154,6 +154,20 @@ def _first_name(written: str, nominative: str) -> str:
     return from_written if from_written != written else full_name(nominative)
 
 
+def _institution_adjectives(s: Sentence, at: int, names: dict[str, str]) -> list[Token]:
+    """The adjectives right before an organisation noun when one of them makes it one
+    institution (the level of government, or a proper adjective); else none."""
+    adjectives: list[Token] = []
+    for u in reversed(s.tokens[:at]):
+        if u.pos != "ADJ" or u.id in names:
+            break
+        adjectives.insert(0, u)
+    if any(u.lemma in _ADMINISTRATIVE or (u.text[:1].isupper() and s.position[u.id] > 0)
+           for u in adjectives):
+        return adjectives
+    return []
+
+
 def _institution_name(s: Sentence, adjectives: list[Token], noun: Token) -> str:
     """"Ольховской средней школе" -> "Ольховская средняя школа"."""
     said = [agreeing_nominative(u.text, noun.lemma) or u.text.lower() for u in adjectives]
@@ -419,10 +433,14 @@ class _Builder:
                 base = t.lemma
             else:
                 continue
+            adjectives = _institution_adjectives(s, at, names) if old is None else []
+            if adjectives:  # "в краевой клинической больнице № 2"
+                base = _institution_name(s, adjectives, t)
+            first = adjectives[0] if adjectives else t
             name = self._mention(f"{base} № {digits}", EntityType.ORGANISATION, (
-                self.text[t.start:number.stop], f"{base} №{digits}"))
-            self.first_at.setdefault(name, t.start)
-            for token in (t, sign, number):
+                self.text[first.start:number.stop], f"{base} №{digits}"))
+            self.first_at.setdefault(name, first.start)
+            for token in (*adjectives, t, sign, number):
                 names[token.id] = name
             if old is not None and old not in names.values():
                 del self.mentions[old]
@@ -435,13 +453,8 @@ class _Builder:
         for at, t in enumerate(s.tokens):
             if t.pos != "NOUN" or t.lemma not in lexicon.ORG_NOUNS or t.id in names:
                 continue
-            adjectives: list[Token] = []
-            for u in reversed(s.tokens[:at]):
-                if u.pos != "ADJ" or u.id in names:
-                    break
-                adjectives.insert(0, u)
-            if not any(u.lemma in _ADMINISTRATIVE or (
-                    u.text[:1].isupper() and s.position[u.id] > 0) for u in adjectives):
+            adjectives = _institution_adjectives(s, at, names)
+            if not adjectives:
                 continue
             name = self._mention(_institution_name(s, adjectives, t), EntityType.ORGANISATION,
                                  (self.text[adjectives[0].start:t.stop],))

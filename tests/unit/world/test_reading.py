@@ -376,3 +376,5 @@ def test_an_institution_a_place_adjective_names_is_an_organisation() -> None:
     assert not any(kind is EntityType.ORGANISATION for kind in names.values())
     names, _ = _world("Сын ходит в школу №3, в четвёртый класс.")
     assert names.get("школа № 3") is EntityType.ORGANISATION
+    names, links = _world("Работала медсестрой в краевой клинической больнице № 2.")
+    assert (USER, "works_at", "краевая клиническая больница № 2") in links
