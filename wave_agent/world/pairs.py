@@ -27,7 +27,7 @@ from typing import Any
 
 from graph import kin
 from graph.models import EntityType
-from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, kin_link
+from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
 
 MODEL_PATH = Path(__file__).with_name("relations.npz")
 NONE = "none"
@@ -115,6 +115,67 @@ def _rule_group(link_type: str) -> str:
     return "kin" if link_type.startswith("kin:") else link_type
 
 
+def _word_at(words: tuple[Word, ...], names: Iterable[str]) -> int | None:
+    """The parsed word where a mention stands (its first word, as ``_position``)."""
+    return _position([w.text for w in words], names)
+
+
+def _up(words: tuple[Word, ...], at: int) -> list[int]:
+    chain = [at]
+    while words[chain[-1]].head >= 0 and len(chain) < 40:
+        chain.append(words[chain[-1]].head)
+    return chain
+
+
+def _speaker(words: tuple[Word, ...], t: int) -> tuple[int, str]:
+    """The word that stands for the speaker in the target's sentence: a first-person word
+    (the nearest before the target, else after it), else the sentence's root."""
+    same = [i for i, w in enumerate(words) if w.sentence == words[t].sentence]
+    mine = [i for i in same if words[i].text.lower() in _FIRST_PERSON and i != t]
+    before = [i for i in mine if i < t]
+    if before:
+        return before[-1], "me"
+    if mine:
+        return mine[0], "me_after"
+    root = next((i for i in same if words[i].head < 0), same[0])
+    return root, "root"
+
+
+def _syntax(words: tuple[Word, ...], s: int | None, t: int) -> list[str]:
+    """The tree between the two ends: the labels up from the source to their common head and
+    down to the target, the lemmas on that path, the target's head, case and preposition."""
+    target = words[t]
+    head = words[target.head] if target.head >= 0 else None
+    # a name apposed to its noun ("в компании «Волга-Сервис»") takes the noun's case
+    anchor = head if head is not None and target.rel in ("appos", "flat") else target
+    prep, case = anchor.preposition or "-", anchor.case
+    f = [f"syn:trel:{target.rel}", f"syn:tcase:{prep}|{case}",
+         f"syn:thead:{head.lemma if head else '-'}",
+         f"syn:thead_case:{head.lemma if head else '-'}|{prep}|{case}"]
+    if s is None:
+        return f
+    source = words[s]
+    if source.sentence != target.sentence:
+        return [*f, "syn:apart"]
+    up_s, up_t = _up(words, s), _up(words, t)
+    common = next((i for i in up_s if i in up_t), None)
+    if common is None:
+        return [*f, "syn:apart"]
+    rise = [words[i].rel for i in up_s[:up_s.index(common)]]
+    fall = [words[i].rel for i in reversed(up_t[:up_t.index(common)])]
+    between = [i for i in (*up_s[1:up_s.index(common) + 1], *up_t[1:up_t.index(common)])
+               if i not in (s, t)]
+    lca = words[common]
+    f += [f"syn:srel:{source.rel}", f"syn:lca:{lca.lemma}",
+          f"syn:fall:{'>'.join(fall[:3])}", f"syn:rise:{'>'.join(rise[:3])}",
+          f"syn:path:{'>'.join(rise[:3])}|{'>'.join(fall[:3])}",
+          f"syn:len:{min(len(rise) + len(fall), 5)}",
+          f"syn:lca_case:{lca.lemma}|{prep}|{case}",
+          f"syn:lca_fall:{lca.lemma}|{'>'.join(fall[:2])}"]
+    f.extend(f"syn:pw:{words[i].lemma}" for i in between[:6])
+    return f
+
+
 def pairs(text: str, reading: Reading) -> list[Pair]:
     """Every (speaker or mention, mention) pair of the statement, with its features."""
     lang = reading.language or "ru"
@@ -130,6 +191,9 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
     into: dict[str, set[str]] = {}
     for link in reading.links:
         into.setdefault(link.target, set()).add(_rule_group(link.type))
+    parsed = reading.words
+    at_word = {m.name: _word_at(parsed, (m.name, *m.aliases)) for m in reading.mentions} \
+        if parsed else {}
     out: list[Pair] = []
     me = {m.name for m in reading.mentions if _names_the_speaker(tokens, where[m.name])}
     sources = [USER, *(m.name for m in reading.mentions
@@ -152,6 +216,14 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
             roles.discard(None)
             if roles:
                 f.append("role_beside")
+            if (tw := at_word.get(m.name)) is not None:
+                sw: int | None = None
+                if source == USER:
+                    sw, how = _speaker(parsed, tw)
+                    f.append(f"syn:speaker:{how}")
+                else:
+                    sw = at_word.get(source)
+                f.extend(_syntax(parsed, sw, tw))
             if t is None:
                 f.append("target:unplaced")
                 out.append(Pair(source, m.name, tuple(f)))
@@ -200,8 +272,10 @@ class Model:
     _tried = False  # no weights shipped: looked for once per process
 
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
-                 threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False) -> None:
+                 threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False,
+                 languages: Iterable[str] = ("ru", "en", "pl")) -> None:
         self.keep_rules = keep_rules  # the model's links added to the rules' (else replacing)
+        self.languages = frozenset(languages)  # where it beat the rules on unseen authors
         self.allowed = frozenset(allowed)  # "class|source type>target type" seen in training
         self.index = {f: i for i, f in enumerate(vocabulary)}
         self.classes = classes
@@ -218,7 +292,9 @@ class Model:
         with np.load(path) as data:
             return cls([str(v) for v in data["vocabulary"]], [str(c) for c in data["classes"]],
                        data["coef"], data["intercept"], float(data["threshold"]),
-                       [str(a) for a in data["allowed"]], bool(data["keep_rules"]))
+                       [str(a) for a in data["allowed"]], bool(data["keep_rules"]),
+                       [str(v) for v in data["languages"]] if "languages" in data
+                       else ("ru", "en", "pl"))
 
     @classmethod
     def get(cls) -> Model | None:
@@ -236,7 +312,8 @@ class Model:
                             intercept=self.intercept.astype("float32"),
                             threshold=np.array(self.threshold),
                             allowed=np.array(sorted(self.allowed)),
-                            keep_rules=np.array(self.keep_rules))
+                            keep_rules=np.array(self.keep_rules),
+                            languages=np.array(sorted(self.languages)))
 
     def probabilities(self, features: Iterable[str]) -> Any:
         import numpy as np
@@ -283,7 +360,7 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
     """The reading with the links the model chooses between its pairs; the rules' links
     between ends the model does not judge are kept."""
     model = model or Model.get()
-    if model is None or not reading.mentions:
+    if model is None or not reading.mentions or (reading.language or "ru") not in model.languages:
         return reading
     judged = pairs(text, reading)
     keys = {(p.source, p.target) for p in judged}

@@ -3,7 +3,7 @@ directed relations between mentions, or from the person themself, ``USER``). Pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from graph.models import EntityType
 
@@ -36,6 +36,20 @@ class Link:
 
 
 @dataclass(frozen=True, slots=True)
+class Word:
+    """One word of a Russian statement as natasha's parser left it: the relation model reads
+    the tree between two mentions from these (``world.pairs``)."""
+
+    text: str
+    lemma: str
+    rel: str          # the dependency label ("nsubj", "obl", ...)
+    head: int         # index of the head word in the statement's words, -1 at a root
+    case: str         # "Loc", "Ins", ... or ""
+    preposition: str  # the preposition the word takes, or ""
+    sentence: int
+
+
+@dataclass(frozen=True, slots=True)
 class Reading:
     mentions: tuple[Mention, ...] = ()
     links: tuple[Link, ...] = ()
@@ -43,6 +57,8 @@ class Reading:
     # role words the statement uses for a person it names or for someone else's relative
     # ("с мужем Сергеем", "её сестрой"): not the speaker's relative known by that role
     named_roles: tuple[str, ...] = ()
+    # the parsed words (Russian only), for the relation model; not part of what was read
+    words: tuple[Word, ...] = field(default=(), compare=False, repr=False)
 
     def mention(self, name: str) -> Mention | None:
         return next((m for m in self.mentions if m.name == name), None)
@@ -53,4 +69,4 @@ def kin_link(role: str) -> str:
     return "kin:" + role.replace("-", "_")
 
 
-__all__ = ["LINK_TYPES", "ROLE_PREFIX", "USER", "Link", "Mention", "Reading", "kin_link"]
+__all__ = ["LINK_TYPES", "ROLE_PREFIX", "USER", "Link", "Mention", "Reading", "Word", "kin_link"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from graph import kin
 from graph.models import EntityType
@@ -83,6 +84,7 @@ from wave_agent.world.sentence import (
     hobby_name,
     someone_elses,
     street,
+    words_of,
 )
 
 _NER_TYPES = {"PER": EntityType.PERSON, "LOC": EntityType.PLACE, "ORG": EntityType.ORGANISATION}
@@ -117,6 +119,7 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
         builder = _Builder(doc.text, written)
         for span in markup.spans:
             builder.add_span(span.start, span.stop, span.type)
+        sentences_read: list[Sentence] = []
         for sent in doc.sents:
             tokens = [Token(t.id, t.text, t.pos, t.rel or "", t.head_id, t.feats.get("Case"),
                              t.feats.get("Person"), t.feats.get("Animacy") == "Anim",
@@ -137,8 +140,9 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                     # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
                     t.lemma = next((n for n in noun_lemmas(t.text) if lexicon.kind_of(n)),
                                    t.lemma)
-            builder.sentence(Sentence(tokens))
-        readings.append(builder.reading())
+            sentences_read.append(Sentence(tokens))
+            builder.sentence(sentences_read[-1])
+        readings.append(replace(builder.reading(), words=words_of(sentences_read)))
     return readings
 
 
@@ -148,6 +152,33 @@ def _first_name(written: str, nominative: str) -> str:
     name) or from its nominative ("Сашке" -> "Сашка" -> Саша)."""
     from_written = full_name(written)
     return from_written if from_written != written else full_name(nominative)
+
+
+def _institution_adjectives(s: Sentence, at: int, names: dict[str, str]) -> list[Token]:
+    """The adjectives right before an organisation noun when one of them makes it one
+    institution (the level of government, or a proper adjective); else none."""
+    adjectives: list[Token] = []
+    for u in reversed(s.tokens[:at]):
+        if u.pos != "ADJ" or u.id in names:
+            break
+        adjectives.insert(0, u)
+    if any(u.lemma in _ADMINISTRATIVE or (u.text[:1].isupper() and s.position[u.id] > 0)
+           for u in adjectives):
+        return adjectives
+    return []
+
+
+def _institution_name(s: Sentence, adjectives: list[Token], noun: Token) -> str:
+    """"Ольховской средней школе" -> "Ольховская средняя школа"."""
+    said = [agreeing_nominative(u.text, noun.lemma) or u.text.lower() for u in adjectives]
+    said = [w.capitalize() if u.text[:1].isupper() and s.position[u.id] > 0 else w
+            for w, u in zip(said, adjectives, strict=True)]
+    return " ".join((*said, noun.lemma))
+
+
+# the level of government an institution belongs to: "областная больница" is one place
+_ADMINISTRATIVE = frozenset(("областной", "районный", "городской", "краевой", "республиканский",
+                             "федеральный", "муниципальный", "окружной", "поселковый"))
 
 
 class _Builder:
@@ -248,6 +279,7 @@ class _Builder:
         names = self._named(s)
         self._quoted(s, names)
         self._numbered(s, names)
+        self._institutions(s, names)
         self._names_missed(s, names)
         for token in s.tokens:
             if token.pos in ("VERB", "AUX"):
@@ -308,6 +340,9 @@ class _Builder:
             elif kind is EntityType.PLACE:
                 name = " ".join(name_nominative(t.text, t.case) if t.pos in ("PROPN", "NOUN")
                                 else adjective_nominative(t) for t in inside)
+            elif (len(inside) > 1 and inside[-1].pos == "NOUN" and inside[-1].lemma in
+                  lexicon.ORG_NOUNS and all(t.pos == "ADJ" for t in inside[:-1])):
+                name = _institution_name(s, inside[:-1], inside[-1])  # "Ольховской школе"
             else:
                 name = " ".join(name_nominative(t.text, t.case) if len(inside) == 1
                                 else t.text for t in inside)
@@ -381,10 +416,16 @@ class _Builder:
     def _numbered(self, s: Sentence, names: dict[str, str]) -> None:
         """"в школе № 47", "поликлиники № 3", "ИФНС №5": an organisation noun (or a name the
         NER read as one) with its number is one organisation, named in the nominative."""
-        for at, t in enumerate(s.tokens[:-2]):
-            sign, number = s.tokens[at + 1], s.tokens[at + 2]
-            if sign.text != "№" or not number.text.isdigit():
+        for at, t in enumerate(s.tokens[:-1]):
+            sign = s.tokens[at + 1]
+            if sign.text[1:].isdigit() and sign.text[0] == "№":  # "школу №3": one token
+                number = sign
+            elif (at + 2 < len(s.tokens) and sign.text == "№"
+                  and s.tokens[at + 2].text.isdigit()):
+                number = s.tokens[at + 2]
+            else:
                 continue
+            digits = number.text.lstrip("№")
             old = names.get(t.id)
             if old is not None and self.mentions[old].type is EntityType.ORGANISATION:
                 base = old
@@ -392,13 +433,34 @@ class _Builder:
                 base = t.lemma
             else:
                 continue
-            name = self._mention(f"{base} № {number.text}", EntityType.ORGANISATION, (
-                self.text[t.start:number.stop],))
-            self.first_at.setdefault(name, t.start)
-            for token in (t, sign, number):
+            adjectives = _institution_adjectives(s, at, names) if old is None else []
+            if adjectives:  # "в краевой клинической больнице № 2"
+                base = _institution_name(s, adjectives, t)
+            first = adjectives[0] if adjectives else t
+            name = self._mention(f"{base} № {digits}", EntityType.ORGANISATION, (
+                self.text[first.start:number.stop], f"{base} №{digits}"))
+            self.first_at.setdefault(name, first.start)
+            for token in (*adjectives, t, sign, number):
                 names[token.id] = name
             if old is not None and old not in names.values():
                 del self.mentions[old]
+
+    def _institutions(self, s: Sentence, names: dict[str, str]) -> None:
+        """"в областной детской больнице", "в Ольховской средней школе": an organisation noun
+        that a place's adjective (a proper one, or the level of government: областной,
+        районный, городской...) makes one institution is an organisation, named in the
+        nominative; "в музыкальную школу" alone stays a common noun."""
+        for at, t in enumerate(s.tokens):
+            if t.pos != "NOUN" or t.lemma not in lexicon.ORG_NOUNS or t.id in names:
+                continue
+            adjectives = _institution_adjectives(s, at, names)
+            if not adjectives:
+                continue
+            name = self._mention(_institution_name(s, adjectives, t), EntityType.ORGANISATION,
+                                 (self.text[adjectives[0].start:t.stop],))
+            self.first_at.setdefault(name, adjectives[0].start)
+            for u in (*adjectives, t):
+                names[u.id] = name
 
     # -- who a verb is about ---------------------------------------------------------------
 

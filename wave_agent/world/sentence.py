@@ -16,6 +16,7 @@ from wave_agent.world.morphology import (
     possessive_adjective,
     street_word,
 )
+from wave_agent.world.reading import Word
 
 LIVE = words("""жить проживать переехать перебраться поселиться переезжать вернуться снимать
     остаться""")
@@ -152,3 +153,17 @@ def someone_elses(s: Sentence, noun: Token) -> bool:
 def common_noun(token: Token) -> bool:
     """A word no reading of which is a name ("Внук", "Сосед", "Брат"): not part of a name."""
     return bool(re.search("[а-яё]", token.text.lower())) and not is_name(token.text)
+
+
+def words_of(sentences: list[Sentence]) -> tuple[Word, ...]:
+    """A statement's parsed sentences as one run of ``Word``s (heads as indices into it)."""
+    out: list[Word] = []
+    for n, s in enumerate(sentences):
+        base = len(out)
+        for t in s.tokens:
+            head = s.by_id.get(t.head)
+            out.append(Word(t.text, t.lemma.replace("ё", "е"), t.rel.split(":")[0],
+                            base + s.position[head.id] if head is not None else -1,
+                            t.case or "", s.preposition(t) if t.pos in ("NOUN", "PROPN", "PRON")
+                            else "", n))
+    return tuple(out)

@@ -31,7 +31,7 @@ from graph.models import (
 )
 from wave_agent.world import USER, Link, Mention, Reading, read_many
 from wave_agent.world.names import full_form
-from wave_agent.world.reading import ROLE_PREFIX
+from wave_agent.world.reading import ROLE_PREFIX, kin_link
 
 if TYPE_CHECKING:
     from graph.store import GraphStore, GraphTransaction
@@ -159,6 +159,8 @@ class Resolver:
                          and normalise(p.name.split()[0]) in {normalise(mention.name),
                                                                normalise(full or "")}]
                 found = first[0] if len(first) == 1 else None
+            if found is None:
+                found = await self._named_now(mention)
             if found is not None:
                 found = await self._teach(found, (mention.name,))
         if found is None:
@@ -188,6 +190,35 @@ class Resolver:
                 return entity
         return None
 
+    async def _named_now(self, mention: Mention) -> Entity | None:
+        """"Мужа зовут Олег" after "Муж работает в «Волга-Транс»": the relative known only by
+        the role is the one now named (the name becomes its alias), not a second husband."""
+        if mention.name.lower() in {a.lower() for a in mention.aliases}:
+            return None
+        for alias in mention.aliases:
+            role = kin.role_of(alias)
+            known = await self.by_role(role) if role is not None else None
+            if known is not None and kin.role_of(known.name) == role:
+                return known
+        return None
+
+    async def unnamed(self, role: str, text: str) -> Entity:
+        """A relative the person has named only by the role ("Мама живёт в Туле", no name said
+        yet): one entity called by the role word as the record writes it, in the nominative
+        ("мама", "батя", "свёкор"), the role's words its aliases, so that the next record's
+        role finds it (``by_role``) instead of dropping what it says."""
+        said = next((w for w in re.findall(r"[^\W\d_]+", text.lower())
+                     if kin.role_of(w) == role), kin.role_words(role)[0])
+        cyrillic = bool(re.search(r"[а-яё]", said))
+        if cyrillic:
+            from wave_agent.world.morphology import lemma
+
+            said = lemma(said, "NOUN")
+        # the role's other words of that script ("батя": папа, отец) name the same person
+        others = [w for w in kin.role_words(role) if bool(re.search(r"[а-яё]", w)) == cyrillic]
+        return await self.entity(Mention(said, EntityType.PERSON, tuple(dict.fromkeys(
+            (said, *others)))))
+
     async def resolve(self, fact: Fact, reading: Reading,
                       given: Sequence[tuple[str, EntityType]] = ()) -> Resolved:
         """The entities and relations of one record, resolved (entities created as needed)."""
@@ -204,7 +235,24 @@ class Resolver:
                 ids.append(entity.id)
         relations: list[Relation] = []
         me = await self.me() if reading.links else None
+        links = list(reading.links)
         for link in reading.links:
+            for end in (link.source, link.target):
+                if not end.startswith(ROLE_PREFIX) or end in by_name:
+                    continue
+                role = end[len(ROLE_PREFIX):].replace("_", "-")
+                try:
+                    kin.role_words(role)
+                except KeyError:
+                    continue  # not a role the kin table knows
+                found = await self.by_role(role)
+                if found is None:
+                    # the relative named only by the role: an entity of its own, the person's
+                    found = await self.unnamed(role, fact.text)
+                    links.append(Link(USER, kin_link(role), end))
+                if found is not None:
+                    by_name[end] = found
+        for link in dict.fromkeys(links):
             relation = await self._relation(fact, link, by_name)
             if relation is not None and relation not in relations:
                 relations.append(relation)
@@ -221,7 +269,7 @@ class Resolver:
     async def _end(self, name: str, by_name: dict[str, Entity]) -> Entity | None:
         if name == USER:
             return await self.me()
-        if name.startswith(ROLE_PREFIX):
+        if name.startswith(ROLE_PREFIX) and name not in by_name:
             return await self.by_role(name[len(ROLE_PREFIX):])
         return by_name.get(name)
 

@@ -213,3 +213,22 @@ async def test_a_short_name_and_the_full_one_are_one_person_and_piter_is_petersb
               and n != SELF_NAME]
     places = [n for n, e in names.items() if e.type is EntityType.PLACE]  # type: ignore[attr-defined]
     assert len(people) == 1 and len(places) == 1, names
+
+
+async def test_a_relative_said_only_by_the_role_is_one_person_named_later(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """"Мама живёт в Туле" names no one, yet says where the mother lives: she is an entity
+    of her own ("мама"), the same one the next record's "у мамы" means, and the one a later
+    record names (Галина joins her as a name, not as a second mother)."""
+    await writer.remember(user_id, "Мама живёт в Туле.")
+    await writer.remember(user_id, "У мамы диабет.")
+    await writer.remember(user_id, "Мою маму зовут Галина.")
+    people = [e for e in await graph.list_entities(user_id)
+              if e.type is EntityType.PERSON and e.name != SELF_NAME]
+    assert len(people) == 1, people
+    mother = people[0]
+    assert mother.name == "мама" and "Галина" in mother.aliases, mother
+    _names, relations = await _world(graph, user_id)
+    assert {(SELF_NAME, "kin:mother", "мама"), ("мама", "lives_in", "Тула"),
+            ("мама", "has_condition", "диабет")} <= relations, relations

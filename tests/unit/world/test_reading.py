@@ -360,3 +360,21 @@ def test_finding_work_somewhere_is_working_there() -> None:
 def test_a_pastime_with_no_verb_and_no_one_named_is_the_speakers() -> None:
     _, links = _world("В субботу на йогу с Олей.")
     assert {(USER, "does", "йога"), ("Оля", "does", "йога")} <= links
+
+
+def test_an_institution_a_place_adjective_names_is_an_organisation() -> None:
+    """No quotes and no capital on the noun: "районная библиотека", "Ольховская средняя школа"
+    are one institution each, in the nominative; "музыкальная школа" alone is no one's name."""
+    names, links = _world("Работаю в районной библиотеке.")
+    assert names.get("районная библиотека") is EntityType.ORGANISATION
+    assert (USER, "works_at", "районная библиотека") in links
+    names, _ = _world("Дочь лежала в областной детской больнице.")
+    assert names.get("областная детская больница") is EntityType.ORGANISATION
+    names, _ = _world("Всю жизнь проработала в Ольховской средней школе.")
+    assert names.get("Ольховская средняя школа") is EntityType.ORGANISATION
+    names, _ = _world("Сын ходит в музыкальную школу.")
+    assert not any(kind is EntityType.ORGANISATION for kind in names.values())
+    names, _ = _world("Сын ходит в школу №3, в четвёртый класс.")
+    assert names.get("школа № 3") is EntityType.ORGANISATION
+    names, links = _world("Работала медсестрой в краевой клинической больнице № 2.")
+    assert (USER, "works_at", "краевая клиническая больница № 2") in links
