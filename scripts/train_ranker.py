@@ -24,6 +24,7 @@ variant with the best mean R@1 over the held parts, prints its standardised coef
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import sys
@@ -37,22 +38,49 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from wave_agent.recall.config import RecallConfig  # noqa: E402
-from wave_agent.recall.learned import FEATURES, MODEL_PATH, LearnedRanker, after_model  # noqa: E402
+from wave_agent.recall.learned import (  # noqa: E402
+    ALL,
+    FEATURES,
+    MODEL_PATH,
+    LearnedRanker,
+    after_model,
+    derive,
+)
 
 OTHERS = RecallConfig().others_factor
 
 HAND = ("fused", "hand_final")
 
 
+# Features added after files were written: what a file without them held, per set (no
+# assistant turns outside LongMemEval), or None when it cannot be known afterwards (sessions
+# and repeats need the records' vectors); a file lacking one of those leaves it out of training.
+ADDED: dict[str, float | None] = {"assistant": 0.0, "session_share": None, "near_repeats": None}
+MISSING: set[str] = set()
+
+
 def load(paths: list[Path]) -> list[dict[str, Any]]:
+    """Every question of the files, its rows with the DERIVED columns; a file written before
+    a feature in ``ADDED`` existed is read with that feature filled (``MISSING`` then names
+    those that could not be, which training leaves out)."""
     questions = []
     for path in paths:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 q = json.loads(line)
-                if list(q["features"]) != list(FEATURES):
+                names = list(q["features"])
+                lacking = [n for n in FEATURES if n not in names]
+                if [n for n in FEATURES if n in names] != names or set(lacking) - set(ADDED) \
+                        or ("assistant" in lacking and q["set"] == "longmemeval"):
                     sys.exit(f"{path}: written with other features; run the bench again")
-                q["x"] = np.asarray(q["x"], dtype=np.float32).reshape(-1, len(FEATURES))
+                x = np.asarray(q["x"], dtype=np.float32).reshape(-1, len(names))
+                full = np.zeros((len(x), len(FEATURES)), dtype=np.float32)
+                full[:, [FEATURES.index(n) for n in names]] = x
+                for n in lacking:
+                    full[:, FEATURES.index(n)] = ADDED[n] or 0.0
+                    if ADDED[n] is None:
+                        MISSING.add(n)
+                q["x"] = derive(full)
                 questions.append(q)
     return questions
 
@@ -117,7 +145,7 @@ def train(questions: list[dict[str, Any]], columns: list[int], c: float) -> dict
     scale[scale < 1e-6] = 1.0
     model = LogisticRegression(C=c, max_iter=2000)
     model.fit((x - mean) / scale, y, sample_weight=w * len(xs) / w.sum())
-    return {"features": [FEATURES[i] for i in columns], "mean": mean.tolist(),
+    return {"features": [ALL[i] for i in columns], "mean": mean.tolist(),
             "scale": scale.tolist(), "coef": model.coef_[0].tolist(),
             "intercept": float(model.intercept_[0]), "C": c,
             "trained_on": {"questions": len(xs), "candidates": len(y),
@@ -153,7 +181,7 @@ def train_pairs(questions: list[dict[str, Any]], columns: list[int], c: float,
     model = LogisticRegression(C=c, max_iter=2000, fit_intercept=False)
     model.fit(np.vstack([d, -d]), np.r_[np.ones(len(d)), np.zeros(len(d))],
               sample_weight=np.r_[w, w] * used / w.sum())
-    return {"features": [FEATURES[i] for i in columns], "mean": mean.tolist(),
+    return {"features": [ALL[i] for i in columns], "mean": mean.tolist(),
             "scale": scale.tolist(), "coef": model.coef_[0].tolist(), "intercept": 0.0,
             "C": c, "objective": "pairs",
             "trained_on": {"questions": used, "pairs": len(d)}}
@@ -181,7 +209,7 @@ def train_trees(questions: list[dict[str, Any]], columns: list[int], rounds: int
     model = HistGradientBoostingClassifier(max_iter=rounds, max_depth=depth, learning_rate=0.1,
                                            min_samples_leaf=40, l2_regularization=1.0,
                                            early_stopping=False, random_state=0,
-                                           monotonic_cst=[MONOTONE.get(FEATURES[i], 0)
+                                           monotonic_cst=[MONOTONE.get(ALL[i], 0)
                                                           for i in columns] if monotone else None)
     model.fit(x, y, sample_weight=w * len(xs) / w.sum())
     trees = []
@@ -194,12 +222,64 @@ def train_trees(questions: list[dict[str, Any]], columns: list[int], rounds: int
             "left": [int(v) for v in nodes["left"]], "right": [int(v) for v in nodes["right"]],
             "value": [round(float(v), 6) for v in nodes["value"]]})
     width = len(columns)
-    return {"features": [FEATURES[i] for i in columns], "mean": [0.0] * width,
+    return {"features": [ALL[i] for i in columns], "mean": [0.0] * width,
             "scale": [1.0] * width, "coef": [0.0] * width,
             "intercept": float(np.ravel(model._baseline_prediction)[0]), "trees": trees,
             "objective": "trees", "rounds": rounds, "depth": depth, "monotone": monotone,
             "trained_on": {"questions": len(xs), "candidates": len(y),
                            "positives": int(y.sum())}}
+
+
+def train_listwise(questions: list[dict[str, Any]], columns: list[int], rounds: int,
+                   depth: int = 3, rate: float = 0.1, leaf: int = 40,
+                   l2: float = 1.0) -> dict[str, Any]:
+    """Gradient-boosted trees for a listwise objective: per question a softmax over its
+    candidates, the answers sharing the target; each round fits a regression tree (its splits
+    on the gradient, its leaves a Newton step) to what the softmax still gets wrong. What it
+    learns is the order within a question, which rank 1 is (a pointwise model learns whether
+    a record answers at all, and a question with many near-answers pulls it apart). Monotone
+    in decay and the someone-else check (``MONOTONE``), as the pointwise trees."""
+    from sklearn.tree import DecisionTreeRegressor
+
+    xs, ts = [], []
+    for q in questions:
+        y = labels(q).astype(np.float64)
+        if not y.any():
+            continue
+        xs.append(q["x"][:, columns])
+        ts.append(y / y.sum())
+    x, target = np.vstack(xs), np.concatenate(ts)
+    bounds = np.cumsum([0] + [len(t) for t in ts])
+    starts = bounds[:-1]
+    s = np.zeros(len(x))
+    trees = []
+    monotone = [MONOTONE.get(ALL[i], 0) for i in columns]
+    for _ in range(rounds):
+        top = np.maximum.reduceat(s, starts)
+        e = np.exp(s - np.repeat(top, np.diff(bounds)))
+        p = e / np.repeat(np.add.reduceat(e, starts), np.diff(bounds))
+        g, h = target - p, np.maximum(p * (1 - p), 1e-6)
+        tree = DecisionTreeRegressor(max_depth=depth, min_samples_leaf=leaf, random_state=0,
+                                     monotonic_cst=monotone)
+        tree.fit(x, g / h, sample_weight=h)
+        leaves = tree.apply(x)
+        nodes = tree.tree_
+        value = np.zeros(nodes.node_count)
+        for node in np.unique(leaves):
+            mine = leaves == node
+            value[node] = rate * g[mine].sum() / (h[mine].sum() + l2)
+        s += value[leaves]
+        trees.append({"feature": [int(f) if f >= 0 else -1 for f in nodes.feature],
+                      "threshold": [float(t) for t in nodes.threshold],
+                      "left": [max(int(v), 0) for v in nodes.children_left],
+                      "right": [max(int(v), 0) for v in nodes.children_right],
+                      "value": [round(float(v), 6) for v in value]})
+    width = len(columns)
+    return {"features": [ALL[i] for i in columns], "mean": [0.0] * width,
+            "scale": [1.0] * width, "coef": [0.0] * width, "intercept": 0.0, "trees": trees,
+            "objective": "listwise trees", "rounds": rounds, "depth": depth, "monotone": True,
+            "trained_on": {"questions": len(xs), "candidates": len(x),
+                           "positives": int((target > 0).sum())}}
 
 
 def scorer(model: dict[str, Any]) -> Any:
@@ -253,11 +333,33 @@ def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any]) -> 
     return round(float(fit.x), 3)
 
 
+def fold_of(q: dict[str, Any], folds: int = 5) -> int:
+    """The tuning fold a question is held out in when variants are compared: LoCoMo by
+    conversation (a conversation's questions share their records), the others by a hash."""
+    if q["set"] == "locomo":
+        return int(hashlib.sha256(q["group"].encode()).hexdigest(), 16) % folds
+    return int(hashlib.sha256(f"{q['set']}:{q['id']}".encode()).hexdigest(), 16) % folds
+
+
+def cross_validated(tune: list[dict[str, Any]], make: Any,
+                    folds: int = 5) -> dict[tuple[str, str], dict[str, float]]:
+    """Each tuning question ordered by a model trained without its fold (``make``: tuning
+    questions -> model): the figures a variant is picked by, read from tuning data only."""
+    models = {k: make([q for q in tune if fold_of(q, folds) != k]) for k in range(folds)}
+    scorers = {k: scorer(m) for k, m in models.items()}
+    return table(tune, lambda q: scorers[fold_of(q, folds)](q))
+
+
+def mean_r1(fig: dict[tuple[str, str], dict[str, float]], split: str) -> float:
+    values = [v["R@1"] for (_, sp), v in fig.items() if sp == split]
+    return float(np.mean(values)) if values else 0.0
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+", type=Path)
-    parser.add_argument("--c", default="0.1,1", help="regularisation of the linear models (empty: none)")
-    parser.add_argument("--rounds", default="50,150", help="boosting rounds of the trees")
+    parser.add_argument("--c", default="", help="regularisation of the linear models (empty: none)")
+    parser.add_argument("--rounds", default="100", help="boosting rounds of the trees")
     parser.add_argument("--write", action="store_true", help=f"write {MODEL_PATH}")
     args = parser.parse_args()
     questions = load(args.files)
@@ -265,41 +367,50 @@ def main() -> None:
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for q in questions:
         counts[(q["set"], q["split"])] += 1
-    print("questions per set and split:", dict(counts))
+    print("questions per set and split:", dict(counts), flush=True)
+    if MISSING:
+        print("left out of training (some file lacks them):", sorted(MISSING))
+    base = [i for i in range(len(FEATURES)) if ALL[i] not in MISSING | set(ADDED)]
+    every = [i for i in range(len(ALL)) if ALL[i] not in MISSING]
+    cosine = FEATURES.index("cosine")
     hand = FEATURES.index("hand_final")
-    results = {"fusion (hand-set, before MMR)": (None, table(questions, lambda q: q["x"][:, hand]))}
-    every = list(range(len(FEATURES)))
-    pure = [i for i in every if FEATURES[i] not in HAND]
+
+    def weighed(model: dict[str, Any], train: list[dict[str, Any]]) -> dict[str, Any]:
+        return {**model, "someone_else": fit_someone_else(train, model)}
+
+    variants: dict[str, Any] = {}
     for c in (float(v) for v in args.c.split(",") if v):
-        for name, columns in (("all features", every), ("without the fusion's scores", pure)):
-            model = train(tune, columns, c)
-            results[f"learned, {name}, C={c}"] = (model, table(questions, scorer(model)))
-            model = train_pairs(tune, columns, c)
-            results[f"learned on pairs, {name}, C={c}"] = (model, table(questions,
-                                                                        scorer(model)))
-
+        variants[f"linear, all features, C={c}"] = lambda t, c=c: train(t, every, c)
     for rounds in (int(v) for v in args.rounds.split(",") if v):
-        for monotone in (False, True):
-            model = train_trees(tune, every, rounds, monotone=monotone)
-            name = f"trees, all features, {rounds} rounds" + (", monotone" if monotone else "")
-            results[name] = (model, table(questions, scorer(model)))
-            weighed = {**model, "someone_else": fit_someone_else(tune, model)}
-            results[f"{name}, someone else {weighed['someone_else']}"] = (
-                weighed, table(questions, scorer(weighed)))
-
-    def held_r1(fig: dict[tuple[str, str], dict[str, float]]) -> float:
-        held = [v["R@1"] for (s, split), v in fig.items() if split == "held"]
-        return float(np.mean(held)) if held else 0.0
-
-    for name, (_, fig) in results.items():
-        print(f"\n== {name}: mean held R@1 {held_r1(fig):.1f}")
+        variants[f"trees, pointwise, the file's features, {rounds} rounds"] = (
+            lambda t, r=rounds: weighed(train_trees(t, base, r, monotone=True), t))
+        variants[f"trees, pointwise, with the per-question features, {rounds} rounds"] = (
+            lambda t, r=rounds: weighed(train_trees(t, every, r, monotone=True), t))
+        variants[f"trees, listwise, with the per-question features, {rounds} rounds"] = (
+            lambda t, r=rounds: weighed(train_listwise(t, every, r), t))
+    fixed = {"plain e5 (the candidates' cosine)": table(questions, lambda q: q["x"][:, cosine]),
+             "fusion (hand-set, before MMR)": table(questions, lambda q: q["x"][:, hand])}
+    for name, fig in fixed.items():
+        print(f"\n== {name}")
         for (s, split), v in fig.items():
             print(f"  {s:<14} {split:<5} " + "  ".join(f"{m} {val}" for m, val in v.items()))
-    best_name = max((n for n in results if results[n][0] is not None),
-                    key=lambda n: (held_r1(results[n][1]), "someone else" in n))  # ties: the weight
+    results = {}
+    for name, make in variants.items():
+        cv = cross_validated(tune, make)
+        model = make(tune)
+        fig = table(questions, scorer(model))
+        results[name] = (model, cv, fig)
+        print(f"\n== {name}: mean R@1 out of fold (tuning) {mean_r1(cv, 'tune'):.1f}, "
+              f"kept aside {mean_r1(fig, 'held'):.1f}", flush=True)
+        for (s, _), v in cv.items():
+            print(f"  {s:<14} out of fold " + "  ".join(f"{m} {val}" for m, val in v.items()))
+        for (s, split), v in fig.items():
+            if split == "held":
+                print(f"  {s:<14} {split:<11} " + "  ".join(f"{m} {val}" for m, val in v.items()))
+    best_name = max(results, key=lambda n: mean_r1(results[n][1], "tune"))
     best = results[best_name][0]
-    assert best is not None
-    print(f"\npicked: {best_name} (trained on {best['trained_on']})")
+    print(f"\npicked by the tuning parts, out of fold: {best_name} "
+          f"(trained on {best['trained_on']})")
     if best.get("trees"):
         print("splits per feature (what the trees use):")
         used: dict[str, int] = defaultdict(int)
@@ -316,7 +427,8 @@ def main() -> None:
             print(f"  {n:<20} {w:+.3f}")
     if args.write:
         best["picked"] = best_name
-        best["held_figures"] = {f"{s}/{split}": v for (s, split), v in results[best_name][1].items()}
+        best["tuning_out_of_fold"] = {s: v for (s, _), v in results[best_name][1].items()}
+        best["held_figures"] = {f"{s}/{split}": v for (s, split), v in results[best_name][2].items()}
         MODEL_PATH.write_text(json.dumps(best, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {MODEL_PATH}")
 

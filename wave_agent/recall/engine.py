@@ -148,7 +148,9 @@ class Recall:
         ranking.rank(c, self.config)
         ranking.weigh(c, self.config, self.clock(), cal)
         if self.ranker is not None or self.observer is not None:
-            ids, x = learned.features(c, self.clock(), cal, c.coverage)
+            wanted = None if self.observer is not None or self.ranker is None \
+                else self.ranker.names
+            ids, x = learned.features(c, self.clock(), cal, c.coverage, wanted)
             if self.observer is not None:
                 self.observer(c, ids, x)
             if self.ranker is not None:

@@ -4,6 +4,7 @@ person's own record above a relative's."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import numpy as np
@@ -64,6 +65,42 @@ def test_features_are_one_row_per_candidate_in_the_shipped_order() -> None:
     assert other["cosine"] <= row["cosine"]  # no vector: as far as the farthest
 
 
+def test_where_a_record_stands_among_the_questions_candidates_is_its_own_feature() -> None:
+    """The same cosine is first for one question and last for another: the per-question
+    features say so, the record's own cosine does not."""
+    cosine = learned.FEATURES.index("cosine")
+    weak = np.zeros((3, len(learned.FEATURES)), dtype=np.float32)
+    weak[:, cosine] = [0.30, 0.20, 0.10]
+    strong = weak.copy()
+    strong[:, cosine] = [0.50, 0.40, 0.30]
+    a = dict(zip(learned.ALL, learned.derive(weak)[0], strict=True))
+    b = dict(zip(learned.ALL, learned.derive(strong)[2], strict=True))
+    assert a["cosine"] == b["cosine"] == pytest.approx(0.30)
+    assert a["cosine_rr"] == 1.0 and b["cosine_rr"] == pytest.approx(1 / 3)
+    assert a["cosine_margin"] == pytest.approx(0.10) and b["cosine_margin"] == pytest.approx(-0.2)
+    assert a["cosine_z"] > 0 > b["cosine_z"]
+
+
+def test_who_said_a_record_its_sessions_hits_and_its_repeats_are_features() -> None:
+    """LongMemEval's evidence is the person's own turns, in a session other hits share, and
+    a "how many" question's evidence is the same thing said in several sessions."""
+    q = _unit(1, 0, 0)
+    c = _candidates("how many weddings did I attend?", {
+        "mine": ("I attended my cousin's wedding", _unit(0.9, 0.1, 0), {"semantic": 1}),
+        "again": ("I attended my cousin's wedding", _unit(0.9, 0.1, 0), {"semantic": 2}),
+        "reply": ("Weddings are a great occasion", _unit(0.8, 0.3, 0), {"semantic": 3}),
+        "alone": ("My car needs new tyres", _unit(0.1, 0.9, 0.2), {"semantic": 4})}, q)
+    for fid, session in (("mine", "s1"), ("again", "s2"), ("reply", "s1"), ("alone", "s3")):
+        c.facts[fid] = replace(c.facts[fid], exchange_ids=(session,),
+                               speaker="assistant" if fid == "reply" else "user")
+    ids, x = learned.features(c, NOW, calibration.E5_SMALL)
+    rows = {fid: dict(zip(learned.FEATURES, row, strict=True)) for fid, row in zip(ids, x, strict=True)}
+    assert rows["reply"]["assistant"] == 1.0 and rows["mine"]["assistant"] == 0.0
+    assert rows["mine"]["session_share"] > 0 and rows["alone"]["session_share"] == 0
+    assert rows["mine"]["near_repeats"] > 0 and rows["again"]["near_repeats"] > 0
+    assert rows["alone"]["near_repeats"] == 0
+
+
 def test_a_tree_sends_each_row_down_its_own_path() -> None:
     tree = learned.Tree(feature=np.array([0, -1, 1, -1, -1]),
                         threshold=np.array([0.5, 0, 2.0, 0, 0]),
@@ -83,7 +120,7 @@ def test_the_shipped_model_puts_the_record_that_means_it_above_a_rare_word_match
     the one sharing a rare word ("начальник отдела кадров уволился") is first in full text
     only and far in meaning. Every other signal equal, the shipped model ranks meaning first."""
     model = learned.load()
-    assert set(model.names) <= set(learned.FEATURES) and model.names
+    assert set(model.names) <= set(learned.ALL) and model.names
     q = _unit(1, 0, 0)
     c = _candidates("кто мой начальник?", {
         "boss": ("Мной руководит Виктор Петрович, он ведёт наш отдел",
