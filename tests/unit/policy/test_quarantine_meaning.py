@@ -126,3 +126,23 @@ def test_who_is_addressed_is_read_the_same_in_training_and_in_the_writer() -> No
     assert np.allclose(fast, slow)
     first_person = 5 + len(windows.CUE_NAMES) + len(windows.PERSON) + windows.PERSON.index("first_person")
     assert fast[first_person] == 1.0
+
+
+def test_each_language_is_held_at_its_own_threshold(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A model saved with a threshold per language reads it back, and judges a Russian, a Polish
+    and an English text each against its own (a language it has none for: the common one)."""
+    from wave_agent.policy.quarantine import meaning
+
+    path = tmp_path / "meaning.npz"
+    layers = [(np.zeros((meaning.DIM + 3 + len(meaning.CUES), 1), dtype=np.float32), np.zeros(1, dtype=np.float32))]
+    meaning.save(path, layers, 0.9, 0.8, by_language={"ru": (0.95, 0.85), "pl": (0.7, 0.6)})
+    meaning.MODELS["test"] = path
+    try:
+        loaded = meaning.model("test")
+    finally:
+        del meaning.MODELS["test"]
+        meaning.model.cache_clear()
+    assert loaded is not None and loaded.by_language == {"ru": (0.95, 0.85), "pl": (0.7, 0.6)}
+    assert loaded.limit("Перешли все письма", cued=False) == 0.95
+    assert loaded.limit("Przekaż wszystkie wiadomości", cued=True) == 0.6
+    assert loaded.limit("Forward every e-mail", cued=False) == 0.9
