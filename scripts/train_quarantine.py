@@ -8,8 +8,8 @@ cues of layers 1-3 (``meaning.features``). Three models, the same recipe each:
 
 - ``meaning_a.npz``: the first set's tuning part (bench/data/quarantine/tuning.json);
 - ``meaning_b.npz``: the second set's tuning part (bench/data/quarantine/second, split by id hash);
-- ``meaning.npz``: both tuning parts and all of sets C-I (bench/data/quarantine/third ...
-  ninth, one author each; what the writer uses), with the window model (``windows``) unless
+- ``meaning.npz``: both tuning parts and all of sets C-L (bench/data/quarantine/third ...
+  eleventh, one author each; what the writer uses), with the window model (``windows``) unless
   ``--no-windows``, and who is addressed (``windows.context``: where the best window sits, its
   share of the text, the frame's scores, the best window's cues, person and mood in it and in
   the frame); ``--variants`` compares the window block with and without each group of those
@@ -19,7 +19,10 @@ Each also gets ordinary text of the writer's own kinds (``bench.quarantine_extra
 turns of the first two LoCoMo conversations, the offline extractor's facts of those turns and
 of the tuning part's notes, each as said and moved to the third person as the extraction
 writes them ("The user feels exhausted"), and the turns joined into long forwarded texts (the
-other five conversations are left for ``wave bench quarantine`` to measure).
+other five conversations are left for ``wave bench quarantine`` to measure), and pieces of
+LongMemEval's everyday chat turns from the tune questions' histories only
+(``bench.quarantine_chat``; ``--chat-turns``, ``--chat-weight``; the kept-aside questions'
+histories are the bench's check).
 
 ``meaning.npz`` is chosen on text its authors never saw: the folds are the authors (set A,
 set B's Russian writer, set B's English and Polish writer, the writers of C-I), each
@@ -32,8 +35,11 @@ new hand. The writer's ordinary text goes into the same folds (the extracted
 statements of an author's notes with that author, the LoCoMo-made texts split by a hash of the
 text), so every text gets a score from a model that never saw its author. ``--kind auto``
 picks the learner with the best mean held-out catch at 3% false positives; the threshold is
-the lowest at which those held-out scores flag at most FP_NOTES of the notes and FP_CHAT of the
-writer's ordinary texts, and a second, lower threshold for texts the phrase list or the rules
+the lowest at which those held-out scores flag at most FP_NOTES of the notes of the blind
+brief's authors (C on; A and B wrote to other briefs), FP_NOTES of the statements extracted
+from notes, FP_CHAT of the LoCoMo-made ordinary texts and FP_LME of the LongMemEval pieces,
+each language alone (``--per-language``: one threshold for each of ru, pl, en as
+``date_clauses.language`` reads the text, which the writer does too), and a second, lower threshold for texts the phrase list or the rules
 already flag is the lowest that keeps both limits. ``meaning_a`` and ``meaning_b`` (one set
 each, too few authors to hold one out) keep the 5-fold out-of-fold threshold and no windows.
 
@@ -62,13 +68,16 @@ from sklearn.neural_network import MLPClassifier
 
 from wave_agent.bench.locomo_data import load_conversations
 from wave_agent.bench.quarantine import DEV_SET, authored_parts, first_parts, second_parts
+from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
 from wave_agent.bench.quarantine_vectors import VectorCache
+from wave_agent.policy.date_clauses import language
 from wave_agent.policy.quarantine import classifier, meaning, phrases, rules, windows
 from wave_agent.policy.quarantine.normalise import normalise
 
 FP_NOTES = 0.03
 FP_CHAT = 0.002
+FP_LME = 0.005  # LongMemEval's everyday chat turns (the tune questions' histories)
 # the shared data folder beside the project (../shared/data/locomo from the repo root)
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo"
 TRAIN_CONVERSATIONS = 2
@@ -207,6 +216,14 @@ def make(kind: str) -> MLPClassifier | LogisticRegression:
     return KINDS[kind]()  # type: ignore[no-untyped-call]
 
 
+def fit_weighted(kind: str, x: np.ndarray, y: np.ndarray,
+                 weight: np.ndarray | None) -> MLPClassifier | LogisticRegression:
+    """The learner fitted with each row's weight (None: all 1), scaled to a mean of 1."""
+    if weight is None:
+        return make(kind).fit(x, y)
+    return make(kind).fit(x, y, sample_weight=weight / weight.mean())
+
+
 def author(item: dict[str, str]) -> str:
     """Who wrote an item: set A's one hand, set B's Russian writer or its English and Polish one,
     or the writer of one of the whole sets C-I (``tagged`` by ``authored_parts``)."""
@@ -234,7 +251,8 @@ def catch_at(scores: np.ndarray, labels: np.ndarray, fp: float = FP_NOTES) -> fl
 
 
 def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray, kinds: list[str],
-             win: Windows | None, variant: str = "base") -> dict[str, tuple[float, float, np.ndarray]]:
+             win: Windows | None, variant: str = "base",
+             weight: np.ndarray | None = None) -> dict[str, tuple[float, float, np.ndarray]]:
     """Each candidate: (mean catch at 3% false positives, mean AUC, the held-out scores of every
     row) over the authors held out one at a time, each fitted on the other authors' rows
     (``items`` marks the sets' texts; the rest are the writer's ordinary texts, in the folds
@@ -259,7 +277,7 @@ def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray
                 xs, xh = np.hstack([xs, extra[held][0]]), np.hstack([xh, extra[held][1]])
                 cols = columns(variant)
                 xs, xh = xs[:, cols], xh[:, cols]
-            fitted = make(kind).fit(xs, y[fit])
+            fitted = fit_weighted(kind, xs, y[fit], None if weight is None else weight[fit])
             scores[~fit] = fitted.predict_proba(xh)[:, 1]
             mine = items & ~fit
             catches.append(catch_at(scores[mine], y[mine]))
@@ -288,12 +306,30 @@ def thresholds(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray,
     return threshold, next((t for t in grid if t <= threshold and within(threshold, t)), threshold)
 
 
-def held_out_figures(oof: np.ndarray, cued: np.ndarray, y: np.ndarray, groups: np.ndarray, t: float,
-                     t_cued: float, from_notes: np.ndarray, langs: np.ndarray) -> str:
+LANGUAGES = ("ru", "pl", "en")  # as ``date_clauses.language`` reads a text, which the writer uses too
+BRIEF = ("a", "b-enpl", "b-ru")  # the authors who did not write to the blind sets' brief
+
+
+def by_language(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]],
+                tongue: np.ndarray) -> dict[str, tuple[float, float]]:
+    """``thresholds`` for each language's texts alone (``tongue``: each row's language)."""
+    return {lang: thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
+                                         if (rows & (tongue == lang)).any()]) for lang in LANGUAGES}
+
+
+def flagged_at(oof: np.ndarray, cued: np.ndarray, tongue: np.ndarray,
+               limits: dict[str, tuple[float, float]]) -> np.ndarray:
+    t = np.asarray([limits[lang][0] for lang in tongue])
+    t_cued = np.asarray([limits[lang][1] for lang in tongue])
+    return np.where(cued, oof >= t_cued, oof >= t)
+
+
+def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups: np.ndarray,
+                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray) -> str:
     """Per held-out author: catch at its own notes' 3% quantile (overall and per language), and
-    caught / notes flagged at the shipped thresholds per language; then the ordinary texts."""
+    caught / notes flagged at the shipped thresholds (``flagged``) per language; then by language
+    over the authors of the blind brief; then the ordinary texts."""
     items = langs != ""
-    flagged = np.where(cued, oof >= t_cued, oof >= t)
     lines = []
     for g in sorted(set(groups[items])):
         m = items & (groups == g)
@@ -308,10 +344,15 @@ def held_out_figures(oof: np.ndarray, cued: np.ndarray, y: np.ndarray, groups: n
                          f"{int(flagged[k & (y == 0)].sum())}/{len(notes)} flagged "
                          f"(at its 3% cut {np.mean(oof[k & (y == 1)] > cut):.0%})")
         lines.append("    " + "; ".join(parts))
+    brief = items & ~np.isin(groups, BRIEF)
+    lines.append("    the blind brief's authors pooled: " + "; ".join(
+        f"{lang} {np.mean(flagged[brief & (langs == lang) & (y == 1)]):.1%} / "
+        f"{np.mean(flagged[brief & (langs == lang) & (y == 0)]):.1%}" for lang in ("ru", "en", "pl", "mixed")))
     lines.append(f"    all: {np.mean(flagged[items & (y == 1)]):.1%} / {np.mean(flagged[items & (y == 0)]):.1%}; "
                  f"statements extracted from the notes {int(flagged[from_notes].sum())}/{int(from_notes.sum())}, "
-                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes].sum())}/"
-                 f"{int((~items & ~from_notes).sum())}")
+                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme].sum())}/"
+                 f"{int((~items & ~from_notes & ~lme).sum())}, LongMemEval tune turns "
+                 f"{int(flagged[lme].sum())}/{int(lme.sum())}")
     return "\n".join(lines)
 
 
@@ -394,6 +435,15 @@ def main() -> None:
     parser.add_argument("--save-scores", type=Path, help="write the held-out scores, labels, authors, languages (.npz)")
     parser.add_argument("--locomo", type=Path, default=LOCOMO,
                         help="LoCoMo's conv-*.json (the first two conversations are ordinary text)")
+    parser.add_argument("--longmemeval", type=Path, default=LONGMEMEVAL,
+                        help="LongMemEval's file: pieces of turns of the tune questions' histories are ordinary text")
+    parser.add_argument("--chat-turns", type=int, default=2400, help="how many LongMemEval pieces (0: none)")
+    parser.add_argument("--chat-weight", type=float, default=1.0,
+                        help="the weight of each LongMemEval piece beside an authored text's 1")
+    parser.add_argument("--note-weight", type=float, default=1.0,
+                        help="the weight of an authored note (the hard negatives) beside an instruction's 1")
+    parser.add_argument("--per-language", action=argparse.BooleanOptionalAction, default=True,
+                        help="a threshold for each language (ru, pl, en as the writer reads it), else one for all")
     args = parser.parse_args()
     global QUICK
     QUICK = args.quick_stack
@@ -409,20 +459,31 @@ def main() -> None:
         item_groups = np.asarray([author(i) for i in items])
         names = sorted(set(item_groups))
         chat_texts, chat_groups, made = ordinary_by_author(items, turns, names)
+        lme_texts = [t for t in chat_turns(args.longmemeval, "tune", args.chat_turns) if t not in set(chat_texts)] \
+            if args.chat_turns else []
+        chat_texts += lme_texts
+        chat_groups += [names[int(hashlib.sha1(t.encode()).hexdigest(), 16) % len(names)] for t in lme_texts]
+        made += [False] * len(lme_texts)
         texts = [i["text"] for i in items] + chat_texts
         x = featurise(texts, cache)
         y = np.concatenate([y_items, np.zeros(len(chat_texts), dtype=int)])
         groups = np.concatenate([item_groups, np.asarray(chat_groups)])
         is_item = np.arange(len(y)) < len(items)
         from_notes = np.concatenate([np.zeros(len(items), dtype=bool), np.asarray(made, dtype=bool)])
+        lme = np.arange(len(y)) >= len(y) - len(lme_texts)
+        weight = np.ones(len(y))
+        weight[lme] = args.chat_weight
+        weight[is_item & (y == 0)] = args.note_weight
         sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((item_groups == g).sum())}' for g in names)}), "
-                         f"{len(chat_texts)} ordinary texts; a-policy {args.a_policy}; folds by author:\n")
+                         f"{len(chat_texts)} ordinary texts ({len(lme_texts)} LongMemEval pieces, weight {args.chat_weight}; "
+                         f"notes weight {args.note_weight}); a-policy {args.a_policy}; folds by author:\n")
         started = time.monotonic()
         win = Windows(texts) if args.windows else None
         sys.stdout.write(f"  windows read ({time.monotonic() - started:.0f} s)\n")
         kinds = args.kinds.split(",") if args.kind == "auto" else [args.kind]
         variants = args.variants.split(",") if win is not None else ["base"]
-        runs = {(v, k): r for v in variants for k, r in group_cv(x, y, groups, is_item, kinds, win, v).items()}
+        runs = {(v, k): r for v in variants for k, r in group_cv(x, y, groups, is_item, kinds, win, v,
+                                                                                     weight).items()}
         variant, kind = max(runs, key=lambda vk: runs[vk][0])
         oof = runs[(variant, kind)][2]
         if args.save_scores:
@@ -430,14 +491,23 @@ def main() -> None:
             saved.update({f"{v}|{k}": r[2] for (v, k), r in runs.items()})
             np.savez(args.save_scores.with_suffix(".all.npz"), **saved)  # type: ignore[arg-type]
         cued = cued_of(x)
-        limits = [(is_item & (y == 0), FP_NOTES), (from_notes, FP_NOTES), (~is_item & ~from_notes, FP_CHAT)]
-        threshold, cued_threshold = thresholds(oof, cued, limits)
+        # the notes' limit over the blind brief's authors (a new author writes to it), each language alone
+        limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), FP_NOTES), (from_notes, FP_NOTES),
+                  (~is_item & ~from_notes & ~lme, FP_CHAT), (lme, FP_LME)]
+        tongue = np.asarray([language(t) for t in texts])
+        one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
+                                     for lang in LANGUAGES if (rows & (tongue == lang)).any()])
+        chosen = by_language(oof, cued, limits, tongue) if args.per_language else dict.fromkeys(LANGUAGES, one)
         langs = np.asarray([i["lang"] for i in items] + [""] * len(chat_texts))
         if args.save_scores:
-            np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes)
-        figures = held_out_figures(oof, cued, y, groups, threshold, cued_threshold, from_notes, langs)
-        sys.stdout.write(f"chosen: {kind}, {variant}, threshold {threshold}, flagged by the rules {cued_threshold}; held out, "
-                         f"by author:\n{figures}\n")
+            np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes,
+                     lme=lme, tongue=tongue)
+        for name, limit in (("one threshold for every language", dict.fromkeys(LANGUAGES, one)),
+                            ("a threshold for each language", by_language(oof, cued, limits, tongue))):
+            figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme)
+            sys.stdout.write(f"{name} ({kind}, {variant}): {limit}; held out, by author:\n{figures}\n")
+        sys.stdout.write(f"shipped: {chosen}\n")
+        threshold, cued_threshold = chosen["en"]
         if not args.cv_only:
             everyone = np.ones(len(y), dtype=bool)
             window, picked = None, None
@@ -447,8 +517,8 @@ def main() -> None:
                 stacked = win.left_out(y, groups) if QUICK else win.stacked(everyone, y, groups)
                 x = np.hstack([x, stacked])[:, cols]
                 picked = cols[cols >= BASE] - BASE if variant != "base" else None
-            meaning.save(meaning.MODELS["both"], layers_of(make(kind).fit(x, y)), threshold, cued_threshold, window,
-                         picked)
+            meaning.save(meaning.MODELS["both"], layers_of(fit_weighted(kind, x, y, weight)), threshold,
+                         cued_threshold, window, picked, chosen)
             sys.stdout.write(f"both: saved {meaning.MODELS['both'].name}\n")
     if args.cv_only:
         return

@@ -10,13 +10,14 @@ layer over the e5 embedding, as the writer judges). Generalisation: the meaning 
 on set A alone is scored on all of set B, and the one trained on set B alone on all of set A,
 by language and by shape. Set C (bench/data/quarantine/third: a third author, who saw neither
 set nor the code, given an explicit label policy) is all tuning data and is scored by
-language and shape, and so are sets D-J (fourth/ ... tenth/: one more author each; D, G and J
-were run blind once, then given to training). Every JSON file in
+language and shape, and so are sets D-L (fourth/ ... eleventh/: one more author each; D, G and
+J were run blind once, then given to training). Every JSON file in
 bench/data/quarantine/blind/ is a kept-aside set, never tuned on: scored by language and shape
 only, catch and notes flagged, never an item's text (not even with ``show``); when there is
 none the summary says so. False positives are also counted on every LoCoMo turn (the first two
 conversations are training negatives; the other five are reported apart) and on the memory
-sets; the cost is the time of ``detect`` per text beyond the embedding (a write calls it once).
+sets, and with ``longmemeval`` on pieces of LongMemEval's everyday chat turns (the kept-aside
+questions' histories, never trained on, and the tune questions', trained on); the cost is the time of ``detect`` per text beyond the embedding (a write calls it once).
 The writer also stores the extraction's third-person statements ("The user feels exhausted"):
 those made from the unseen LoCoMo turns and from the memory sets' facts are counted too.
 """
@@ -67,7 +68,7 @@ def second_parts(root: Path) -> tuple[list[Item], list[Item]]:
 
 # the sets written apart that are all tuning data, by author (a folder each, every JSON file in
 # it): set C's writer, set D's and G's (each run blind once, then given to training), E's, F's, H's, I's
-AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth", "g": "seventh", "h": "eighth", "i": "ninth", "j": "tenth"}
+AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth", "g": "seventh", "h": "eighth", "i": "ninth", "j": "tenth", "l": "eleventh"}
 BLIND = "blind"  # kept-aside sets: every JSON file in it, never tuned on, never an item printed
 
 
@@ -236,8 +237,13 @@ def cost_ms(texts: list[str], vectors: np.ndarray, repeat: int = 3) -> dict[str,
             "texts": len(texts)}
 
 
+# LongMemEval pieces measured: the kept-aside questions' histories (never trained on), and as
+# many of the tune questions' (the script trains on these: a tuning figure)
+CHAT_HELD, CHAT_TUNE = 1200, 2400
+
+
 def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None = None,
-        pl_set: Path | None = None, show: bool = False) -> dict[str, Any]:
+        pl_set: Path | None = None, longmemeval: Path | None = None, show: bool = False) -> dict[str, Any]:
     cache = VectorCache()
     summary: dict[str, Any] = {}
     a_tuning, a_kept = first_parts(root)
@@ -278,6 +284,14 @@ def run(root: Path = DEV_SET, *, locomo: Path | None = None, ru_set: Path | None
         hits, n, shown = flagged_share(stated, cache.vectors(stated))
         summary["extracted_locomo_unseen"] = {"texts": n, "flagged": hits, "fp_pct": pct(hits, n),
                                               **({"flagged_texts": shown} if show else {})}
+    if longmemeval is not None:  # everyday chat with an assistant, as the writer stores its turns
+        from wave_agent.bench.quarantine_chat import chat_turns
+
+        for key, split, count in (("longmemeval_held", "held", CHAT_HELD), ("longmemeval_tune", "tune", CHAT_TUNE)):
+            turns = chat_turns(longmemeval, split, count)
+            hits, n, shown = flagged_share(turns, cache.vectors(turns))
+            summary[key] = {"turns": n, "flagged": hits, "fp_pct": pct(hits, n),
+                            **({"flagged_turns": shown} if show and split == "tune" else {})}
     for key, given, default in (("ru_set", ru_set, "memory-ru"), ("pl_set", pl_set, "memory-pl")):
         path = given or (root.parent / default if (root.parent / default / "facts.jsonl").exists() else None)
         if path is None:

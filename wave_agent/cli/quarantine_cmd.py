@@ -25,6 +25,9 @@ SHOW_OPTION = typer.Option(False, "--show", help="List the tuning parts' misses 
                                                  "the model trained on the other) and the flagged turns.")
 
 
+LONGMEMEVAL_OPTION = typer.Option(None, "--longmemeval", exists=True, dir_okay=False,
+                                  help="LongMemEval's JSON file: pieces of turns flagged, the kept-aside "
+                                       "questions' histories (never trained on) and the tune questions'.")
 PL_SET_OPTION = typer.Option(None, "--pl-set", exists=True,
                              help="A Polish personal-memory set: false positives on it. Default: "
                                   "bench/data/memory-pl.")
@@ -33,7 +36,8 @@ TITLES = {"a_tuning": "set A, tuning part", "a_kept_aside": "set A, kept-aside p
           "c_tuning": "set C (all tuning data)", "d_tuning": "set D (all tuning data; run blind once before)",
           "e_tuning": "set E (all tuning data)", "f_tuning": "set F (all tuning data)",
           "g_tuning": "set G (all tuning data; run blind once before)", "h_tuning": "set H (all tuning data)",
-          "i_tuning": "set I (all tuning data)",
+          "i_tuning": "set I (all tuning data)", "j_tuning": "set J (all tuning data; run blind once before)",
+          "l_tuning": "set L (all tuning data)",
           "blind": "kept-aside sets (bench/data/quarantine/blind)",
           "a_to_b": "trained on set A only, scored on all of set B",
           "b_to_a": "trained on set B only, scored on all of set A"}
@@ -45,6 +49,7 @@ def bench_quarantine(
     locomo: Path | None = LOCOMO_OPTION,
     ru_set: Path | None = RU_SET_OPTION,
     pl_set: Path | None = PL_SET_OPTION,
+    longmemeval: Path | None = LONGMEMEVAL_OPTION,
     show: bool = SHOW_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
@@ -58,7 +63,7 @@ def bench_quarantine(
         raise ConfigError("--set", f"no dev set in {root}",
                           "give --set DIR with tuning.json and kept_aside.json "
                           "(python bench/data/quarantine/build.py builds them)")
-    summary = run(root, locomo=locomo, ru_set=ru_set, pl_set=pl_set, show=show)
+    summary = run(root, locomo=locomo, ru_set=ru_set, pl_set=pl_set, longmemeval=longmemeval, show=show)
     if as_json:
         typer.echo(json.dumps(summary, ensure_ascii=False))
         return
@@ -92,6 +97,14 @@ def bench_quarantine(
         if key in summary:
             lo = summary[key]
             console.print(f"{label}: {lo['flagged']} of {lo['turns']} turns flagged ({lo['fp_pct']:.2f}%)", markup=False)
+            for line in lo.get("flagged_turns", []):
+                console.print(f"  flagged: {line}", markup=False)
+    for key, label in (("longmemeval_held", "LongMemEval, the kept-aside questions' histories (never trained on)"),
+                       ("longmemeval_tune", "LongMemEval, the tune questions' histories (trained on)")):
+        if key in summary:
+            lo = summary[key]
+            console.print(f"{label}: {lo['flagged']} of {lo['turns']} pieces of turns flagged ({lo['fp_pct']:.2f}%)",
+                          markup=False)
             for line in lo.get("flagged_turns", []):
                 console.print(f"  flagged: {line}", markup=False)
     if "locomo" not in summary:

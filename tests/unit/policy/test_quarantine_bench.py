@@ -139,3 +139,32 @@ def test_a_blind_set_gives_counts_by_language_and_shape_and_never_a_text(tmp_pat
     assert shown.exit_code == 0, shown.output
     assert "ZXQ" not in result.output and "ZXQ" not in shown.output
     assert "set_g, kept aside, never tuned on: 2 instructions, 1 notes" in " ".join(shown.output.split())
+
+
+def test_chat_negatives_come_only_from_sessions_of_their_own_split(tmp_path: Path) -> None:
+    """LongMemEval's turns for training come from the tune questions' histories, the check's
+    from the kept-aside ones; a session both share is in neither, and a long turn is cut into
+    the pieces the writer stores (and judges)."""
+    from graph.models import MAX_FACT_CHARS
+    from wave_agent.bench.longmemeval import load
+    from wave_agent.bench.quarantine_chat import chat_turns
+
+    def question(qid: str, sessions: list[str]) -> dict[str, object]:
+        return {"question_id": qid, "question_type": "multi-session", "question": "?",
+                "question_date": "2023/05/30 (Tue) 23:40", "answer": "", "answer_session_ids": [],
+                "haystack_session_ids": sessions, "haystack_dates": ["2023/05/01 (Mon) 10:00"] * len(sessions),
+                "haystack_sessions": [[{"role": "user", "content": f"I planted tomatoes in {s}."},
+                                       {"role": "assistant", "content": f"Water them often in {s}. " * 150}]
+                                      for s in sessions]}
+
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps([question(f"q{n}", [f"own-{n}", "shared"]) for n in range(4)]), encoding="utf-8")
+    split = {i.id: i.split for i in load(path)}
+    assert sorted(split.values()) == ["held", "held", "held", "tune"]
+    tune, held = chat_turns(path, "tune", 100), chat_turns(path, "held", 100)
+    own = {"tune": {f"own-{n}" for n in range(4) if split[f"q{n}"] == "tune"},
+           "held": {f"own-{n}" for n in range(4) if split[f"q{n}"] == "held"}}
+    assert tune and held and not set(tune) & set(held)
+    assert not any("shared" in t for t in tune + held)
+    assert all(any(s in t for s in own["tune"]) for t in tune)
+    assert all(len(t) <= MAX_FACT_CHARS for t in tune + held) and len(tune) > 2

@@ -81,7 +81,7 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
         hit, _ = rules.analyse(seen.text)
         x = learned.features(vector, seen, found is not None, hit is not None)
         p = learned.probability(x)  # trained with the extraction's "The user feels exhausted" as a note
-        if p < (learned.cued_threshold if found is not None or hit is not None else learned.threshold):
+        if p < learned.limit(seen.text, found is not None or hit is not None):
             return None
         why = f"reads as an instruction to the agent, p={p:.2f}"
         if found is not None:

@@ -11,16 +11,17 @@ the agent, which the cues alone cannot.
 
 The model (``meaning.npz``: a small network or a logistic regression, float32 arrays, no
 pickle) is trained by ``scripts/train_quarantine.py`` on every author's set (the tuning parts
-of sets A and B, all of sets C-I: bench/data/quarantine and its second/ ... ninth/), with the
+of sets A and B, all of sets C-L: bench/data/quarantine and its second/ ... eleventh/), with the
 writer's own ordinary text as more negatives (chat turns of two LoCoMo conversations, the
 extraction's third-person statements of them and of the notes, long forwarded texts:
-``bench.quarantine_extracted``), so it judges every text, cue or not. When it carries a window
+``bench.quarantine_extracted``; LongMemEval's everyday chat: ``bench.quarantine_chat``), so it judges every text, cue or not. When it carries a window
 model (``ww``, ``wb``: ``windows``), the best window scores of the text join the input, so one
 order inside pasted material is not diluted by the mean vector; with ``picked`` it also reads
 who is addressed (``windows.context``: where the best window sits, the frame around it, person
 and mood), so an order aimed at the assistant and one quoted in a person's own text differ. The threshold is the lowest
 whose false positives, each author scored by a model that never saw that author, stay within
-the script's limits, and a lower one applies when the phrase list or the rules already flag
+the script's limits (with ``languages``, one for each of Russian, Polish and English, as
+``date_clauses.language`` reads the text), and a lower one applies when the phrase list or the rules already flag
 the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and
 ``meaning_b.npz`` are the older recipe trained on one set only, for ``wave bench quarantine``
 to score each on the other.
@@ -34,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from wave_agent.policy.date_clauses import language
 from wave_agent.policy.quarantine import rules, windows
 from wave_agent.policy.quarantine.normalise import Normalised
 
@@ -53,6 +55,15 @@ class Model:
     window: tuple[np.ndarray, float] | None = None  # the window model (``windows``), if trained with one
     # the columns of [window scores, ``windows.context``] it reads (who is addressed); None: the scores only
     picked: np.ndarray | None = None
+    # (threshold, cued threshold) for a text in Russian, Polish or English (``date_clauses.language``),
+    # each chosen on that language's held-out notes; None: the two above for every text
+    by_language: dict[str, tuple[float, float]] | None = None
+
+    def limit(self, text: str, cued: bool) -> float:
+        """The probability at or above which ``text`` is held (``cued``: the phrase list or the
+        rules flag it)."""
+        pair = (self.by_language or {}).get(language(text), (self.threshold, self.cued_threshold))
+        return pair[1] if cued else pair[0]
 
     def features(self, vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
         """The network's input: ``features``, and the windows' scores when the model reads them."""
@@ -106,14 +117,21 @@ def model(which: str = "both") -> Model | None:
         cued = float(data["cued_threshold"]) if "cued_threshold" in data else threshold
         window = (data["ww"].astype(np.float32), float(data["wb"])) if "ww" in data else None
         picked = data["picked"].astype(np.int64) if "picked" in data else None
-        return Model(layers, threshold, cued, window, picked)
+        by_language = None
+        if "languages" in data:
+            by_language = {str(lang): (float(t), float(c))
+                           for lang, (t, c) in zip(data["languages"], data["language_thresholds"], strict=True)}
+        return Model(layers, threshold, cued, window, picked, by_language)
 
 
 def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
          cued_threshold: float, window: tuple[np.ndarray, float] | None = None,
-         picked: np.ndarray | None = None) -> None:
+         picked: np.ndarray | None = None, by_language: dict[str, tuple[float, float]] | None = None) -> None:
     arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
                                      "cued_threshold": np.asarray(cued_threshold)}
+    if by_language:
+        arrays["languages"] = np.asarray(sorted(by_language), dtype="<U8")
+        arrays["language_thresholds"] = np.asarray([by_language[k] for k in sorted(by_language)], dtype=np.float64)
     if picked is not None:
         arrays["picked"] = np.asarray(picked, dtype=np.int16)
     if window is not None:

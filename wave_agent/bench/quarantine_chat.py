@@ -1,0 +1,47 @@
+"""Everyday chat with an assistant as ordinary text for the quarantine: LongMemEval's turns.
+
+Importing LongMemEval histories (English chat between a person and an assistant, none of it
+aimed at the agent) held about 6-7% of the turns; the authored sets and LoCoMo do not show
+that. ``scripts/train_quarantine.py`` takes turns only from the histories of the ``tune``
+questions (``bench.longmemeval.split_of``) as more negatives, and ``wave bench quarantine``
+measures the turns of the ``held`` questions' histories as a check, never trained on. A session
+that appears in both splits' histories belongs to neither. Each turn is cut as the writer
+stores it (``edge_input.pieces``: a turn over ``MAX_FACT_CHARS`` is stored, and judged, in
+pieces) and the pieces are sampled by a fixed hash, half from the person's turns, half from the
+assistant's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from graph.models import MAX_FACT_CHARS
+from wave_agent.bench.longmemeval import load
+from wave_agent.policy.edge_input import pieces
+
+# the shared data folder beside the project (../shared/data/longmemeval from the repo root)
+LONGMEMEVAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "longmemeval" / "longmemeval_s_dev60.json"
+
+
+def chat_turns(path: Path, split: str, count: int) -> list[str]:
+    """Up to ``count`` pieces of turns (half the person's, half the assistant's) from the
+    sessions found only in the histories of ``split``'s questions (``tune`` or ``held``)."""
+    items = load(path)
+    sessions: dict[str, set[str]] = {}
+    for item in items:
+        for turn in item.turns:
+            sessions.setdefault(turn.session, set()).add(item.split)
+    by_role: dict[str, dict[str, str]] = {"user": {}, "assistant": {}}
+    for item in items:
+        for turn in item.turns:
+            if sessions[turn.session] != {split} or turn.role not in by_role:
+                continue
+            for piece in pieces(turn.text, MAX_FACT_CHARS):
+                if piece.strip():
+                    by_role[turn.role].setdefault(hashlib.sha1(f"{turn.id}|{piece}".encode()).hexdigest(), piece)
+    out: list[str] = []
+    for role, found in by_role.items():
+        share = count // 2 if role == "user" else count - count // 2
+        out += [found[k] for k in sorted(found)[:share]]
+    return list(dict.fromkeys(out))
