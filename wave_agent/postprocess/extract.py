@@ -19,9 +19,6 @@ log = logging.getLogger("wave.postprocess.extract")
 BASE_FACTS = 4  # "Я Марина, живу в Самаре, у меня кот Барсик." holds three
 MAX_FACTS = 8
 CHARS_PER_FACT = 250
-# A message up to this long is a short message: one or a few sentences about one thing, kept as
-# one record unless its sentences state values of different attributes (``whole_statements``).
-SHORT_MESSAGE_CHARS = 300
 
 
 def fact_budget(user_text: str, reply: str) -> int:
@@ -90,47 +87,6 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
     return kept
 
 
-def _sentences(text: str) -> list[str]:
-    import re
-
-    return [s.strip() for s in re.split(r"(?<=[.!?…])\s+|\n+", text) if s.strip()]
-
-
-async def whole_statements(user_text: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
-    """Offline: a short message is kept as one record of what it states, not cut into its
-    sentences ("айфон 11 у меня уже еле живой, батареи хватает до обеда. может в Вологде куплю
-    новый" is one statement; its second sentence alone says nothing and would stand first for
-    unrelated questions). It is split only where its parts are separate statements: a sentence
-    that states a value of an attribute (whose, which) the sentences before it did not starts a
-    new record; a sentence that states none stays with the one before it. A message with a
-    promise or a task keeps the extractor's pieces (the reminder's type is its own), and so does
-    a long one (a pasted or written-up text holds several things)."""
-    from wave_agent.world import read_many
-    from wave_agent.world.attributes import as_said, read_values
-
-    if len(facts) < 2 or any(f.type is FactType.COMMITMENT for f in facts):
-        return facts
-    said = stated_part(user_text)
-    if not said or len(said) > SHORT_MESSAGE_CHARS:
-        return facts
-    sentences = _sentences(said)
-    readings = await read_many([as_said(s) for s in sentences])
-    groups: list[tuple[set[str], list[str]]] = []
-    for sentence, reading in zip(sentences, readings, strict=True):
-        keys = {v.key for v in read_values(sentence, reading)}
-        if groups and not (keys and groups[-1][0] and not keys & groups[-1][0]):
-            groups[-1][0].update(keys)
-            groups[-1][1].append(sentence)
-        else:
-            groups.append((keys, [sentence]))
-    wholes = [" ".join(part) for _, part in groups]
-    if len(wholes) >= len(facts):
-        return facts  # the extractor's pieces are already the separate statements
-    entities = tuple({e.name: e for f in facts for e in f.entities}.values())
-    return [ExtractedFact(w, classify(w), tuple(e for e in entities if e.name in w))
-            for w in wholes]
-
-
 async def extract_facts(
     llm: LLMClient, user_text: str, reply: str, *, today: date, max_facts: int
 ) -> list[ExtractedFact]:
@@ -145,7 +101,6 @@ async def extract_facts(
         facts = extract_heuristic(user_text, max_facts=max_facts)
     if llm.offline:
         facts = await with_stated_attributes(user_text, facts, max_facts=max_facts)
-        facts = await whole_statements(user_text, facts)
     return facts
 
 
