@@ -93,17 +93,15 @@ def bench_quarantine(
             console.print(f"  missed: {line}", markup=False)
         for line in part.get("false_positives", []):
             console.print(f"  false positive: {line}", markup=False)
-    for key, label in (("locomo", "LoCoMo, every turn"), ("locomo_unseen", "LoCoMo, the conversations not trained on")):
+    for key, label, unit in (
+            ("locomo", "LoCoMo, every turn", "turns"),
+            ("locomo_unseen", "LoCoMo, the conversations not trained on", "turns"),
+            ("longmemeval_held", "LongMemEval, the kept-aside questions' histories (never trained on)",
+             "pieces of turns"),
+            ("longmemeval_tune", "LongMemEval, the tune questions' histories (trained on)", "pieces of turns")):
         if key in summary:
             lo = summary[key]
-            console.print(f"{label}: {lo['flagged']} of {lo['turns']} turns flagged ({lo['fp_pct']:.2f}%)", markup=False)
-            for line in lo.get("flagged_turns", []):
-                console.print(f"  flagged: {line}", markup=False)
-    for key, label in (("longmemeval_held", "LongMemEval, the kept-aside questions' histories (never trained on)"),
-                       ("longmemeval_tune", "LongMemEval, the tune questions' histories (trained on)")):
-        if key in summary:
-            lo = summary[key]
-            console.print(f"{label}: {lo['flagged']} of {lo['turns']} pieces of turns flagged ({lo['fp_pct']:.2f}%)",
+            console.print(f"{label}: {lo['flagged']} of {lo['turns']} {unit} flagged ({lo['fp_pct']:.2f}%)",
                           markup=False)
             for line in lo.get("flagged_turns", []):
                 console.print(f"  flagged: {line}", markup=False)
