@@ -730,15 +730,11 @@ class _Builder:
             self._link(USER, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
         elif (who := self._occupation_of_named(s, noun, names)) is not None:
             self._link(who, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
-            for t in s.in_clause(noun):  # "Игорь, мастер цеха на Уралмаше"
-                place = names.get(t.id)
-                if (place and s.position[t.id] > s.position[noun.id]
-                        and s.preposition(t) in ("в", "во", "на")):
-                    if self._works_on(s, t, "работать"):
-                        self._retype(place, EntityType.ORGANISATION)
-                    if self.mentions[place].type is EntityType.ORGANISATION:
-                        self._link(who, "works_at", place)
-                        break
+            self._job_place(s, noun, who, names, clause=True)
+        elif (who := self._job_subject(s, noun, names)) is not None:
+            # "он программист в Яндексе", "Олег у неё мастером на руднике": the job's subject
+            self._link(who, "works_as", self._thing(s, noun, EntityType.OCCUPATION, names))
+            self._job_place(s, noun, who, names)
         elif (noun.animate and noun.case == "Nom" and kin.role_of(noun.text) is None
               and MORE_KIN.get(noun.lemma) is None and lexicon.kind_of(noun.lemma) is None
               and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER and job_noun(noun.lemma)):
@@ -1022,6 +1018,42 @@ class _Builder:
             return None  # "Я Игорь, программист": the speaker's (``_occupation_of_user``)
         return name
 
+    def _job_subject(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
+        """Who a job noun is said of when the tree makes it a predicate: its subject ("он
+        хирург в РКБ", "Олег у неё мастером", "она у меня реставратор"), a person or the
+        speaker. Which nouns are jobs is learned (``kinds.job_noun``), not listed."""
+        if not (noun.pos == "NOUN" and noun.case in ("Nom", "Ins") and noun.text.islower()
+                and kin.role_of(noun.text) is None and lexicon.kind_of(noun.lemma) is None
+                and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER
+                and MORE_KIN.get(noun.lemma) is None and job_noun(noun.lemma)):
+            return None
+        for subject in s.kids(noun, "nsubj"):
+            if subject.id == noun.id:
+                continue
+            who = self._who(s, subject, names)
+            if who == USER or (who in self.mentions
+                               and self.mentions[who].type is EntityType.PERSON):
+                return who
+        return None
+
+    def _job_place(self, s: Sentence, noun: Token, who: str, names: dict[str, str],
+                   clause: bool = False) -> None:
+        """"мастер цеха на Уралмаше", "программист в Яндексе": an organisation after "в" /
+        "на" that the job governs (or, with ``clause``, that follows it in its clause) is
+        where its holder works."""
+        kids = {t.id for t in s.kids(noun, "nmod", "obl")}
+        for t in s.in_clause(noun) if clause else s.tokens:
+            if not clause and t.id not in kids:
+                continue
+            place = names.get(t.id) or self._target(s, t, names, EntityType.ORGANISATION)
+            if (place and s.position[t.id] > s.position[noun.id]
+                    and s.preposition(t) in ("в", "во", "на")):
+                if place == names.get(t.id) and self._works_on(s, t, "работать"):
+                    self._retype(place, EntityType.ORGANISATION)
+                if self.mentions[place].type is EntityType.ORGANISATION:
+                    self._link(who, "works_at", place)
+                    break
+
     def _owner(self, s: Sentence, noun: Token) -> str | None:
         """Whose a noun is: "мой" -> the person; "у Олега" -> Oleg."""
         for det in s.kids(noun, "det", "amod"):
@@ -1076,13 +1108,11 @@ class _Builder:
                 if said is None:
                     break
                 before.insert(0, said)
+            tail = self._genitives(s, noun)
             after = s.tokens[at + 1:at + 3]
-            tail = next((i for i, t in enumerate(after) if t.pos == "NOUN" and t.case == "Gen"
-                         and t.head == noun.id and not s.preposition(t)), None)
-            if tail is not None and all(t.pos == "ADJ" and t.case == "Gen"
-                                        for t in after[:tail]):
+            if tail:
                 before.append(name)
-                name = " ".join(t.text for t in after[:tail + 1])
+                name = " ".join(t.text for t in tail)
             elif (kind is EntityType.OCCUPATION and len(after) == 2
                   and after[0].text.lower() == "по" and after[1].pos == "NOUN"):
                 before.append(name)  # "бухгалтер по зарплате", "менеджер по продажам"
@@ -1098,6 +1128,24 @@ class _Builder:
                     r"[A-Za-z][\w-]*", make.text)):
                 name = f"{name} {make.text}"
         return self._mention(name, kind, (head,))  # "диабет" is a name of it too
+
+    @staticmethod
+    def _genitives(s: Sentence, noun: Token) -> list[Token]:
+        """The genitive phrase a noun's name carries after it, as the tree hangs it: "мастер
+        цеха", "диабет второго типа", "начальник отдела геологоразведки", "учитель
+        английского" (an adjective standing for its noun); up to four words."""
+        at = s.position[noun.id]
+        chain, taken = {noun.id}, []
+        for t in s.tokens[at + 1:at + 5]:
+            if t.case != "Gen" or t.pos not in ("NOUN", "ADJ") or s.preposition(t) or (
+                    t.pos == "NOUN" and t.head not in chain):
+                break
+            chain.add(t.id)
+            taken.append(t)
+        while taken and taken[-1].pos == "ADJ" and taken[-1].head not in {
+                noun.id, *(t.id for t in taken if t.pos == "NOUN")}:
+            taken.pop()  # the adjective of a noun the phrase does not reach
+        return taken
 
     @staticmethod
     def _called(s: Sentence, noun: Token, names: dict[str, str]) -> str | None:

@@ -378,3 +378,13 @@ def test_an_institution_a_place_adjective_names_is_an_organisation() -> None:
     assert names.get("школа № 3") is EntityType.ORGANISATION
     names, links = _world("Работала медсестрой в краевой клинической больнице № 2.")
     assert (USER, "works_at", "краевая клиническая больница № 2") in links
+
+
+def test_a_job_said_of_a_pronoun_or_a_name_is_theirs_with_the_firm_it_governs() -> None:
+    _, links = _world("Вика познакомила меня с Тарасом, он сварщик на заводе «Гидромаш».")
+    assert {("Тарас", "works_as", "сварщик"), ("Тарас", "works_at", "Гидромаш")} <= links
+    _, links = _world("Костя у нас механиком в автопарке, а Зоя кондитером.")
+    assert ("Костя", "works_as", "механик") in links
+    # the genitive phrase after a job is part of its name, as far as the tree hangs it
+    _, links = _world("Теперь она начальник отдела снабжения, а я учитель химии.")
+    assert (USER, "works_as", "учитель химии") in links
