@@ -22,6 +22,10 @@ _NAME = r"(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+)(?:\s+(?:[A-ZŁŚŻŹĆÓĄĘŃ][
 _QUOTED = r"[\"“„«]([^\"”»]{2,50})[\"”»]"
 _ORG = rf"(?:{_QUOTED}|(?P<plain>{_NAME}))"
 _APPOSED = r"(?:\s*,\s*(?:my|our|moja|mój|nasza|nasz)\s+\w+\s*,)?"  # "Beata, moja żona, pracuje"
+# a subject: a name, or one's own relative by the role ("my mum", "moja siostra Ola")
+_WHO = (rf"(?:(?:[Mm]y|[Oo]ur|[Mm]ój|[Mm]oja|[Mm]oje|[Nn]asz|[Nn]asza)\s+[a-ząćęłńóśźż]+"
+        rf"(?:\s+{_NAME})?|\b(?:he|she|on|ona)\b|{_NAME})")
+_PRONOUNS = frozenset({"he", "she", "on", "ona"})
 
 
 def _nominative_pl(word: str) -> str:
@@ -59,26 +63,27 @@ def _genitive_pl(word: str) -> str:
 _EN: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:live|lived|am living|moved|relocated|'ve moved)\s+(?:back\s+)?"
      rf"(?:in|to)\s+(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
-    (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?(?:lives|moved)\s+(?:in|to)\s+(?P<t>{_NAME})",
+    (rf"\b(?P<who>{_WHO})\s+(?:now\s+|still\s+)?(?:lives|live|moved)\s+(?:in|to)\s+"
+     rf"(?P<t>{_NAME})",
      "lives_in", EntityType.PLACE),
     (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|worked|am working|started working|got a job)\s+"
      rf"(?:at|for|in)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
-    (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?works\s+(?:at|for)\s+(?:the\s+)?{_ORG}",
+    (rf"\b(?P<who>{_WHO})\s+(?:now\s+)?works\s+(?:at|for)\s+(?:the\s+)?{_ORG}",
      "works_at", EntityType.ORGANISATION),
     (r"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:work|am working)\s+as\s+(?:an?\s+)?(?P<t>[a-z]+(?:\s+[a-z]+)?)"
      r"(?=\s+(?:at|for|in)\b|[.,;!]|$)", "works_as", EntityType.OCCUPATION),
-    (rf"\b(?P<who>{_NAME})\s+(?:now\s+)?works\s+as\s+(?:an?\s+)?(?P<t>[a-z]+)",
+    (rf"\b(?P<who>{_WHO})\s+(?:now\s+)?works\s+as\s+(?:an?\s+)?(?P<t>[a-z]+)",
      "works_as", EntityType.OCCUPATION),
     (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?work\s+as\s+(?:an?\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
      rf"(?:at|for)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
     (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?work\s+(?:at|for)\s+(?:the\s+)?{_NAME}\s+as\s+"
      r"(?:an?\s+)?(?P<t>[a-z]+)", "works_as", EntityType.OCCUPATION),
-    (rf"\b(?P<who>{_NAME})\s+(?:started working|is working|worked|got a job)\s+(?:at|for)\s+"
+    (rf"\b(?P<who>{_WHO})\s+(?:started working|is working|worked|got a job)\s+(?:at|for)\s+"
      rf"(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
     (rf"\b(?:the\s+)?(?P<t>{_NAME})\s+project\b", "part_of", EntityType.PROJECT),
     (rf"\b(?:I|[Ww]e|and)\s+(?:study|studied|am studying)\s+at\s+(?:the\s+)?{_ORG}",
      "studies_at", EntityType.ORGANISATION),
-    (rf"\b(?P<who>{_NAME})\s+(?:studies|goes to school)\s+at\s+(?:the\s+)?{_ORG}",
+    (rf"\b(?P<who>{_WHO})\s+(?:studies|goes to school)\s+at\s+(?:the\s+)?{_ORG}",
      "studies_at", EntityType.ORGANISATION),
     (rf"\b(?:I'm|I am)\s+(?:a\s+)?member of\s+(?:the\s+)?{_ORG}", "member_of",
      EntityType.ORGANISATION),
@@ -101,11 +106,11 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
      r"(?P<t>[a-z]+(?:\s+[a-z]+){0,2})\s+(?:job|position|role|post)\b", "works_as",
      EntityType.OCCUPATION),
     # someone else's business: "Raj runs a little Indian restaurant in Rusholme called Spice Route"
-    (rf"\b(?P<who>{_NAME})\s+(?:runs|owns|has)\s+(?:a|an|the|his|her)\s+(?:[\w-]+\s+){{0,3}}?"
+    (rf"\b(?P<who>{_WHO})\s+(?:runs|owns|has)\s+(?:a|an|the|his|her)\s+(?:[\w-]+\s+){{0,3}}?"
      rf"(?:company|business|firm|shop|studio|restaurant|café|cafe|bar|pub|salon|bakery|garage)"
      rf"(?:\s+in\s+{_NAME})?\s*,?\s+called\s+{_ORG}", "works_at", EntityType.ORGANISATION),
     # "My son Josh has just started at the University of Leeds": a place of study by its name
-    (rf"\b(?P<who>{_NAME})(?:\s+\([^)]*\))?\s+(?:has|'s)\s+(?:just\s+)?started\s+at\s+(?:the\s+)?"
+    (rf"\b(?P<who>{_WHO})(?:\s+\([^)]*\))?\s+(?:has|'s)\s+(?:just\s+)?started\s+at\s+(?:the\s+)?"
      rf"(?P<t>(?:[A-Z][\w'-]+\s+)*(?:University|College|School|Academy)(?:\s+of\s+[A-Z][\w-]+)?"
      rf"(?:\s+[A-Z][\w-]+)*)", "studies_at", EntityType.ORGANISATION),
     # "I'm a ward sister at Salford Royal": the job and the place, said together
@@ -113,8 +118,14 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
      r"(?:the\s+)?[A-Z]", "works_as", EntityType.OCCUPATION),
     (rf"\b(?:I'm|I am)\s+(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:at|for|with)\s+(?:the\s+)?"
      rf"{_ORG}", "works_at", EntityType.ORGANISATION),
+    # "Jess is a vet nurse at Wye Valley Equine", "he's a sparky at Tata": someone's job and
+    # its place, said together
+    (rf"\b(?P<who>{_WHO})\s+(?:is|'s|’s)\s+(?:now\s+)?(?:a|an)\s+(?P<t>[a-z]+(?:\s+[a-z]+)?)\s+"
+     r"(?:over\s+)?(?:at|for|with)\s+(?:the\s+)?[A-Z]", "works_as", EntityType.OCCUPATION),
+    (rf"\b(?P<who>{_WHO})\s+(?:is|'s|’s)\s+(?:now\s+)?(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+"
+     rf"(?:over\s+)?(?:at|for|with)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
     # "My sister Meera is doing a PhD at the University of Edinburgh"
-    (rf"\b(?P<who>{_NAME})\s+(?:is|was|'s)\s+(?:doing|studying|taking)\s+(?:an?\s+|her\s+|his\s+)?"
+    (rf"\b(?P<who>{_WHO})\s+(?:is|was|'s)\s+(?:doing|studying|taking)\s+(?:an?\s+|her\s+|his\s+)?"
      rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
     (rf"\b(?:I|I'm|I am)\s+(?:doing|studying|taking)\s+(?:an?\s+|my\s+)?"
      rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
@@ -122,11 +133,12 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
 _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?i:mieszkam|mieszkamy|przeprowadziłam się|przeprowadziłem się|przeprowadziliśmy się)"
      rf"\s+(?:teraz\s+)?(?:w|we|do|na)\s+(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
-    (rf"\b(?P<who>{_NAME})\s+(?:mieszka|przeprowadził się|przeprowadziła się)\s+(?:w|we|do)\s+"
+    (rf"\b(?P<who>{_WHO})\s+(?:(?:nadal|wciąż|teraz|dalej)\s+)?(?:mieszka|mieszkają|"
+     rf"przeprowadził się|przeprowadziła się|przeprowadzili się)\s+(?:w|we|do)\s+"
      rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
     (rf"\b(?i:pracuję|pracujemy|pracowałam|pracowałem)\s+(?:teraz\s+)?(?:w|we|dla|na)\s+"
      rf"(?:firmie\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
-    (rf"\b(?P<who>{_NAME})\s+pracuje\s+(?:w|we|dla)\s+(?:firmie\s+)?{_ORG}", "works_at",
+    (rf"\b(?P<who>{_WHO})\s+pracuje\s+(?:w|we|dla)\s+(?:firmie\s+)?{_ORG}", "works_at",
      EntityType.ORGANISATION),
     (r"\b(?i:pracuję|jestem)\s+(?:jako\s+)?(?P<t>[a-ząćęłńóśźż]+(?:ką|kiem|em|ą|ystą|istą)?)"
      r"(?=\s+(?:w|we|na|dla)\b|[.,;!]|$)", "works_as", EntityType.OCCUPATION),
@@ -147,17 +159,17 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?i:mieszkam|mieszkamy)\s+pod\s+{_NAME}\s*,\s*(?:w|we)\s+(?P<t>{_NAME})",
      "lives_in", EntityType.PLACE),
     # a third person carrying on: "Córka Zuzia studiuje prawo na UJ, mieszka w Krakowie"
-    (rf"\b(?P<who>{_NAME})\s+studiuje\b[^.;,]*?\b(?:na|w|we)\s+{_ORG}", "studies_at",
+    (rf"\b(?P<who>{_WHO})\s+studiuje\b[^.;,]*?\b(?:na|w|we)\s+{_ORG}", "studies_at",
      EntityType.ORGANISATION),
-    (rf"\b(?P<who>{_NAME})\s+(?:studiuje|pracuje|uczy się)\b[^.;]*?,\s*mieszka\s+(?:w|we)\s+"
+    (rf"\b(?P<who>{_WHO})\s+(?:studiuje|pracuje|uczy się)\b[^.;]*?,\s*mieszka\s+(?:w|we)\s+"
      rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
-    (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+[a-ząćęłńóśźż]+\s+(?:w|we|na)\s+"
+    (rf"\b(?P<who>{_WHO}){_APPOSED}\s+pracuje\s+jako\s+[a-ząćęłńóśźż]+\s+(?:w|we|na)\s+"
      rf"{_ORG}", "works_at", EntityType.ORGANISATION),
-    (rf"\b(?P<who>{_NAME}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+)", "works_as",
+    (rf"\b(?P<who>{_WHO}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+)", "works_as",
      EntityType.OCCUPATION),
     # "Tomek jest programistą": a noun in the instrumental after "jest" (an adjective there
     # stays in the nominative: "jest szczęśliwa")
-    (rf"\b(?P<who>{_NAME})\s+jest\s+(?P<t>[a-ząćęłńóśźż]+(?:ą|kiem|em))\b", "works_as",
+    (rf"\b(?P<who>{_WHO})\s+jest\s+(?P<t>[a-ząćęłńóśźż]+(?:ą|kiem|em))\b", "works_as",
      EntityType.OCCUPATION),
 )
 # a clause carrying on the sentence's person: "Moja siostra Magda została we Wrocławiu,
@@ -217,6 +229,8 @@ _PARTNER = re.compile(r"\b(?:[Mm]y|[Mm]ój|[Mm]oja|[Mm]oim|[Mm]oją)\s+(?P<role>
 _NAME_THEN_ROLE = re.compile(r"\b(?P<name>[A-ZŁŚŻ]\w+)\s*,\s*(?:my|moja|mój|moje|nasza|nasz)\s+"
                              r"(?P<role>\w+)\s*[,)]")
 # a role with the name in brackets: "Mum (Anjali) lives in Nairobi" reads "Mum Anjali lives"
+_PLURAL = re.compile(r"\b(?:live|mieszkają|przeprowadzili)\b")
+_AND_BEFORE = re.compile(rf"(?P<who>{_WHO})\s+(?:and|i|oraz)\s+$")
 _BRACKETED = re.compile(r"(?<=[A-Za-ząćęłńóśźżŁŚŻ])\s*\((?P<name>[A-ZŁŚŻ][\w'’-]+)\)")
 # a capitalised word after a preposition of place is a place when nothing else placed it
 _PLACE_AFTER = {"en": re.compile(rf"\b(?:in|to|from|near)\s+(?P<t>{_NAME})"),
@@ -273,10 +287,16 @@ def read(text: str, language: str) -> Reading:
             elif language == "pl" and kind is EntityType.PLACE:
                 target = " ".join(_nominative_pl(w) for w in target.split())
             who = groups.get("who")
-            source = USER if not who else builder.person(who, language)
+            both = _AND_BEFORE.search(text[:match.start("who")]) if who else None
+            if who and both is None and _PLURAL.search(match.group(0)):
+                continue  # "Teściowie mieszkają", "Parents live": no one named
+            source = USER if not who else builder.person(who, language) if (
+                who.lower() not in _PRONOUNS) else builder.last_person(text, match.start())
             if source is None:
                 continue
             builder.link(source, link, builder.mention(target, kind))
+            if both is not None and (other := builder.person(both.group("who"), language)):
+                builder.link(other, link, builder.mention(target, kind))  # "Mum and Dad live"
     builder.possessions(text, language)
     if language == "pl":
         builder.carried(text)
@@ -336,12 +356,25 @@ class _Builder:
             for link in self.links:
                 if link.type == kin_link(role) and link.source == USER:
                     return link.target
-            # "my mum has diabetes": the relative the writer knows by that role, if any
-            return ROLE_PREFIX + role if who.split()[0].lower() in ("my", "mój", "moja") else None
+            # "my mum has diabetes", "Mum lives in Bolton", "Mama mieszka w Lublinie": the
+            # speaker's relative the writer knows by that role (a role capitalised alone is
+            # said as a name is: one's own)
+            own = who.split()[0].lower() in ("my", "mój", "moja", "our", "nasz", "nasza") or (
+                len(who.split()) == 1 and who[:1].isupper())
+            return ROLE_PREFIX + role if own else None
+        if len(words) == 1 and words[0][:1].islower():
+            return None  # "my friend": no one named
         if words and words[0].lower() in ("my", "mój", "moja", "the", "our", "nasz", "nasza"):
             return None
         name = " ".join(words if language == "en" else (_nominative_pl(w) for w in words))
         return self.mention(name, EntityType.PERSON)
+
+    def last_person(self, text: str, at: int) -> str | None:
+        """Who "he" / "she" / "on" / "ona" at ``at`` is: the person named last before it."""
+        said = [(text.rfind(name, 0, at), m.name) for m in self.mentions.values()
+                if m.type is EntityType.PERSON for name in (m.name, *m.aliases)]
+        said = [(i, name) for i, name in said if i >= 0]
+        return max(said)[1] if said else None
 
     def possessions(self, text: str, language: str) -> None:
         owns = (_OWN_EN_LONG, _OWN_EN, _MY_EN) if language == "en" else (_OWN_PL, _MY_PL)

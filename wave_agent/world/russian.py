@@ -1193,6 +1193,13 @@ class _Builder:
                 for i, t in enumerate(clause[:-1]):
                     if t.text.lower() == "у" and t.pos == "ADP":
                         owner = self._who(s, clause[i + 1], names)
+                after = [t for t in s.in_clause(token) if s.position[t.id] > s.position[
+                    token.id]]
+                at = len(self._genitives(s, token))  # past "второго типа"
+                if owner is None and kind is EntityType.ILLNESS and len(after) > at + 1 and (
+                        after[at].text.lower() == "у"):
+                    # "диабет второго типа у меня", "аритмия у него": "у" right after it
+                    owner = self._who(s, after[at + 1], names)
             if owner is None and kind is EntityType.ILLNESS and head is not None and (
                     head.pos in ("VERB", "AUX")):
                 # "Кате поставили гастрит": the one it was found in, else the verb's subject

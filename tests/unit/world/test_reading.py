@@ -388,3 +388,15 @@ def test_a_job_said_of_a_pronoun_or_a_name_is_theirs_with_the_firm_it_governs() 
     # the genitive phrase after a job is part of its name, as far as the tree hangs it
     _, links = _world("Теперь она начальник отдела снабжения, а я учитель химии.")
     assert (USER, "works_as", "учитель химии") in links
+
+
+def test_english_and_polish_subjects_by_the_role_coordinated_or_by_a_pronoun() -> None:
+    _, links = _world("Mum and Dad still live in Carlisle, in the same old house.")
+    assert {(ROLE_PREFIX + "mother", "lives_in", "Carlisle"),
+            (ROLE_PREFIX + "father", "lives_in", "Carlisle")} <= links
+    _, links = _world("Moja siostra mieszka w Toruniu od lat.")
+    assert (ROLE_PREFIX + "sister", "lives_in", "Toruń") in links
+    _, links = _world("My sister Nadia is 30. She works for Ocado. Rob is a welder at Heronbrook.")
+    assert {("Nadia", "works_at", "Ocado"), ("Rob", "works_as", "welder"),
+            ("Rob", "works_at", "Heronbrook")} <= links
+    assert not any(link.target == "Derby" for link in read("Parents live in Derby.").links)
