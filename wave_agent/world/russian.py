@@ -444,6 +444,35 @@ class _Builder:
                 names[token.id] = name
             if old is not None and old not in names.values():
                 del self.mentions[old]
+        self._ordinal_numbered(s, names)
+
+    def _ordinal_numbered(self, s: Sentence, names: dict[str, str]) -> None:
+        """"в 52-й школе", "в 130й школе", "в 40-й больнице", "в школе 48": an organisation
+        noun with its number as an ordinal before it or a bare number after it is the same
+        numbered organisation as "школа № 52"."""
+        for at, t in enumerate(s.tokens):
+            if t.id in names or t.pos != "NOUN" or t.lemma not in lexicon.ORG_NOUNS:
+                continue
+            before = [u.text for u in s.tokens[max(0, at - 2):at]]
+            after = s.tokens[at + 1:at + 3]
+            ordinal = re.fullmatch(r"(\d{1,4})-?[а-я]{0,2}", before[-1]) if before else None
+            if ordinal is None and len(before) == 2 and before[1] in ("й", "я", "ой", "ая"):
+                ordinal = re.fullmatch(r"(\d{1,4})", before[0])  # "130й": two tokens
+            if ordinal is not None and (ordinal.group(0).isdigit() and before[-1] != "й"):
+                ordinal = None  # "5 школ": a count, not an ordinal
+            bare = None
+            if ordinal is None and after and re.fullmatch(r"\d{1,4}", after[0].text) and (
+                    len(after) < 2 or after[1].pos not in ("NOUN", "NUM")):
+                bare = after[0]  # "в школе 48" (not "в школе 5 лет")
+            if ordinal is None and bare is None:
+                continue
+            digits = ordinal.group(1) if ordinal is not None else bare.text
+            name = self._mention(f"{t.lemma} № {digits}", EntityType.ORGANISATION,
+                                 (f"{t.lemma} №{digits}",))
+            self.first_at.setdefault(name, t.start)
+            names[t.id] = name
+            if bare is not None:
+                names[bare.id] = name
 
     def _institutions(self, s: Sentence, names: dict[str, str]) -> None:
         """"в областной детской больнице", "в Ольховской средней школе": an organisation noun

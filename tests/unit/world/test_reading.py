@@ -400,3 +400,13 @@ def test_english_and_polish_subjects_by_the_role_coordinated_or_by_a_pronoun() -
     assert {("Nadia", "works_at", "Ocado"), ("Rob", "works_as", "welder"),
             ("Rob", "works_at", "Heronbrook")} <= links
     assert not any(link.target == "Derby" for link in read("Parents live in Derby.").links)
+
+
+def test_a_school_or_hospital_numbered_by_an_ordinal_or_a_bare_number() -> None:
+    names, links = _world("Внук Гоша учится в 61-й школе, а дочь работает в 12й больнице.")
+    assert {"школа № 61", "больница № 12"} <= set(names)
+    assert ("Гоша", "studies_at", "школа № 61") in links
+    names, _ = _world("Невестка преподаёт в гимназии 17 уже давно.")
+    assert names.get("гимназия № 17") is EntityType.ORGANISATION
+    names, _ = _world("Дети ходят в школу 5 лет, а в городе 3 школы.")
+    assert not any("№" in name for name in names)
