@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
 from wave_agent.world import latin, morphology, names, pairs, russian
-from wave_agent.world.reading import Reading
+from wave_agent.world.reading import Reading, without_speakers_name
 
 log = logging.getLogger("wave.world")
 
@@ -62,8 +62,8 @@ def rule_readings(texts: Sequence[str]) -> list[Reading]:
     russian_texts = [t for t, lang in zip(texts, langs, strict=True) if lang == "ru"]
     with threadpool_limits(limits=1, user_api="blas"):
         russian_readings = iter(russian.read_many(russian_texts) if russian_texts else [])
-    return [names.with_full_names(next(russian_readings) if lang == "ru" else
-                                  latin.read(t, lang) if lang else Reading())
+    return [without_speakers_name(t, names.with_full_names(
+        next(russian_readings) if lang == "ru" else latin.read(t, lang) if lang else Reading()))
             for t, lang in zip(texts, langs, strict=True)]
 
 

@@ -3,7 +3,8 @@ directed relations between mentions, or from the person themself, ``USER``). Pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from graph.models import EntityType
 
@@ -64,9 +65,36 @@ class Reading:
         return next((m for m in self.mentions if m.name == name), None)
 
 
+_INTRODUCING = re.compile(r"(?:\b(?:меня\s+зовут|представлюсь\s*:?|my\s+name\s+is|call\s+me|"
+                         r"nazywam\s+się|mam\s+na\s+imię|jestem)|(?<![\w-])(?:я|i'm|i\s+am))"
+                         r"\s+$", re.IGNORECASE)
+
+
+def without_speakers_name(text: str, reading: Reading) -> Reading:
+    """The speaker introducing themself ("Меня зовут Татьяна Николаевна", "я кирилл, 24",
+    "I'm Dom, 44") is ``USER``, not a third person: the name is left out of the mentions and
+    what the statement says of that name is said of the speaker."""
+    own = set()
+    for m in reading.mentions:
+        if m.type is not EntityType.PERSON:
+            continue
+        at = text.lower().find(m.name.lower())  # as named, in the nominative (not "я Олю")
+        if at >= 0 and _INTRODUCING.search(text[max(0, at - 40):at]):
+            own.add(m.name)
+    if not own:
+        return reading
+    links = tuple(dict.fromkeys(
+        Link(USER if link.source in own else link.source, link.type, link.target)
+        for link in reading.links if link.target not in own
+        and not (link.source in own and link.type.startswith("kin:"))))
+    return replace(reading, mentions=tuple(m for m in reading.mentions if m.name not in own),
+                   links=links)
+
+
 def kin_link(role: str) -> str:
     """The link type of a kin role from ``graph.kin`` ("mother-in-law" -> "kin:mother_in_law")."""
     return "kin:" + role.replace("-", "_")
 
 
-__all__ = ["LINK_TYPES", "ROLE_PREFIX", "USER", "Link", "Mention", "Reading", "Word", "kin_link"]
+__all__ = ["LINK_TYPES", "ROLE_PREFIX", "USER", "Link", "Mention", "Reading", "Word", "kin_link",
+           "without_speakers_name"]

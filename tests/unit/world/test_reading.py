@@ -19,9 +19,13 @@ def _world(text: str) -> tuple[dict[str, EntityType], set[tuple[str, str, str]]]
 
 
 def test_names_come_back_to_the_nominative_with_their_type() -> None:
+    # the speaker introducing themself is the user, not a third person called Марина
     names, links = _world("Меня зовут Марина, я живу в Самаре.")
-    assert names == {"Марина": EntityType.PERSON, "Самара": EntityType.PLACE}
+    assert names == {"Самара": EntityType.PLACE}
     assert links == {(USER, "lives_in", "Самара")}
+    names, links = _world("короче я кирилл, 24, работаю в «Сигме». Вчера я Олю видел.")
+    assert "Кирилл" not in names and names.get("Оля") is EntityType.PERSON
+    assert (USER, "works_at", "Сигма") in links or "Сигма" in names
     reading = read("Вчера ходила к Галине Сергеевне в гости с Игорьком.")
     # a diminutive is named by the first name it is made from, itself an alias
     assert {m.name: m.type for m in reading.mentions} == {
