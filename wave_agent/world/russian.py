@@ -846,6 +846,12 @@ class _Builder:
                     if (earlier and earlier[-1].lemma == "я") or (
                             len(earlier) == 2 and earlier[0].lemma == "я" and earlier[1].text in "—-"):
                         who = USER
+                elif u.id not in names and u.case in ("Nom", None) and (
+                        (u.pos in ("NOUN", "PROPN") and kin.role_of(u.text) is not None)
+                        or (u.pos == "PRON" and u.text.lower() in ("он", "она"))):
+                    # "батя в новосибе", "Мама в Нижнем Тагиле", "он сейчас в новосибе": the
+                    # relative the role names (or the person the pronoun stands for)
+                    who = self._who(s, u, names)
                 if who is not None:
                     break
             if who is None:

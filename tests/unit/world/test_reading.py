@@ -414,3 +414,8 @@ def test_a_school_or_hospital_numbered_by_an_ordinal_or_a_bare_number() -> None:
     assert names.get("гимназия № 17") is EntityType.ORGANISATION
     names, _ = _world("Дети ходят в школу 5 лет, а в городе 3 школы.")
     assert not any("№" in name for name in names)
+
+
+def test_a_relative_said_by_the_role_alone_in_a_clause_without_a_verb_lives_there() -> None:
+    _, links = _world("Отец в Барнауле, уже на пенсии.")
+    assert (ROLE_PREFIX + "father", "lives_in", "Барнаул") in links
