@@ -22,6 +22,9 @@ _NAME = r"(?:[A-ZŁŚŻŹĆÓĄĘŃ][\w'’-]+)(?:\s+(?:[A-ZŁŚŻŹĆÓĄĘŃ][
 _QUOTED = r"[\"“„«]([^\"”»]{2,50})[\"”»]"
 _ORG = rf"(?:{_QUOTED}|(?P<plain>{_NAME}))"
 _APPOSED = r"(?:\s*,\s*(?:my|our|moja|mój|nasza|nasz)\s+\w+\s*,)?"  # "Beata, moja żona, pracuje"
+# the genitive a Polish job carries after it ("kierownik budowy", "nauczycielką matematyki",
+# "doradca klienta"): one more word of four letters or more with a genitive ending
+_OF_PL = r"(?:\s+[a-ząćęłńóśźż]{3,}(?:y|i|a|u|ów|ego|ej)(?![\w]))?"
 # a subject: a name, or one's own relative by the role ("my mum", "moja siostra Ola")
 _WHO = (rf"(?:(?:[Mm]y|[Oo]ur|[Mm]ój|[Mm]oja|[Mm]oje|[Nn]asz|[Nn]asza)\s+[a-ząćęłńóśźż]+"
         rf"(?:\s+{_NAME})?|\b(?:he|she|on|ona)\b|{_NAME})")
@@ -41,7 +44,10 @@ def _nominative_pl(word: str) -> str:
 
 def _occupation_pl(word: str) -> str:
     """A Polish occupation in the instrumental ("jestem elektrykiem", "programistą") in the
-    nominative."""
+    nominative (its first word: "nauczycielką matematyki" -> nauczycielka matematyki)."""
+    if " " in word:
+        first, rest = word.split(" ", 1)
+        return f"{_occupation_pl(first)} {rest}"
     for ending, replacement in (("iem", ""), ("em", ""), ("ą", "a")):
         if word.endswith(ending) and len(word) - len(ending) >= 4:
             return word[: len(word) - len(ending)] + replacement
@@ -61,7 +67,7 @@ def _genitive_pl(word: str) -> str:
 
 # (pattern, link type, target type); group "who" (optional) names the subject, default USER
 _EN: tuple[tuple[str, str, EntityType], ...] = (
-    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:live|lived|am living|moved|relocated|'ve moved)\s+(?:back\s+)?"
+    (rf"\b(?:I|[Ww]e|and)\s+(?:now\s+)?(?:live|lived|am living|moved|relocated|'ve moved)\s+(?:and\s+work\s+)?(?:back\s+)?"
      rf"(?:in|to)\s+(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
     (rf"\b(?P<who>{_WHO})\s+(?:now\s+|still\s+)?(?:lives|live|moved)\s+(?:in|to)\s+"
      rf"(?P<t>{_NAME})",
@@ -132,7 +138,8 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
 )
 _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?i:mieszkam|mieszkamy|przeprowadziłam się|przeprowadziłem się|przeprowadziliśmy się)"
-     rf"\s+(?:teraz\s+)?(?:w|we|do|na)\s+(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
+     rf"\s+(?:i\s+pracuję\s+|i\s+pracujemy\s+)?(?:teraz\s+)?(?:w|we|do|na)\s+(?P<t>{_NAME})",
+     "lives_in", EntityType.PLACE),
     (rf"\b(?P<who>{_WHO})\s+(?:(?:nadal|wciąż|teraz|dalej)\s+)?(?:mieszka|mieszkają|"
      rf"przeprowadził się|przeprowadziła się|przeprowadzili się)\s+(?:w|we|do)\s+"
      rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
@@ -142,7 +149,7 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      EntityType.ORGANISATION),
     (r"\b(?i:pracuję|jestem)\s+(?:jako\s+)?(?P<t>[a-ząćęłńóśźż]+(?:ką|kiem|em|ą|ystą|istą)?)"
      r"(?=\s+(?:w|we|na|dla)\b|[.,;!]|$)", "works_as", EntityType.OCCUPATION),
-    (r"\b(?i:pracuję|pracowałam|pracowałem)\b[^.;]*?\bjako\s+(?P<t>[a-ząćęłńóśźż]+)",
+    (r"\b(?i:pracuję|pracowałam|pracowałem)\b[^.;]*?\bjako\s+(?P<t>[a-ząćęłńóśźż]+" + _OF_PL + ")",
      "works_as", EntityType.OCCUPATION),
     (rf"\b(?i:gram|gramy|śpiewam|tańczę|jestem członkiem)\b[^.;]*?\bw\s+"
      rf"(?:klubie|chórze|drużynie|zespole)\s+{_ORG}", "member_of", EntityType.ORGANISATION),
@@ -165,11 +172,11 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
     (rf"\b(?P<who>{_WHO}){_APPOSED}\s+pracuje\s+jako\s+[a-ząćęłńóśźż]+\s+(?:w|we|na)\s+"
      rf"{_ORG}", "works_at", EntityType.ORGANISATION),
-    (rf"\b(?P<who>{_WHO}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+)", "works_as",
+    (rf"\b(?P<who>{_WHO}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+{_OF_PL})", "works_as",
      EntityType.OCCUPATION),
     # "Tomek jest programistą": a noun in the instrumental after "jest" (an adjective there
     # stays in the nominative: "jest szczęśliwa")
-    (rf"\b(?P<who>{_WHO})\s+jest\s+(?P<t>[a-ząćęłńóśźż]+(?:ą|kiem|em))\b", "works_as",
+    (rf"\b(?P<who>{_WHO})\s+jest\s+(?P<t>[a-ząćęłńóśźż]+(?:ą|kiem|em){_OF_PL})\b", "works_as",
      EntityType.OCCUPATION),
 )
 # a clause carrying on the sentence's person: "Moja siostra Magda została we Wrocławiu,
@@ -282,6 +289,11 @@ def read(text: str, language: str) -> Reading:
             if not target:
                 continue
             target = target.strip(" .,")
+            if kind is EntityType.ORGANISATION and any(
+                    m.type is EntityType.PLACE and m.name in (target, " ".join(
+                        _nominative_pl(w) for w in target.split()))
+                    for m in builder.mentions.values()):
+                continue  # "Mieszkam i pracuję we Wrocławiu": the town, not a firm
             if kind is EntityType.OCCUPATION:
                 target = target.lower() if language == "en" else _occupation_pl(target.lower())
             elif language == "pl" and kind is EntityType.PLACE:

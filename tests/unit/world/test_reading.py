@@ -419,3 +419,12 @@ def test_a_school_or_hospital_numbered_by_an_ordinal_or_a_bare_number() -> None:
 def test_a_relative_said_by_the_role_alone_in_a_clause_without_a_verb_lives_there() -> None:
     _, links = _world("Отец в Барнауле, уже на пенсии.")
     assert (ROLE_PREFIX + "father", "lives_in", "Барнаул") in links
+
+
+def test_polish_jobs_keep_their_genitive_and_a_town_one_works_in_is_no_firm() -> None:
+    _, links = _world("Mieszkam i pracuję w Olsztynie, pracuję jako kierownik sklepu.")
+    assert (USER, "lives_in", "Olsztyn") in links
+    assert (USER, "works_as", "kierownik sklepu") in links
+    assert not any(kind == "works_at" for _, kind, _ in links)
+    _, links = _world("Ewa jest nauczycielką fizyki w liceum.")
+    assert ("Ewa", "works_as", "nauczycielka fizyki") in links
