@@ -130,6 +130,14 @@ _EN: tuple[tuple[str, str, EntityType], ...] = (
      r"(?:over\s+)?(?:at|for|with)\s+(?:the\s+)?[A-Z]", "works_as", EntityType.OCCUPATION),
     (rf"\b(?P<who>{_WHO})\s+(?:is|'s|’s)\s+(?:now\s+)?(?:a|an)\s+[a-z]+(?:\s+[a-z]+)?\s+"
      rf"(?:over\s+)?(?:at|for|with)\s+(?:the\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
+    # an introduction: "I'm Dom, 44, farrier", "I'm Megan, 38, staff nurse on the ward at X":
+    # what follows the name and the age is the job
+    (r"\b(?:I'm|I am|[Mm]y name is)\s+[A-Z][a-z]+,\s*\d{1,2},\s*(?:an?\s+)?"
+     r"(?P<t>(?:[A-Z]{2,}|[A-Za-z][a-z]*)(?:\s+[a-z]+){0,2}?)(?=\s+(?:at|for|on|in|with|from)\b|[.,;!]|$)",
+     "works_as", EntityType.OCCUPATION),
+    (r"\b(?:I'm|I am|[Mm]y name is)\s+[A-Z][a-z]+,\s*\d{1,2},\s*(?:an?\s+)?"
+     rf"(?:[A-Z]{{2,}}|[A-Za-z][a-z]*)(?:\s+[a-z]+){{0,2}}?\s+(?:at|for)\s+(?:the\s+)?{_ORG}", "works_at",
+     EntityType.ORGANISATION),
     # "My sister Meera is doing a PhD at the University of Edinburgh"
     (rf"\b(?P<who>{_WHO})\s+(?:is|was|'s)\s+(?:doing|studying|taking)\s+(?:an?\s+|her\s+|his\s+)?"
      rf"\w+(?:\s+\w+)?\s+at\s+(?:the\s+)?{_ORG}", "studies_at", EntityType.ORGANISATION),
@@ -174,6 +182,10 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
      rf"{_ORG}", "works_at", EntityType.ORGANISATION),
     (rf"\b(?P<who>{_WHO}){_APPOSED}\s+pracuje\s+jako\s+(?P<t>[a-ząćęłńóśźż]+{_OF_PL})", "works_as",
      EntityType.OCCUPATION),
+    # an introduction: "jestem Paweł, 41 lat, elektryk": after the name and the age, the job
+    (r"\b(?i:jestem|nazywam się)\s+[A-ZŁŚŻ][a-ząćęłńóśźż]+,\s*(?:mam\s+)?\d{1,2}(?:\s+lat[a]?)?,\s*"
+     r"(?P<t>[a-ząćęłńóśźż]+(?:\s+[a-ząćęłńóśźż]+)?)(?=\s+(?:w|we|na|dla|z)\b|[.,;!]|$)",
+     "works_as", EntityType.OCCUPATION),
     # "Tomek jest programistą": a noun in the instrumental after "jest" (an adjective there
     # stays in the nominative: "jest szczęśliwa")
     (rf"\b(?P<who>{_WHO})\s+jest\s+(?P<t>[a-ząćęłńóśźż]+(?:ą|kiem|em){_OF_PL})\b", "works_as",

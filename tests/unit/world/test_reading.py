@@ -428,3 +428,11 @@ def test_polish_jobs_keep_their_genitive_and_a_town_one_works_in_is_no_firm() ->
     assert not any(kind == "works_at" for _, kind, _ in links)
     _, links = _world("Ewa jest nauczycielką fizyki w liceum.")
     assert ("Ewa", "works_as", "nauczycielka fizyki") in links
+
+
+def test_an_introduction_says_the_job_after_the_name_and_the_age() -> None:
+    _, links = _world("Hiya, I'm Rhian, 52, school librarian at Ysgol Glan. Two cats.")
+    assert {(USER, "works_as", "school librarian"),
+            (USER, "works_at", "Ysgol Glan")} <= links
+    _, links = _world("Cześć, jestem Marek, 50 lat, hydraulik. Mieszkam w Kielcach.")
+    assert (USER, "works_as", "hydraulik") in links
