@@ -464,9 +464,12 @@ class _Builder:
             if ordinal is None and after and re.fullmatch(r"\d{1,4}", after[0].text) and (
                     len(after) < 2 or after[1].pos not in ("NOUN", "NUM")):
                 bare = after[0]  # "в школе 48" (not "в школе 5 лет")
-            if ordinal is None and bare is None:
+            if ordinal is not None:
+                digits = ordinal.group(1)
+            elif bare is not None:
+                digits = bare.text
+            else:
                 continue
-            digits = ordinal.group(1) if ordinal is not None else bare.text
             name = self._mention(f"{t.lemma} № {digits}", EntityType.ORGANISATION,
                                  (f"{t.lemma} №{digits}",))
             self.first_at.setdefault(name, t.start)
