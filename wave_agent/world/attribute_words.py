@@ -31,6 +31,11 @@ PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+недел
                       r"a\s+lesson|miesięcznie|za\s+(?:godzinę|lekcję|zajęcia|miesiąc))", re.I)
 SIBLINGS = _listed("""брат сестра братья сестры сестер братьев siblings brothers sisters
     rodzeństwo rodzeństwa braci sióstr""")
+# "I have no siblings" said as "I am an only child": a whole negation of the siblings
+ONLY_CHILD = re.compile(
+    r"\bя\b[^.!?;]{0,20}?\bединственн\w*\s+(?:ребён|ребен|сын|доч)\w*|"
+    r"\bi(?:'m| am| was)\s+(?:an?|the)\s+only\s+child\b|"
+    r"\b(?:jestem|byłam|byłem|jestem\s+\w+)\s+jedyna(?:kiem|czką)\b", re.I)
 ILLNESSES = _listed("""болезнь болячка заболевание диагноз хронь illnesses diseases conditions
     illness disease choroby chorób schorzeń choroba""")
 HOBBY_VERBS = {"бегать": "бег", "плавать": "плавание", "танцевать": "танцы",

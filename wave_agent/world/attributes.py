@@ -210,7 +210,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 put(_entity(source), "city", link.target, single_op())
         elif kind == "works_at":
             put(_entity(source), "employer", link.target, single_op())
-        elif kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys():
+        elif (kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys()
+              and not W.ONLY_CHILD.search(text)):
             # (not "я единственный ребёнок"; a phrase is valued by its head noun: ``_head``)
             put(_entity(source), "role", _head(reading, link.target), single_op())
         elif kind == "pet_of":
@@ -423,6 +424,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         if said is not None and c.polarity_of(said).negated and _denied_as_class(
                 text, said, reading.language):
             put_(USER, attribute, ANY, "negate")
+    if W.ONLY_CHILD.search(text):  # "я единственный ребёнок в семье": no siblings
+        put_(USER, "sibling", ANY, "negate")
     # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
     for form, lem in words:
         if lem in W.HOBBY_VERBS and form == lem:  # the infinitive: a pastime, not one errand

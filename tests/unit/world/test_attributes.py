@@ -151,6 +151,21 @@ def test_someone_elses_value_or_a_wish_raises_no_alarm_on_the_persons_own(text: 
     assert not decision.contradicts and not decision.replaces
 
 
+@pytest.mark.parametrize("text", [
+    "я единственный ребёнок в семье, поэтому мама и звонит каждый вечер",
+    "I'm an only child, so my parents call every day",
+    "Jestem jedynaczką, więc mama dzwoni codziennie.",
+])
+def test_an_only_child_denies_siblings_in_each_language(text: str) -> None:
+    found = values(text)
+    assert ("user", "sibling", ANY, "negate") in found
+    assert not any(v[1] == "role" for v in found)  # "ребёнок" is not an occupation
+
+
+def test_someone_elses_only_child_denies_nothing_of_the_persons() -> None:
+    assert not any(v[1] == "sibling" for v in values("моя единственная дочь пошла в школу"))
+
+
 def test_the_persons_own_habit_and_a_class_denied_are_still_read() -> None:
     assert ("user", "habit", "курение", "negate") in values("Я не курю уже год.")
     assert ("user", "sibling", ANY, "negate") in values("Я единственный ребёнок, ни братьев, ни сестёр.")
