@@ -162,6 +162,11 @@ def test_an_only_child_denies_siblings_in_each_language(text: str) -> None:
     assert not any(v[1] == "role" for v in found)  # "ребёнок" is not an occupation
 
 
+def test_an_age_said_in_passing_is_read_and_a_past_one_is_not() -> None:
+    assert ("user", "age", "36", "set") in values("в мои 36 я всё ещё боюсь первой заговорить")
+    assert not any(v[1] == "age" for v in values("В мои 20 лет я жила в Москве"))
+
+
 def test_someone_elses_only_child_denies_nothing_of_the_persons() -> None:
     assert not any(v[1] == "sibling" for v in values("моя единственная дочь пошла в школу"))
 
