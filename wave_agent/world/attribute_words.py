@@ -93,6 +93,8 @@ AGE = re.compile(
     r"\b(\d{1,3})\s*(?:лет|год|года)\b.*\b(?:мне|исполнилось)\b|"
     r"\bI(?:'m| am)\s+(?:now\s+)?(\d{1,3})\b(?!\s*(?:kg|km|min|%))|\bturned\s+(\d{1,3})\b|"
     r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b", re.I)
+BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
+                           r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳", re.I)
 BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"
                        r"(\d{1,2}(?:[./ ]\d{1,2}|\s+\w+))", re.I)
 DIET = {  # lemma / form -> the diet
