@@ -93,6 +93,11 @@ AGE = re.compile(
     r"\b(\d{1,3})\s*(?:лет|год|года)\b.*\b(?:мне|исполнилось)\b|"
     r"\bI(?:'m| am)\s+(?:now\s+)?(\d{1,3})\b(?!\s*(?:kg|km|min|%))|\bturned\s+(\d{1,3})\b|"
     r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b", re.I)
+# someone's age said in passing, a name in the dative and the number: "Матвею 11, а ведёт
+# себя как ...", "Тёме же 9 лет" (whose: the name, or nothing; never the speaker's)
+AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s+|скоро\s+|только\s+)?"
+                    r"(\d{1,2})(?:\s+(?:лет|год|года))?(?=[\s,.!?;)]|$)"
+                    r"(?!\s*(?:раз|час|минут|рубл|тысяч|км|кг|%|штук))")
 BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
                            r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳", re.I)
 BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"

@@ -345,6 +345,10 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         n = next(g for g in age.groups() if g)
         if 0 < int(n) < 120:
             put_(_holder(text, age.group(0), reading.language), "age", n, single_op())
+    elif (named_age := W.AGE_OF.search(text)) is not None and 0 < int(named_age.group(1)) < 120:
+        whose = _holder(text, named_age.group(1), reading.language)
+        if whose not in (None, USER) and _a_someone(named_age.group(0).split()[0]):
+            put_(whose, "age", named_age.group(1), single_op())
     birthday = W.BIRTHDAY.search(text)
     if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
         put_(USER, "birthday", birthday.group(1), "set")
@@ -536,6 +540,16 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
         return None
     return USER
+
+
+def _a_someone(word: str) -> bool:
+    """Whether a word in the dative names someone (a first name, a kin word, a pet: "Тёме",
+    "Маме"), not a thing ("Машине 14 лет" is the car's)."""
+    from wave_agent.world.morphology import _morph
+
+    parses = _morph().parse(word.lower())
+    return bool(parses) and ("anim" in parses[0].tag.grammemes or any(
+        {"Name", "datv"} <= p.tag.grammemes for p in parses))
 
 
 def _denied_as_class(text: str, word: str, lang: str) -> bool:

@@ -167,6 +167,13 @@ def test_an_age_said_in_passing_is_read_and_a_past_one_is_not() -> None:
     assert not any(v[1] == "age" for v in values("В мои 20 лет я жила в Москве"))
 
 
+def test_someones_age_said_by_name_is_theirs_and_a_things_age_is_no_ones() -> None:
+    assert ("Матвей", "age", "11", "set") in values("Матвею 11, а ведёт себя как детсадовец.")
+    assert ("Тёма", "age", "9", "set") in values("Тёме же 9 лет, а он боится спать без ночника.")
+    assert not any(v[1] == "age" for v in values("Машине 14 лет, пора менять"))
+    assert not any(v[1] == "age" for v in values("Маме 3 раза звонила"))
+
+
 def test_someone_elses_only_child_denies_nothing_of_the_persons() -> None:
     assert not any(v[1] == "sibling" for v in values("моя единственная дочь пошла в школу"))
 
