@@ -637,7 +637,33 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             if value.entity == USER and _holder(text, word, c.lang) != USER:
                 continue
+            if not pol.ended and not _denies(text, word):
+                continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
             put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
+
+
+_OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
+
+
+def _denies(text: str, word: str) -> bool:
+    """Whether a negation in ``word``'s clause denies it: said before it ("не живу в Самаре",
+    "nie mam kota", "I don't have a cat"), or after it as "нет" or a negated verb of the
+    person's ("Рыжика нет", "йогой не занимаюсь"); not a negation of something else said
+    beside it ("В Питере машина всё равно не нужна", "Я упала три раза, Соня ни одного": the
+    tuning months' false alarms)."""
+    key = word.lower()
+    for piece in _CLAUSE.split(text):
+        tokens = re.findall(r"[\w'-]+", piece.lower())
+        at = next((i for i, t in enumerate(tokens) if _alike(key, t)), None)
+        if at is None:
+            continue
+        before, after = tokens[:at], tokens[at + 1:]
+        if set(before) & W.NEGATION or any("n't" in t for t in before):
+            return True
+        return any(t == "нет" or (t == "не" and i + 1 < len(after)
+                                  and _OWN_VERB.fullmatch(after[i + 1]) is not None)
+                   for i, t in enumerate(after))
+    return True  # the word is in no clause as said: the whole text's negation stands
 
 
 _MAKE = r"([A-ZА-ЯЁ][\w-]*(?:\s+(?:[A-ZА-ЯЁ][\w-]*|\d{1,3}\b)){0,2})"

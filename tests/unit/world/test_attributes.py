@@ -174,6 +174,14 @@ def test_someones_age_said_by_name_is_theirs_and_a_things_age_is_no_ones() -> No
     assert not any(v[1] == "age" for v in values("Маме 3 раза звонила"))
 
 
+def test_a_negation_of_something_else_beside_a_held_value_denies_nothing() -> None:
+    held = [Value("user", "child", "Соня", "add"), Value("user", "city", "Питер", "set"),
+            Value("user", "city", "Самара", "set")]
+    assert values("Я упала три раза, Соня ни одного.", held) == set()
+    assert values("В Питере машина всё равно не нужна", held) == set()
+    assert ("user", "city", "Самара", "negate") in values("Я не живу в Самаре", held)
+
+
 def test_someone_elses_only_child_denies_nothing_of_the_persons() -> None:
     assert not any(v[1] == "sibling" for v in values("моя единственная дочь пошла в школу"))
 
