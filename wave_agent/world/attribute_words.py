@@ -115,9 +115,9 @@ DIET = {  # lemma / form -> the diet
 }
 MEAT = _listed("мясо meat mięsa mięso")
 EAT = _listed("есть кушать питаться eat jem jeść")
-HABIT = {"курить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
-          "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking",
-          "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie",
+HABIT = {"курить": "курение", "покурить": "курение", "закурить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
+          "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking", "cigarette": "smoking",
+          "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie", "papieros": "palenie",
           "выпивать": "алкоголь", "алкоголь": "алкоголь",
           "alcohol": "alcohol", "alkohol": "alkohol"}
 ALLERGY = _listed("аллергия allergy allergies allergic alergia alergię alergii alergiczna "

@@ -26,6 +26,7 @@ def values(text: str, held: list[Value] | None = None) -> set[tuple[str, str, st
     ("nowy numer: 601 234 567", ("user", "phone", "601234567", "set")),
     ("paid 1900 for rent this month", ("user", "price:rent", "1900", "set")),
     ("I quit smoking", ("user", "habit", "smoking", "remove")),
+    ("вышла покурить, пачки хватает на два дня", ("user", "habit", "курение", "add")),
     ("Rzuciłam jogę, nie mam czasu.", ("user", "hobby", "jogę", "remove")),
 ])
 def test_a_statement_sets_the_attribute_a_person_would_name(
