@@ -90,7 +90,9 @@ AGE = re.compile(
     r"\b(?:мне|исполнилось|исполняется)\s+(?:уже\s+|сегодня\s+|скоро\s+)?(\d{1,3})\b|"
     # "в мои 36 я всё ещё ...": the person's age said in passing (not "в мои 20 лет я жила")
     r"\bв\s+мои\s+(\d{1,3})\b(?!(?:\s+(?:лет|года?))?(?:\s+я)?\s+\w+(?:л|ла|ли|ло)\b)|"
-    r"\b(\d{1,3})\s*(?:лет|год|года)\b.*\b(?:мне|исполнилось)\b|"
+    # "34 года мне", "30 лет мне исполнилось": the "мне" right after (not "машине 14 лет, а мне
+    # всё ещё жалко её": the car's age read as the person's)
+    r"\b(\d{1,3})\s*(?:лет|год|года)\s+(?:уже\s+)?(?:мне|исполнилось)\b|"
     r"\bI(?:'m| am)\s+(?:now\s+)?(\d{1,3})\b(?!\s*(?:kg|km|min|%))|\bturned\s+(\d{1,3})\b|"
     r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b", re.I)
 # someone's age said in passing, a name in the dative and the number: "Матвею 11, а ведёт

@@ -173,6 +173,8 @@ def test_someones_age_said_by_name_is_theirs_and_a_things_age_is_no_ones() -> No
     assert ("Тёма", "age", "9", "set") in values("Тёме же 9 лет, а он боится спать без ночника.")
     assert not any(v[1] == "age" for v in values("Машине 14 лет, пора менять"))
     assert not any(v[1] == "age" for v in values("Маме 3 раза звонила"))
+    assert not any(v[1] == "age" for v in values("машине 14 лет, а мне всё ещё жалко её продавать"))
+    assert ("user", "age", "30", "set") in values("30 лет мне исполнилось вчера")
 
 
 def test_a_negation_of_something_else_beside_a_held_value_denies_nothing() -> None:
