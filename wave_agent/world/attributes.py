@@ -382,15 +382,19 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
              c.op_at(said_habit[0], multi=True))
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
     whose = possessor(text)  # "у Сони аллергия" is Sonya's; None: someone unnamed's
-    if set(forms + lemmas) & W.ALLERGY and whose is not None:
+    said_allergy = next((w for w in forms + lemmas if w in W.ALLERGY), None)
+    if said_allergy is not None and whose is not None:
         to = re.search(r"(?:аллерги\w*|allerg\w*|alergi\w*|uczul\w*)\s+(?:на|to|on|na)\s+"
                        r"([\w-]+(?:\s+и\s+[\w-]+)?)", lower)
-        if to and not pol.negated:
+        # the negation of the allergy's own clause ("у меня аллергия на амоксициллин, в детстве
+        # чуть не задохнулась" denies nothing)
+        denied = c.polarity_of(said_allergy).negated
+        if to and not denied:
             thing = to.group(1).split()[0]
             put_(whose, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
                  multi_op())
         else:
-            put_(whose, "allergy", ANY, "negate" if pol.negated else "add")
+            put_(whose, "allergy", ANY, "negate" if denied else "add")
     # children, said as a class ("детей у меня нет", "no kids")
     children = next((w for w, lem in words if lem in W.CHILDREN or w in W.CHILDREN), None)
     if children is not None and c.polarity_of(children).negated:

@@ -185,6 +185,13 @@ def test_a_negation_of_something_else_beside_a_held_value_denies_nothing() -> No
     assert ("user", "city", "Самара", "negate") in values("Я не живу в Самаре", held)
 
 
+def test_an_allergy_is_denied_only_by_its_own_clause() -> None:
+    assert values("У меня аллергия на амоксициллин, в детстве чуть не задохнулась.") == {
+        ("user", "allergy", "амоксициллин", "add")}
+    assert ("user", "allergy", ANY, "negate") in values(
+        "аллергий у меня никаких нет, так что в столовой беру всё подряд")
+
+
 def test_someone_elses_only_child_denies_nothing_of_the_persons() -> None:
     assert not any(v[1] == "sibling" for v in values("моя единственная дочь пошла в школу"))
 
