@@ -31,6 +31,11 @@ PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+недел
                       r"a\s+lesson|miesięcznie|za\s+(?:godzinę|lekcję|zajęcia|miesiąc))", re.I)
 SIBLINGS = _listed("""брат сестра братья сестры сестер братьев siblings brothers sisters
     rodzeństwo rodzeństwa braci sióstr""")
+# "I have no siblings" said as "I am an only child": a whole negation of the siblings
+ONLY_CHILD = re.compile(
+    r"\bя\b[^.!?;]{0,20}?\bединственн\w*\s+(?:ребён|ребен|сын|доч)\w*|"
+    r"\bi(?:'m| am| was)\s+(?:an?|the)\s+only\s+child\b|"
+    r"\b(?:jestem|byłam|byłem|jestem\s+\w+)\s+jedyna(?:kiem|czką)\b", re.I)
 ILLNESSES = _listed("""болезнь болячка заболевание диагноз хронь illnesses diseases conditions
     illness disease choroby chorób schorzeń choroba""")
 HOBBY_VERBS = {"бегать": "бег", "плавать": "плавание", "танцевать": "танцы",
@@ -83,9 +88,20 @@ PAY = _listed("""платить плачу заплатить отдать ст�
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
 AGE = re.compile(
     r"\b(?:мне|исполнилось|исполняется)\s+(?:уже\s+|сегодня\s+|скоро\s+)?(\d{1,3})\b|"
-    r"\b(\d{1,3})\s*(?:лет|год|года)\b.*\b(?:мне|исполнилось)\b|"
+    # "в мои 36 я всё ещё ...": the person's age said in passing (not "в мои 20 лет я жила")
+    r"\bв\s+мои\s+(\d{1,3})\b(?!(?:\s+(?:лет|года?))?(?:\s+я)?\s+\w+(?:л|ла|ли|ло)\b)|"
+    # "34 года мне", "30 лет мне исполнилось": the "мне" right after (not "машине 14 лет, а мне
+    # всё ещё жалко её": the car's age read as the person's)
+    r"\b(\d{1,3})\s*(?:лет|год|года)\s+(?:уже\s+)?(?:мне|исполнилось)\b|"
     r"\bI(?:'m| am)\s+(?:now\s+)?(\d{1,3})\b(?!\s*(?:kg|km|min|%))|\bturned\s+(\d{1,3})\b|"
     r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b", re.I)
+# someone's age said in passing, a name in the dative and the number: "Матвею 11, а ведёт
+# себя как ...", "Тёме же 9 лет" (whose: the name, or nothing; never the speaker's)
+AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s+|скоро\s+|только\s+)?"
+                    r"(\d{1,2})(?:\s+(?:лет|год|года))?(?=[\s,.!?;)]|$)"
+                    r"(?!\s*(?:раз|час|минут|рубл|тысяч|км|кг|%|штук))")
+BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
+                           r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳", re.I)
 BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"
                        r"(\d{1,2}(?:[./ ]\d{1,2}|\s+\w+))", re.I)
 DIET = {  # lemma / form -> the diet
@@ -101,9 +117,9 @@ DIET = {  # lemma / form -> the diet
 }
 MEAT = _listed("мясо meat mięsa mięso")
 EAT = _listed("есть кушать питаться eat jem jeść")
-HABIT = {"курить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
-          "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking",
-          "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie",
+HABIT = {"курить": "курение", "покурить": "курение", "закурить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
+          "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking", "cigarette": "smoking",
+          "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie", "papieros": "palenie",
           "выпивать": "алкоголь", "алкоголь": "алкоголь",
           "alcohol": "alcohol", "alkohol": "alkohol"}
 ALLERGY = _listed("аллергия allergy allergies allergic alergia alergię alergii alergiczna "

@@ -210,7 +210,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 put(_entity(source), "city", link.target, single_op())
         elif kind == "works_at":
             put(_entity(source), "employer", link.target, single_op())
-        elif kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys():
+        elif (kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys()
+              and not W.ONLY_CHILD.search(text)):
             # (not "я единственный ребёнок"; a phrase is valued by its head noun: ``_head``)
             put(_entity(source), "role", _head(reading, link.target), single_op())
         elif kind == "pet_of":
@@ -344,6 +345,10 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         n = next(g for g in age.groups() if g)
         if 0 < int(n) < 120:
             put_(_holder(text, age.group(0), reading.language), "age", n, single_op())
+    elif (named_age := W.AGE_OF.search(text)) is not None and 0 < int(named_age.group(1)) < 120:
+        whose = _holder(text, named_age.group(1), reading.language)
+        if whose not in (None, USER) and _a_someone(named_age.group(0).split()[0]):
+            put_(whose, "age", named_age.group(1), single_op())
     birthday = W.BIRTHDAY.search(text)
     if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
         put_(USER, "birthday", birthday.group(1), "set")
@@ -377,15 +382,19 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
              c.op_at(said_habit[0], multi=True))
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
     whose = possessor(text)  # "у Сони аллергия" is Sonya's; None: someone unnamed's
-    if set(forms + lemmas) & W.ALLERGY and whose is not None:
+    said_allergy = next((w for w in forms + lemmas if w in W.ALLERGY), None)
+    if said_allergy is not None and whose is not None:
         to = re.search(r"(?:аллерги\w*|allerg\w*|alergi\w*|uczul\w*)\s+(?:на|to|on|na)\s+"
                        r"([\w-]+(?:\s+и\s+[\w-]+)?)", lower)
-        if to and not pol.negated:
+        # the negation of the allergy's own clause ("у меня аллергия на амоксициллин, в детстве
+        # чуть не задохнулась" denies nothing)
+        denied = c.polarity_of(said_allergy).negated
+        if to and not denied:
             thing = to.group(1).split()[0]
             put_(whose, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
                  multi_op())
         else:
-            put_(whose, "allergy", ANY, "negate" if pol.negated else "add")
+            put_(whose, "allergy", ANY, "negate" if denied else "add")
     # children, said as a class ("детей у меня нет", "no kids")
     children = next((w for w, lem in words if lem in W.CHILDREN or w in W.CHILDREN), None)
     if children is not None and c.polarity_of(children).negated:
@@ -423,6 +432,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         if said is not None and c.polarity_of(said).negated and _denied_as_class(
                 text, said, reading.language):
             put_(USER, attribute, ANY, "negate")
+    if W.ONLY_CHILD.search(text):  # "я единственный ребёнок в семье": no siblings
+        put_(USER, "sibling", ANY, "negate")
     # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
     for form, lem in words:
         if lem in W.HOBBY_VERBS and form == lem:  # the infinitive: a pastime, not one errand
@@ -535,6 +546,16 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     return USER
 
 
+def _a_someone(word: str) -> bool:
+    """Whether a word in the dative names someone (a first name, a kin word, a pet: "Тёме",
+    "Маме"), not a thing ("Машине 14 лет" is the car's)."""
+    from wave_agent.world.morphology import _morph
+
+    parses = _morph().parse(word.lower())
+    return bool(parses) and ("anim" in parses[0].tag.grammemes or any(
+        {"Name", "datv"} <= p.tag.grammemes for p in parses))
+
+
 def _denied_as_class(text: str, word: str, lang: str) -> bool:
     """Whether a class word in a negated clause is what is denied ("ни братьев, ни сестёр",
     "no siblings"), not the subject of another denial ("Мой брат не курит"): in Russian a
@@ -620,7 +641,33 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             if value.entity == USER and _holder(text, word, c.lang) != USER:
                 continue
+            if not pol.ended and not _denies(text, word):
+                continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
             put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
+
+
+_OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
+
+
+def _denies(text: str, word: str) -> bool:
+    """Whether a negation in ``word``'s clause denies it: said before it ("не живу в Самаре",
+    "nie mam kota", "I don't have a cat"), or after it as "нет" or a negated verb of the
+    person's ("Рыжика нет", "йогой не занимаюсь"); not a negation of something else said
+    beside it ("В Питере машина всё равно не нужна", "Я упала три раза, Соня ни одного": the
+    tuning months' false alarms)."""
+    key = word.lower()
+    for piece in _CLAUSE.split(text):
+        tokens = re.findall(r"[\w'-]+", piece.lower())
+        at = next((i for i, t in enumerate(tokens) if _alike(key, t)), None)
+        if at is None:
+            continue
+        before, after = tokens[:at], tokens[at + 1:]
+        if set(before) & W.NEGATION or any("n't" in t for t in before):
+            return True
+        return any(t == "нет" or (t == "не" and i + 1 < len(after)
+                                  and _OWN_VERB.fullmatch(after[i + 1]) is not None)
+                   for i, t in enumerate(after))
+    return True  # the word is in no clause as said: the whole text's negation stands
 
 
 _MAKE = r"([A-ZА-ЯЁ][\w-]*(?:\s+(?:[A-ZА-ЯЁ][\w-]*|\d{1,3}\b)){0,2})"

@@ -115,10 +115,14 @@ def about_other_things(values: Sequence[Value], held: Sequence[str]) -> bool:
 
 
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
-           denied: Sequence[Held] = (), *, changed: bool = False) -> Decision:
+           denied: Sequence[Held] = (), *, changed: bool = False,
+           at: datetime | None = None, birthday: bool | None = None) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
-    "снова", "начал"), so a value once denied is taken up again, not contradicted."""
+    "снова", "начал"), so a value once denied is taken up again, not contradicted. ``at`` and
+    ``birthday`` (whether the statement speaks of a birthday, ``says_birthday``): an age moves
+    on by the years since the held one was said, and by one more at a birthday; without them,
+    by one or two."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
@@ -134,7 +138,8 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
             olds = [h for h in same_key if not same_value(h.value.value, value.value)]
             if value.attribute == "age" and not changed:
                 # an age grows by one a year: a smaller one, or a jump, says another thing
-                younger = [h for h in olds if not _plausibly_older(h.value.value, value.value)]
+                younger = [h for h in olds if not _plausibly_older(
+                    h.value.value, value.value, _years(h.fact, at), birthday)]
                 for h in younger:
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
@@ -153,12 +158,35 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     return decision
 
 
-def _plausibly_older(old: str, new: str) -> bool:
-    """A new age one year (or a few) above the held one: a birthday, not a contradiction."""
+def _plausibly_older(old: str, new: str, years: int | None = None,
+                     birthday: bool | None = None) -> bool:
+    """A new age above the held one by no more than time allows: the whole years since the
+    held one was said, one more when the statement speaks of a birthday ("мне сегодня 33!
+    день рождения", "сорок четыре стукнуло"). The five tuning months label a new age said
+    in passing, with no birthday, a contradiction (8 of 8: "в мои 36 я всё ещё ...", "Тёме же
+    9 лет" two years on within the month) and one said at a birthday a change (5 of 5).
+    Without the time or the birthday: one or two years up."""
     try:
-        return 0 < int(new) - int(old) <= 2
+        diff = int(new) - int(old)
     except ValueError:
         return True
+    if years is None or birthday is None:
+        return 0 < diff <= 2
+    return 0 < diff <= years + int(birthday)
+
+
+def _years(fact: Fact, at: datetime | None) -> int | None:
+    """Whole years between when ``fact`` was said and ``at`` (None without ``at``)."""
+    if at is None:
+        return None
+    return max(0, int((at - fact.created_at).days // 365.25))
+
+
+def says_birthday(text: str) -> bool:
+    """Whether a statement speaks of a birthday: the one time an age moves on."""
+    from wave_agent.world.attribute_words import BIRTHDAY_SAID
+
+    return bool(BIRTHDAY_SAID.search(text))
 
 
 def _change(decision: Decision, old: Held, value: Value, held: Sequence[Held]) -> None:

@@ -243,7 +243,8 @@ class Writer:
                                                      exchange_ids=fact.exchange_ids))
             decision = attributes.decide(
                 values, held, fact.id, attributes.held_values(stating, ops=("negate",)),
-                changed=attributes.marks_change(cleaned))
+                changed=attributes.marks_change(cleaned), at=fact.created_at,
+                birthday=attributes.says_birthday(cleaned))
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):

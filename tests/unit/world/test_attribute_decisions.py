@@ -66,3 +66,27 @@ def test_opposites_about_different_attributes_or_holders_are_no_contradiction() 
     assert not about_other_things([Value("user", "habit", "курение", "negate")],
                                   ("user|habit|курение|add",))
     assert not about_other_things([], ("user|habit|курение|add",))  # nothing read: the surface check
+
+
+def test_an_age_said_in_passing_is_checked_against_the_time_since_and_a_birthday() -> None:
+    from datetime import timedelta
+
+    from wave_agent.write.attributes import says_birthday
+
+    age = fact("f1", "user|age|33|set")
+    later = NOW + timedelta(days=9)
+    passing = "в мои 36 я всё ещё боюсь первой заговорить с соседями"
+    jumped = decide([Value("user", "age", "36", "set")], held_values([age]), "new",
+                    at=later, birthday=says_birthday(passing))
+    assert [f.id for f, _ in jumped.contradicts] == ["f1"] and not jumped.replaces
+    party = "мне сегодня 34! день рождения, торт"
+    grew = decide([Value("user", "age", "34", "set")], held_values([age]), "new",
+                  at=later, birthday=says_birthday(party))
+    assert grew.replaces == [age] and not grew.contradicts
+    son = fact("f2", "Тёма|age|7|set")
+    assert decide([Value("Тёма", "age", "8", "set")], held_values([son]), "new",
+                  at=NOW + timedelta(days=400), birthday=False).replaces == [son]
+    assert decide([Value("Тёма", "age", "9", "set")], held_values([son]), "new",
+                  at=later, birthday=False).contradicts
+    assert says_birthday("I turned 40 today") and says_birthday("Dziś moje urodziny, mam 30 lat")
+    assert not says_birthday("Мне 36, если что")

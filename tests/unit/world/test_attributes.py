@@ -26,6 +26,7 @@ def values(text: str, held: list[Value] | None = None) -> set[tuple[str, str, st
     ("nowy numer: 601 234 567", ("user", "phone", "601234567", "set")),
     ("paid 1900 for rent this month", ("user", "price:rent", "1900", "set")),
     ("I quit smoking", ("user", "habit", "smoking", "remove")),
+    ("вышла покурить, пачки хватает на два дня", ("user", "habit", "курение", "add")),
     ("Rzuciłam jogę, nie mam czasu.", ("user", "hobby", "jogę", "remove")),
 ])
 def test_a_statement_sets_the_attribute_a_person_would_name(
@@ -149,6 +150,50 @@ def test_someone_elses_value_or_a_wish_raises_no_alarm_on_the_persons_own(text: 
     assert not [v for v in found if v.entity == "user" and v.attribute in ("habit", "age", "diet", "sibling")]
     decision = decide(found, held, "new")
     assert not decision.contradicts and not decision.replaces
+
+
+@pytest.mark.parametrize("text", [
+    "я единственный ребёнок в семье, поэтому мама и звонит каждый вечер",
+    "I'm an only child, so my parents call every day",
+    "Jestem jedynaczką, więc mama dzwoni codziennie.",
+])
+def test_an_only_child_denies_siblings_in_each_language(text: str) -> None:
+    found = values(text)
+    assert ("user", "sibling", ANY, "negate") in found
+    assert not any(v[1] == "role" for v in found)  # "ребёнок" is not an occupation
+
+
+def test_an_age_said_in_passing_is_read_and_a_past_one_is_not() -> None:
+    assert ("user", "age", "36", "set") in values("в мои 36 я всё ещё боюсь первой заговорить")
+    assert not any(v[1] == "age" for v in values("В мои 20 лет я жила в Москве"))
+
+
+def test_someones_age_said_by_name_is_theirs_and_a_things_age_is_no_ones() -> None:
+    assert ("Матвей", "age", "11", "set") in values("Матвею 11, а ведёт себя как детсадовец.")
+    assert ("Тёма", "age", "9", "set") in values("Тёме же 9 лет, а он боится спать без ночника.")
+    assert not any(v[1] == "age" for v in values("Машине 14 лет, пора менять"))
+    assert not any(v[1] == "age" for v in values("Маме 3 раза звонила"))
+    assert not any(v[1] == "age" for v in values("машине 14 лет, а мне всё ещё жалко её продавать"))
+    assert ("user", "age", "30", "set") in values("30 лет мне исполнилось вчера")
+
+
+def test_a_negation_of_something_else_beside_a_held_value_denies_nothing() -> None:
+    held = [Value("user", "child", "Соня", "add"), Value("user", "city", "Питер", "set"),
+            Value("user", "city", "Самара", "set")]
+    assert values("Я упала три раза, Соня ни одного.", held) == set()
+    assert values("В Питере машина всё равно не нужна", held) == set()
+    assert ("user", "city", "Самара", "negate") in values("Я не живу в Самаре", held)
+
+
+def test_an_allergy_is_denied_only_by_its_own_clause() -> None:
+    assert values("У меня аллергия на амоксициллин, в детстве чуть не задохнулась.") == {
+        ("user", "allergy", "амоксициллин", "add")}
+    assert ("user", "allergy", ANY, "negate") in values(
+        "аллергий у меня никаких нет, так что в столовой беру всё подряд")
+
+
+def test_someone_elses_only_child_denies_nothing_of_the_persons() -> None:
+    assert not any(v[1] == "sibling" for v in values("моя единственная дочь пошла в школу"))
 
 
 def test_the_persons_own_habit_and_a_class_denied_are_still_read() -> None:
