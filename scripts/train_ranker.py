@@ -9,16 +9,15 @@ what each traces back to; ``wave_agent.bench.features``). Those runs use the han
     .venv/bin/python scripts/train_ranker.py /tmp/f-ru.jsonl /tmp/f-pl.jsonl /tmp/f-locomo.jsonl \
         /tmp/f-lme.jsonl [--write] [--c 0.1,1,10]
 
-It trains a logistic regression (scikit-learn, balanced by question: each question's
-candidates weigh 1 in all) on the questions of split ``tune`` for each variant (regularisation
-C, with or without the hand-set fusion's scores among the features; pointwise, on each
-candidate, or on pairs: each answer against its strongest rivals) and gradient-boosted trees
-(with and without monotone constraints on decay and the someone-else check, each with and
-without a someone-else weight fitted apart, ``fit_someone_else``), prints each set's
-figures on ``held`` (and ``tune``) for the fusion order and each variant in the engine's order
-(``learned.after_model``), before MMR, picks the
-variant with the best mean R@1 over the held parts, prints its standardised coefficients
-(which features matter) and with ``--write`` writes it.
+It trains, on the questions of split ``tune``, a logistic regression (``--c``) and
+gradient-boosted trees (``--recipes``: the file's features, with the per-question features,
+with the pool features too, without the fusion's scores, listwise; ``--balance``: a weight per
+set, ``set_weights``), each with a someone-else weight fitted apart (``fit_someone_else``);
+compares them out of fold (five folds over the tuning questions, LoCoMo by conversation), picks
+one (``pick``: the best mean R@1 over the sets, or with ``--keep`` the best on the memory sets
+among those that keep LoCoMo), prints the picked variant's figures on ``held`` (the only
+variant ever scored there) beside the fusion and plain e5, what its trees use, and with
+``--write`` writes it.
 """
 
 from __future__ import annotations
