@@ -12,8 +12,9 @@ feature names, their means and scales, the coefficients) and orders the records 
 model's log-odds that each answers, spaced by the fusion's scores and decayed
 (``after_model``); MMR then picks the final ``k`` from those, as before.
 
-Trained on the tuning parts of memory-ru, memory-pl, LoCoMo and LongMemEval, picked by their
-kept-aside parts (docs/benchmarks.md, "A learned ranker"). A feature the file does not name
+Trained on the tuning parts of memory-ru, memory-pl (and memory-ru-2, memory-pl-2), LoCoMo
+and LongMemEval, picked out of fold on those tuning parts (docs/benchmarks.md, "A learned
+ranker"). A feature the file does not name
 counts zero; a file that names a feature this code does not compute is refused at load, so a
 model and the code that feeds it cannot drift apart silently.
 """
@@ -56,7 +57,12 @@ FEATURES: tuple[str, ...] = (
 # stands among this question's candidates, which a record's own scores do not say (a cosine
 # of 0.30 is first for one question and tenth for another).
 DERIVED: tuple[str, ...] = ("cosine_rr", "context_rr", "cosine_z", "context_z",
-                            "cosine_margin")
+                            "cosine_margin", "pool_words", "pool_size")
+# Of DERIVED, what the whole search's candidates are like, the same on every row: short
+# stated facts or long chat turns, few candidates or many. They let a model learn when a
+# record's cosine lead should stand (short facts) and when the other voices should move it
+# (chat), without being told which data set a question came from.
+POOL: tuple[str, ...] = ("pool_words", "pool_size")
 ALL: tuple[str, ...] = FEATURES + DERIVED
 SESSION_POOL = 10     # the candidates nearest the question whose sessions count
 REPEAT_COSINE = 0.95  # two records this close (raw e5 cosine) say the same thing
@@ -160,8 +166,9 @@ def _reciprocal_rank(v: np.ndarray) -> np.ndarray:
 def derive(x: np.ndarray) -> np.ndarray:
     """``x`` (one search's rows, FEATURES) with the DERIVED columns after it: each record's
     reciprocal rank by cosine and by context cosine, both cosines' z-scores within the
-    search, and the cosine's margin (the best record's over the second, the others' distance
-    from the best)."""
+    search, the cosine's margin (the best record's over the second, the others' distance
+    from the best), and what the candidates are like (``POOL``: their median length in words,
+    log; how many there are, log)."""
     if not len(x):
         return np.zeros((0, len(ALL)), dtype=np.float32)
     cos = x[:, FEATURES.index("cosine")].astype(np.float64)
@@ -173,6 +180,8 @@ def derive(x: np.ndarray) -> np.ndarray:
     ranked = np.sort(cos)[::-1]
     second = ranked[1] if len(ranked) > 1 else ranked[0]
     columns.append(np.where(cos >= ranked[0], cos - second, cos - ranked[0]))
+    columns.append(np.full(len(x), float(np.median(x[:, FEATURES.index("log_words")]))))
+    columns.append(np.full(len(x), math.log1p(len(x))))
     return np.hstack([x, np.stack(columns, axis=1)]).astype(np.float32)
 
 

@@ -81,6 +81,21 @@ def test_where_a_record_stands_among_the_questions_candidates_is_its_own_feature
     assert a["cosine_z"] > 0 > b["cosine_z"]
 
 
+def test_what_the_candidates_are_like_is_the_same_on_every_row() -> None:
+    """Short stated facts and long chat turns want different orders (a cosine lead stands
+    among facts of ten words): the pool features tell a search of one kind from the other,
+    whatever set it came from, and say the same on each of its rows."""
+    words = learned.FEATURES.index("log_words")
+    facts = np.zeros((4, len(learned.FEATURES)), dtype=np.float32)
+    facts[:, words] = np.log1p([8, 10, 12, 9])
+    turns = np.zeros((40, len(learned.FEATURES)), dtype=np.float32)
+    turns[:, words] = np.log1p(np.linspace(30, 90, 40))
+    a, b = learned.derive(facts), learned.derive(turns)
+    pool_words, pool_size = learned.ALL.index("pool_words"), learned.ALL.index("pool_size")
+    assert len(set(a[:, pool_words])) == 1 and len(set(a[:, pool_size])) == 1
+    assert a[0, pool_words] < b[0, pool_words] and a[0, pool_size] < b[0, pool_size]
+
+
 def test_who_said_a_record_its_sessions_hits_and_its_repeats_are_features() -> None:
     """LongMemEval's evidence is the person's own turns, in a session other hits share, and
     a "how many" question's evidence is the same thing said in several sessions."""
