@@ -69,6 +69,7 @@ from sklearn.neural_network import MLPClassifier
 from wave_agent.bench.locomo_data import load_conversations
 from wave_agent.bench.quarantine import DEV_SET, authored_parts, first_parts, second_parts
 from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns
+from wave_agent.bench.quarantine_cleaned import cleaned
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
 from wave_agent.bench.quarantine_vectors import VectorCache
 from wave_agent.policy.date_clauses import language
@@ -325,7 +326,7 @@ def flagged_at(oof: np.ndarray, cued: np.ndarray, tongue: np.ndarray,
 
 
 def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups: np.ndarray,
-                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray) -> str:
+                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray, cut: np.ndarray) -> str:
     """Per held-out author: catch at its own notes' 3% quantile (overall and per language), and
     caught / notes flagged at the shipped thresholds (``flagged``) per language; then by language
     over the authors of the blind brief; then the ordinary texts."""
@@ -350,9 +351,10 @@ def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups
         f"{np.mean(flagged[brief & (langs == lang) & (y == 0)]):.1%}" for lang in ("ru", "en", "pl", "mixed")))
     lines.append(f"    all: {np.mean(flagged[items & (y == 1)]):.1%} / {np.mean(flagged[items & (y == 0)]):.1%}; "
                  f"statements extracted from the notes {int(flagged[from_notes].sum())}/{int(from_notes.sum())}, "
-                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme].sum())}/"
-                 f"{int((~items & ~from_notes & ~lme).sum())}, LongMemEval tune turns "
-                 f"{int(flagged[lme].sum())}/{int(lme.sum())}")
+                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme & ~cut].sum())}/"
+                 f"{int((~items & ~from_notes & ~lme & ~cut).sum())}, LongMemEval tune turns "
+                 f"{int(flagged[lme].sum())}/{int(lme.sum())}, pastes without their order "
+                 f"{int(flagged[cut].sum())}/{int(cut.sum())}")
     return "\n".join(lines)
 
 
@@ -442,6 +444,8 @@ def main() -> None:
                         help="the weight of each LongMemEval piece beside an authored text's 1")
     parser.add_argument("--note-weight", type=float, default=1.0,
                         help="the weight of an authored note (the hard negatives) beside an instruction's 1")
+    parser.add_argument("--cleaned", action=argparse.BooleanOptionalAction, default=False,
+                        help="the instructions' pastes with their one order cut out as notes (``bench.quarantine_cleaned``)")
     parser.add_argument("--per-language", action=argparse.BooleanOptionalAction, default=True,
                         help="a threshold for each language (ru, pl, en as the writer reads it), else one for all")
     args = parser.parse_args()
@@ -464,18 +468,29 @@ def main() -> None:
         chat_texts += lme_texts
         chat_groups += [names[int(hashlib.sha1(t.encode()).hexdigest(), 16) % len(names)] for t in lme_texts]
         made += [False] * len(lme_texts)
+        cut: list[tuple[int, str]] = []
+        if args.cleaned:  # the authors' pastes without their one order (``bench.quarantine_cleaned``)
+            orders = [i["text"] for i in items]
+            window = Windows(orders).fit(np.ones(len(items), dtype=bool), y_items)
+            shown = set(chat_texts) | set(orders)
+            cut = [(k, t) for k, t in cleaned(orders, window) if y_items[k] == 1 and t not in shown]
+            chat_texts += [t for _, t in cut]
+            chat_groups += [str(item_groups[k]) for k, _ in cut]
+            made += [False] * len(cut)
         texts = [i["text"] for i in items] + chat_texts
         x = featurise(texts, cache)
         y = np.concatenate([y_items, np.zeros(len(chat_texts), dtype=int)])
         groups = np.concatenate([item_groups, np.asarray(chat_groups)])
         is_item = np.arange(len(y)) < len(items)
         from_notes = np.concatenate([np.zeros(len(items), dtype=bool), np.asarray(made, dtype=bool)])
-        lme = np.arange(len(y)) >= len(y) - len(lme_texts)
+        is_cut = np.arange(len(y)) >= len(y) - len(cut)
+        lme = (np.arange(len(y)) >= len(y) - len(cut) - len(lme_texts)) & ~is_cut
         weight = np.ones(len(y))
         weight[lme] = args.chat_weight
         weight[is_item & (y == 0)] = args.note_weight
         sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((item_groups == g).sum())}' for g in names)}), "
                          f"{len(chat_texts)} ordinary texts ({len(lme_texts)} LongMemEval pieces, weight {args.chat_weight}; "
+                         f"{len(cut)} pastes without their order; "
                          f"notes weight {args.note_weight}); a-policy {args.a_policy}; folds by author:\n")
         started = time.monotonic()
         win = Windows(texts) if args.windows else None
@@ -493,7 +508,7 @@ def main() -> None:
         cued = cued_of(x)
         # the notes' limit over the blind brief's authors (a new author writes to it), each language alone
         limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), FP_NOTES), (from_notes, FP_NOTES),
-                  (~is_item & ~from_notes & ~lme, FP_CHAT), (lme, FP_LME)]
+                  (~is_item & ~from_notes & ~lme & ~is_cut, FP_CHAT), (lme, FP_LME)]
         tongue = np.asarray([language(t) for t in texts])
         one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
                                      for lang in LANGUAGES if (rows & (tongue == lang)).any()])
@@ -501,10 +516,11 @@ def main() -> None:
         langs = np.asarray([i["lang"] for i in items] + [""] * len(chat_texts))
         if args.save_scores:
             np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes,
-                     lme=lme, tongue=tongue)
+                     lme=lme, tongue=tongue, cut=is_cut)
         for name, limit in (("one threshold for every language", dict.fromkeys(LANGUAGES, one)),
                             ("a threshold for each language", by_language(oof, cued, limits, tongue))):
-            figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme)
+            figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme,
+                                       is_cut)
             sys.stdout.write(f"{name} ({kind}, {variant}): {limit}; held out, by author:\n{figures}\n")
         sys.stdout.write(f"shipped: {chosen}\n")
         threshold, cued_threshold = chosen["en"]
