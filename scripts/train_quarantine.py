@@ -326,7 +326,7 @@ def flagged_at(oof: np.ndarray, cued: np.ndarray, tongue: np.ndarray,
 
 
 def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups: np.ndarray,
-                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray, cut: np.ndarray) -> str:
+                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray, pasted: np.ndarray) -> str:
     """Per held-out author: catch at its own notes' 3% quantile (overall and per language), and
     caught / notes flagged at the shipped thresholds (``flagged``) per language; then by language
     over the authors of the blind brief; then the ordinary texts."""
@@ -351,10 +351,35 @@ def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups
         f"{np.mean(flagged[brief & (langs == lang) & (y == 0)]):.1%}" for lang in ("ru", "en", "pl", "mixed")))
     lines.append(f"    all: {np.mean(flagged[items & (y == 1)]):.1%} / {np.mean(flagged[items & (y == 0)]):.1%}; "
                  f"statements extracted from the notes {int(flagged[from_notes].sum())}/{int(from_notes.sum())}, "
-                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme & ~cut].sum())}/"
-                 f"{int((~items & ~from_notes & ~lme & ~cut).sum())}, LongMemEval tune turns "
+                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme & ~pasted].sum())}/"
+                 f"{int((~items & ~from_notes & ~lme & ~pasted).sum())}, LongMemEval tune turns "
                  f"{int(flagged[lme].sum())}/{int(lme.sum())}, pastes without their order "
-                 f"{int(flagged[cut].sum())}/{int(cut.sum())}")
+                 f"{int(flagged[pasted].sum())}/{int(pasted.sum())}")
+    return "\n".join(lines)
+
+
+def without_each_author(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]],
+                        tongue: np.ndarray, groups: np.ndarray, y: np.ndarray, langs: np.ndarray) -> str:
+    """The thresholds judged as a new author meets them: for each author of the blind brief,
+    ``by_language`` chosen on the other authors' held-out scores only, applied to that author;
+    per language the pooled caught / notes flagged, the worst author's notes flagged and how
+    many authors go over FP_NOTES (the in-sample figures above choose and judge on the same
+    scores)."""
+    items = langs != ""
+    blind = [g for g in sorted(set(groups[items])) if g not in BRIEF]
+    flagged = np.zeros(len(y), dtype=bool)
+    for g in blind:
+        mine = groups == g
+        chosen = by_language(oof, cued, [(rows & ~mine, limit) for rows, limit in limits], tongue)
+        flagged[mine] = flagged_at(oof[mine], cued[mine], tongue[mine], chosen)
+    lines = []
+    for lang in ("ru", "en", "pl"):
+        rows = items & np.isin(groups, blind) & (langs == lang)
+        each = [float(np.mean(flagged[rows & (groups == g) & (y == 0)])) for g in blind
+                if (rows & (groups == g) & (y == 0)).any()]
+        lines.append(f"    {lang}: caught {np.mean(flagged[rows & (y == 1)]):.1%}, notes flagged "
+                     f"{np.mean(flagged[rows & (y == 0)]):.1%}; worst author {max(each):.1%}, "
+                     f"{sum(e > FP_NOTES for e in each)} of {len(each)} authors over {FP_NOTES:.0%}")
     return "\n".join(lines)
 
 
@@ -419,6 +444,32 @@ def cued_of(x: np.ndarray) -> np.ndarray:
     return np.asarray((x[:, meaning.DIM] + x[:, meaning.DIM + 1]) > 0, dtype=bool)
 
 
+def thresholds_only(scores: Path, fp_notes: float, per_language: bool) -> None:
+    """Choose the thresholds again on the held-out scores a run saved (``--save-scores``) and
+    write only them into ``meaning.npz``: the network and the window model stay as fitted."""
+    d = np.load(scores)
+    oof, y, groups, langs, cued, tongue = d["oof"], d["y"], d["groups"], d["langs"], d["cued"], d["tongue"]
+    from_notes, lme = d["from_notes"], d["lme"]
+    cut = d["cut"] if "cut" in d else np.zeros(len(y), dtype=bool)
+    is_item = langs != ""
+    limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), fp_notes), (from_notes, FP_NOTES),
+              (~is_item & ~from_notes & ~lme & ~cut, FP_CHAT), (lme, FP_LME)]
+    one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
+                                 for lang in LANGUAGES if (rows & (tongue == lang)).any()])
+    chosen = by_language(oof, cued, limits, tongue) if per_language else dict.fromkeys(LANGUAGES, one)
+    figures = held_out_figures(oof, flagged_at(oof, cued, tongue, chosen), y, groups, from_notes, langs, lme, cut)
+    sys.stdout.write(f"thresholds (notes' limit {fp_notes:.1%}): {chosen}; held out, by author:\n{figures}\n"
+                     f"thresholds chosen without the author they are applied to:\n"
+                     f"{without_each_author(oof, cued, limits, tongue, groups, y, langs)}\n")
+    with np.load(meaning.MODELS["both"], allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files}
+    arrays["threshold"], arrays["cued_threshold"] = np.asarray(chosen["en"][0]), np.asarray(chosen["en"][1])
+    arrays["languages"] = np.asarray(sorted(chosen), dtype="<U8")
+    arrays["language_thresholds"] = np.asarray([chosen[k] for k in sorted(chosen)], dtype=np.float64)
+    np.savez_compressed(meaning.MODELS["both"], **arrays)  # type: ignore[arg-type]
+    sys.stdout.write(f"both: thresholds written to {meaning.MODELS['both'].name}\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kind", choices=("auto", *KINDS), default="mlp")
@@ -444,11 +495,20 @@ def main() -> None:
                         help="the weight of each LongMemEval piece beside an authored text's 1")
     parser.add_argument("--note-weight", type=float, default=1.0,
                         help="the weight of an authored note (the hard negatives) beside an instruction's 1")
+    parser.add_argument("--fp-notes", type=float, default=FP_NOTES,
+                        help="the share of the blind brief's authors' notes (each language) the thresholds may flag; "
+                             "below 3%% leaves a margin for a new author")
     parser.add_argument("--cleaned", action=argparse.BooleanOptionalAction, default=False,
                         help="the instructions' pastes with their one order cut out as notes (``bench.quarantine_cleaned``)")
     parser.add_argument("--per-language", action=argparse.BooleanOptionalAction, default=True,
                         help="a threshold for each language (ru, pl, en as the writer reads it), else one for all")
+    parser.add_argument("--thresholds-only", type=Path, metavar="SCORES",
+                        help="only choose the thresholds again on a run's saved held-out scores (--save-scores) "
+                             "and write them into meaning.npz")
     args = parser.parse_args()
+    if args.thresholds_only:
+        thresholds_only(args.thresholds_only, args.fp_notes, args.per_language)
+        return
     global QUICK
     QUICK = args.quick_stack
     cache = VectorCache()
@@ -507,7 +567,7 @@ def main() -> None:
             np.savez(args.save_scores.with_suffix(".all.npz"), **saved)  # type: ignore[arg-type]
         cued = cued_of(x)
         # the notes' limit over the blind brief's authors (a new author writes to it), each language alone
-        limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), FP_NOTES), (from_notes, FP_NOTES),
+        limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), args.fp_notes), (from_notes, FP_NOTES),
                   (~is_item & ~from_notes & ~lme & ~is_cut, FP_CHAT), (lme, FP_LME)]
         tongue = np.asarray([language(t) for t in texts])
         one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
@@ -522,6 +582,8 @@ def main() -> None:
             figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme,
                                        is_cut)
             sys.stdout.write(f"{name} ({kind}, {variant}): {limit}; held out, by author:\n{figures}\n")
+        sys.stdout.write(f"thresholds chosen without the author they are applied to (notes' limit {args.fp_notes:.1%}):\n"
+                         f"{without_each_author(oof, cued, limits, tongue, groups, y, langs)}\n")
         sys.stdout.write(f"shipped: {chosen}\n")
         threshold, cued_threshold = chosen["en"]
         if not args.cv_only:
