@@ -43,6 +43,12 @@ each language alone (``--per-language``: one threshold for each of ru, pl, en as
 already flag is the lowest that keeps both limits. ``meaning_a`` and ``meaning_b`` (one set
 each, too few authors to hold one out) keep the 5-fold out-of-fold threshold and no windows.
 
+The script also prints the thresholds as a new author meets them: for each author of the
+blind brief, chosen on the other authors' held-out scores only (``without_each_author``);
+``--fp-notes`` lowers the notes' limit for a margin, ``--thresholds-only`` re-picks the
+thresholds on a run's saved scores. ``--cleaned`` adds the authors' pastes with their one order
+cut out as notes (``bench.quarantine_cleaned``).
+
 ``--a-policy``: set A calls some of a person's own style wishes instructions, where sets B-D
 call them notes (bench/data/quarantine/a_policy_disagree.json lists them; A is not
 relabelled): ``drop-wishes`` trains without the clear ones, ``drop-unclear`` without those
