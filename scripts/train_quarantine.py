@@ -43,6 +43,12 @@ each language alone (``--per-language``: one threshold for each of ru, pl, en as
 already flag is the lowest that keeps both limits. ``meaning_a`` and ``meaning_b`` (one set
 each, too few authors to hold one out) keep the 5-fold out-of-fold threshold and no windows.
 
+The script also prints the thresholds as a new author meets them: for each author of the
+blind brief, chosen on the other authors' held-out scores only (``without_each_author``);
+``--fp-notes`` lowers the notes' limit for a margin, ``--thresholds-only`` re-picks the
+thresholds on a run's saved scores. ``--cleaned`` adds the authors' pastes with their one order
+cut out as notes (``bench.quarantine_cleaned``).
+
 ``--a-policy``: set A calls some of a person's own style wishes instructions, where sets B-D
 call them notes (bench/data/quarantine/a_policy_disagree.json lists them; A is not
 relabelled): ``drop-wishes`` trains without the clear ones, ``drop-unclear`` without those
@@ -69,6 +75,7 @@ from sklearn.neural_network import MLPClassifier
 from wave_agent.bench.locomo_data import load_conversations
 from wave_agent.bench.quarantine import DEV_SET, authored_parts, first_parts, second_parts
 from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns
+from wave_agent.bench.quarantine_cleaned import cleaned
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
 from wave_agent.bench.quarantine_vectors import VectorCache
 from wave_agent.policy.date_clauses import language
@@ -325,7 +332,7 @@ def flagged_at(oof: np.ndarray, cued: np.ndarray, tongue: np.ndarray,
 
 
 def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups: np.ndarray,
-                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray) -> str:
+                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray, pasted: np.ndarray) -> str:
     """Per held-out author: catch at its own notes' 3% quantile (overall and per language), and
     caught / notes flagged at the shipped thresholds (``flagged``) per language; then by language
     over the authors of the blind brief; then the ordinary texts."""
@@ -350,9 +357,35 @@ def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups
         f"{np.mean(flagged[brief & (langs == lang) & (y == 0)]):.1%}" for lang in ("ru", "en", "pl", "mixed")))
     lines.append(f"    all: {np.mean(flagged[items & (y == 1)]):.1%} / {np.mean(flagged[items & (y == 0)]):.1%}; "
                  f"statements extracted from the notes {int(flagged[from_notes].sum())}/{int(from_notes.sum())}, "
-                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme].sum())}/"
-                 f"{int((~items & ~from_notes & ~lme).sum())}, LongMemEval tune turns "
-                 f"{int(flagged[lme].sum())}/{int(lme.sum())}")
+                 f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme & ~pasted].sum())}/"
+                 f"{int((~items & ~from_notes & ~lme & ~pasted).sum())}, LongMemEval tune turns "
+                 f"{int(flagged[lme].sum())}/{int(lme.sum())}, pastes without their order "
+                 f"{int(flagged[pasted].sum())}/{int(pasted.sum())}")
+    return "\n".join(lines)
+
+
+def without_each_author(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]],
+                        tongue: np.ndarray, groups: np.ndarray, y: np.ndarray, langs: np.ndarray) -> str:
+    """The thresholds judged as a new author meets them: for each author of the blind brief,
+    ``by_language`` chosen on the other authors' held-out scores only, applied to that author;
+    per language the pooled caught / notes flagged, the worst author's notes flagged and how
+    many authors go over FP_NOTES (the in-sample figures above choose and judge on the same
+    scores)."""
+    items = langs != ""
+    blind = [g for g in sorted(set(groups[items])) if g not in BRIEF]
+    flagged = np.zeros(len(y), dtype=bool)
+    for g in blind:
+        mine = groups == g
+        chosen = by_language(oof, cued, [(rows & ~mine, limit) for rows, limit in limits], tongue)
+        flagged[mine] = flagged_at(oof[mine], cued[mine], tongue[mine], chosen)
+    lines = []
+    for lang in ("ru", "en", "pl"):
+        rows = items & np.isin(groups, blind) & (langs == lang)
+        each = [float(np.mean(flagged[rows & (groups == g) & (y == 0)])) for g in blind
+                if (rows & (groups == g) & (y == 0)).any()]
+        lines.append(f"    {lang}: caught {np.mean(flagged[rows & (y == 1)]):.1%}, notes flagged "
+                     f"{np.mean(flagged[rows & (y == 0)]):.1%}; worst author {max(each):.1%}, "
+                     f"{sum(e > FP_NOTES for e in each)} of {len(each)} authors over {FP_NOTES:.0%}")
     return "\n".join(lines)
 
 
@@ -417,6 +450,32 @@ def cued_of(x: np.ndarray) -> np.ndarray:
     return np.asarray((x[:, meaning.DIM] + x[:, meaning.DIM + 1]) > 0, dtype=bool)
 
 
+def thresholds_only(scores: Path, fp_notes: float, per_language: bool) -> None:
+    """Choose the thresholds again on the held-out scores a run saved (``--save-scores``) and
+    write only them into ``meaning.npz``: the network and the window model stay as fitted."""
+    d = np.load(scores)
+    oof, y, groups, langs, cued, tongue = d["oof"], d["y"], d["groups"], d["langs"], d["cued"], d["tongue"]
+    from_notes, lme = d["from_notes"], d["lme"]
+    cut = d["cut"] if "cut" in d else np.zeros(len(y), dtype=bool)
+    is_item = langs != ""
+    limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), fp_notes), (from_notes, FP_NOTES),
+              (~is_item & ~from_notes & ~lme & ~cut, FP_CHAT), (lme, FP_LME)]
+    one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
+                                 for lang in LANGUAGES if (rows & (tongue == lang)).any()])
+    chosen = by_language(oof, cued, limits, tongue) if per_language else dict.fromkeys(LANGUAGES, one)
+    figures = held_out_figures(oof, flagged_at(oof, cued, tongue, chosen), y, groups, from_notes, langs, lme, cut)
+    sys.stdout.write(f"thresholds (notes' limit {fp_notes:.1%}): {chosen}; held out, by author:\n{figures}\n"
+                     f"thresholds chosen without the author they are applied to:\n"
+                     f"{without_each_author(oof, cued, limits, tongue, groups, y, langs)}\n")
+    with np.load(meaning.MODELS["both"], allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files}
+    arrays["threshold"], arrays["cued_threshold"] = np.asarray(chosen["en"][0]), np.asarray(chosen["en"][1])
+    arrays["languages"] = np.asarray(sorted(chosen), dtype="<U8")
+    arrays["language_thresholds"] = np.asarray([chosen[k] for k in sorted(chosen)], dtype=np.float64)
+    np.savez_compressed(meaning.MODELS["both"], **arrays)  # type: ignore[arg-type]
+    sys.stdout.write(f"both: thresholds written to {meaning.MODELS['both'].name}\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kind", choices=("auto", *KINDS), default="mlp")
@@ -442,9 +501,20 @@ def main() -> None:
                         help="the weight of each LongMemEval piece beside an authored text's 1")
     parser.add_argument("--note-weight", type=float, default=1.0,
                         help="the weight of an authored note (the hard negatives) beside an instruction's 1")
+    parser.add_argument("--fp-notes", type=float, default=FP_NOTES,
+                        help="the share of the blind brief's authors' notes (each language) the thresholds may flag; "
+                             "below 3%% leaves a margin for a new author")
+    parser.add_argument("--cleaned", action=argparse.BooleanOptionalAction, default=False,
+                        help="the instructions' pastes with their one order cut out as notes (``bench.quarantine_cleaned``)")
     parser.add_argument("--per-language", action=argparse.BooleanOptionalAction, default=True,
                         help="a threshold for each language (ru, pl, en as the writer reads it), else one for all")
+    parser.add_argument("--thresholds-only", type=Path, metavar="SCORES",
+                        help="only choose the thresholds again on a run's saved held-out scores (--save-scores) "
+                             "and write them into meaning.npz")
     args = parser.parse_args()
+    if args.thresholds_only:
+        thresholds_only(args.thresholds_only, args.fp_notes, args.per_language)
+        return
     global QUICK
     QUICK = args.quick_stack
     cache = VectorCache()
@@ -464,18 +534,29 @@ def main() -> None:
         chat_texts += lme_texts
         chat_groups += [names[int(hashlib.sha1(t.encode()).hexdigest(), 16) % len(names)] for t in lme_texts]
         made += [False] * len(lme_texts)
+        cut: list[tuple[int, str]] = []
+        if args.cleaned:  # the authors' pastes without their one order (``bench.quarantine_cleaned``)
+            orders = [i["text"] for i in items]
+            window = Windows(orders).fit(np.ones(len(items), dtype=bool), y_items)
+            shown = set(chat_texts) | set(orders)
+            cut = [(k, t) for k, t in cleaned(orders, window) if y_items[k] == 1 and t not in shown]
+            chat_texts += [t for _, t in cut]
+            chat_groups += [str(item_groups[k]) for k, _ in cut]
+            made += [False] * len(cut)
         texts = [i["text"] for i in items] + chat_texts
         x = featurise(texts, cache)
         y = np.concatenate([y_items, np.zeros(len(chat_texts), dtype=int)])
         groups = np.concatenate([item_groups, np.asarray(chat_groups)])
         is_item = np.arange(len(y)) < len(items)
         from_notes = np.concatenate([np.zeros(len(items), dtype=bool), np.asarray(made, dtype=bool)])
-        lme = np.arange(len(y)) >= len(y) - len(lme_texts)
+        is_cut = np.arange(len(y)) >= len(y) - len(cut)
+        lme = (np.arange(len(y)) >= len(y) - len(cut) - len(lme_texts)) & ~is_cut
         weight = np.ones(len(y))
         weight[lme] = args.chat_weight
         weight[is_item & (y == 0)] = args.note_weight
         sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((item_groups == g).sum())}' for g in names)}), "
                          f"{len(chat_texts)} ordinary texts ({len(lme_texts)} LongMemEval pieces, weight {args.chat_weight}; "
+                         f"{len(cut)} pastes without their order; "
                          f"notes weight {args.note_weight}); a-policy {args.a_policy}; folds by author:\n")
         started = time.monotonic()
         win = Windows(texts) if args.windows else None
@@ -492,8 +573,8 @@ def main() -> None:
             np.savez(args.save_scores.with_suffix(".all.npz"), **saved)  # type: ignore[arg-type]
         cued = cued_of(x)
         # the notes' limit over the blind brief's authors (a new author writes to it), each language alone
-        limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), FP_NOTES), (from_notes, FP_NOTES),
-                  (~is_item & ~from_notes & ~lme, FP_CHAT), (lme, FP_LME)]
+        limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), args.fp_notes), (from_notes, FP_NOTES),
+                  (~is_item & ~from_notes & ~lme & ~is_cut, FP_CHAT), (lme, FP_LME)]
         tongue = np.asarray([language(t) for t in texts])
         one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
                                      for lang in LANGUAGES if (rows & (tongue == lang)).any()])
@@ -501,11 +582,14 @@ def main() -> None:
         langs = np.asarray([i["lang"] for i in items] + [""] * len(chat_texts))
         if args.save_scores:
             np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes,
-                     lme=lme, tongue=tongue)
+                     lme=lme, tongue=tongue, cut=is_cut)
         for name, limit in (("one threshold for every language", dict.fromkeys(LANGUAGES, one)),
                             ("a threshold for each language", by_language(oof, cued, limits, tongue))):
-            figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme)
+            figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme,
+                                       is_cut)
             sys.stdout.write(f"{name} ({kind}, {variant}): {limit}; held out, by author:\n{figures}\n")
+        sys.stdout.write(f"thresholds chosen without the author they are applied to (notes' limit {args.fp_notes:.1%}):\n"
+                         f"{without_each_author(oof, cued, limits, tongue, groups, y, langs)}\n")
         sys.stdout.write(f"shipped: {chosen}\n")
         threshold, cued_threshold = chosen["en"]
         if not args.cv_only:
