@@ -160,8 +160,8 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
 
 def _plausibly_older(old: str, new: str, years: int | None = None,
                      birthday: bool | None = None) -> bool:
-    """A new age above the held one by no more than time allows: the whole years since the
-    held one was said, one more when the statement speaks of a birthday ("мне сегодня 33!
+    """A new age above the held one by no more than time allows: the birthdays that may have
+    passed since the held one was said (``_years``), one more when the statement speaks of a birthday ("мне сегодня 33!
     день рождения", "сорок четыре стукнуло"). The five tuning months label a new age said
     in passing, with no birthday, a contradiction (8 of 8: "в мои 36 я всё ещё ...", "Тёме же
     9 лет" two years on within the month) and one said at a birthday a change (5 of 5).
@@ -176,10 +176,14 @@ def _plausibly_older(old: str, new: str, years: int | None = None,
 
 
 def _years(fact: Fact, at: datetime | None) -> int | None:
-    """Whole years between when ``fact`` was said and ``at`` (None without ``at``)."""
+    """The birthdays that may have passed between when ``fact`` was said and ``at`` unsaid:
+    the whole years, and one more once half a year is over (a birthday nobody mentioned is
+    likelier than not by then; "мне 34" in January and "мне 35" in November is not a
+    contradiction). None without ``at``."""
     if at is None:
         return None
-    return max(0, int((at - fact.created_at).days // 365.25))
+    days = max(0, (at - fact.created_at).days)
+    return int(days // 365.25) + int(days % 365.25 >= 182)
 
 
 def says_birthday(text: str) -> bool:

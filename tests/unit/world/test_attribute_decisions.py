@@ -88,5 +88,11 @@ def test_an_age_said_in_passing_is_checked_against_the_time_since_and_a_birthday
                   at=NOW + timedelta(days=400), birthday=False).replaces == [son]
     assert decide([Value("Тёма", "age", "9", "set")], held_values([son]), "new",
                   at=later, birthday=False).contradicts
+    # ten months on, a birthday nobody mentioned is likely: one year up is a change, two are not
+    grown = decide([Value("user", "age", "34", "set")], held_values([age]), "new",
+                   at=NOW + timedelta(days=300), birthday=False)
+    assert grown.replaces == [age] and not grown.contradicts
+    assert decide([Value("user", "age", "35", "set")], held_values([age]), "new",
+                  at=NOW + timedelta(days=300), birthday=False).contradicts
     assert says_birthday("I turned 40 today") and says_birthday("Dziś moje urodziny, mam 30 lat")
     assert not says_birthday("Мне 36, если что")
