@@ -110,8 +110,8 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
     if found is not None and (learned is None or floor(found, seen.text)):
         return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if learned is not None and vector is not None:
-        hit, _ = rules.analyse(seen.text)
-        x = learned.features(vector, seen, found is not None, hit is not None)
+        hit, _, present = rules.read_all(seen.text)
+        x = learned.features(vector, seen, found is not None, hit is not None, present)
         p = learned.probability(x)  # trained with the extraction's "The user feels exhausted" as a note
         if p < learned.limit(seen.text, found is not None or hit is not None):
             return None
