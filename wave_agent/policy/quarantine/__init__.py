@@ -16,8 +16,8 @@ not become a standing order. The check runs in layers, each measured by
 5. ``meaning``: with the text's e5 embedding (the writer computes it for every text it
    stores), a model over the embedding and the structural cues of layers 1-3 decides, trained
    on the quarantine sets of ten writers, reading the text window by window too
-   (``windows``: and who is addressed, the frame around the best window); it replaces the verdict of layers 3-4, which learned one set's shapes. An unmistakable hit of the phrase list (chat markup, "ignore previous
-   instructions", a jailbreak's name) holds whatever the model says.
+   (``windows``: and who is addressed, the frame around the best window); it replaces the verdict of layers 3-4, which learned one set's shapes. An unmistakable hit of the phrase list (chat markup, a system role tag,
+   "ignore previous instructions" said rather than quoted: ``floor``) holds whatever the model says.
 
 Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
 ``detect`` names the phrase that looked like an instruction, so the person can judge it.
@@ -25,6 +25,7 @@ Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,12 +52,43 @@ class Suspicion:
         return "came in one message with an instruction; the message " + self.reason
 
 
-# phrase-list hits that hold whatever the meaning layer says: chat markup, "ignore previous
-# instructions", a jailbreak's name; a standing order ("always answer …") is left to the layer,
-# since a person's own wish to their assistant has the same words
+# phrase-list hits that hold whatever the meaning layer says: chat markup, a prompt's section
+# header, a system role tag, "new instructions", which no author's note in bench/data/quarantine
+# carries, and "ignore previous instructions" said, not quoted. Quoted, it is what people who
+# write about attacks do: 39 of the fourteen authors' 41 notes with it quote it, 26 of their 30
+# orders do not; a jailbreak's name is a topic in notes (22) more often than an order's (15).
+# Those are left to the layer, which reads the hit as an input and holds at a lower threshold:
+# as a floor they took the Russian notes flagged from 3.2% to 7.8% in the held-out-author CV,
+# which never counted the floor, and caught no order the model missed (docs/benchmarks.md, "The
+# floor of the phrase list"). A standing order ("always answer …") was never here: a person's
+# own wish has its words.
 UNMISTAKABLE = frozenset({"chat-template markup", "a prompt section header", "a system role tag",
-                          "an order to drop the assistant's instructions", "new instructions for the assistant",
-                          "a jailbreak phrase"})
+                          "new instructions for the assistant"})
+UNLESS_QUOTED = frozenset({"an order to drop the assistant's instructions"})
+_PAIRS = (("«", "»"), ("„", "“"), ("„", "”"), ("“", "”"), ("‘", "’"))
+_OPEN_APOSTROPHE = re.compile(r"(?:^|(?<=[\s(\[:—–-]))'")
+
+
+def quoted(text: str, phrase: str) -> bool:
+    """Whether ``phrase`` sits inside quotation marks in ``text`` (an opening mark before it, not
+    closed before it, and a closing one after it)."""
+    at = text.find(phrase)
+    if at < 0:
+        return False
+    before, after = text[:at], text[at + len(phrase):]
+    if any(before.rfind(o) > before.rfind(c) and c in after for o, c in _PAIRS):
+        return True
+    if before.count('"') % 2 == 1 and '"' in after:
+        return True
+    opening = [m.start() for m in _OPEN_APOSTROPHE.finditer(before)]
+    return bool(opening) and "'" not in before[opening[-1] + 1:] and "'" in after
+
+
+def floor(found: phrases.Suspicion | None, text: str) -> bool:
+    """Whether the phrase list's hit holds ``text`` whatever the meaning layer says."""
+    if found is None:
+        return False
+    return found.why in UNMISTAKABLE or (found.why in UNLESS_QUOTED and not quoted(text, found.phrase))
 
 
 def _shorten(phrase: str, limit: int = 90) -> str:
@@ -75,11 +107,11 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
     seen: Normalised = normalise(text) if layers >= 2 else Normalised(text, ())
     found = phrases.detect(seen.text)
     learned = meaning.model(model) if vector is not None and layers >= 5 else None
-    if found is not None and (learned is None or found.why in UNMISTAKABLE):
+    if found is not None and (learned is None or floor(found, seen.text)):
         return Suspicion(_shorten(found.phrase), found.why, "phrases", seen.notes)
     if learned is not None and vector is not None:
-        hit, _ = rules.analyse(seen.text)
-        x = learned.features(vector, seen, found is not None, hit is not None)
+        hit, _, present = rules.read_all(seen.text)
+        x = learned.features(vector, seen, found is not None, hit is not None, present)
         p = learned.probability(x)  # trained with the extraction's "The user feels exhausted" as a note
         if p < learned.limit(seen.text, found is not None or hit is not None):
             return None

@@ -58,9 +58,22 @@ def language_share(text: str) -> float:
     return float(known) / len(words)
 
 
-def _shift(text: str, n: int, alphabet: str) -> str:
+def _known(text: str) -> int:
+    words = [w.casefold() for w in _WORD.findall(text)]
+    return sum(1 for w in words if w in _COMMON or (len(w) >= 5 and w.startswith(_STEMS)))
+
+
+def _table(n: int, alphabet: str) -> dict[int, int]:
     shifted = alphabet[n:] + alphabet[:n]
-    return text.translate(str.maketrans(alphabet + alphabet.upper(), shifted + shifted.upper()))
+    return str.maketrans(alphabet + alphabet.upper(), shifted + shifted.upper())
+
+
+_TABLES = {(n, alphabet): _table(n, alphabet) for alphabet in (_LATIN_LOWER, _CYR_LOWER)
+           for n in range(1, len(alphabet))}
+
+
+def _shift(text: str, n: int, alphabet: str) -> str:
+    return text.translate(_TABLES[(n, alphabet)])
 
 
 def _translit(text: str) -> str:
@@ -100,8 +113,27 @@ def join_columns(text: str) -> str | None:
     return "\n".join(out) if joined else None
 
 
+# where a reversed part may start or end inside a text that is otherwise written forwards
+_PARTS = re.compile(r"[\n():;\"«»]+")
+
+
 def decodings(text: str) -> list[tuple[str, str]]:
-    """(disguise, decoded text) for each reading that is plainly more language than ``text``."""
+    """(disguise, decoded text) for each reading that is plainly more language than ``text``;
+    when the whole text has none, each part of it (between line breaks, colons, brackets and
+    quotes) is tried for a reversal: one line written backwards in a note written forwards."""
+    found = _decodings(text)
+    if found:
+        return found
+    pieces = _PARTS.split(text)
+    if len(pieces) < 2:
+        return []  # one part: the whole text, read above
+    # a part of at least four words of three letters or more: a phrase, not a list of codes ("No4, No11")
+    for part in (p for p in pieces if sum(len(w) >= 3 for w in _WORD.findall(p)) >= 4):
+        found += _decodings(part, shifts=False)
+    return found[:1]
+
+
+def _decodings(text: str, shifts: bool = True) -> list[tuple[str, str]]:
     words = _WORD.findall(text)
     if len(words) < 3:
         return []
@@ -111,14 +143,24 @@ def decodings(text: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     candidates: list[tuple[str, str]] = [("reversed text", text[::-1]),
                                          ("words spelled backwards", re.sub(r"\w+", lambda m: m.group(0)[::-1], text))]
+    if not shifts:  # a part of a text: reversal only (shifts of every part would cost more than they find)
+        # and at least three more common words than the part as written: a short list line
+        # ("no screens after 8") reverses into one ("on") and no more
+        share, name, reading = max(((language_share(r), n, r) for n, r in candidates), key=lambda c: c[0])  # ties: reversed
+        gained = _known(reading) - _known(text)
+        return [(name, reading)] if share >= 0.3 and share >= base + 0.2 and gained >= 3 else []
     latin = sum(c.isascii() and c.isalpha() for c in text)
     cyr = sum("\u0400" <= c <= "\u04ff" for c in text)
+    shifted: list[tuple[str, int, str]] = []
     if latin > cyr:
-        candidates += [("ROT13" if n == 13 else f"letters shifted by {26 - n}", _shift(text, n, _LATIN_LOWER))
-                       for n in range(1, 26)]
-        candidates.append(("Russian in Latin letters", _translit(text)))
+        shifted = [("ROT13" if n == 13 else f"letters shifted by {26 - n}", n, _LATIN_LOWER) for n in range(1, 26)]
     elif cyr:
-        candidates += [(f"letters shifted by {32 - n}", _shift(text, n, _CYR_LOWER)) for n in range(1, 32)]
+        shifted = [(f"letters shifted by {32 - n}", n, _CYR_LOWER) for n in range(1, 32)]
+    if len(text) <= 3 * SAMPLE:  # every reading read whole: the shifts' shares from the words alone
+        return _best_short(text, words, base, candidates, shifted, latin > cyr)
+    candidates += [(name, _shift(text, n, alphabet)) for name, n, alphabet in shifted]
+    if latin > cyr:
+        candidates.append(("Russian in Latin letters", _translit(text)))
     best: tuple[float, str, str] | None = None
     for name, reading in _likeliest(candidates, text):
         share = language_share(reading)
@@ -127,6 +169,44 @@ def decodings(text: str) -> list[tuple[str, str]]:
     if best is not None:
         found.append((best[1], best[2]))
     return found
+
+
+def _best_short(text: str, words: list[str], base: float, candidates: list[tuple[str, str]],
+                shifted: list[tuple[str, int, str]], latin: bool) -> list[tuple[str, str]]:
+    """``_decodings``' choice for a short text, the same as reading each shift whole: a shift
+    maps letters to letters, so its reading's words are the text's words shifted and its share
+    is counted on the text's distinct words (a chat turn's 27 shifts cost a third of the
+    check on LoCoMo's turns read whole; docs/benchmarks.md, "The floor of the phrase list")."""
+    counts: dict[str, int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+
+    distinct = list(counts.items())
+
+    def share_shifted(n: int, alphabet: str) -> float:
+        table = _TABLES[(n, alphabet)]
+        known = sum(c for w, c in distinct if _is_known(w.translate(table).casefold()))
+        return float(known) / len(words)
+
+    # (name, share, the shift that reads it or the reading itself), in the order readings are compared
+    scored: list[tuple[str, float, tuple[int, str] | str]] = [
+        (name, language_share(reading), reading) for name, reading in candidates]
+    scored += [(name, share_shifted(n, alphabet), (n, alphabet)) for name, n, alphabet in shifted]
+    if latin:
+        reading = _translit(text)
+        scored.append(("Russian in Latin letters", language_share(reading), reading))
+    best: tuple[float, str, tuple[int, str] | str] | None = None
+    for name, share, read in scored:
+        if share >= 0.3 and share >= base + 0.2 and (best is None or share > best[0]):
+            best = (share, name, read)
+    if best is None:
+        return []
+    read = best[2]
+    return [(best[1], read if isinstance(read, str) else _shift(text, *read))]
+
+
+def _is_known(word: str) -> bool:
+    return word in _COMMON or (len(word) >= 5 and word.startswith(_STEMS))
 
 
 def _likeliest(candidates: list[tuple[str, str]], text: str) -> list[tuple[str, str]]:

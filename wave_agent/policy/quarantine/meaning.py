@@ -65,9 +65,10 @@ class Model:
         pair = (self.by_language or {}).get(language(text), (self.threshold, self.cued_threshold))
         return pair[1] if cued else pair[0]
 
-    def features(self, vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
+    def features(self, vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool,
+                 present: frozenset[str] | None = None) -> np.ndarray:
         """The network's input: ``features``, and the windows' scores when the model reads them."""
-        x = features(vector, seen, phrase, verdict)
+        x = features(vector, seen, phrase, verdict, present)
         if self.window is None:
             return x
         parts = windows.windows(seen.text)
@@ -86,15 +87,19 @@ class Model:
         return float(1.0 / (1.0 + np.exp(-float(np.ravel(h)[0]))))
 
 
-def structure(seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
-    """The structural features: a phrase from the list, the rules' verdict, a disguise, each cue."""
-    c = rules.cues(seen.text)
-    flags = [phrase, verdict, bool(seen.notes)] + [getattr(c, name) is not None for name in CUES]
+def structure(seen: Normalised, phrase: bool, verdict: bool, present: frozenset[str] | None = None) -> np.ndarray:
+    """The structural features: a phrase from the list, the rules' verdict, a disguise, each cue
+    (``present``: the cues ``rules.read_all`` found, the same as ``rules.cues`` of the text)."""
+    if present is None:
+        c = rules.cues(seen.text)
+        present = frozenset(name for name in CUES if getattr(c, name) is not None)
+    flags = [phrase, verdict, bool(seen.notes)] + [name in present for name in CUES]
     return np.asarray(flags, dtype=np.float32)
 
 
-def features(vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool) -> np.ndarray:
-    return np.concatenate([np.asarray(vector, dtype=np.float32).ravel(), structure(seen, phrase, verdict)])
+def features(vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool,
+             present: frozenset[str] | None = None) -> np.ndarray:
+    return np.concatenate([np.asarray(vector, dtype=np.float32).ravel(), structure(seen, phrase, verdict, present)])
 
 
 def vector_for(model_name: str, vector: np.ndarray) -> np.ndarray | None:

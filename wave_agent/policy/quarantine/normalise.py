@@ -31,11 +31,16 @@ _LEET_CYR = str.maketrans("0346", "озач")
 _WORD = re.compile(r"\w+", re.UNICODE)
 _UNIT = re.compile(r"\d+(?:st|nd|rd|th|am|pm|k|m|g|kg|km|cm|mm|ml|l|gb|mb|tb|x|s|d|h|р|к|м|г|кг|км|см|мм|мл|л|гб|мб"
                    r"|тыс|руб|zł|zl|e|x)", re.IGNORECASE)
-# single letters separated by single spaces, dots or hyphens, at least four of them (digits
-# among them only as leetspeak: a run of mostly digits is a phone, a PIN, a date or an address)
-_SPACED = re.compile(r"(?<![\w])(?:\w[ .\-\u00b7]){3,}\w(?![\w])", re.UNICODE)
+# single letters separated by a space, a dot or a hyphen, the dot or hyphen with a space either
+# side or not ("I g n", "I.g.n", "I - G - N", "Z. A. P."), at least four of them (digits among
+# them only as leetspeak: a run of mostly digits is a phone, a PIN, a date or an address)
+# the same separator all along the run: "в п. 4 и 6" mixes them and is a reference, not a word
+_SPACED = re.compile(r"(?<![\w])\w(?P<sep> ?[.\-\u00b7] ?| )(?:\w(?P=sep)){2,}\w(?![\w])", re.UNICODE)
+# once a text spells words apart, its short words too ("A - N - D", "T. O"), a dot or hyphen apart
+_SPACED_SHORT = re.compile(r"(?<![\w])\w(?P<sep> ?[.\-\u00b7] ?)(?:\w(?P=sep))?\w(?![\w])", re.UNICODE)
 _SYLLABLES = re.compile(r"\b(?:[^\W\d_]{1,6}-){2,}[^\W\d_]{1,6}\b", re.UNICODE)  # letters: not "111-22-33"
-_B64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
+# a run may follow "=" ("meta=QXN5…": a config value), not another base64 character
+_B64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
 _COMMENT = re.compile(r"<!--(.*?)(?:-->|$)", re.DOTALL)
 _MD_COMMENT = re.compile(r"^\s*\[(?://|comment|\s*)\]:\s*#\s*[(\"'](.*?)[)\"']\s*$", re.MULTILINE)
 _HIDDEN = re.compile(r"<(\w+)[^>]*(?:display\s*:\s*none|font-size\s*:\s*0|visibility\s*:\s*hidden"
@@ -146,6 +151,8 @@ def normalise(text: str) -> Normalised:
                              else re.sub(r"[ .\-\u00b7]", "", m.group(0)), out)
         if joined != out:
             notes.append("letters spaced apart")
+            joined = _SPACED_SHORT.sub(lambda m: m.group(0) if _numeric(m.group(0))
+                                       else re.sub(r"[ .\-\u00b7]", "", m.group(0)), joined)
             out = re.sub(r" {2,}", " ", joined)
     # syllables split by hyphens ("Иг-но-ри-руй")
     def _syll(m: re.Match[str]) -> str:

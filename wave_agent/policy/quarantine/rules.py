@@ -307,6 +307,14 @@ def analyse(text: str) -> tuple[tuple[str, str] | None, list[Cues]]:
 
     Each pattern runs once over the lower-cased text; its hits are assigned to sentences.
     """
+    verdict_, read, _ = read_all(text)
+    return verdict_, read
+
+
+def read_all(text: str) -> tuple[tuple[str, str] | None, list[Cues], frozenset[str]]:
+    """``analyse``, and the names of the cues ``cues(text)`` finds in the whole text (the first
+    match of each pattern, not blank), from the same pass: the meaning layer's structural flags
+    without running every pattern a second time."""
     low = text.lower()
     shown = text if len(low) == len(text) else low
     hits: dict[str, list[tuple[int, str]]] = {}
@@ -314,9 +322,10 @@ def analyse(text: str) -> tuple[tuple[str, str] | None, list[Cues]]:
         found = [(_at(m), _clean(shown[m.start():m.end()]) or "") for m in pattern.finditer(low)]
         if found:
             hits[name] = found
+    present = frozenset(name for name, found in hits.items() if found[0][1])
     read: list[Cues] = []
     if not _ANY_ORDER.intersection(hits):
-        return None, read
+        return None, read, present
     whole = Cues(addressed=hits["addressed"][0][1] if "addressed" in hits else None)
     for m in _SENTENCE.finditer(low):
         start, end = m.span()
@@ -334,5 +343,5 @@ def analyse(text: str) -> tuple[tuple[str, str] | None, list[Cues]]:
         read.append(c)
         result = verdict(c, whole)
         if result:
-            return result, read
-    return None, read
+            return result, read, present
+    return None, read, present
