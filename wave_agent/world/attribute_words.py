@@ -59,14 +59,14 @@ NOW_HERE = re.compile(r"\b(?:я|мы|i'm|i am|we're|we are|jestem|jesteśmy)\s+(
 FIRST_DAY = re.compile(r"\b(?:перв\w+\s+(?:рабоч\w+\s+)?день|first\s+day|pierwsz\w+\s+dzie\w+)\b", re.I)
 
 MONEY = (r"(?:тыс(?:яч[аи]?|\.)?|тыщ[аи]?|к\b|руб(?:л[ея]й?|\.)?|р\.|₽|\$|€|£|zł|złotych|zl|"
-          r"pln|dollars?|bucks|euros?|pounds?|usd|eur|k\b)")
+          r"pln|rubli|rubla|ruble|dollars?|bucks|euros?|pounds?|usd|eur|k\b)")
 AMOUNT = re.compile(r"(?<![\d+])(\d[\d\s.,]*\d|\d)\s*" + MONEY, re.I)
 AMOUNT_BEFORE = re.compile(r"(?:\$|€|£)\s*(\d[\d,.]*)")
 # what a recurring price pays for: lemma or form -> the price's name
 PRICE_OF = {
     "rent": """квартира аренда съем съём снимать хозяйка арендодатель czynsz wynajem mieszkanie
         mieszkania mieszkaniu kawalerkę kawalerka rent landlord flat apartment""",
-    "lessons": """урок занятие репетитор репетиторство курс lekcje lekcji lekcja korepetycje
+    "lessons": """урок занятие репетитор репетиторство курс lekcje lekcji lekcja lekcję korepetycje
         korepetycji kurs lessons lesson tutor tutoring classes""",
     "subscription": """подписка subskrypcja subskrypcję abonament subscription netflix spotify""",
     "gym": "абонемент спортзал зал фитнес siłownia siłownię karnet gym membership",
@@ -126,11 +126,27 @@ ALLERGY = _listed("аллергия allergy allergies allergic alergia alergię 
                      "alergiczny uczulenie uczulona uczulony")
 CHILDREN = _listed("ребенок ребёнок дети children kids child dzieci dziecko dzieci")
 PARTNER_VERB = _listed("встречаться dating seeing spotykam spotykać")
+# a couple said as such: "мы с Артёмом вместе", "jesteśmy razem", "we're together" (the clause
+# ends there: not "мы с Олей вместе ходили в кино")
+TOGETHER = re.compile(r"\bмы\s+с\s+([А-ЯЁ][а-яё]+)\s+(?:теперь\s+|официально\s+|снова\s+)?вместе"
+                      r"(?=\s*(?:[.!,;)]|$|\W*$))|\b(?:jesteśmy|we're|we\s+are)\s+(?:już\s+|now\s+|"
+                      r"officially\s+|oficjalnie\s+)?(?:razem|together)\b", re.I)
+# a name given to a new animal: "назвали Бим", "Матвей назвал её Шпротой", "named him Max",
+# "nazwaliśmy go Reksio"
+NAMED = re.compile(r"\b(?:назвал[аи]?|назовём|назвали\s+мы)\s+(?:(?:его|её|ее)\s+)?([А-ЯЁ][а-яё]+)"
+                   r"|\bnamed\s+(?:(?:him|her|it)\s+)?([A-Z][a-z]+)|\bnazwal\w*\s+(?:go\s+|ją\s+)?"
+                   r"([A-ZŁŚŻ][a-ząćęłńóśźż]+)")
+# an arrival said as done: "всё, мы в Вологде", "ну всё, я в Казани"
+ARRIVED = re.compile(r"^\W*(?:ну\s+)?(?:вс[её]|наконец|итак)\W+(?:мы|я)\s+(?:уже\s+)?(?:в|во)\s", re.I)
+# the person's own birthday, said with a bare age: "ну всё, 34. с днём рождения меня",
+# "сорок четыре стукнуло"
+OWN_BIRTHDAY = re.compile(r"с\s+(?:днём|днем)\s+рождения\s+(?:меня|мне|себя)|стукнуло|"
+                          r"happy\s+birthday\s+to\s+me|wszystkiego\s+najlepszego\s+dla\s+mnie", re.I)
 PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "NOW_HERE", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

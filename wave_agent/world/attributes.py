@@ -235,6 +235,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             elif role in ("brother", "sister"):
                 put(USER, "sibling", link.target, multi_op())
     _from_words(text, reading, words, c)
+    _named_pet(text, reading, words, c)
     _endings(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
     return tuple(c.found)
@@ -349,6 +350,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         whose = _holder(text, named_age.group(1), reading.language)
         if whose not in (None, USER) and _a_someone(named_age.group(0).split()[0]):
             put_(whose, "age", named_age.group(1), single_op())
+    elif W.OWN_BIRTHDAY.search(text) and (said_age := _bare_age(text, words)) is not None:
+        put_(USER, "age", said_age, "set")  # "сорок четыре стукнуло", "34! с днём рождения меня"
     birthday = W.BIRTHDAY.search(text)
     if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
         put_(USER, "birthday", birthday.group(1), "set")
@@ -412,6 +415,15 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         people = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
         for person in people[-1:]:
             put_(USER, "partner", person, single_op())
+    elif (together := W.TOGETHER.search(text)) is not None:
+        # a couple said as such ("мы с Артёмом вместе", "jesteśmy razem"): the one named with
+        # "мы с", else the one person the statement names
+        people = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
+        named = together.group(1)
+        partner = next((p for p in people if named and _alike(_norm(p), _norm(named))), None) \
+            if named else (people[0] if len(people) == 1 else None)
+        if partner is not None:
+            put_(USER, "partner", partner, single_op())
     # a pet the reader typed (a pet noun beside its name) whose owner link the parse missed
     # ("У меня кот Рыжик." parses otherwise than without its full stop): the person's, when
     # the statement says so with a possessive
@@ -450,8 +462,9 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # verb, else the speaker's
     verb = next((w for w, lem in words if lem in W.LIVE | W.MOVE), None)
     places = [m.name for m in reading.mentions if m.type is EntityType.PLACE]
-    if verb is None and places and W.CHANGE.search(text) and W.NOW_HERE.search(text):
-        verb = places[0]  # "теперь мы в Казани": the new place, said with no verb
+    if verb is None and places and ((W.CHANGE.search(text) and W.NOW_HERE.search(text))
+                                    or W.ARRIVED.search(text)):
+        verb = places[0]  # "теперь мы в Казани", "всё, мы в Вологде": the new place, no verb
     if verb is not None and len(places) == 1 and not any(
             link.type == "lives_in" for link in reading.links):
         who = _holder(text, verb, reading.language)  # None: "she moved ..."
@@ -482,6 +495,58 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+_UNITS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+          "восемь": 8, "девять": 9}
+_TEENS = {"десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13,
+          "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17,
+          "восемнадцать": 18, "девятнадцать": 19}
+_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
+         "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
+
+
+def _bare_age(text: str, words: Sequence[tuple[str, str]]) -> str | None:
+    """The one age a birthday statement names with no "мне" or "лет": a lone number ("ну всё,
+    34") or a Russian numeral in words ("сорок четыре стукнуло"); None when it names none or
+    several (a date, a count)."""
+    numbers = [n for n in re.findall(r"(?<![\d.:/+-])(\d{1,3})(?![\d.:/]\d)", text)
+               if 0 < int(n) < 120]
+    if len(numbers) == 1:
+        return numbers[0]
+    if numbers:
+        return None
+    lemmas = [lem for _, lem in words]
+    for i, lem in enumerate(lemmas):
+        if lem in _TENS:
+            unit = _UNITS.get(lemmas[i + 1], 0) if i + 1 < len(lemmas) else 0
+            return str(_TENS[lem] + unit)
+        if lem in _TEENS:
+            return str(_TEENS[lem])
+    return None
+
+
+def _named_pet(text: str, reading: Reading, words: Sequence[tuple[str, str]],
+               c: _Collector) -> None:
+    """A new animal given its name ("взяли щенка из приюта, назвали Бим", "Матвей назвал её
+    Шпротой", "named him Max"): the person's pet is the name, not the animal's noun, nor the
+    name read as a place ("назвали Пиксель"). Not a child's name: a child word and no animal
+    ("родилась дочка, назвали Аней")."""
+    named = W.NAMED.search(text)
+    if named is None:
+        return
+    animal = any(lexicon.kind_of(lem) is EntityType.PET or lexicon.kind_of(form) is
+                 EntityType.PET for form, lem in words)
+    if not animal and any(lem in W.CHILDREN or kin.role_of(lem) in ("son", "daughter")
+                          for _, lem in words):
+        return  # a child named, no animal said
+    said = next(g for g in named.groups() if g)
+    name = next((m.name for m in reading.mentions if _alike(_norm(m.name), _norm(said))), None)
+    if name is None:
+        name = ru_lemma(said.lower()).capitalize() if reading.language == "ru" else said
+    c.found[:] = [v for v in c.found if not same_value(v.value, name) and not (
+        v.attribute == "pet" and lexicon.kind_of(v.value) is EntityType.PET)]
+    c.put(USER, "pet", name, c.MULTI)
 
 
 def _lives_there(text: str, place: str) -> bool:

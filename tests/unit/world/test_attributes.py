@@ -240,3 +240,27 @@ def test_where_one_lived_at_some_age_is_not_where_one_lives() -> None:
     assert not any(v[1] == "city" for v in values("When I was 20 I lived in Leeds."))
     assert not any(v[1] == "city" for v in values("Mieszkałam w Poznaniu na studiach."))
     assert ("user", "city", "Казань", "set") in values("Жила в Самаре, но в мае переехала в Казань.")
+
+
+@pytest.mark.parametrize(("text", "pet"), [
+    ("Забрали из питомника щенка, назвали Граф.", "Граф"),
+    ("Дочка назвала её Ласточкой, котёнку два месяца.", "Ласточка"),
+    ("We adopted a kitten and named her Luna.", "Luna"),
+])
+def test_a_new_animal_is_the_pet_by_the_name_it_was_given(text: str, pet: str) -> None:
+    found = values(text)
+    assert ("user", "pet", pet, "add") in found
+    assert not any(v[1] == "pet" and v[2] != pet for v in found)  # not "щенок" or "котёнок"
+    assert not any(v[1] != "pet" and v[2] == pet for v in found)  # the name is no place
+
+
+def test_a_child_given_a_name_is_no_pet() -> None:
+    assert not any(v[1] == "pet" for v in values("У сестры родилась дочка, назвали Аней."))
+
+
+def test_an_arrival_a_couple_and_a_birthday_said_in_passing() -> None:
+    assert ("user", "city", "Тверь", "set") in values("Ну всё, мы в Твери. Коробки повсюду.")
+    assert ("user", "partner", "Олег", "set") in values("кажется, мы с Олегом теперь вместе.")
+    assert not any(v[1] == "partner" for v in values("мы с Олей вместе ходили в кино"))
+    assert ("user", "age", "52", "set") in values("пятьдесят два стукнуло, вот это да")
+    assert ("user", "age", "29", "set") in values("29! с днём рождения меня")
