@@ -131,6 +131,18 @@ PARTNER_VERB = _listed("встречаться dating seeing spotykam spotykać"
 TOGETHER = re.compile(r"\bмы\s+с\s+([А-ЯЁ][а-яё]+)\s+(?:теперь\s+|официально\s+|снова\s+)?вместе"
                       r"(?=\s*(?:[.!,;)]|$|\W*$))|\b(?:jesteśmy|we're|we\s+are)\s+(?:już\s+|now\s+|"
                       r"officially\s+|oficjalnie\s+)?(?:razem|together)\b", re.I)
+# a negation counted in days or weeks: a try under way, not a value denied ("третий день не
+# курю", "второй день без сигарет", "two weeks without sugar", "trzeci dzień bez papierosa")
+STREAK = re.compile(r"\b(?:перв|втор|трет|четв[её]рт|пят|шест|седьм|\d+|два|две|три|пять|неск)\w*"
+                    r"\s+(?:день|дня|дней|сутки|суток|недел\w*|месяц\w*)\s+(?:уже\s+)?(?:не|без)\b|"
+                    r"\b(?:\d+|two|three|four|five|six|seven|second|third)\s+(?:days?|weeks?|months?)"
+                    r"\s+(?:without|smoke-free|sober|off)\b|\b(?:drugi|trzeci|czwarty|\d+)\s+"
+                    r"(?:dzie\w*|tydzie\w*|dni)\s+(?:bez|nie)\b", re.I)
+# one occasion: a pastime skipped that day is not given up
+ONCE = re.compile(r"\b(?:сегодня|вчера|позавчера|today|tonight|yesterday|dziś|dzisiaj|wczoraj)\b",
+                  re.I)
+# a value after these is a circumstance ("после бокса не чувствую рук"), not what is denied
+CIRCUMSTANCE = frozenset({"после", "перед", "before", "after", "po", "przed"})
 # a name given to a new animal: "назвали Бим", "Матвей назвал её Шпротой", "named him Max",
 # "nazwaliśmy go Reksio"
 NAMED = re.compile(r"\b(?:назвал[аи]?|назовём|назвали\s+мы)\s+(?:(?:его|её|ее)\s+)?([А-ЯЁ][а-яё]+)"
@@ -146,7 +158,7 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

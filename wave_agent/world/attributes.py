@@ -142,6 +142,8 @@ class _Polarity:
     changed: bool
     past: bool = False  # "раньше жила в Перми": a value that held before, not now
     unreal: bool = False  # "бросила бы курить": a wish or a condition, no value either way
+    streak: bool = False  # "третий день не курю": a try counted in days, not a value denied
+    once: bool = False  # "сегодня не пошла на керамику": one occasion, not the pastime denied
 
 
 _PAST = re.compile(r"\b(?:раньше|прежде|когда-то|до этого|used to|previously|formerly|"
@@ -161,7 +163,8 @@ def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
     negated = bool(forms & W.NEGATION) or "n't" in text.lower()
     return _Polarity(negated=negated and not ended, ended=ended,
                      changed=bool(W.CHANGE.search(text)) or bool(forms & W.NEW),
-                     past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)))
+                     past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)),
+                     streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)))
 
 
 _SELF_FORMS = ((r"\bПользователь\b", "Я"), (r"\bпользователь\b", "я"),
@@ -284,6 +287,13 @@ class _Collector:
             op = (("remove" if pol.ended else "negate" if pol.negated else "add")
                   if op == self.MULTI else
                   ("negate" if pol.negated else "remove" if pol.ended else "set"))
+        if op == "negate":
+            # not a denial: a streak of days ("третий день не курю", "second week without
+            # sugar") is a try, not a settled value; a pastime skipped on one occasion ("на
+            # керамику сегодня не пошла") is not given up (the tuning months' false alarms)
+            pol = self.polarity_of(value)
+            if pol.streak or (pol.once and attribute in ("hobby", "habit")):
+                return
         if value and not any(v.key == f"{entity}|{attribute}" and same_value(v.value, value)
                              for v in self.found):
             self.found.append(Value(entity, attribute, value, op))
@@ -433,10 +443,12 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         for m in reading.mentions:
             if m.type is EntityType.PET and m.name not in owned:
                 put_(USER, "pet", m.name, multi_op())
-    # a pastime ended or denied by its own noun ("йогу забросила", "rzuciłam jogę")
-    for form, lem in words:
+    # a pastime ended or denied by its own noun ("йогу забросила", "rzuciłam jogę"); not
+    # one said as when ("после бокса не чувствую рук")
+    for i, (form, lem) in enumerate(words):
         kind, name = _lexicon_kind(form, lem, reading.language)
-        if kind is EntityType.HOBBY and (pol.ended or pol.negated):
+        if kind is EntityType.HOBBY and (pol.ended or (pol.negated and not (
+                i and words[i - 1][0] in W.CIRCUMSTANCE))):
             put_(USER, "hobby", name, multi_op())
     # a class denied as a whole: "ни братьев, ни сестёр", "никаких хронических болячек"
     for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
@@ -727,6 +739,8 @@ def _denies(text: str, word: str) -> bool:
         if at is None:
             continue
         before, after = tokens[:at], tokens[at + 1:]
+        if before and before[-1] in W.CIRCUMSTANCE:
+            return False  # "после бокса не чувствую рук": the value is when, not what is denied
         if set(before) & W.NEGATION or any("n't" in t for t in before):
             return True
         return any(t == "нет" or (t == "не" and i + 1 < len(after)

@@ -264,3 +264,13 @@ def test_an_arrival_a_couple_and_a_birthday_said_in_passing() -> None:
     assert not any(v[1] == "partner" for v in values("мы с Олей вместе ходили в кино"))
     assert ("user", "age", "52", "set") in values("пятьдесят два стукнуло, вот это да")
     assert ("user", "age", "29", "set") in values("29! с днём рождения меня")
+
+
+def test_a_streak_a_skipped_day_and_a_when_deny_nothing_held() -> None:
+    held = [Value("user", "habit", "курение", "add"), Value("user", "hobby", "плавание", "add"),
+            Value("user", "hobby", "бокс", "add")]
+    for text in ("пятый день не курю, держусь", "после бассейна не чувствую ног",
+                 "на бокс вчера не пошёл, лень", "два дня без сигарет, злая"):
+        assert not any(v[3] == "negate" for v in values(text, held)), text
+    # a denial said outright still is one
+    assert ("user", "habit", "курение", "negate") in values("я никогда не курила", held)
