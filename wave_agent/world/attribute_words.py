@@ -23,7 +23,9 @@ ENDING = _listed("""забросить бросить перестать зав�
     umarł umarła odszedł odeszła sprzedałam sprzedałem zgubiłam zgubiłem rozstaliśmy
     rozstałam rozstałem""")
 ENDED_PHRASES = re.compile(
-    r"больше\s+нет|больше\s+не\b|не\s+стало|уже\s+нет|нет\s+больше|no longer|not any ?more|anymore|"
+    r"больше\s+нет|больше\s+не\b|не\s+стало|уже\s+нет|нет\s+больше|не\s+остал(?:ось|ся|ась|ись)\b|"
+    # "с Димой всё. расстались": it is over with someone (not "с Димой всё хорошо")
+    r"\bсо?\s+\w+(?:ой|ом|ем|ей|ёй)\s+вс[её](?=\s*(?:[.!,;…]|$))|no longer|not any ?more|anymore|"
     r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
 CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
 PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
@@ -138,6 +140,15 @@ STREAK = re.compile(r"\b(?:перв|втор|трет|четв[её]рт|пят|
                     r"\b(?:\d+|two|three|four|five|six|seven|second|third)\s+(?:days?|weeks?|months?)"
                     r"\s+(?:without|smoke-free|sober|off)\b|\b(?:drugi|trzeci|czwarty|\d+)\s+"
                     r"(?:dzie\w*|tydzie\w*|dni)\s+(?:bez|nie)\b", re.I)
+# a recurring time: an activity said with it is a pastime ("йога по понедельникам", "twice a
+# week", "w soboty")
+SCHEDULE = re.compile(r"\bпо\s+(?:понедельник|вторник|сред|четверг|пятниц|суббот|воскресень|"
+                      r"выходн|утрам|вечерам)\w*|\b(?:раз|два\s+раза|три\s+раза)\s+в\s+неделю|"
+                      r"\bкажд\w+\s+(?:понедельник|вторник|сред|четверг|пятниц|суббот|воскресень)\w*|"
+                      r"\b(?:on|every)\s+(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|"
+                      r"saturdays?|sundays?|weekends?)\b|\b(?:once|twice)\s+a\s+week\b|"
+                      r"\bw\s+(?:poniedziałki|wtorki|środy|czwartki|piątki|soboty|niedziele|weekendy)\b|"
+                      r"\b(?:raz|dwa\s+razy)\s+w\s+tygodniu\b", re.I)
 # one occasion: a pastime skipped that day is not given up
 ONCE = re.compile(r"\b(?:сегодня|вчера|позавчера|today|tonight|yesterday|dziś|dzisiaj|wczoraj)\b",
                   re.I)
@@ -158,7 +169,7 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "STREAK", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

@@ -270,10 +270,14 @@ class _Collector:
     def polarity_of(self, value: str) -> _Polarity:
         """The polarity of the clause that names ``value`` (the whole text's otherwise)."""
         name = _norm(value).split()
-        for piece, pol in self.clauses:
-            said = _norm(piece).split()
-            if name and all(any(_alike(w, s) for s in said) for w in name):
-                return pol
+        # the clause that says the very word first ("гастрита больше нет", not "гастроэнтеролог
+        # сказала" before it), then one that says a word alike
+        for close in (True, False):
+            for piece, pol in self.clauses:
+                said = _norm(piece).split()
+                if name and all(any(_inflected(w, s) if close else _alike(w, s) for s in said)
+                                for w in name):
+                    return pol
         return self.pol
 
     def put(self, entity: str | None, attribute: str, value: str, op: str) -> None:
@@ -314,6 +318,12 @@ class _Collector:
 
     def single_op(self) -> str:
         return self.SINGLE
+
+
+def _inflected(name: str, word: str) -> bool:
+    """``word`` is ``name`` with at most its last two letters changed and two more added."""
+    stem = name[:-2] if len(name) > 4 else name
+    return word.startswith(stem) and len(word) - len(name) <= 2
 
 
 def _alike(a: str, b: str) -> bool:
@@ -443,6 +453,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         for m in reading.mentions:
             if m.type is EntityType.PET and m.name not in owned:
                 put_(USER, "pet", m.name, multi_op())
+    # a pastime said with when it recurs ("Йога по понедельникам и четвергам", "w soboty
+    # basen"): the holder's, when the statement neither denies nor ends it
+    if W.SCHEDULE.search(text) and not (pol.ended or pol.negated):
+        for form, lem in words:
+            kind, name = _lexicon_kind(form, lem, reading.language)
+            if kind is EntityType.HOBBY and not _VERB_FORM.fullmatch(name):  # not "пусть плавает"
+                put_(_holder(text, form, reading.language), "hobby", name, multi_op())
     # a pastime ended or denied by its own noun ("йогу забросила", "rzuciłam jogę"); not
     # one said as when ("после бокса не чувствую рук")
     for i, (form, lem) in enumerate(words):
@@ -718,11 +735,15 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             if value.entity == USER and _holder(text, word, c.lang) != USER:
                 continue
-            if not pol.ended and not _denies(text, word):
+            if not (pol_here.ended or pol_here.negated):
+                continue  # "Персика больше нет. ... Соня плачет": the ending is another clause's
+            if not pol_here.ended and not _denies(text, word):
                 continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
-            put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
+            put(value.entity, value.attribute, value.value,
+                "remove" if pol_here.ended else "negate")
 
 
+_VERB_FORM = re.compile(r"\w+(?:ть|ться|ти)")  # a Russian infinitive: the pastime's verb
 _OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
 
 

@@ -274,3 +274,19 @@ def test_a_streak_a_skipped_day_and_a_when_deny_nothing_held() -> None:
         assert not any(v[3] == "negate" for v in values(text, held)), text
     # a denial said outright still is one
     assert ("user", "habit", "курение", "negate") in values("я никогда не курила", held)
+
+
+def test_an_ending_ends_only_what_its_own_clause_names() -> None:
+    held = [Value("user", "pet", "Марсик", "add"), Value("user", "child", "Лиза", "add"),
+            Value("user", "condition", "гастрит", "add"), Value("user", "partner", "Игорь", "set")]
+    assert values("Марсика больше нет. Лиза плачет, я тоже", held) == {
+        ("user", "pet", "Марсик", "remove")}
+    assert ("user", "condition", "гастрит", "remove") in values(
+        "гастроэнтеролог сказал, гастрита больше нет", held)
+    assert ("user", "partner", "Игорь", "remove") in values("с Игорем всё. разошлись.", held)
+    assert values("с Игорем всё хорошо, едем в отпуск", held) == set()
+
+
+def test_a_pastime_said_with_when_it_recurs() -> None:
+    assert ("user", "hobby", "йога", "add") in values("Йога по вторникам и пятницам, очень нравится")
+    assert ("Лиза", "hobby", "плавание", "add") in values("Лиза занимается плаванием два раза в неделю")
