@@ -743,6 +743,7 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 "remove" if pol_here.ended else "negate")
 
 
+_WITHOUT = frozenset({"без", "bez", "without"})
 _VERB_FORM = re.compile(r"\w+(?:ть|ться|ти)")  # a Russian infinitive: the pastime's verb
 _OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
 
@@ -762,7 +763,11 @@ def _denies(text: str, word: str) -> bool:
         before, after = tokens[:at], tokens[at + 1:]
         if before and before[-1] in W.CIRCUMSTANCE:
             return False  # "после бокса не чувствую рук": the value is when, not what is denied
-        if set(before) & W.NEGATION or any("n't" in t for t in before):
+        # "без" (without) governs the noun right after it, not a value further on ("Без машины
+        # в Казани тяжко" denies no city)
+        negations = {t for i, t in enumerate(before)
+                     if t in W.NEGATION and (t not in _WITHOUT or i >= len(before) - 2)}
+        if negations or any("n't" in t for t in before):
             return True
         return any(t == "нет" or (t == "не" and i + 1 < len(after)
                                   and _OWN_VERB.fullmatch(after[i + 1]) is not None)
