@@ -438,10 +438,10 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     elif (together := W.TOGETHER.search(text)) is not None:
         # a couple said as such ("мы с Артёмом вместе", "jesteśmy razem"): the one named with
         # "мы с", else the one person the statement names
-        people = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
-        named = together.group(1)
-        partner = next((p for p in people if named and _alike(_norm(p), _norm(named))), None) \
-            if named else (people[0] if len(people) == 1 else None)
+        persons = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
+        with_whom: str | None = together.group(1)
+        partner = next((p for p in persons if with_whom and _alike(_norm(p), _norm(with_whom))),
+                       None) if with_whom else (persons[0] if len(persons) == 1 else None)
         if partner is not None:
             put_(USER, "partner", partner, single_op())
     # a pet the reader typed (a pet noun beside its name) whose owner link the parse missed
@@ -539,7 +539,7 @@ def _bare_age(text: str, words: Sequence[tuple[str, str]]) -> str | None:
     """The one age a birthday statement names with no "мне" or "лет": a lone number ("ну всё,
     34") or a Russian numeral in words ("сорок четыре стукнуло"); None when it names none or
     several (a date, a count)."""
-    numbers = [n for n in re.findall(r"(?<![\d.:/+-])(\d{1,3})(?![\d.:/]\d)", text)
+    numbers: list[str] = [n for n in re.findall(r"(?<![\d.:/+-])(\d{1,3})(?![\d.:/]\d)", text)
                if 0 < int(n) < 120]
     if len(numbers) == 1:
         return numbers[0]
