@@ -96,7 +96,9 @@ AGE = re.compile(
     # всё ещё жалко её": the car's age read as the person's)
     r"\b(\d{1,3})\s*(?:лет|год|года)\s+(?:уже\s+)?(?:мне|исполнилось)\b|"
     r"\bI(?:'m| am)\s+(?:now\s+)?(\d{1,3})\b(?!\s*(?:kg|km|min|%))|\bturned\s+(\d{1,3})\b|"
-    r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b", re.I)
+    r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b|"
+    # the age named as such: "писала возраст — 35", "age: 41", "wiek 29"
+    r"\b(?:возраст|age|wiek)\s*[—–:-]?\s*(\d{1,3})\b(?!\s*(?:лет|год|years))", re.I)
 # someone's age said in passing, a name in the dative and the number: "Матвею 11, а ведёт
 # себя как ...", "Тёме же 9 лет" (whose: the name, or nothing; never the speaker's)
 AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s+|скоро\s+|только\s+)?"

@@ -264,6 +264,7 @@ def test_an_arrival_a_couple_and_a_birthday_said_in_passing() -> None:
     assert not any(v[1] == "partner" for v in values("мы с Олей вместе ходили в кино"))
     assert ("user", "age", "52", "set") in values("пятьдесят два стукнуло, вот это да")
     assert ("user", "age", "29", "set") in values("29! с днём рождения меня")
+    assert ("user", "age", "41", "set") in values("в анкете указала возраст: 41")
 
 
 def test_a_streak_a_skipped_day_and_a_when_deny_nothing_held() -> None:
