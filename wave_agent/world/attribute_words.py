@@ -151,6 +151,9 @@ SCHEDULE = re.compile(r"\bпо\s+(?:понедельник|вторник|сре
                       r"saturdays?|sundays?|weekends?)\b|\b(?:once|twice)\s+a\s+week\b|"
                       r"\bw\s+(?:poniedziałki|wtorki|środy|czwartki|piątki|soboty|niedziele|weekendy)\b|"
                       r"\b(?:raz|dwa\s+razy)\s+w\s+tygodniu\b", re.I)
+# who gives a diagnosis: "была у гастроэнтеролога", "терапевт сказала", "the doctor said"
+DOCTOR = re.compile(r"\b\w+олог\w*|\b(?:врач|терапевт|доктор|ортопед|педиатр|хирург)\w*|"
+                    r"\bдиагноз\w*|\b(?:doctor|GP|diagnos\w*|lekar\w*|diagnoz\w*)\b", re.I)
 # one occasion: a pastime skipped that day is not given up
 ONCE = re.compile(r"\b(?:сегодня|вчера|позавчера|today|tonight|yesterday|dziś|dzisiaj|wczoraj)\b",
                   re.I)
@@ -171,7 +174,7 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

@@ -453,6 +453,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         for m in reading.mentions:
             if m.type is EntityType.PET and m.name not in owned:
                 put_(USER, "pet", m.name, multi_op())
+    # a diagnosis: an illness named with the doctor who gave it ("была у гастроэнтеролога.
+    # гастрит", "терапевт сказала, гастрита больше нет", "the doctor said asthma")
+    if W.DOCTOR.search(text) and not any(link.type == "has_condition" for link in reading.links):
+        for form, lem in words:
+            kind, name = _lexicon_kind(form, lem, reading.language)
+            if kind is EntityType.ILLNESS and name.lower() not in W.ALLERGY:
+                put_(_holder(text, form, reading.language), "condition", name, multi_op())
     # a pastime said with when it recurs ("Йога по понедельникам и четвергам", "w soboty
     # basen"): the holder's, when the statement neither denies nor ends it
     if W.SCHEDULE.search(text) and not (pol.ended or pol.negated):

@@ -291,3 +291,10 @@ def test_an_ending_ends_only_what_its_own_clause_names() -> None:
 def test_a_pastime_said_with_when_it_recurs() -> None:
     assert ("user", "hobby", "йога", "add") in values("Йога по вторникам и пятницам, очень нравится")
     assert ("Лиза", "hobby", "плавание", "add") in values("Лиза занимается плаванием два раза в неделю")
+
+
+def test_a_diagnosis_named_with_the_doctor_who_gave_it() -> None:
+    held = [Value("user", "condition", "мигрень", "add")]
+    assert ("user", "condition", "мигрень", "add") in values("была у невролога. мигрень, что ж")
+    assert ("user", "condition", "мигрень", "remove") in values(
+        "невролог сказал, мигрени больше нет", held)
