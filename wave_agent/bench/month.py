@@ -557,7 +557,9 @@ async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Messa
         if p not in explained:
             lang = todays[0].lang if todays else "ru"
             run.tally(lang, "false_alarms")
-            run.miss("false alarm", day=str(todays[0].at.date()), records=sorted(p))
+            text_of = {f.id: f.text[:100] for f in facts}
+            run.miss("false alarm", day=str(todays[0].at.date()), records=sorted(p),
+                     texts=[text_of.get(i, "") for i in sorted(p)])
 
 
 async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, worker: Any) -> None:

@@ -55,23 +55,29 @@ def kept_in_passing(user_text: str, facts: list[ExtractedFact], *, budget: int,
     return [ExtractedFact(said, classify(said))]
 
 
+def sentences(text: str) -> list[str]:
+    """The sentences of a message, as the offline door cuts it (by end marks and lines)."""
+    import re
+
+    return [s.strip() for s in re.split(r"(?<=[.!?…])\s+|\n+", text) if s.strip()]
+
+
 async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
                                   *, max_facts: int) -> list[ExtractedFact]:
     """Offline: a sentence of the person's that states an attribute value and that no
     extracted fact covers is kept as said ("Сегодня первый день на новой работе в «Сбере»",
     "аллергий нет": the heuristic extractor keeps neither). Read with the world attribute
     reader; nothing is added past ``max_facts``."""
-    import re
 
     from wave_agent.world import read_many
     from wave_agent.world.attributes import as_said, line_names, read_values, record_type
 
-    sentences = [s.strip() for s in re.split(r"(?<=[.!?…])\s+|\n+", user_text) if s.strip()]
-    if not sentences or len(facts) >= max_facts:
+    said = sentences(user_text)
+    if not said or len(facts) >= max_facts:
         return facts
-    readings = await read_many([as_said(s) for s in sentences])
+    readings = await read_many([as_said(s) for s in said])
     kept = list(facts)
-    for sentence, reading in zip(sentences, readings, strict=True):
+    for sentence, reading in zip(said, readings, strict=True):
         if len(kept) >= max_facts or sentence.endswith("?"):
             break
         values = read_values(sentence, reading)

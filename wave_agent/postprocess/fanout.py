@@ -52,6 +52,7 @@ from wave_agent.postprocess.extract import (
     fact_budget,
     from_json,
     kept_in_passing,
+    sentences,
     small_talk_drops,
     to_json,
 )
@@ -295,6 +296,27 @@ class PostProcessor:
             vector = (await embedder.embed([user_text]))[0]
         return smalltalk.worth_remembering(embedder.model_name, vector)
 
+    async def _changing(self, user_id: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """The facts that change a value the person holds (a new phone, city or partner, an
+        ending of a held pet or pastime: ``write.attributes.decide`` replaces or releases a
+        record); a contradiction does not count (small talk read as a denial would raise a
+        false alarm)."""
+        from wave_agent.write import attributes
+
+        writer = await self._store(self.stores.writer)
+        async with asyncio.timeout(self.write_timeout_s):
+            stating = await writer.graph.attribute_facts(user_id)
+            held = attributes.held_values(stating)
+            if not held:
+                return []
+            kept = []
+            for fact in facts:
+                decision = attributes.decide(await attributes.read(fact.text, held), held, "",
+                                             changed=attributes.marks_change(fact.text))
+                if decision.replaces or decision.released:
+                    kept.append(fact)
+        return kept
+
     async def _held_piece(self, texts: list[str]) -> quarantine.Suspicion | None:
         """Why one of the message's statements reads as an instruction (each judged with its
         vector, as the writer would judge it alone), or None."""
@@ -337,8 +359,19 @@ class PostProcessor:
             # learned judge reads the message's meaning (a model extracts with its own sense).
             # A message with an order in it is never small talk: it waits for the person. Nor
             # is a promise or a task ("до 15-го оплатить садик"): its reminder would be lost.
-            log.debug("exchange %s reads as small talk; nothing extracted", job.key)
-            facts = []
+            # What changes a value the person holds ("новый номер записывай: …", "с Димой всё.
+            # расстались") is never small talk: those statements stay, the rest goes.
+            changing = await self._changing(job.user_id, facts)
+            log.debug("exchange %s reads as small talk; %d of its statements change what is held",
+                      job.key, len(changing))
+            facts = changing
+        if not facts and self.llm.offline and budget and await self._held(user_text) is None:
+            # the extractor found nothing, or the judge dropped it: a sentence that ends or
+            # replaces a held value is kept ("с Игорем всё." names no attribute by itself; the
+            # partner the person holds says which)
+            facts = await self._changing(job.user_id, [
+                ExtractedFact(s, guess_type(s)) for s in sentences(user_text)
+                if not s.endswith("?") and len(s) <= MAX_FACT_CHARS])
         if not facts:
             if await self._held(user_text) is not None:
                 if len(user_text.strip()) <= MAX_FACT_CHARS:

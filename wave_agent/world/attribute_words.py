@@ -23,7 +23,9 @@ ENDING = _listed("""забросить бросить перестать зав�
     umarł umarła odszedł odeszła sprzedałam sprzedałem zgubiłam zgubiłem rozstaliśmy
     rozstałam rozstałem""")
 ENDED_PHRASES = re.compile(
-    r"больше\s+нет|больше\s+не\b|не\s+стало|уже\s+нет|нет\s+больше|no longer|not any ?more|anymore|"
+    r"больше\s+нет|больше\s+не\b|не\s+стало|уже\s+нет|нет\s+больше|не\s+остал(?:ось|ся|ась|ись)\b|"
+    # "с Димой всё. расстались": it is over with someone (not "с Димой всё хорошо")
+    r"\bсо?\s+\w+(?:ой|ом|ем|ей|ёй)\s+вс[её](?=\s*(?:[.!,;…]|$))|no longer|not any ?more|anymore|"
     r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
 CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
 PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
@@ -59,14 +61,14 @@ NOW_HERE = re.compile(r"\b(?:я|мы|i'm|i am|we're|we are|jestem|jesteśmy)\s+(
 FIRST_DAY = re.compile(r"\b(?:перв\w+\s+(?:рабоч\w+\s+)?день|first\s+day|pierwsz\w+\s+dzie\w+)\b", re.I)
 
 MONEY = (r"(?:тыс(?:яч[аи]?|\.)?|тыщ[аи]?|к\b|руб(?:л[ея]й?|\.)?|р\.|₽|\$|€|£|zł|złotych|zl|"
-          r"pln|dollars?|bucks|euros?|pounds?|usd|eur|k\b)")
+          r"pln|rubli|rubla|ruble|dollars?|bucks|euros?|pounds?|usd|eur|k\b)")
 AMOUNT = re.compile(r"(?<![\d+])(\d[\d\s.,]*\d|\d)\s*" + MONEY, re.I)
 AMOUNT_BEFORE = re.compile(r"(?:\$|€|£)\s*(\d[\d,.]*)")
 # what a recurring price pays for: lemma or form -> the price's name
 PRICE_OF = {
     "rent": """квартира аренда съем съём снимать хозяйка арендодатель czynsz wynajem mieszkanie
         mieszkania mieszkaniu kawalerkę kawalerka rent landlord flat apartment""",
-    "lessons": """урок занятие репетитор репетиторство курс lekcje lekcji lekcja korepetycje
+    "lessons": """урок занятие репетитор репетиторство курс lekcje lekcji lekcja lekcję korepetycje
         korepetycji kurs lessons lesson tutor tutoring classes""",
     "subscription": """подписка subskrypcja subskrypcję abonament subscription netflix spotify""",
     "gym": "абонемент спортзал зал фитнес siłownia siłownię karnet gym membership",
@@ -94,7 +96,9 @@ AGE = re.compile(
     # всё ещё жалко её": the car's age read as the person's)
     r"\b(\d{1,3})\s*(?:лет|год|года)\s+(?:уже\s+)?(?:мне|исполнилось)\b|"
     r"\bI(?:'m| am)\s+(?:now\s+)?(\d{1,3})\b(?!\s*(?:kg|km|min|%))|\bturned\s+(\d{1,3})\b|"
-    r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b", re.I)
+    r"\bmam\s+(?:już\s+)?(\d{1,3})\s+lat|\bskończył[aoe]m\s+(\d{1,3})\b|"
+    # the age named as such: "писала возраст — 35", "age: 41", "wiek 29"
+    r"\b(?:возраст|age|wiek)\s*[—–:-]?\s*(\d{1,3})\b(?!\s*(?:лет|год|years))", re.I)
 # someone's age said in passing, a name in the dative and the number: "Матвею 11, а ведёт
 # себя как ...", "Тёме же 9 лет" (whose: the name, or nothing; never the speaker's)
 AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s+|скоро\s+|только\s+)?"
@@ -126,11 +130,51 @@ ALLERGY = _listed("аллергия allergy allergies allergic alergia alergię 
                      "alergiczny uczulenie uczulona uczulony")
 CHILDREN = _listed("ребенок ребёнок дети children kids child dzieci dziecko dzieci")
 PARTNER_VERB = _listed("встречаться dating seeing spotykam spotykać")
+# a couple said as such: "мы с Артёмом вместе", "jesteśmy razem", "we're together" (the clause
+# ends there: not "мы с Олей вместе ходили в кино")
+TOGETHER = re.compile(r"\bмы\s+с\s+([А-ЯЁ][а-яё]+)\s+(?:теперь\s+|официально\s+|снова\s+)?вместе"
+                      r"(?=\s*(?:[.!,;)]|$|\W*$))|\b(?:jesteśmy|we're|we\s+are)\s+(?:już\s+|now\s+|"
+                      r"officially\s+|oficjalnie\s+)?(?:razem|together)\b", re.I)
+# a negation counted in days or weeks: a try under way, not a value denied ("третий день не
+# курю", "второй день без сигарет", "two weeks without sugar", "trzeci dzień bez papierosa")
+STREAK = re.compile(r"\b(?:перв|втор|трет|четв[её]рт|пят|шест|седьм|\d+|два|две|три|пять|неск)\w*"
+                    r"\s+(?:день|дня|дней|сутки|суток|недел\w*|месяц\w*)\s+(?:уже\s+)?(?:не|без)\b|"
+                    r"\b(?:\d+|two|three|four|five|six|seven|second|third)\s+(?:days?|weeks?|months?)"
+                    r"\s+(?:without|smoke-free|sober|off)\b|\b(?:drugi|trzeci|czwarty|\d+)\s+"
+                    r"(?:dzie\w*|tydzie\w*|dni)\s+(?:bez|nie)\b", re.I)
+# a recurring time: an activity said with it is a pastime ("йога по понедельникам", "twice a
+# week", "w soboty")
+SCHEDULE = re.compile(r"\bпо\s+(?:понедельник|вторник|сред|четверг|пятниц|суббот|воскресень|"
+                      r"выходн|утрам|вечерам)\w*|\b(?:раз|два\s+раза|три\s+раза)\s+в\s+неделю|"
+                      r"\bкажд\w+\s+(?:понедельник|вторник|сред|четверг|пятниц|суббот|воскресень)\w*|"
+                      r"\b(?:on|every)\s+(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|"
+                      r"saturdays?|sundays?|weekends?)\b|\b(?:once|twice)\s+a\s+week\b|"
+                      r"\bw\s+(?:poniedziałki|wtorki|środy|czwartki|piątki|soboty|niedziele|weekendy)\b|"
+                      r"\b(?:raz|dwa\s+razy)\s+w\s+tygodniu\b", re.I)
+# who gives a diagnosis: "была у гастроэнтеролога", "терапевт сказала", "the doctor said"
+DOCTOR = re.compile(r"\b\w+олог\w*|\b(?:врач|терапевт|доктор|ортопед|педиатр|хирург)\w*|"
+                    r"\bдиагноз\w*|\b(?:doctor|GP|diagnos\w*|lekar\w*|diagnoz\w*)\b", re.I)
+# one occasion: a pastime skipped that day is not given up
+ONCE = re.compile(r"\b(?:сегодня|вчера|позавчера|today|tonight|yesterday|dziś|dzisiaj|wczoraj)\b",
+                  re.I)
+# a value after these is a circumstance ("после бокса не чувствую рук"), not what is denied
+CIRCUMSTANCE = frozenset({"после", "перед", "before", "after", "po", "przed"})
+# a name given to a new animal: "назвали Бим", "Матвей назвал её Шпротой", "named him Max",
+# "nazwaliśmy go Reksio"
+NAMED = re.compile(r"\b(?:назвал[аи]?|назовём|назвали\s+мы)\s+(?:(?:его|её|ее)\s+)?([А-ЯЁ][а-яё]+)"
+                   r"|\bnamed\s+(?:(?:him|her|it)\s+)?([A-Z][a-z]+)|\bnazwal\w*\s+(?:go\s+|ją\s+)?"
+                   r"([A-ZŁŚŻ][a-ząćęłńóśźż]+)")
+# an arrival said as done: "всё, мы в Вологде", "ну всё, я в Казани"
+ARRIVED = re.compile(r"^\W*(?:ну\s+)?(?:вс[её]|наконец|итак)\W+(?:мы|я)\s+(?:уже\s+)?(?:в|во)\s", re.I)
+# the person's own birthday, said with a bare age: "ну всё, 34. с днём рождения меня",
+# "сорок четыре стукнуло"
+OWN_BIRTHDAY = re.compile(r"с\s+(?:днём|днем)\s+рождения\s+(?:меня|мне|себя)|стукнуло|"
+                          r"happy\s+birthday\s+to\s+me|wszystkiego\s+najlepszego\s+dla\s+mnie", re.I)
 PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "DIET", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NEGATION", "NEW", "NOW_HERE", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SUBJECT"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

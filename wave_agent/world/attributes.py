@@ -142,6 +142,8 @@ class _Polarity:
     changed: bool
     past: bool = False  # "раньше жила в Перми": a value that held before, not now
     unreal: bool = False  # "бросила бы курить": a wish or a condition, no value either way
+    streak: bool = False  # "третий день не курю": a try counted in days, not a value denied
+    once: bool = False  # "сегодня не пошла на керамику": one occasion, not the pastime denied
 
 
 _PAST = re.compile(r"\b(?:раньше|прежде|когда-то|до этого|used to|previously|formerly|"
@@ -161,7 +163,8 @@ def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
     negated = bool(forms & W.NEGATION) or "n't" in text.lower()
     return _Polarity(negated=negated and not ended, ended=ended,
                      changed=bool(W.CHANGE.search(text)) or bool(forms & W.NEW),
-                     past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)))
+                     past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)),
+                     streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)))
 
 
 _SELF_FORMS = ((r"\bПользователь\b", "Я"), (r"\bпользователь\b", "я"),
@@ -235,6 +238,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             elif role in ("brother", "sister"):
                 put(USER, "sibling", link.target, multi_op())
     _from_words(text, reading, words, c)
+    _named_pet(text, reading, words, c)
     _endings(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
     return tuple(c.found)
@@ -266,10 +270,14 @@ class _Collector:
     def polarity_of(self, value: str) -> _Polarity:
         """The polarity of the clause that names ``value`` (the whole text's otherwise)."""
         name = _norm(value).split()
-        for piece, pol in self.clauses:
-            said = _norm(piece).split()
-            if name and all(any(_alike(w, s) for s in said) for w in name):
-                return pol
+        # the clause that says the very word first ("гастрита больше нет", not "гастроэнтеролог
+        # сказала" before it), then one that says a word alike
+        for close in (True, False):
+            for piece, pol in self.clauses:
+                said = _norm(piece).split()
+                if name and all(any(_inflected(w, s) if close else _alike(w, s) for s in said)
+                                for w in name):
+                    return pol
         return self.pol
 
     def put(self, entity: str | None, attribute: str, value: str, op: str) -> None:
@@ -283,6 +291,13 @@ class _Collector:
             op = (("remove" if pol.ended else "negate" if pol.negated else "add")
                   if op == self.MULTI else
                   ("negate" if pol.negated else "remove" if pol.ended else "set"))
+        if op == "negate":
+            # not a denial: a streak of days ("третий день не курю", "second week without
+            # sugar") is a try, not a settled value; a pastime skipped on one occasion ("на
+            # керамику сегодня не пошла") is not given up (the tuning months' false alarms)
+            pol = self.polarity_of(value)
+            if pol.streak or (pol.once and attribute in ("hobby", "habit")):
+                return
         if value and not any(v.key == f"{entity}|{attribute}" and same_value(v.value, value)
                              for v in self.found):
             self.found.append(Value(entity, attribute, value, op))
@@ -303,6 +318,12 @@ class _Collector:
 
     def single_op(self) -> str:
         return self.SINGLE
+
+
+def _inflected(name: str, word: str) -> bool:
+    """``word`` is ``name`` with at most its last two letters changed and two more added."""
+    stem = name[:-2] if len(name) > 4 else name
+    return word.startswith(stem) and len(word) - len(name) <= 2
 
 
 def _alike(a: str, b: str) -> bool:
@@ -349,6 +370,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         whose = _holder(text, named_age.group(1), reading.language)
         if whose not in (None, USER) and _a_someone(named_age.group(0).split()[0]):
             put_(whose, "age", named_age.group(1), single_op())
+    elif W.OWN_BIRTHDAY.search(text) and (said_age := _bare_age(text, words)) is not None:
+        put_(USER, "age", said_age, "set")  # "сорок четыре стукнуло", "34! с днём рождения меня"
     birthday = W.BIRTHDAY.search(text)
     if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
         put_(USER, "birthday", birthday.group(1), "set")
@@ -412,6 +435,15 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         people = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
         for person in people[-1:]:
             put_(USER, "partner", person, single_op())
+    elif (together := W.TOGETHER.search(text)) is not None:
+        # a couple said as such ("мы с Артёмом вместе", "jesteśmy razem"): the one named with
+        # "мы с", else the one person the statement names
+        persons = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
+        with_whom: str | None = together.group(1)
+        partner = next((p for p in persons if with_whom and _alike(_norm(p), _norm(with_whom))),
+                       None) if with_whom else (persons[0] if len(persons) == 1 else None)
+        if partner is not None:
+            put_(USER, "partner", partner, single_op())
     # a pet the reader typed (a pet noun beside its name) whose owner link the parse missed
     # ("У меня кот Рыжик." parses otherwise than without its full stop): the person's, when
     # the statement says so with a possessive
@@ -421,10 +453,26 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         for m in reading.mentions:
             if m.type is EntityType.PET and m.name not in owned:
                 put_(USER, "pet", m.name, multi_op())
-    # a pastime ended or denied by its own noun ("йогу забросила", "rzuciłam jogę")
-    for form, lem in words:
+    # a diagnosis: an illness named with the doctor who gave it ("была у гастроэнтеролога.
+    # гастрит", "терапевт сказала, гастрита больше нет", "the doctor said asthma")
+    if W.DOCTOR.search(text) and not any(link.type == "has_condition" for link in reading.links):
+        for form, lem in words:
+            kind, name = _lexicon_kind(form, lem, reading.language)
+            if kind is EntityType.ILLNESS and name.lower() not in W.ALLERGY:
+                put_(_holder(text, form, reading.language), "condition", name, multi_op())
+    # a pastime said with when it recurs ("Йога по понедельникам и четвергам", "w soboty
+    # basen"): the holder's, when the statement neither denies nor ends it
+    if W.SCHEDULE.search(text) and not (pol.ended or pol.negated):
+        for form, lem in words:
+            kind, name = _lexicon_kind(form, lem, reading.language)
+            if kind is EntityType.HOBBY and not _VERB_FORM.fullmatch(name):  # not "пусть плавает"
+                put_(_holder(text, form, reading.language), "hobby", name, multi_op())
+    # a pastime ended or denied by its own noun ("йогу забросила", "rzuciłam jogę"); not
+    # one said as when ("после бокса не чувствую рук")
+    for i, (form, lem) in enumerate(words):
         kind, name = _lexicon_kind(form, lem, reading.language)
-        if kind is EntityType.HOBBY and (pol.ended or pol.negated):
+        if kind is EntityType.HOBBY and (pol.ended or (pol.negated and not (
+                i and words[i - 1][0] in W.CIRCUMSTANCE))):
             put_(USER, "hobby", name, multi_op())
     # a class denied as a whole: "ни братьев, ни сестёр", "никаких хронических болячек"
     for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
@@ -450,8 +498,9 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # verb, else the speaker's
     verb = next((w for w, lem in words if lem in W.LIVE | W.MOVE), None)
     places = [m.name for m in reading.mentions if m.type is EntityType.PLACE]
-    if verb is None and places and W.CHANGE.search(text) and W.NOW_HERE.search(text):
-        verb = places[0]  # "теперь мы в Казани": the new place, said with no verb
+    if verb is None and places and ((W.CHANGE.search(text) and W.NOW_HERE.search(text))
+                                    or W.ARRIVED.search(text)):
+        verb = places[0]  # "теперь мы в Казани", "всё, мы в Вологде": the new place, no verb
     if verb is not None and len(places) == 1 and not any(
             link.type == "lives_in" for link in reading.links):
         who = _holder(text, verb, reading.language)  # None: "she moved ..."
@@ -482,6 +531,58 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+_UNITS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+          "восемь": 8, "девять": 9}
+_TEENS = {"десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13,
+          "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17,
+          "восемнадцать": 18, "девятнадцать": 19}
+_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
+         "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
+
+
+def _bare_age(text: str, words: Sequence[tuple[str, str]]) -> str | None:
+    """The one age a birthday statement names with no "мне" or "лет": a lone number ("ну всё,
+    34") or a Russian numeral in words ("сорок четыре стукнуло"); None when it names none or
+    several (a date, a count)."""
+    numbers: list[str] = [n for n in re.findall(r"(?<![\d.:/+-])(\d{1,3})(?![\d.:/]\d)", text)
+               if 0 < int(n) < 120]
+    if len(numbers) == 1:
+        return numbers[0]
+    if numbers:
+        return None
+    lemmas = [lem for _, lem in words]
+    for i, lem in enumerate(lemmas):
+        if lem in _TENS:
+            unit = _UNITS.get(lemmas[i + 1], 0) if i + 1 < len(lemmas) else 0
+            return str(_TENS[lem] + unit)
+        if lem in _TEENS:
+            return str(_TEENS[lem])
+    return None
+
+
+def _named_pet(text: str, reading: Reading, words: Sequence[tuple[str, str]],
+               c: _Collector) -> None:
+    """A new animal given its name ("взяли щенка из приюта, назвали Бим", "Матвей назвал её
+    Шпротой", "named him Max"): the person's pet is the name, not the animal's noun, nor the
+    name read as a place ("назвали Пиксель"). Not a child's name: a child word and no animal
+    ("родилась дочка, назвали Аней")."""
+    named = W.NAMED.search(text)
+    if named is None:
+        return
+    animal = any(lexicon.kind_of(lem) is EntityType.PET or lexicon.kind_of(form) is
+                 EntityType.PET for form, lem in words)
+    if not animal and any(lem in W.CHILDREN or kin.role_of(lem) in ("son", "daughter")
+                          for _, lem in words):
+        return  # a child named, no animal said
+    said = next(g for g in named.groups() if g)
+    name = next((m.name for m in reading.mentions if _alike(_norm(m.name), _norm(said))), None)
+    if name is None:
+        name = ru_lemma(said.lower()).capitalize() if reading.language == "ru" else said
+    c.found[:] = [v for v in c.found if not same_value(v.value, name) and not (
+        v.attribute == "pet" and lexicon.kind_of(v.value) is EntityType.PET)]
+    c.put(USER, "pet", name, c.MULTI)
 
 
 def _lives_there(text: str, place: str) -> bool:
@@ -641,11 +742,16 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             if value.entity == USER and _holder(text, word, c.lang) != USER:
                 continue
-            if not pol.ended and not _denies(text, word):
+            if not (pol_here.ended or pol_here.negated):
+                continue  # "Персика больше нет. ... Соня плачет": the ending is another clause's
+            if not pol_here.ended and not _denies(text, word):
                 continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
-            put(value.entity, value.attribute, value.value, "remove" if pol.ended else "negate")
+            put(value.entity, value.attribute, value.value,
+                "remove" if pol_here.ended else "negate")
 
 
+_WITHOUT = frozenset({"без", "bez", "without"})
+_VERB_FORM = re.compile(r"\w+(?:ть|ться|ти)")  # a Russian infinitive: the pastime's verb
 _OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
 
 
@@ -662,7 +768,13 @@ def _denies(text: str, word: str) -> bool:
         if at is None:
             continue
         before, after = tokens[:at], tokens[at + 1:]
-        if set(before) & W.NEGATION or any("n't" in t for t in before):
+        if before and before[-1] in W.CIRCUMSTANCE:
+            return False  # "после бокса не чувствую рук": the value is when, not what is denied
+        # "без" (without) governs the noun right after it, not a value further on ("Без машины
+        # в Казани тяжко" denies no city)
+        negations = {t for i, t in enumerate(before)
+                     if t in W.NEGATION and (t not in _WITHOUT or i >= len(before) - 2)}
+        if negations or any("n't" in t for t in before):
             return True
         return any(t == "нет" or (t == "не" and i + 1 < len(after)
                                   and _OWN_VERB.fullmatch(after[i + 1]) is not None)

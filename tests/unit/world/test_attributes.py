@@ -240,3 +240,61 @@ def test_where_one_lived_at_some_age_is_not_where_one_lives() -> None:
     assert not any(v[1] == "city" for v in values("When I was 20 I lived in Leeds."))
     assert not any(v[1] == "city" for v in values("Mieszkałam w Poznaniu na studiach."))
     assert ("user", "city", "Казань", "set") in values("Жила в Самаре, но в мае переехала в Казань.")
+
+
+@pytest.mark.parametrize(("text", "pet"), [
+    ("Забрали из питомника щенка, назвали Граф.", "Граф"),
+    ("Дочка назвала её Ласточкой, котёнку два месяца.", "Ласточка"),
+    ("We adopted a kitten and named her Luna.", "Luna"),
+])
+def test_a_new_animal_is_the_pet_by_the_name_it_was_given(text: str, pet: str) -> None:
+    found = values(text)
+    assert ("user", "pet", pet, "add") in found
+    assert not any(v[1] == "pet" and v[2] != pet for v in found)  # not "щенок" or "котёнок"
+    assert not any(v[1] != "pet" and v[2] == pet for v in found)  # the name is no place
+
+
+def test_a_child_given_a_name_is_no_pet() -> None:
+    assert not any(v[1] == "pet" for v in values("У сестры родилась дочка, назвали Аней."))
+
+
+def test_an_arrival_a_couple_and_a_birthday_said_in_passing() -> None:
+    assert ("user", "city", "Тверь", "set") in values("Ну всё, мы в Твери. Коробки повсюду.")
+    assert ("user", "partner", "Олег", "set") in values("кажется, мы с Олегом теперь вместе.")
+    assert not any(v[1] == "partner" for v in values("мы с Олей вместе ходили в кино"))
+    assert ("user", "age", "52", "set") in values("пятьдесят два стукнуло, вот это да")
+    assert ("user", "age", "29", "set") in values("29! с днём рождения меня")
+    assert ("user", "age", "41", "set") in values("в анкете указала возраст: 41")
+
+
+def test_a_streak_a_skipped_day_and_a_when_deny_nothing_held() -> None:
+    held = [Value("user", "habit", "курение", "add"), Value("user", "hobby", "плавание", "add"),
+            Value("user", "hobby", "бокс", "add")]
+    for text in ("пятый день не курю, держусь", "после бассейна не чувствую ног",
+                 "на бокс вчера не пошёл, лень", "два дня без сигарет, злая"):
+        assert not any(v[3] == "negate" for v in values(text, held)), text
+    # a denial said outright still is one
+    assert ("user", "habit", "курение", "negate") in values("я никогда не курила", held)
+
+
+def test_an_ending_ends_only_what_its_own_clause_names() -> None:
+    held = [Value("user", "pet", "Марсик", "add"), Value("user", "child", "Лиза", "add"),
+            Value("user", "condition", "гастрит", "add"), Value("user", "partner", "Игорь", "set")]
+    assert values("Марсика больше нет. Лиза плачет, я тоже", held) == {
+        ("user", "pet", "Марсик", "remove")}
+    assert ("user", "condition", "гастрит", "remove") in values(
+        "гастроэнтеролог сказал, гастрита больше нет", held)
+    assert ("user", "partner", "Игорь", "remove") in values("с Игорем всё. разошлись.", held)
+    assert values("с Игорем всё хорошо, едем в отпуск", held) == set()
+
+
+def test_a_pastime_said_with_when_it_recurs() -> None:
+    assert ("user", "hobby", "йога", "add") in values("Йога по вторникам и пятницам, очень нравится")
+    assert ("Лиза", "hobby", "плавание", "add") in values("Лиза занимается плаванием два раза в неделю")
+
+
+def test_a_diagnosis_named_with_the_doctor_who_gave_it() -> None:
+    held = [Value("user", "condition", "мигрень", "add")]
+    assert ("user", "condition", "мигрень", "add") in values("была у невролога. мигрень, что ж")
+    assert ("user", "condition", "мигрень", "remove") in values(
+        "невролог сказал, мигрени больше нет", held)
