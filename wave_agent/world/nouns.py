@@ -5,7 +5,7 @@ found from the phrase's navec vector, its place in the parse and its shape, not 
 word list.
 
 A candidate is each noun of a Russian statement's parse that no mention of the rules' reading
-covers, with the adjectives that agree with it before it and the names, Latin words and numbers
+covers and that is no kin role (a relative said by the role alone is the writer's to resolve), with the adjectives that agree with it before it and the names, Latin words and numbers
 that follow it ("рабочий ноутбук Lenovo", "Лада Веста", "ВАЗ-2106"). Its features: the navec
 vectors of its noun and of the word it hangs on, the noun's relation, case and preposition, its
 capitalisation and script, the lemmas of the words around it, a first-person word in its
@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, ClassVar
 
+from graph import kin
 from graph.entities import name_key, stem_key
 from graph.models import EntityType
 from wave_agent.world.reading import Mention, Reading, Word
@@ -84,8 +85,9 @@ def candidates(reading: Reading) -> list[Candidate]:
         if i in taken or not (w.pos in _NOUN or (w.pos == "X" and _TAIL.fullmatch(w.text))
                               ) or not re.search(r"\w", w.text):
             continue
-        if any(s in covered for s in stem_key(w.text).split() + stem_key(w.lemma).split()):
-            continue
+        if any(s in covered for s in stem_key(w.text).split() + stem_key(w.lemma).split()) or (
+                kin.role_of(w.lemma) is not None or kin.role_of(w.text) is not None):
+            continue  # a relative by the role alone ("мама"): the writer finds who it is
         tail: list[int] = []
         for j in range(i + 1, min(len(words), i + 4)):
             t = words[j]
