@@ -31,7 +31,7 @@ _WHO = (rf"(?:(?:[Mm]y|[Oo]ur|[Mm]ój|[Mm]oja|[Mm]oje|[Nn]asz|[Nn]asza)\s+[a-zą
 _PRONOUNS = frozenset({"he", "she", "on", "ona"})
 
 
-def _nominative_pl(word: str) -> str:
+def nominative_pl(word: str) -> str:
     """A Polish place or first name in the nominative, for the endings that are regular."""
     rules = (("owie", "ów"), ("ńsku", "ńsk"), ("sku", "sk"), ("cku", "ck"), ("niu", "ń"),
              ("dzi", "dź"), ("wiu", "w"), ("awie", "awa"), ("inie", "in"), ("ynie", "yn"),
@@ -303,13 +303,13 @@ def read(text: str, language: str) -> Reading:
             target = target.strip(" .,")
             if kind is EntityType.ORGANISATION and any(
                     m.type is EntityType.PLACE and m.name in (target, " ".join(
-                        _nominative_pl(w) for w in target.split()))
+                        nominative_pl(w) for w in target.split()))
                     for m in builder.mentions.values()):
                 continue  # "Mieszkam i pracuję we Wrocławiu": the town, not a firm
             if kind is EntityType.OCCUPATION:
                 target = target.lower() if language == "en" else _occupation_pl(target.lower())
             elif language == "pl" and kind is EntityType.PLACE:
-                target = " ".join(_nominative_pl(w) for w in target.split())
+                target = " ".join(nominative_pl(w) for w in target.split())
             who = groups.get("who")
             both = _AND_BEFORE.search(text[:match.start("who")]) if who else None
             if who and both is None and _PLURAL.search(match.group(0)):
@@ -329,7 +329,7 @@ def read(text: str, language: str) -> Reading:
         builder.link(USER, "friend_of", name)
     for match in _TITLED.finditer(text):
         name = match.group("name")
-        builder.mention(_nominative_pl(name) if language == "pl" and name.endswith(("ą", "em"))
+        builder.mention(nominative_pl(name) if language == "pl" and name.endswith(("ą", "em"))
                         else name, EntityType.PERSON)
     for match in _PET_NAMED.finditer(text):
         said_before = text[:match.start()].split()[-1:]
@@ -390,7 +390,7 @@ class _Builder:
             return None  # "my friend": no one named
         if words and words[0].lower() in ("my", "mój", "moja", "the", "our", "nasz", "nasza"):
             return None
-        name = " ".join(words if language == "en" else (_nominative_pl(w) for w in words))
+        name = " ".join(words if language == "en" else (nominative_pl(w) for w in words))
         return self.mention(name, EntityType.PERSON)
 
     def last_person(self, text: str, at: int) -> str | None:
@@ -476,10 +476,10 @@ class _Builder:
                 if said in ("z", "ze") and len(words) == 1 and words[0].endswith(("em", "ą")):
                     # "z Bartkiem", "z Zosią": with someone (the instrumental), not from a place
                     if words[0].lower() not in known:
-                        self.mention(_nominative_pl(words[0]), EntityType.PERSON)
+                        self.mention(nominative_pl(words[0]), EntityType.PERSON)
                     continue
                 genitive = said in ("z", "ze", "do", "koło")
-                words = [_genitive_pl(w) if genitive else _nominative_pl(w) for w in words]
+                words = [_genitive_pl(w) if genitive else nominative_pl(w) for w in words]
             name = " ".join(words)
             if not any(name.lower() in (m.name.lower(), *(a.lower() for a in m.aliases))
                        for m in self.mentions.values()):

@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import latin, morphology, names, pairs, russian
+from wave_agent.world import latin, morphology, names, nouns, pairs, russian
 from wave_agent.world.reading import Reading, without_speakers_name
 
 log = logging.getLogger("wave.world")
@@ -53,18 +53,22 @@ def _read_batch(texts: Sequence[str]) -> list[Reading]:
             for text, reading in zip(texts, rule_readings(texts), strict=True)]
 
 
-def rule_readings(texts: Sequence[str]) -> list[Reading]:
-    """The rules' readings, short names given their full forms: the relation model's input
-    (not cached)."""
+def rule_readings(texts: Sequence[str], learned_nouns: bool = True) -> list[Reading]:
+    """The rules' readings with the noun phrases the noun model adds (``world.nouns``; not
+    with ``learned_nouns=False``, its own training input), short names given their full
+    forms: the relation model's input (not cached)."""
     from threadpoolctl import threadpool_limits
 
     langs = [language(t) if t.strip() else "" for t in texts]
     russian_texts = [t for t, lang in zip(texts, langs, strict=True) if lang == "ru"]
     with threadpool_limits(limits=1, user_api="blas"):
         russian_readings = iter(russian.read_many(russian_texts) if russian_texts else [])
-    return [without_speakers_name(t, names.with_full_names(
-        next(russian_readings) if lang == "ru" else latin.read(t, lang) if lang else Reading()))
-            for t, lang in zip(texts, langs, strict=True)]
+    readings = [next(russian_readings) if lang == "ru" else latin.read(t, lang) if lang
+                else Reading() for t, lang in zip(texts, langs, strict=True)]
+    if learned_nouns:
+        readings = [nouns.add(t, r) for t, r in zip(texts, readings, strict=True)]
+    return [without_speakers_name(t, names.with_full_names(r))
+            for t, r in zip(texts, readings, strict=True)]
 
 
 async def read_many(texts: Sequence[str]) -> list[Reading]:

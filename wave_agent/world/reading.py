@@ -48,6 +48,8 @@ class Word:
     case: str         # "Loc", "Ins", ... or ""
     preposition: str  # the preposition the word takes, or ""
     sentence: int
+    pos: str = ""     # the tagger's part of speech ("NOUN", "PROPN", ...)
+    start: int = -1   # where the word stands in the statement (characters)
 
 
 @dataclass(frozen=True, slots=True)

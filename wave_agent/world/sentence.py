@@ -165,5 +165,5 @@ def words_of(sentences: list[Sentence]) -> tuple[Word, ...]:
             out.append(Word(t.text, t.lemma.replace("ё", "е"), t.rel.split(":")[0],
                             base + s.position[head.id] if head is not None else -1,
                             t.case or "", s.preposition(t) if t.pos in ("NOUN", "PROPN", "PRON")
-                            else "", n))
+                            else "", n, t.pos, t.start))
     return tuple(out)

@@ -1,0 +1,185 @@
+"""Train the noun-phrase model (``wave_agent/world/nouns.npz``) on the hand-labelled entity
+sets, and say how it does on an author it has not seen: leave one author out over the parts
+of authors who never saw the code (``HONEST`` of ``train_relations.py``), the reader's
+mentions against the labels, per kind, with and without the model.
+
+    PYTHONPATH=$PWD python scripts/train_nouns.py [--data bench/data/entities] [--no-save]
+
+The setting (C, class weights, threshold) is the one with the best pooled F1 over all kinds
+on the held authors; the kinds the reading takes from the model are those whose held-out F1
+it raises (a kind it only adds noise to is left to the rules). A kept-aside part is never
+read. The model is then fitted on every honest part and saved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from graph.models import Entity, EntityType
+from wave_agent.bench.entities import _TYPES, _matches
+from wave_agent.world import nouns
+from wave_agent.world.reader import rule_readings
+from wave_agent.world.reading import Reading
+
+sys.path.insert(0, str(Path(__file__).parent))
+from train_relations import HONEST
+
+
+def _entity(name: str, kind: EntityType, aliases: tuple[str, ...]) -> Entity:
+    return Entity(id="", user_id="", name=name, type=kind, aliases=aliases)
+
+
+def label(candidate: nouns.Candidate, statement: dict[str, Any]) -> str:
+    """The labelled kind of the entity a candidate names, else none."""
+    entity = _entity(candidate.name, EntityType.THING, candidate.aliases)
+    for e in statement["entities"]:
+        if _matches(entity, e["name"]):
+            return str(_TYPES.get(e["type"], e["type"]))
+    return nouns.NONE
+
+
+def tally(statements: list[dict[str, Any]], readings: list[Reading]) -> dict[str, Counter[str]]:
+    """Reader-level entity tp / fp / fn by "language|kind" (as ``wave bench entities`` matches
+    them)."""
+    out: dict[str, Counter[str]] = defaultdict(Counter)
+    for s, r in zip(statements, readings, strict=True):
+        lang = r.language
+        about = [m for m in r.mentions if m.type is not EntityType.OCCUPATION]
+        used: set[int] = set()
+        for e in s["entities"]:
+            kind = _TYPES.get(e["type"], e["type"])
+            hit = next((i for i, m in enumerate(about) if i not in used and m.type.value == kind
+                        and _matches(_entity(m.name, m.type, m.aliases), e["name"])), None)
+            for key in (f"{lang}|{kind}", f"{lang}|all"):
+                out[key]["tp" if hit is not None else "fn"] += 1
+            if hit is not None:
+                used.add(hit)
+        for i, m in enumerate(about):
+            if i not in used:
+                out[f"{lang}|{m.type.value}"]["fp"] += 1
+                out[f"{lang}|all"]["fp"] += 1
+    return out
+
+
+def f1(t: Counter[str]) -> tuple[float, float, float]:
+    p = t["tp"] / max(1, t["tp"] + t["fp"])
+    r = t["tp"] / max(1, t["tp"] + t["fn"])
+    return 100 * p, 100 * r, 200 * p * r / max(1e-9, p + r)
+
+
+def fit(rows: list[tuple[nouns.Candidate, str]], c: float, balanced: bool, threshold: float,
+        kinds: frozenset[str], min_count: int = 2) -> nouns.Model:
+    from scipy.sparse import csr_matrix, hstack
+    from sklearn.linear_model import LogisticRegression
+
+    counts = Counter(f for cand, _ in rows for f in set(cand.features))
+    vocabulary = sorted(f for f, n in counts.items() if n >= min_count)
+    index = {f: i for i, f in enumerate(vocabulary)}
+    r, cols = [], []
+    for i, (cand, _) in enumerate(rows):
+        for f in set(cand.features):
+            if f in index:
+                r.append(i)
+                cols.append(index[f])
+    sparse = csr_matrix((np.ones(len(r)), (r, cols)), shape=(len(rows), len(vocabulary)))
+    dense = csr_matrix(np.vstack([nouns.dense(cand) for cand, _ in rows]))
+    matrix = hstack([sparse, dense]).tocsr()
+    ys = [y for _, y in rows]
+    clf = LogisticRegression(C=c, max_iter=3000, class_weight="balanced" if balanced else None)
+    clf.fit(matrix, ys)
+    coef = clf.coef_
+    return nouns.Model(vocabulary, [str(k) for k in clf.classes_], coef[:, :len(vocabulary)],
+                       coef[:, len(vocabulary):], clf.intercept_, threshold, kinds)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--data", default="bench/data/entities")
+    parser.add_argument("--reader", choices=("ru", "latin"), default="ru")
+    parser.add_argument("--no-save", action="store_true")
+    args = parser.parse_args()
+    languages = ("ru",) if args.reader == "ru" else ("en", "pl")
+    data: dict[str, dict[str, Any]] = {}
+    for part in HONEST:
+        path = Path(args.data) / f"{part}.json"
+        if not path.exists():
+            continue
+        people = json.loads(path.read_text(encoding="utf-8"))["people"]
+        statements = [s for p in people if p["lang"] in languages for s in p["statements"]]
+        readings = rule_readings([s["text"] for s in statements], learned_nouns=False)
+        kept = [(s, r) for s, r in zip(statements, readings, strict=True)
+                if r.language in languages]
+        statements, readings = [s for s, _ in kept], [r for _, r in kept]
+        rows = [(c, label(c, s)) for s, r in kept for c in nouns.found(s["text"], r)]
+        data[part] = {"statements": statements, "readings": readings, "rows": rows}
+        print(f"{part}: {len(statements)} statements, {len(rows)} candidates, "
+              f"{sum(y != nouns.NONE for _, y in rows)} labelled", file=sys.stderr)
+    everything = frozenset(f"{lang}|{k.value}" for lang in languages for k in EntityType)
+    base: dict[str, Counter[str]] = defaultdict(Counter)
+    for d in data.values():
+        for kind, t in tally(d["statements"], d["readings"]).items():
+            base[kind] += t
+    results = {}
+    for c, balanced, thresholds in ((0.3, True, (0.5, 0.7, 0.85)), (1.0, True, (0.7, 0.85)),
+                                    (1.0, False, (0.3, 0.5))):
+        models = {held: fit([row for k in data if k != held for row in data[k]["rows"]],
+                            c, balanced, 0.5, everything) for held in data}
+        for threshold in thresholds:
+            pooled: dict[str, Counter[str]] = defaultdict(Counter)
+            for held, d in data.items():
+                model = models[held]
+                model.threshold = threshold
+                read = [nouns.add(s["text"], r, model)
+                        for s, r in zip(d["statements"], d["readings"], strict=True)]
+                for kind, t in tally(d["statements"], read).items():
+                    pooled[kind] += t
+            results[(c, balanced, threshold)] = pooled
+        print(f"C {c} balanced {balanced} done", file=sys.stderr)
+    kinds_seen = sorted(k for k in base if not k.endswith("|all"))
+    print("leave one author out over " + ", ".join(data) + "; reader mentions P / R (F1 for "
+          "all), without the model, then with it (every kind taken), then taking only the kinds "
+          "whose F1 it raises:")
+    print("  without: " + "; ".join(
+        f"{k} {'/'.join(f'{v:.1f}' for v in f1(base[k])[:2 if '|all' not in k else 3])}"
+        for k in sorted(base)))
+    ranked = []
+    for setting, pooled in results.items():
+        kinds = frozenset(k for k in kinds_seen if f1(pooled[k])[2] > f1(base[k])[2])
+        chosen: dict[str, Counter[str]] = {}
+        for lang in languages:  # only those kinds taken: every other kind as without it
+            total = Counter(base[f"{lang}|all"])
+            for k in kinds:
+                if k.startswith(f"{lang}|"):
+                    total += pooled[k]
+                    total -= base[k]
+            chosen[lang] = total
+        score = f1(sum(chosen.values(), Counter()))[2]
+        ranked.append((score, setting, kinds, pooled, chosen))
+        print(f"  {setting}: " + "; ".join(
+            f"{k} {'/'.join(f'{v:.1f}' for v in f1(pooled[k])[:2 if '|all' not in k else 3])}"
+            for k in sorted(pooled)) + f"; taking {sorted(kinds)}: " + ", ".join(
+            f"{lang} all {'/'.join(f'{v:.1f}' for v in f1(chosen[lang]))}" for lang in languages))
+    ranked.sort(key=lambda x: -x[0])
+    best_f1, setting, kinds, _pooled, _chosen = ranked[0]
+    print(f"best: {setting}, kinds {sorted(kinds)}, F1 {f1(sum((base[f'{lang}|all'] for lang in languages), Counter()))[2]:.1f} -> {best_f1:.1f}",
+          file=sys.stderr)
+    if args.no_save or not kinds:
+        print("not saved", file=sys.stderr)
+        return 0
+    model = fit([row for d in data.values() for row in d["rows"]], setting[0], setting[1],
+                setting[2], kinds)
+    model.save(nouns.MODEL_PATHS[args.reader])
+    print(f"saved {nouns.MODEL_PATHS[args.reader]} ({setting}, kinds {sorted(kinds)}, "
+          f"{len(model.index)} features)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
