@@ -1,0 +1,35 @@
+"""How the entity bench scores a read entity against a hand label: the label format's "thing"
+covers owned objects, vehicles and devices, so a car the reader types as a vehicle is found, not
+missed; a label that asks for a vehicle still asks for one."""
+
+from graph.models import Entity, EntityType
+from wave_agent.bench.entities import PartScore, _score_entities
+
+
+def _statement(*labels: tuple[str, str]) -> dict:
+    return {"id": "ru-x-s01", "entities": [{"name": n, "type": t} for n, t in labels]}
+
+
+def _read(name: str, kind: EntityType) -> Entity:
+    return Entity(id=name, user_id="u", name=name, type=kind)
+
+
+def test_a_car_read_as_a_vehicle_answers_a_thing_label() -> None:
+    score = PartScore()
+    _score_entities(score, "ru", _statement(("Лада Веста", "thing"), ("ноутбук", "thing")),
+                    [_read("Лада Веста", EntityType.VEHICLE), _read("ноутбук", EntityType.DEVICE)])
+    assert score.entities["ru/thing"].tp == 2
+    assert score.entities["ru/all"].fn == 0 and score.entities["ru/all"].fp == 0
+
+
+def test_a_vehicle_label_is_not_answered_by_a_place() -> None:
+    score = PartScore()
+    _score_entities(score, "ru", _statement(("Нива", "vehicle")), [_read("Нива", EntityType.PLACE)])
+    assert score.entities["ru/vehicle"].fn == 1
+    assert score.entities["ru/place"].fp == 1
+
+
+def test_a_thing_label_is_not_answered_by_a_person_of_the_same_name() -> None:
+    score = PartScore()
+    _score_entities(score, "ru", _statement(("Алиса", "thing")), [_read("Алиса", EntityType.PERSON)])
+    assert score.entities["ru/all"].tp == 0 and score.entities["ru/thing"].fn == 1
