@@ -381,9 +381,18 @@ def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any],
     return round(float(fit.x), 3)
 
 
+# ``--by-set``: each memory set is a fold of its own (a set is one author's: leaving it out is
+# what a new author's set meets); LoCoMo's conversations and LongMemEval's questions are
+# spread over as many folds by a hash.
+BY_SET: list[str] = []
+
+
 def fold_of(q: dict[str, Any], folds: int = 5) -> int:
     """The tuning fold a question is held out in when variants are compared: LoCoMo by
-    conversation (a conversation's questions share their records), the others by a hash."""
+    conversation (a conversation's questions share their records), the others by a hash;
+    with ``BY_SET``, each of those sets alone."""
+    if q["set"] in BY_SET:
+        return BY_SET.index(q["set"])
     if q["set"] == "locomo":
         return int(hashlib.sha256(q["group"].encode()).hexdigest(), 16) % folds
     return int(hashlib.sha256(f"{q['set']}:{q['id']}".encode()).hexdigest(), 16) % folds
@@ -393,6 +402,7 @@ def cross_validated(tune: list[dict[str, Any]], make: Any,
                     folds: int = 5) -> dict[tuple[str, str], dict[str, float]]:
     """Each tuning question ordered by a model trained without its fold (``make``: tuning
     questions -> model): the figures a variant is picked by, read from tuning data only."""
+    folds = len(BY_SET) or folds
     started = time.monotonic()
     models = {}
     for k in range(folds):
@@ -452,11 +462,15 @@ def main() -> None:
     parser.add_argument("--keep", type=float, default=None,
                         help="pick by the memory sets among variants within this many points "
                              "of the first variant's LoCoMo R@1 and R@5 (pick)")
+    parser.add_argument("--by-set", action="store_true",
+                        help="leave one memory set out at a time (fold_of) instead of five folds")
     parser.add_argument("--by-language", action="store_true",
                         help="fit the someone-else weight per question language too")
     parser.add_argument("--write", action="store_true", help=f"write {MODEL_PATH}")
     args = parser.parse_args()
     questions = load(args.files)
+    if args.by_set:
+        BY_SET.extend(sorted({q["set"] for q in questions if q["set"].startswith("memory")}))
     tune = [q for q in questions if q["split"] == "tune"]
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for q in questions:
