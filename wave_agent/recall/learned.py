@@ -12,9 +12,9 @@ feature names, their means and scales, the coefficients) and orders the records 
 model's log-odds that each answers, spaced by the fusion's scores and decayed
 (``after_model``); MMR then picks the final ``k`` from those, as before.
 
-Trained on the tuning parts of memory-ru, memory-pl (and memory-ru-2, memory-pl-2), LoCoMo
-and LongMemEval, picked out of fold on those tuning parts (docs/benchmarks.md, "A learned
-ranker"). A feature the file does not name
+Trained on the tuning parts of memory-ru, memory-pl (and memory-ru-2, memory-pl-2,
+memory-ru-3, memory-pl-3), LoCoMo and LongMemEval, picked out of fold on those tuning parts,
+each memory set left out in turn (docs/benchmarks.md, "A learned ranker"). A feature the file does not name
 counts zero; a file that names a feature this code does not compute is refused at load, so a
 model and the code that feeds it cannot drift apart silently.
 """
