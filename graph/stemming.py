@@ -9,7 +9,7 @@ Which Snowball stemmer a word gets:
 
 - a Cyrillic word: Russian, always;
 - a Latin word: the ``language`` the caller names (``"polish"`` or ``"english"``); when none
-  is named, Polish if the word has a Polish letter (ą ć ę ł ń ś ź ż), else English.
+  is named, Polish if the word has a Polish letter (ą ć ę ł ń ó ś ź ż), else English.
 
 A caller stemming a whole text names the text's language (``language_of``), so every Latin
 word of a Polish sentence gets the Polish stemmer, diacritics or not ("rower", "kosztuje").
@@ -29,14 +29,18 @@ import Stemmer
 LANGUAGES = ("russian", "polish", "english")
 
 _CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
-_POLISH_LETTERS = re.compile(r"[ąćęłńśźż]", re.IGNORECASE)
+_POLISH_LETTERS = re.compile(r"[ąćęłńóśźż]", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 # Frequent Polish words without a Polish letter: enough to tell a Polish sentence that has
-# none of ą ć ę ł ń ś ź ż ("Mam psa, jest bardzo duzy") from an English one.
+# none of ą ć ę ł ń ó ś ź ż ("Mam psa, jest bardzo duzy") from an English one.
 POLISH_WORDS = frozenset([
     "się", "jest", "że", "już", "teraz", "mam", "jestem", "kosztuje", "oraz", "był", "była",
     "było", "mój", "moja", "moje", "dla", "przez", "bardzo", "czy",
+    # question words and pronouns: 13 of the 120 Polish memory-set questions had neither
+    # these nor a Polish letter ("kiedy syn ma treningi?") and were read as English
+    "nie", "mnie", "kiedy", "gdzie", "jak", "jaki", "jaka", "jakie", "jakich", "jakim",
+    "jakiej", "ile", "kto", "czym", "czego", "mamy",
 ])
 
 

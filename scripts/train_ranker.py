@@ -37,6 +37,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from graph.stemming import language_of  # noqa: E402
 from wave_agent.recall.config import RecallConfig  # noqa: E402
 from wave_agent.recall.learned import (  # noqa: E402
     ALL,
@@ -51,6 +52,9 @@ from wave_agent.recall.learned import (  # noqa: E402
 OTHERS = RecallConfig().others_factor
 
 HAND = ("fused", "hand_final")
+OWN = ("hand_own",)  # the recipe "own": hand_own in place of hand_final
+DATA = ROOT / "bench" / "data"
+LEAST_CASES = 10  # a language's own someone-else weight needs this many questions where it fires
 
 
 # Features added after files were written: what a file without them held, per set (no
@@ -82,8 +86,31 @@ def load(paths: list[Path]) -> list[dict[str, Any]]:
                     if ADDED[n] is None:
                         MISSING.add(n)
                 q["x"] = derive(full)
+                q.setdefault("language", question_language(q))
                 questions.append(q)
     return questions
+
+
+def question_language(q: dict[str, Any]) -> str:
+    """The question's language as recall reads it (``language_of`` of its text), for files
+    written before the bench kept it: a memory set's text from ``bench/data``; LoCoMo's and
+    LongMemEval's questions are English."""
+    path = DATA / q["set"] / "questions.jsonl"
+    if not path.exists():
+        return "english"
+    texts = _texts(path)
+    return language_of(texts[q["id"]]) if q["id"] in texts else "english"
+
+
+_TEXTS: dict[Path, dict[str, str]] = {}
+
+
+def _texts(path: Path) -> dict[str, str]:
+    if path not in _TEXTS:
+        rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                if line.strip()]
+        _TEXTS[path] = {str(r["id"]): str(r["text"]) for r in rows}
+    return _TEXTS[path]
 
 
 def labels(q: dict[str, Any]) -> np.ndarray:
@@ -308,12 +335,13 @@ def scorer(model: dict[str, Any]) -> Any:
     def score(q: dict[str, Any]) -> np.ndarray:
         x = q["x"]
         return after_model(ranker.score(x), x[:, fused], x[:, decay], x[:, other],
-                           ranker.someone_else, OTHERS)
+                           ranker.weight_for(q["language"]), OTHERS)
 
     return score
 
 
-def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any]) -> float:
+def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any],
+                     language: str | None = None) -> float | None:
     """The weight ``learned.after_model`` adds to a record's log-odds when it is about
     someone else and the question is about the person, fitted for what it does: reorder one
     question's candidates. A listwise fit (a softmax over each question's candidates, the
@@ -322,7 +350,8 @@ def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any]) -> 
     about the weight. (It was a pointwise logistic regression over every tuning question,
     divided by the log-odds' coefficient: LoCoMo's 835 questions, none about the person
     against a relative, set that coefficient, and the weight came out at -1.94, short of
-    what the memory-ru tuning questions where a relative's record competes need.)"""
+    what the memory-ru tuning questions where a relative's record competes need.)
+    ``language``: only that language's questions, None when fewer than ``LEAST_CASES``."""
     from scipy.optimize import minimize_scalar
 
     ranker = LearnedRanker.from_json(model)
@@ -331,10 +360,12 @@ def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any]) -> 
     for q in questions:
         y = labels(q).astype(bool)
         fires = q["x"][:, other] > 0
-        if not y.any() or not fires.any():
+        if not y.any() or not fires.any() or language not in (None, q["language"]):
             continue
         p = np.clip(np.asarray(ranker.score(q["x"]), dtype=np.float64), 1e-9, 1 - 1e-9)
         cases.append((np.log(p / (1 - p)), fires, y))
+    if language is not None and len(cases) < LEAST_CASES:
+        return None
     if not cases:
         return 0.0
 
@@ -350,9 +381,18 @@ def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any]) -> 
     return round(float(fit.x), 3)
 
 
+# ``--by-set``: each memory set is a fold of its own (a set is one author's: leaving it out is
+# what a new author's set meets); LoCoMo's conversations and LongMemEval's questions are
+# spread over as many folds by a hash.
+BY_SET: list[str] = []
+
+
 def fold_of(q: dict[str, Any], folds: int = 5) -> int:
     """The tuning fold a question is held out in when variants are compared: LoCoMo by
-    conversation (a conversation's questions share their records), the others by a hash."""
+    conversation (a conversation's questions share their records), the others by a hash;
+    with ``BY_SET``, each of those sets alone."""
+    if q["set"] in BY_SET:
+        return BY_SET.index(q["set"])
     if q["set"] == "locomo":
         return int(hashlib.sha256(q["group"].encode()).hexdigest(), 16) % folds
     return int(hashlib.sha256(f"{q['set']}:{q['id']}".encode()).hexdigest(), 16) % folds
@@ -362,6 +402,7 @@ def cross_validated(tune: list[dict[str, Any]], make: Any,
                     folds: int = 5) -> dict[tuple[str, str], dict[str, float]]:
     """Each tuning question ordered by a model trained without its fold (``make``: tuning
     questions -> model): the figures a variant is picked by, read from tuning data only."""
+    folds = len(BY_SET) or folds
     started = time.monotonic()
     models = {}
     for k in range(folds):
@@ -416,13 +457,20 @@ def main() -> None:
     parser.add_argument("--least", type=int, default=20,
                         help="sets with fewer tuning questions are left out of the pick")
     parser.add_argument("--recipes", default="file,every,listwise",
-                        help="which tree recipes to compare (file, every, pool, nohand, listwise)")
+                        help="which tree recipes to compare (file, every, pool, own, nohand, "
+                             "listwise)")
     parser.add_argument("--keep", type=float, default=None,
                         help="pick by the memory sets among variants within this many points "
                              "of the first variant's LoCoMo R@1 and R@5 (pick)")
+    parser.add_argument("--by-set", action="store_true",
+                        help="leave one memory set out at a time (fold_of) instead of five folds")
+    parser.add_argument("--by-language", action="store_true",
+                        help="fit the someone-else weight per question language too")
     parser.add_argument("--write", action="store_true", help=f"write {MODEL_PATH}")
     args = parser.parse_args()
     questions = load(args.files)
+    if args.by_set:
+        BY_SET.extend(sorted({q["set"] for q in questions if q["set"].startswith("memory")}))
     tune = [q for q in questions if q["split"] == "tune"]
     counts: dict[tuple[str, str], int] = defaultdict(int)
     for q in questions:
@@ -431,13 +479,19 @@ def main() -> None:
     if MISSING:
         print("left out of training (some file lacks them):", sorted(MISSING))
     base = [i for i in range(len(FEATURES)) if ALL[i] not in MISSING | set(ADDED)]
-    every = [i for i in range(len(ALL)) if ALL[i] not in MISSING | set(POOL)]
-    pooled = [i for i in range(len(ALL)) if ALL[i] not in MISSING]
+    every = [i for i in range(len(ALL)) if ALL[i] not in MISSING | set(POOL) | set(OWN)]
+    pooled = [i for i in range(len(ALL)) if ALL[i] not in MISSING | set(OWN)]
+    own = [i for i in every if ALL[i] != "hand_final"] + [ALL.index(n) for n in OWN]
     cosine = FEATURES.index("cosine")
     hand = FEATURES.index("hand_final")
 
     def weighed(model: dict[str, Any], train: list[dict[str, Any]]) -> dict[str, Any]:
-        return {**model, "someone_else": fit_someone_else(train, model)}
+        out = {**model, "someone_else": fit_someone_else(train, model)}
+        if args.by_language:
+            fitted = {lang: fit_someone_else(train, model, lang)
+                      for lang in sorted({q["language"] for q in train})}
+            out["someone_else_by_language"] = {k: v for k, v in fitted.items() if v is not None}
+        return out
 
     variants: dict[str, Any] = {}
     for c in (float(v) for v in args.c.split(",") if v):
@@ -458,6 +512,11 @@ def main() -> None:
                          f"{rounds} rounds, balance {b}"] = (lambda t, r=rounds, b=b: weighed(
                              train_trees(t, [i for i in pooled if ALL[i] not in HAND], r,
                                          monotone=True, balance=b), t))
+            if "own" in recipes:
+                variants[f"trees, pointwise, per-question features, the fusion's score without "
+                         f"its someone-else factor, {rounds} rounds, balance {b}"] = (
+                    lambda t, r=rounds, b=b: weighed(
+                        train_trees(t, own, r, monotone=True, balance=b), t))
             if "every" in recipes:
                 variants[f"trees, pointwise, with the per-question features, {rounds} rounds, "
                          f"balance {b}"] = (lambda t, r=rounds, b=b: weighed(

@@ -6,7 +6,8 @@ question takes a minute and a half to write).
 One JSON line per question: the set, the question's id, split and group (a LoCoMo
 conversation), how it is scored (``metric``: ``first`` for a memory set, where any answer
 counts; ``share`` for LoCoMo, the share of evidence found; ``turns`` for LongMemEval), the
-answers, the feature names, and per candidate its id, the keys it traces back to (the set's
+answers, the question's language (``graph.stemming.language_of``: its someone-else weight
+is fitted per language), the feature names, and per candidate its id, the keys it traces back to (the set's
 fact id, dialogue ids, turn ids) and its feature row. Only the question's own search is
 kept: warm-up searches find ``ask`` unset and are skipped.
 """
@@ -20,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from graph.stemming import language_of
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.learned import FEATURES
 
@@ -47,7 +49,8 @@ class FeatureLog:
         if self.path is None or self._question is None or self._keys is None:
             return
         keys = self._keys
-        line = {**self._question, "features": list(FEATURES),
+        line = {**self._question, "language": language_of(c.question.text),
+                "features": list(FEATURES),
                 "ids": ids, "keys": [list(keys(c.facts[i])) for i in ids],
                 "x": np.round(x, 5).tolist()}
         with self.path.open("a", encoding="utf-8") as out:

@@ -33,7 +33,7 @@ from wave_agent.recall import fusion, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.presets import VOICES
-from wave_agent.recall.question import without_names
+from wave_agent.recall.question import without_names, without_polish_function_words
 
 if TYPE_CHECKING:
     from archive.store import ArchiveStore
@@ -149,7 +149,8 @@ class Reader:
         async def go() -> voices.VoiceResult:
             # Every record of a speaker carries their name: as a query word it matches half
             # the conversation. Who said it counts through the speaker bonus.
-            text = without_names(q.wide, await self._speakers_of(q.user_id))
+            text = without_polish_function_words(
+                without_names(q.wide, await self._speakers_of(q.user_id)))
             c.lexical_query = text
             return await voices.lexical(self.graph, q.user_id, text, q.statuses, cfg.depth)
 

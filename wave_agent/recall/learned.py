@@ -12,9 +12,9 @@ feature names, their means and scales, the coefficients) and orders the records 
 model's log-odds that each answers, spaced by the fusion's scores and decayed
 (``after_model``); MMR then picks the final ``k`` from those, as before.
 
-Trained on the tuning parts of memory-ru, memory-pl (and memory-ru-2, memory-pl-2), LoCoMo
-and LongMemEval, picked out of fold on those tuning parts (docs/benchmarks.md, "A learned
-ranker"). A feature the file does not name
+Trained on the tuning parts of memory-ru, memory-pl (and memory-ru-2, memory-pl-2,
+memory-ru-3, memory-pl-3), LoCoMo and LongMemEval, picked out of fold on those tuning parts,
+each memory set left out in turn (docs/benchmarks.md, "A learned ranker"). A feature the file does not name
 counts zero; a file that names a feature this code does not compute is refused at load, so a
 model and the code that feeds it cannot drift apart silently.
 """
@@ -32,9 +32,11 @@ from typing import Any
 import numpy as np
 
 from graph.models import FactType
+from graph.stemming import language_of
 from wave_agent.policy.calibration import Calibration
 from wave_agent.recall import decay
 from wave_agent.recall.candidates import Candidates
+from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.presets import PRESETS
 
 MODEL_PATH = Path(__file__).with_name("ranker.json")
@@ -57,12 +59,19 @@ FEATURES: tuple[str, ...] = (
 # stands among this question's candidates, which a record's own scores do not say (a cosine
 # of 0.30 is first for one question and tenth for another).
 DERIVED: tuple[str, ...] = ("cosine_rr", "context_rr", "cosine_z", "context_z",
-                            "cosine_margin", "pool_words", "pool_size")
+                            "cosine_margin", "pool_words", "pool_size", "hand_own")
 # Of DERIVED, what the whole search's candidates are like, the same on every row: short
 # stated facts or long chat turns, few candidates or many. They let a model learn when a
 # record's cosine lead should stand (short facts) and when the other voices should move it
 # (chat), without being told which data set a question came from.
 POOL: tuple[str, ...] = ("pool_words", "pool_size")
+# ``hand_own``: the fusion's final score without its someone-else factor (``others_factor``
+# times a record about someone else when the question is about the person). That check
+# misfires in Polish, which drops the pronoun ("Przeszłam do Play": no "ja", and "Play" reads
+# as a name), so in ``hand_final`` a Polish answer came in already pushed down, whatever its
+# weight after the model; the check's weight is fitted per language after the model instead
+# (``LearnedRanker.someone_else_by_language``).
+OTHERS_FACTOR = RecallConfig().others_factor
 ALL: tuple[str, ...] = FEATURES + DERIVED
 SESSION_POOL = 10     # the candidates nearest the question whose sessions count
 REPEAT_COSINE = 0.95  # two records this close (raw e5 cosine) say the same thing
@@ -163,12 +172,13 @@ def _reciprocal_rank(v: np.ndarray) -> np.ndarray:
     return 1.0 / rank
 
 
-def derive(x: np.ndarray) -> np.ndarray:
+def derive(x: np.ndarray, others_factor: float = OTHERS_FACTOR) -> np.ndarray:
     """``x`` (one search's rows, FEATURES) with the DERIVED columns after it: each record's
     reciprocal rank by cosine and by context cosine, both cosines' z-scores within the
     search, the cosine's margin (the best record's over the second, the others' distance
-    from the best), and what the candidates are like (``POOL``: their median length in words,
-    log; how many there are, log)."""
+    from the best), what the candidates are like (``POOL``: their median length in words,
+    log; how many there are, log), and ``hand_own``: ``hand_final`` with the someone-else
+    factor (``others_factor``) taken back out, again relative to the best."""
     if not len(x):
         return np.zeros((0, len(ALL)), dtype=np.float32)
     cos = x[:, FEATURES.index("cosine")].astype(np.float64)
@@ -182,6 +192,9 @@ def derive(x: np.ndarray) -> np.ndarray:
     columns.append(np.where(cos >= ranked[0], cos - second, cos - ranked[0]))
     columns.append(np.full(len(x), float(np.median(x[:, FEATURES.index("log_words")]))))
     columns.append(np.full(len(x), math.log1p(len(x))))
+    own = (x[:, FEATURES.index("hand_final")].astype(np.float64)
+           - math.log(others_factor) * (x[:, FEATURES.index("someone_else")] > 0))
+    columns.append(np.maximum(own - own.max(), math.log(1e-4)))
     return np.hstack([x, np.stack(columns, axis=1)]).astype(np.float32)
 
 
@@ -224,6 +237,11 @@ class LearnedRanker:
     # person (``after_model``); fitted by ``scripts/train_ranker.py`` on the tuning parts,
     # each set weighing the same. None: ``others_factor`` on the fusion's scale instead.
     someone_else: float | None = None
+    # The same weight fitted on one question language's tuning questions alone (a language
+    # with none keeps ``someone_else``): the check is sound in Russian (fitted about -2) and
+    # says nothing in Polish, where it flagged the answer of 10 of 16 questions about the
+    # person (fitted 0); docs/benchmarks.md, "Round seven".
+    someone_else_by_language: dict[str, float] | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedRanker:
@@ -242,18 +260,26 @@ class LearnedRanker:
                    np.asarray(data.get("scale", [1.0] * width), dtype=np.float32),
                    np.asarray(data.get("coef", [0.0] * width), dtype=np.float32),
                    float(data["intercept"]), trees, Forest.of(trees) if trees else None,
-                   float(data["someone_else"]) if "someone_else" in data else None)
+                   float(data["someone_else"]) if "someone_else" in data else None,
+                   {str(k): float(v) for k, v in data["someone_else_by_language"].items()}
+                   if data.get("someone_else_by_language") else None)
+
+    def weight_for(self, language: str) -> float | None:
+        """The someone-else weight for a question in ``language`` (``graph.stemming``)."""
+        by_language = self.someone_else_by_language or {}
+        return by_language.get(language, self.someone_else)
 
     def columns(self) -> list[int]:
         return [ALL.index(n) for n in self.names]
 
-    def score(self, x: np.ndarray) -> np.ndarray:
+    def score(self, x: np.ndarray, others_factor: float = OTHERS_FACTOR) -> np.ndarray:
         """The probability that each row's record answers the question (``x``: one search's
-        rows, FEATURES; the DERIVED columns are computed here when the model uses them)."""
+        rows, FEATURES; the DERIVED columns are computed here when the model uses them,
+        ``others_factor`` the one ``hand_final`` was computed with)."""
         if not len(x):
             return np.zeros(0, dtype=np.float32)
         if x.shape[1] == len(FEATURES) and any(n in DERIVED for n in self.names):
-            x = derive(x)
+            x = derive(x, others_factor)
         raw = x[:, self.columns()]
         logit = ((raw - self.mean) / self.scale) @ self.coef + self.intercept
         if self.forest is not None:
@@ -340,9 +366,10 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
 
 def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
            others_factor: float = 1.0) -> None:
-    """Each candidate's score in ``c.final`` becomes the model's (``after_model``)."""
-    scores = after_model(ranker.score(x), x[:, FEATURES.index("fused")],
+    """Each candidate's score in ``c.final`` becomes the model's (``after_model``), the
+    someone-else weight the question's language's."""
+    scores = after_model(ranker.score(x, others_factor), x[:, FEATURES.index("fused")],
                          x[:, FEATURES.index("decay")], x[:, FEATURES.index("someone_else")],
-                         ranker.someone_else, others_factor)
+                         ranker.weight_for(language_of(c.question.text)), others_factor)
     for fid, s in zip(ids, scores, strict=True):
         c.final[fid] = float(s)

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any
 
 from graph import kin
+from graph.stemming import language_of
 from wave_agent.recall import colloquial, voices, when
 from wave_agent.recall.candidates import Question
 from wave_agent.recall.config import RecallConfig
@@ -58,6 +59,35 @@ def without_roles(query: str) -> str:
     "чем болела ?"."""
     return re.sub(r"[^\W\d_]+", lambda m: "" if kin.role_of(m.group(0)) else m.group(0),
                   query)
+
+
+# Polish function words: prepositions, conjunctions, pronouns, particles, "być" and "mieć".
+# Full-text has no Polish analyzer (graph.schema: Russian and English), so a Polish
+# question's "za", "po", "mam", "teraz" reached Lucene as words and its first place went to a
+# record that shared one of them ("ile zapłaciłem za rozrząd?" -> a record with "za"). Words
+# that are English content words ("ten", "pod", "go") are left out of the list.
+_POLISH_FUNCTION_WORDS_TEXT = """
+    w we z ze na za po do od o u przy przez dla bez nad przed między ku
+    i oraz a ale lub albo czy że żeby bo więc też także tylko jeszcze już nie tak
+    ja mnie mi mną ty ciebie cię tobie on ona ono my nas nam nami wy was wam oni one
+    jego jej mu ich im się sobie swój swoja swoje swojego swojej swoim mój moja moje mojego
+    mojej moim moich moja twój twoja twoje nasz nasza nasze naszego naszej naszym naszych
+    ta to te tego tej tym tych ten który która które którego której którym których
+    kto co coś ktoś jak jaki jaka jakie jakiej jakim jakich ile kiedy gdzie dlaczego czym
+    czego komu kogo jest są był była było byli były będzie będą jestem jesteśmy mam ma
+    mamy mają miał miała teraz tu tam bardzo
+"""
+POLISH_FUNCTION_WORDS = frozenset(_POLISH_FUNCTION_WORDS_TEXT.split()) - {"ten", "pod", "go"}
+
+
+def without_polish_function_words(query: str) -> str:
+    """A Polish ``query`` (``graph.stemming.language_of``) without its function words, for
+    the full-text voice; any other unchanged, and unchanged if nothing else would be left."""
+    if language_of(query) != "polish":
+        return query
+    text = re.sub(r"[^\W\d_]+", lambda m: " " if m.group(0).lower() in POLISH_FUNCTION_WORDS
+                  else m.group(0), query)
+    return text if WORD.search(text) else query
 
 
 def without_names(query: str, names: Sequence[str]) -> str:

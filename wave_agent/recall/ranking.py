@@ -30,6 +30,7 @@ from wave_agent.policy.quantities import numbers
 from wave_agent.recall import decay, fusion, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
+from wave_agent.recall.question import POLISH_FUNCTION_WORDS
 
 SELF_WEIGHT = 2.0  # in a context window the record itself counts this many times a neighbour
 EVENT_WORDS = 20  # a typical chat message; the information factor is 1 there
@@ -182,9 +183,11 @@ def _stop_stems() -> frozenset[str]:
                  "which", "whose"]
     polish = ["ile", "jak", "jaki", "jaka", "jakie", "kiedy", "gdzie", "kto", "co", "czy",
               "dlaczego"]
-    # a Polish question's words are stemmed in Polish (``text_stems``), any other's per word
+    # a Polish question's words are stemmed in Polish (``text_stems``), any other's per word;
+    # Polish function words as the full-text voice drops them (question.POLISH_FUNCTION_WORDS)
     return frozenset({stem(w) for w in (*STOPWORDS_RUSSIAN, *STOPWORDS_EN_PLUS, *questions,
-                                        *polish)} | {stem(w, "polish") for w in polish})
+                                        *polish)}
+                     | {stem(w, "polish") for w in (*polish, *POLISH_FUNCTION_WORDS)})
 
 
 STOP_STEMS = _stop_stems()

@@ -50,3 +50,9 @@ def test_stored_entity_keys_keep_their_stemmer() -> None:
     assert stem_key("Kraków") == "kraków"
     assert stem_key("с Игорем") == "игор"
     assert "kraków" in text_grams("Mieszkam w Kraków od roku")
+
+
+def test_a_polish_question_without_a_polish_letter_is_polish() -> None:
+    assert language_of("kiedy syn ma treningi?") == "polish"
+    assert language_of("do której weterynarki chodzimy z kotem?") == "polish"  # ó
+    assert language_of("When does my son have practice?") == "english"

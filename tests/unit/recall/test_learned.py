@@ -161,3 +161,31 @@ def test_a_relatives_record_and_a_stale_state_sink_below_the_models_order() -> N
     ids, x = learned.features(c, NOW, calibration.E5_SMALL)
     learned.rerank(c, learned.load(), x, ids, others_factor=0.7)
     assert c.final["mine"] > c.final["sonya"] > c.final["stale"]
+
+
+def test_a_polish_question_about_the_person_does_not_sink_a_record_without_a_pronoun() -> None:
+    """"Co mi przepisali na swędzące oczy?" and "Lekarka przepisała krople do oczu
+    Allergodil": Polish drops the pronoun and the drug's name reads as a person's, so the
+    someone-else check fires on the answer; the Polish weight (fitted 0) leaves it where the
+    model put it, while a Russian question's relative still sinks."""
+    q = _unit(1, 0, 0)
+    same = _unit(0.9, 0.2, 0)
+    records = {"drops": ("Lekarka przepisała krople do oczu Allergodil", same, {"semantic": 1}),
+               "other": ("Krople do oczu kupiłam w aptece", same, {"semantic": 1})}
+    c = _candidates("Co mi przepisali na swędzące oczy?", records, q, someone_else={"drops"})
+    ids, x = learned.features(c, NOW, calibration.E5_SMALL)
+    ranker = learned.load()
+    assert ranker.weight_for("polish") == 0.0
+    assert ranker.weight_for("russian") == ranker.someone_else < 0
+    learned.rerank(c, ranker, x, ids, others_factor=0.7)
+    assert c.final["drops"] >= c.final["other"] * 0.99
+
+
+def test_hand_own_takes_the_someone_else_factor_back_out() -> None:
+    """``hand_own``: the fusion's score as if the check had not fired."""
+    x = np.zeros((2, len(learned.FEATURES)), dtype=np.float32)
+    hand, other = learned.FEATURES.index("hand_final"), learned.FEATURES.index("someone_else")
+    x[:, hand] = [0.0, np.log(0.7)]
+    x[1, other] = 1.0
+    own = learned.derive(x, 0.7)[:, learned.ALL.index("hand_own")]
+    assert own == pytest.approx([0.0, 0.0], abs=1e-6)
