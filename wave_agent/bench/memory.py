@@ -273,6 +273,7 @@ async def run_memory_benchmark(
     degraded = 0
     scores = Scores()
     misses: list[dict[str, Any]] = []
+    ranks: list[dict[str, Any]] = []  # every question's first answer's rank per side, for --details
     try:
         for n, q in enumerate(data.questions, 1):
             log.ask(lambda fact: (wave_ids.get(fact.id, fact.id),), set=data.name, id=q.id,
@@ -300,12 +301,16 @@ async def run_memory_benchmark(
             scores.latency["dense"].append((time.perf_counter() - started) * 1000)
             scores.add("dense", [set_ids[i] for i in dense_top], q.answers)
             scores.add("bm25", [set_ids[i] for i in bm25.search(q.text, max(KS))], q.answers)
+            ranks.append({"id": q.id, **{side: scores.first[side][-1]
+                                         for side in ("wave", "dense", "bm25")},
+                          "wave_first": ranked[0] if ranked else None})
             report("asking", n, len(data.questions))
     finally:
         if not keep:
             await writer.erase_user(user_id)
     summary = summarise(data, scores, misses)
     summary["degraded"] = degraded
+    summary["ranks"] = ranks
     summary["warmup_ms"] = {"first": round(warmup_ms[0], 1) if warmup_ms else 0.0,
                             "count": len(warmup_ms)}
     summary["user"] = user_id

@@ -59,7 +59,7 @@ def bench_memory(
     if details:
         details.write_text(json.dumps(summaries, indent=2, ensure_ascii=False), encoding="utf-8")
     if as_json:
-        typer.echo(json.dumps([{k: v for k, v in s.items() if k != "wave_misses"}
+        typer.echo(json.dumps([{k: v for k, v in s.items() if k not in ("wave_misses", "ranks")}
                                for s in summaries], ensure_ascii=False))
         return
     for summary in summaries:
