@@ -66,7 +66,7 @@ AMOUNT = re.compile(r"(?<![\d+])(\d[\d\s.,]*\d|\d)\s*" + MONEY, re.I)
 AMOUNT_BEFORE = re.compile(r"(?:\$|€|£)\s*(\d[\d,.]*)")
 # what a recurring price pays for: lemma or form -> the price's name
 PRICE_OF = {
-    "rent": """квартира аренда съем съём снимать хозяйка арендодатель czynsz wynajem mieszkanie
+    "rent": """квартира однушка однушко двушка трёшка трешка аренда съем съём снимать хозяйка арендодатель czynsz wynajem mieszkanie
         mieszkania mieszkaniu kawalerkę kawalerka rent landlord flat apartment""",
     "lessons": """урок занятие репетитор репетиторство курс lekcje lekcji lekcja lekcję korepetycje
         korepetycji kurs lessons lesson tutor tutoring classes""",
@@ -84,8 +84,9 @@ SUBJECT = {"английский": "english", "english": "english", "angielski":
             "музыка": "music", "фортепиано": "piano", "пианино": "piano", "piano": "piano",
             "гитара": "guitar", "guitar": "guitar", "плавание": "swimming", "вождение": "driving",
             "driving": "driving", "математика": "math", "math": "math", "maths": "math"}
-BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{3,6})(?![\d%])")
-PAY = _listed("""платить плачу заплатить отдать стоить обходиться pay paid pays costs cost płacę
+# a bare amount, its thousands apart or not ("49 900 в месяц" is 49900, not 900)
+BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{3,6})(?![\d%])")
+PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться pay paid pays costs cost płacę
     zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
 AGE = re.compile(
@@ -184,7 +185,7 @@ FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя м
 
 SPEAKER = _listed("я мы i we ja")  # the speaker as a clause's subject
 # a place after these is a street or where one came from, not the city one lives in
-NOT_WHERE_ONE_LIVES = _listed("на из от from on off z ze od")
+NOT_WHERE_ONE_LIVES = _listed("на из от с со from on off with z ze od")  # "живём с Артёмом": with whom
 # a thing exchanged for another: "поменял", "пересел на", "купил", "switched", "zmieniłem"
 SWAP = _listed("""поменять сменить пересесть купить switch switched replaced swapped bought
     zmienić zmieniłem zmieniłam kupiłem kupiłam przesiadłem przesiadłam""")
