@@ -106,7 +106,10 @@ AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s
                     r"(\d{1,2})(?:\s+(?:лет|год|года))?(?=[\s,.!?;)]|$)"
                     r"(?!\s*(?:раз|час|минут|рубл|тысяч|км|кг|%|штук))")
 BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
-                           r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳", re.I)
+                           r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳|"
+                           # an age said as today's: "мне сегодня 34", "I'm 34 today"
+                           r"мне\s+сегодня\s+\d|сегодня\s+мне\s+\d|\btoday\s+i(?:'m|\s+am)\s+\d|"
+                           r"\bi(?:'m|\s+am)\s+\d+\s+today|\bdzi(?:ś|s)\s+(?:mam|kończę)\s+\d", re.I)
 BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"
                        r"(\d{1,2}(?:[./ ]\d{1,2}|\s+\w+))", re.I)
 DIET = {  # lemma / form -> the diet

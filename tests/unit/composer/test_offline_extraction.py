@@ -281,3 +281,18 @@ def test_the_language_of_a_message_is_its_words_not_a_place_name(text: str, lang
     from wave_agent.llm.offline_extract import language
 
     assert language(text) == lang
+
+
+def test_a_value_the_extracted_facts_leave_out_is_kept_by_its_own_clause() -> None:
+    """Regression (4 of the 7 tuning months): "я Вера, мне 33, живу в Нижнем Новгороде" kept the
+    name and the city, and the age was lost because the city's fact covered the sentence."""
+    import asyncio
+
+    from wave_agent.postprocess.extract import with_stated_attributes
+
+    said = "привет) давай знакомиться. я Вера, мне 33, живу в Нижнем Новгороде"
+    budget = fact_budget(said, "")
+    texts = [f.text for f in asyncio.run(
+        with_stated_attributes(said, extract_heuristic(said, max_facts=budget), max_facts=budget))]
+    assert "Мне 33" in texts, texts
+    assert sum("Новгород" in t for t in texts) == 1, texts
