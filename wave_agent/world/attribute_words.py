@@ -145,7 +145,11 @@ STREAK = re.compile(r"\b(?:перв|втор|трет|четв[её]рт|пят|
                     r"\s+(?:день|дня|дней|сутки|суток|недел\w*|месяц\w*)\s+(?:уже\s+)?(?:не|без)\b|"
                     r"\b(?:\d+|two|three|four|five|six|seven|second|third)\s+(?:days?|weeks?|months?)"
                     r"\s+(?:without|smoke-free|sober|off)\b|\b(?:drugi|trzeci|czwarty|\d+)\s+"
-                    r"(?:dzie\w*|tydzie\w*|dni)\s+(?:bez|nie)\b", re.I)
+                    r"(?:dzie\w*|tydzie\w*|dni)\s+(?:bez|nie)\b|"
+                    # the count after the noun: "день первый без сигарет", "day one without"
+                    r"\b(?:день|неделя)\s+(?:перв|втор|трет|\d)\w*\s+(?:уже\s+)?(?:не|без)\b|"
+                    r"\b(?:day|week)\s+(?:one|two|three|\d+)\s+(?:without|smoke-free|sober|off)\b|"
+                    r"\b(?:dzień|tydzień)\s+(?:pierwszy|drugi|trzeci|\d+)\s+(?:bez|nie)\b", re.I)
 # a recurring time: an activity said with it is a pastime ("йога по понедельникам", "twice a
 # week", "w soboty")
 SCHEDULE = re.compile(r"\bпо\s+(?:понедельник|вторник|сред|четверг|пятниц|суббот|воскресень|"

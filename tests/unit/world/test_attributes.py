@@ -309,3 +309,10 @@ def test_where_one_lives_is_not_whom_one_lives_with_and_prices_keep_their_thousa
     assert ("user", "price:rent", "45000", "set") in values(
         "за однушку на Васильевском отдаю 45 тысяч в месяц плюс коммуналка")
     assert line_names("Подписка 49 900 в месяц", "49900")
+
+
+def test_a_streak_counted_after_its_noun_is_no_denial() -> None:
+    """Regression (tuning_7): "день первый без сигарет" raised two false alarms against the
+    smoking the person had quit that day; "третий день не курю" never did."""
+    assert not values("День первый без сигарет, последнюю пачку смяла и выкинула")
+    assert ("user", "habit", "курение", "negate") in values("не курю с весны")
