@@ -316,3 +316,10 @@ def test_a_streak_counted_after_its_noun_is_no_denial() -> None:
     smoking the person had quit that day; "третий день не курю" never did."""
     assert not values("День первый без сигарет, последнюю пачку смяла и выкинула")
     assert ("user", "habit", "курение", "negate") in values("не курю с весны")
+
+
+def test_an_age_in_passing_with_svoi_is_the_persons() -> None:
+    """tuning_7: "в свои 36 впервые сама собрала шкаф" (an age two years on, unmarked) was not
+    read, as "в мои 36" is."""
+    assert ("user", "age", "36", "set") in values("в свои 36 впервые сама собрала шкаф")
+    assert not values("в свои 20 лет я жила в Перми")
