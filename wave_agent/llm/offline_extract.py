@@ -436,6 +436,27 @@ _POINTS_BACK = re.compile(
     r"|on|ona|ono|oni|one|jego|jej|ich|mu|jemu|niego|niej|nich|wtedy"
     r"|he|she|they|his|her|their|him|them)\b")
 _JOINED_MAX = 400  # characters: a longer run of sentences is kept sentence by sentence
+# Said of someone named before with no subject of its own ("у меня брат Лёша, живёт в Минске";
+# "сын Кирилл, 15 лет. живёт с бывшей женой"): a verb of the third person opens it. Kept alone,
+# "Живёт в Минске" reads as the person's own city (5 of the 7 tuning months' authors write such
+# a clause; tuning_7's replaced the person's city with the brother's). Not a parenthetical.
+_OTHERS_VERB = re.compile(r"(?i)^(?:lives|works|studies|mieszka|pracuje|studiuje|uczy się)\b")
+_PARENTHETICAL = frozenset({"кажется", "может", "получается", "выходит", "оказывается",
+                            "значит", "похоже", "видимо", "говорят", "думается", "хочется"})
+
+
+def _points_back(text: str) -> bool:
+    """Whether a clause or sentence is said of someone before it: it opens with a pronoun of
+    them ("Ему три года"), or with a verb in the third person and no subject ("живёт в Минске")."""
+    if _POINTS_BACK.match(text) or _OTHERS_VERB.match(text):
+        return True
+    first = re.match(r"[а-яё-]+", text.lower())
+    if first is None or first.group(0) in _PARENTHETICAL:
+        return False
+    from graph.kin import _morph
+
+    tag = _morph().parse(first.group(0))[0].tag
+    return tag.POS == "VERB" and "3per" in tag
 
 # --- verbatim observations ------------------------------------------------------------------
 
@@ -749,7 +770,7 @@ def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
             for fact in found.facts:
                 add(fact)
             clauses = [(s, e) for s, e in _clauses(sentence) if not _covered((s, e), found.spans)]
-            if any(_POINTS_BACK.match(_clean(sentence[s:e])) for s, e in clauses if s > 0):
+            if any(_points_back(_clean(sentence[s:e])) for s, e in clauses if s > 0):
                 # "У меня кот Барсик, ему три года": the clause is kept with its antecedent
                 whole = _clean(sentence)
                 add(ExtractedFact(_capitalise(whole), classify(whole), _kin_entities(whole)))
@@ -772,7 +793,7 @@ def _with_what_they_point_back_to(sentences: Sequence[str]) -> list[str]:
     for raw in sentences:
         cleaned = _clean(raw)
         last = joined[-1] if joined else ""
-        if (cleaned and last and _POINTS_BACK.match(cleaned) and not cleaned.endswith("?")
+        if (cleaned and last and _points_back(cleaned) and not cleaned.endswith("?")
                 and not last.rstrip().endswith("?") and not _MARKER.fullmatch(_clean(last))
                 and len(last) + len(cleaned) < _JOINED_MAX):
             joined[-1] = f"{last.rstrip()} {cleaned}"

@@ -5,14 +5,18 @@ output is unusable)."""
 from __future__ import annotations
 
 import logging
+import re
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graph.models import MAX_FACT_CHARS, EntityType, FactType
 from wave_agent.llm.client import LLMBadOutput, LLMClient
 from wave_agent.llm.offline import ExtractedEntity, ExtractedFact, extract_heuristic, has_statement
 from wave_agent.llm.offline_extract import classify, real_words, stated_part
 from wave_agent.llm.prompts import extract
+
+if TYPE_CHECKING:
+    from wave_agent.world.attributes import Value
 
 log = logging.getLogger("wave.postprocess.extract")
 
@@ -82,15 +86,35 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
             break
         values = read_values(sentence, reading)
         named = [v for v in values if v.value != "*"]
-        if not values or any(line_names(f.text, v.value) for f in kept for v in named):
-            # nothing to say, or an extracted fact already states it: the sentence kept too
+        left = [v for v in named if not any(line_names(f.text, v.value) for f in kept)]
+        if not values or len(left) < len(named):
+            # nothing to say, or an extracted fact already states one: the sentence kept too
             # would be a near-duplicate of that fact ("I work at Google as an engineer." beside
-            # "The user works at Google")
+            # "The user works at Google"); what the fact leaves out is kept by its own clause
+            # ("я Вера, мне 33, живу в Нижнем Новгороде": the city extracted, "мне 33" lost)
+            part = _clauses_naming(sentence, left) if left else ""
+            if part and not any(part.lower() in f.text.lower() for f in kept):
+                kept.append(ExtractedFact(part[:1].upper() + part[1:],
+                                          record_type(left[0].attribute)))
             continue
         if any(sentence.strip(" .!").lower() in f.text.lower() for f in kept):
             continue
         kept.append(ExtractedFact(sentence, record_type(values[0].attribute)))
     return kept
+
+
+def _clauses_naming(sentence: str, values: list[Value]) -> str:
+    """The clauses of ``sentence`` (cut at commas and semicolons) that name one of ``values``,
+    joined; empty when none does alone."""
+    from wave_agent.world.attributes import line_names
+
+    def names(clause: str, value: str) -> bool:
+        if re.fullmatch(r"\d+", value):  # an age or a count: the number said in the clause
+            return value in re.findall(r"\d+", clause)
+        return line_names(clause, value)
+
+    clauses = [c.strip(" .!") for c in re.split(r"[,;]\s*", sentence) if c.strip(" .!")]
+    return ", ".join(c for c in clauses if any(names(c, v.value) for v in values))
 
 
 async def extract_facts(

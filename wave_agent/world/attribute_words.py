@@ -66,7 +66,7 @@ AMOUNT = re.compile(r"(?<![\d+])(\d[\d\s.,]*\d|\d)\s*" + MONEY, re.I)
 AMOUNT_BEFORE = re.compile(r"(?:\$|€|£)\s*(\d[\d,.]*)")
 # what a recurring price pays for: lemma or form -> the price's name
 PRICE_OF = {
-    "rent": """квартира аренда съем съём снимать хозяйка арендодатель czynsz wynajem mieszkanie
+    "rent": """квартира однушка однушко двушка трёшка трешка аренда съем съём снимать хозяйка арендодатель czynsz wynajem mieszkanie
         mieszkania mieszkaniu kawalerkę kawalerka rent landlord flat apartment""",
     "lessons": """урок занятие репетитор репетиторство курс lekcje lekcji lekcja lekcję korepetycje
         korepetycji kurs lessons lesson tutor tutoring classes""",
@@ -84,14 +84,15 @@ SUBJECT = {"английский": "english", "english": "english", "angielski":
             "музыка": "music", "фортепиано": "piano", "пианино": "piano", "piano": "piano",
             "гитара": "guitar", "guitar": "guitar", "плавание": "swimming", "вождение": "driving",
             "driving": "driving", "математика": "math", "math": "math", "maths": "math"}
-BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{3,6})(?![\d%])")
-PAY = _listed("""платить плачу заплатить отдать стоить обходиться pay paid pays costs cost płacę
+# a bare amount, its thousands apart or not ("49 900 в месяц" is 49900, not 900)
+BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{3,6})(?![\d%])")
+PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться pay paid pays costs cost płacę
     zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
 AGE = re.compile(
     r"\b(?:мне|исполнилось|исполняется)\s+(?:уже\s+|сегодня\s+|скоро\s+)?(\d{1,3})\b|"
     # "в мои 36 я всё ещё ...": the person's age said in passing (not "в мои 20 лет я жила")
-    r"\bв\s+мои\s+(\d{1,3})\b(?!(?:\s+(?:лет|года?))?(?:\s+я)?\s+\w+(?:л|ла|ли|ло)\b)|"
+    r"\bв\s+(?:мои|свои)\s+(\d{1,3})\b(?!(?:\s+(?:лет|года?))?(?:\s+я)?\s+\w+(?:л|ла|ли|ло)\b)|"
     # "34 года мне", "30 лет мне исполнилось": the "мне" right after (not "машине 14 лет, а мне
     # всё ещё жалко её": the car's age read as the person's)
     r"\b(\d{1,3})\s*(?:лет|год|года)\s+(?:уже\s+)?(?:мне|исполнилось)\b|"
@@ -105,7 +106,10 @@ AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s
                     r"(\d{1,2})(?:\s+(?:лет|год|года))?(?=[\s,.!?;)]|$)"
                     r"(?!\s*(?:раз|час|минут|рубл|тысяч|км|кг|%|штук))")
 BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
-                           r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳", re.I)
+                           r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳|"
+                           # an age said as today's: "мне сегодня 34", "I'm 34 today"
+                           r"мне\s+сегодня\s+\d|сегодня\s+мне\s+\d|\btoday\s+i(?:'m|\s+am)\s+\d|"
+                           r"\bi(?:'m|\s+am)\s+\d+\s+today|\bdzi(?:ś|s)\s+(?:mam|kończę)\s+\d", re.I)
 BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"
                        r"(\d{1,2}(?:[./ ]\d{1,2}|\s+\w+))", re.I)
 DIET = {  # lemma / form -> the diet
@@ -141,7 +145,11 @@ STREAK = re.compile(r"\b(?:перв|втор|трет|четв[её]рт|пят|
                     r"\s+(?:день|дня|дней|сутки|суток|недел\w*|месяц\w*)\s+(?:уже\s+)?(?:не|без)\b|"
                     r"\b(?:\d+|two|three|four|five|six|seven|second|third)\s+(?:days?|weeks?|months?)"
                     r"\s+(?:without|smoke-free|sober|off)\b|\b(?:drugi|trzeci|czwarty|\d+)\s+"
-                    r"(?:dzie\w*|tydzie\w*|dni)\s+(?:bez|nie)\b", re.I)
+                    r"(?:dzie\w*|tydzie\w*|dni)\s+(?:bez|nie)\b|"
+                    # the count after the noun: "день первый без сигарет", "day one without"
+                    r"\b(?:день|неделя)\s+(?:перв|втор|трет|\d)\w*\s+(?:уже\s+)?(?:не|без)\b|"
+                    r"\b(?:day|week)\s+(?:one|two|three|\d+)\s+(?:without|smoke-free|sober|off)\b|"
+                    r"\b(?:dzień|tydzień)\s+(?:pierwszy|drugi|trzeci|\d+)\s+(?:bez|nie)\b", re.I)
 # a recurring time: an activity said with it is a pastime ("йога по понедельникам", "twice a
 # week", "w soboty")
 SCHEDULE = re.compile(r"\bпо\s+(?:понедельник|вторник|сред|четверг|пятниц|суббот|воскресень|"
@@ -184,7 +192,7 @@ FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя м
 
 SPEAKER = _listed("я мы i we ja")  # the speaker as a clause's subject
 # a place after these is a street or where one came from, not the city one lives in
-NOT_WHERE_ONE_LIVES = _listed("на из от from on off z ze od")
+NOT_WHERE_ONE_LIVES = _listed("на из от с со from on off with z ze od")  # "живём с Артёмом": with whom
 # a thing exchanged for another: "поменял", "пересел на", "купил", "switched", "zmieniłem"
 SWAP = _listed("""поменять сменить пересесть купить switch switched replaced swapped bought
     zmienić zmieniłem zmieniłam kupiłem kupiłam przesiadłem przesiadłam""")

@@ -841,7 +841,7 @@ def line_names(line: str, value: str) -> bool:
     if re.fullmatch(r"\+?\d+", value):
         said = {re.sub(r"[^\d+]", "", m.group(1)) for m in W.PHONE.finditer(line)}
         said |= {_money(m.group(0)) for m in W.AMOUNT.finditer(line)}
-        said |= set(W.BARE_AMOUNT.findall(line))
+        said |= {re.sub(r"\D", "", m) for m in W.BARE_AMOUNT.findall(line)}
         return value in said or value.lstrip("+") in {s.lstrip("+") for s in said}
     words = _norm(line).split()
     name = _norm(value).split()

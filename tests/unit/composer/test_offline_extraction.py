@@ -244,6 +244,27 @@ def test_a_sentence_that_points_back_is_kept_with_what_it_points_to(said: str, k
     assert not any(t[:3].lower() in ("ему", "там", "he ") for t in texts), texts
 
 
+@pytest.mark.parametrize(("said", "orphan"), [
+    ("у меня есть младший брат Лёша, живёт в Минске, тоже айтишник", "живёт в минске"),
+    ("сын Кирилл, 15 лет, в 9 классе. живёт с бывшей женой, с Ольгой", "живёт с бывшей"),
+    ("My brother Tom is older. Lives in Leeds, works at a bank.", "lives in leeds"),
+    ("Mój brat Kuba jest starszy. Mieszka w Gdańsku.", "mieszka w gdańsku"),
+])
+def test_a_clause_with_no_subject_stays_with_whom_it_is_said_of(said: str, orphan: str) -> None:
+    """Regression (tuning_7): "Живёт в Минске" kept alone was read as the person's own city
+    and replaced it with the brother's; a clause that opens with a verb of the third person
+    stays with whom it is said of."""
+    texts = [f.text for f in extract_heuristic(said, max_facts=8)]
+    assert not any(t.lower().startswith(orphan) for t in texts), texts
+    assert any(orphan in t.lower() for t in texts), texts
+
+
+def test_a_parenthetical_opening_a_sentence_is_no_one_else_s() -> None:
+    texts = [f.text for f in extract_heuristic("Мясо — нет. Получается, теперь я пескетарианка.",
+                                               max_facts=8)]
+    assert any(t.startswith("Получается, теперь я пескетарианка") for t in texts), texts
+
+
 def test_a_question_after_a_statement_is_not_joined_to_it() -> None:
     texts = [f.text for f in extract_heuristic("У меня кот Барсик. Он здоров?", max_facts=8)]
     assert all("здоров" not in t for t in texts), texts
@@ -260,3 +281,18 @@ def test_the_language_of_a_message_is_its_words_not_a_place_name(text: str, lang
     from wave_agent.llm.offline_extract import language
 
     assert language(text) == lang
+
+
+def test_a_value_the_extracted_facts_leave_out_is_kept_by_its_own_clause() -> None:
+    """Regression (4 of the 7 tuning months): "я Вера, мне 33, живу в Нижнем Новгороде" kept the
+    name and the city, and the age was lost because the city's fact covered the sentence."""
+    import asyncio
+
+    from wave_agent.postprocess.extract import with_stated_attributes
+
+    said = "привет) давай знакомиться. я Вера, мне 33, живу в Нижнем Новгороде"
+    budget = fact_budget(said, "")
+    texts = [f.text for f in asyncio.run(
+        with_stated_attributes(said, extract_heuristic(said, max_facts=budget), max_facts=budget))]
+    assert "Мне 33" in texts, texts
+    assert sum("Новгород" in t for t in texts) == 1, texts

@@ -96,3 +96,8 @@ def test_an_age_said_in_passing_is_checked_against_the_time_since_and_a_birthday
                   at=NOW + timedelta(days=300), birthday=False).contradicts
     assert says_birthday("I turned 40 today") and says_birthday("Dziś moje urodziny, mam 30 lat")
     assert not says_birthday("Мне 36, если что")
+    # an age said as today's is the day it moved on (tuning_7: "мне сегодня 34 🎉" with no word
+    # of a birthday raised a false alarm once the first "мне 33" was kept)
+    assert says_birthday("мне сегодня 34 🎉 мама с утра по видеосвязи пела") and says_birthday(
+        "I'm 30 today") and says_birthday("dziś kończę 30")
+    assert not says_birthday("сегодня купила 2 торта")

@@ -298,3 +298,28 @@ def test_a_diagnosis_named_with_the_doctor_who_gave_it() -> None:
     assert ("user", "condition", "мигрень", "add") in values("была у невролога. мигрень, что ж")
     assert ("user", "condition", "мигрень", "remove") in values(
         "невролог сказал, мигрени больше нет", held)
+
+
+def test_where_one_lives_is_not_whom_one_lives_with_and_prices_keep_their_thousands() -> None:
+    """Regression (tuning_7): "Живём с Артёмом" set the city Артём and replaced the person's
+    city; "49 900 в месяц" was a price of 900; "за однушку ... отдаю 45 тысяч" was no rent."""
+    assert not any(v[1] == "city" for v in values("Живём с Артёмом, почти четыре года вместе."))
+    assert ("user", "price:subscription", "49900", "set") in values(
+        "взяла машину по подписке — Haval Jolion, белый. 49 900 в месяц")
+    assert ("user", "price:rent", "45000", "set") in values(
+        "за однушку на Васильевском отдаю 45 тысяч в месяц плюс коммуналка")
+    assert line_names("Подписка 49 900 в месяц", "49900")
+
+
+def test_a_streak_counted_after_its_noun_is_no_denial() -> None:
+    """Regression (tuning_7): "день первый без сигарет" raised two false alarms against the
+    smoking the person had quit that day; "третий день не курю" never did."""
+    assert not values("День первый без сигарет, последнюю пачку смяла и выкинула")
+    assert ("user", "habit", "курение", "negate") in values("не курю с весны")
+
+
+def test_an_age_in_passing_with_svoi_is_the_persons() -> None:
+    """tuning_7: "в свои 36 впервые сама собрала шкаф" (an age two years on, unmarked) was not
+    read, as "в мои 36" is."""
+    assert ("user", "age", "36", "set") in values("в свои 36 впервые сама собрала шкаф")
+    assert not values("в свои 20 лет я жила в Перми")
