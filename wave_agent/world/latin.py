@@ -38,7 +38,7 @@ def nominative_pl(word: str) -> str:
     rules = (("owie", "ów"), ("ńsku", "ńsk"), ("sku", "sk"), ("cku", "ck"), ("niu", "ń"),
              ("dzi", "dź"), ("wiu", "w"), ("miu", "m"), ("biu", "b"), ("piu", "p"),
              ("awie", "awa"), ("inie", "in"), ("ynie", "yn"), ("cach", "ce"), ("kach", "ki"),
-             ("gach", "gi"), ("ach", "y"), ("ii", "ia"), ("ni", "nia"), ("si", "sia"),
+             ("gach", "gi"), ("ach", "y"), ("ii", "ia"), ("ji", "ja"), ("ni", "nia"), ("si", "sia"),
              ("ie", "a"), ("ą", "a"), ("kiem", "ek"), ("iem", ""), ("em", ""), ("u", ""))
     for ending, replacement in rules:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
@@ -62,7 +62,7 @@ def _genitive_pl(word: str) -> str:
     """A Polish place in the genitive ("z Poznania", "do Lublina", "z Krakowa", "do Warszawy")
     in the nominative, for the endings that are regular."""
     rules = (("owa", "ów"), ("nia", "ń"), ("wia", "w"), ("ska", "sk"), ("cka", "ck"), ("awy", "awa"),
-             ("ii", "ia"), ("ny", "na"), ("y", "a"), ("a", ""))
+             ("ii", "ia"), ("ji", "ja"), ("ny", "na"), ("y", "a"), ("a", ""))
     for ending, replacement in rules:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             return word[: len(word) - len(ending)] + replacement
