@@ -6,7 +6,9 @@ weights apply only to the languages where rules + model beat the rules alone the
 
     PYTHONPATH=$PWD python scripts/train_relations.py [--data bench/data/entities] [--no-save]
 
-Each part is one author's; a kept-aside part is never read. The score is the reader's (before
+Each part is one author's; a kept-aside part is never read. Each part is read as a new
+author's text is: by noun models (``world.nouns``) fitted without that author (``NounFolds``),
+so the pair model learns from the ends the noun model finds on text it never saw. The score is the reader's (before
 the writer resolves a role to a name): a link is right when its type and both ends match a
 label as ``wave bench entities`` matches them, an end known only by a role when the labelled
 end carries that role word.
