@@ -104,6 +104,9 @@ def main() -> int:
     parser.add_argument("--data", default="bench/data/entities")
     parser.add_argument("--reader", choices=("ru", "latin"), default="ru")
     parser.add_argument("--no-save", action="store_true")
+    parser.add_argument("--setting", help="a setting the cross-validation chose, as JSON "
+                        "([1.0, true, 0.85]): fit it on every honest part with the shipped "
+                        "model's kinds and save, without cross-validating again")
     args = parser.parse_args()
     languages = ("ru",) if args.reader == "ru" else ("en", "pl")
     data: dict[str, dict[str, Any]] = {}
@@ -121,6 +124,16 @@ def main() -> int:
         data[part] = {"statements": statements, "readings": readings, "rows": rows}
         print(f"{part}: {len(statements)} statements, {len(rows)} candidates, "
               f"{sum(y != nouns.NONE for _, y in rows)} labelled", file=sys.stderr)
+    if args.setting:
+        c, balanced, threshold = json.loads(args.setting)
+        shipped = nouns.Model.get(args.reader)
+        kinds = shipped.kinds if shipped else frozenset()
+        model = fit([row for d in data.values() for row in d["rows"]], c, balanced, threshold,
+                    kinds)
+        model.save(nouns.MODEL_PATHS[args.reader])
+        print(f"saved {nouns.MODEL_PATHS[args.reader]} ({args.setting}, kinds {sorted(kinds)})",
+              file=sys.stderr)
+        return 0
     everything = frozenset(f"{lang}|{k.value}" for lang in languages for k in EntityType)
     base: dict[str, Counter[str]] = defaultdict(Counter)
     for d in data.values():

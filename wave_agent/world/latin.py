@@ -32,9 +32,13 @@ _PRONOUNS = frozenset({"he", "she", "on", "ona"})
 
 
 def nominative_pl(word: str) -> str:
-    """A Polish place or first name in the nominative, for the endings that are regular."""
+    """A Polish place or first name in the nominative, for the endings that are regular (the
+    locative of a plural town, "w Katowicach", "na Krzykach", and of a soft stem, "w Irlandii",
+    "w Gdyni", "w Bytomiu", "u Kasi", as well as the singular's)."""
     rules = (("owie", "ów"), ("ńsku", "ńsk"), ("sku", "sk"), ("cku", "ck"), ("niu", "ń"),
-             ("dzi", "dź"), ("wiu", "w"), ("awie", "awa"), ("inie", "in"), ("ynie", "yn"),
+             ("dzi", "dź"), ("wiu", "w"), ("miu", "m"), ("biu", "b"), ("piu", "p"),
+             ("awie", "awa"), ("inie", "in"), ("ynie", "yn"), ("cach", "ce"), ("kach", "ki"),
+             ("gach", "gi"), ("ach", "y"), ("ii", "ia"), ("ji", "ja"), ("ni", "nia"), ("si", "sia"),
              ("ie", "a"), ("ą", "a"), ("kiem", "ek"), ("iem", ""), ("em", ""), ("u", ""))
     for ending, replacement in rules:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
@@ -58,7 +62,7 @@ def _genitive_pl(word: str) -> str:
     """A Polish place in the genitive ("z Poznania", "do Lublina", "z Krakowa", "do Warszawy")
     in the nominative, for the endings that are regular."""
     rules = (("owa", "ów"), ("nia", "ń"), ("wia", "w"), ("ska", "sk"), ("cka", "ck"), ("awy", "awa"),
-             ("ny", "na"), ("y", "a"), ("a", ""))
+             ("ii", "ia"), ("ji", "ja"), ("ny", "na"), ("y", "a"), ("a", ""))
     for ending, replacement in rules:
         if word.endswith(ending) and len(word) - len(ending) >= 3:
             return word[: len(word) - len(ending)] + replacement

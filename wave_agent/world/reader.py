@@ -57,18 +57,30 @@ def rule_readings(texts: Sequence[str], learned_nouns: bool = True) -> list[Read
     """The rules' readings with the noun phrases the noun model adds (``world.nouns``; not
     with ``learned_nouns=False``, its own training input), short names given their full
     forms: the relation model's input (not cached)."""
+    return [complete(t, r, learned_nouns=learned_nouns)
+            for t, r in zip(texts, parsed(texts), strict=True)]
+
+
+def parsed(texts: Sequence[str]) -> list[Reading]:
+    """The rules' readings as the language's reader gives them (before ``complete``)."""
     from threadpoolctl import threadpool_limits
 
     langs = [language(t) if t.strip() else "" for t in texts]
     russian_texts = [t for t, lang in zip(texts, langs, strict=True) if lang == "ru"]
     with threadpool_limits(limits=1, user_api="blas"):
         russian_readings = iter(russian.read_many(russian_texts) if russian_texts else [])
-    readings = [next(russian_readings) if lang == "ru" else latin.read(t, lang) if lang
-                else Reading() for t, lang in zip(texts, langs, strict=True)]
+    return [next(russian_readings) if lang == "ru" else latin.read(t, lang) if lang
+            else Reading() for t, lang in zip(texts, langs, strict=True)]
+
+
+def complete(text: str, reading: Reading, noun_model: nouns.Model | None = None,
+             learned_nouns: bool = True) -> Reading:
+    """A parsed reading with the noun model's phrases (the shipped model, or ``noun_model``:
+    training passes one that never saw the author), short names given their full forms and
+    the speaker's own name taken out."""
     if learned_nouns:
-        readings = [nouns.add(t, r) for t, r in zip(texts, readings, strict=True)]
-    return [without_speakers_name(t, names.with_full_names(r))
-            for t, r in zip(texts, readings, strict=True)]
+        reading = nouns.add(text, reading, noun_model)
+    return without_speakers_name(text, names.with_full_names(reading))
 
 
 async def read_many(texts: Sequence[str]) -> list[Reading]:
@@ -81,4 +93,4 @@ def warm_up() -> None:
     morphology.Models.get()
 
 
-__all__ = ["read", "read_batch", "read_many", "warm_up"]
+__all__ = ["complete", "parsed", "read", "read_batch", "read_many", "rule_readings", "warm_up"]

@@ -436,3 +436,10 @@ def test_an_introduction_says_the_job_after_the_name_and_the_age() -> None:
             (USER, "works_at", "Ysgol Glan")} <= links
     _, links = _world("Cześć, jestem Marek, 50 lat, hydraulik. Mieszkam w Kielcach.")
     assert (USER, "works_as", "hydraulik") in links
+
+
+def test_polish_towns_said_in_the_locative_are_named_in_the_nominative() -> None:
+    places, _ = _world("Od roku mieszkam w Siemianowicach, a brat mieszka w Tychach.")
+    assert {"Siemianowice", "Tychy"} <= {n for n, t in places.items() if t is EntityType.PLACE}
+    places, _ = _world("Ciocia Basia wyjechała do Hiszpanii, potem była w Szwecji i w Olecku.")
+    assert {"Hiszpania", "Szwecja"} <= set(places)
