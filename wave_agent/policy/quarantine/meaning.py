@@ -44,7 +44,7 @@ MODELS = {"both": HERE / "meaning.npz", "a": HERE / "meaning_a.npz", "b": HERE /
 DIM = 384
 READS = "multilingual-e5-small"  # the one embedding model the layer was trained on
 CUES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
-        "agent_rule", "you_scoped")
+        "agent_rule", "you_scoped", "audience")
 
 
 @dataclass(frozen=True, slots=True)
