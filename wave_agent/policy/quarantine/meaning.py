@@ -83,7 +83,8 @@ class Model:
         p = windows.scores(parts, *self.window)
         if self.picked is None:
             return np.concatenate([x, windows.summary(p)])
-        block = np.concatenate([windows.summary(p), windows.context(parts, p, len(seen.text))])
+        block = np.concatenate([windows.summary(p),
+                                windows.context(parts, p, len(seen.text), reader=self.reads_audience)])
         if not self.reads_audience:
             block = np.delete(block, _NEWER_BLOCK)
         return np.concatenate([x, block[self.picked]])

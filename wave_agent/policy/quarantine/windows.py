@@ -146,12 +146,14 @@ def agents(parts: list[str]) -> np.ndarray:
     return np.asarray([rules.names_reader(part) for part in parts], dtype=bool)
 
 
-def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray | None = None) -> np.ndarray:
+def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray | None = None,
+            reader: bool = True) -> np.ndarray:
     """``CONTEXT`` features of who is addressed: where the best window sits and its share of the
     text, the frame's best and mean window score and the gap to the best, the best window's
     ``marks``, the frame's person (``marked``: every window's ``marks``, when known), and where
     an agent is named as the reader: the best such window's score, and whether it is in the frame
-    (an order pasted below a header the window model scores higher still names its reader)."""
+    (an order pasted below a header the window model scores higher still names its reader; zeros
+    unless ``reader``: a model trained before them does not read them)."""
     best = int(np.argmax(p))
     top = parts[best]
     frame = [i for i, part in enumerate(parts) if top not in part and part not in top]
@@ -166,7 +168,10 @@ def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray |
     where = best / (len(parts) - 1) if len(parts) > 1 else 0.0
     head = [where, min(len(top) / max(text_len, 1), 1.0), float(rest.max()), float(rest.mean()),
             float(p[best] - rest.max())]
-    named = marked[:, _AGENT_CUES].max(axis=1) > 0 if marked is not None else agents(parts)
+    if marked is not None:
+        named = marked[:, _AGENT_CUES].max(axis=1) > 0
+    else:
+        named = agents(parts) if reader else np.zeros(len(parts), dtype=bool)
     reader = [float(p[named].max()) if named.any() else 0.0, float(any(named[i] for i in frame))]
     return np.concatenate([np.asarray(head, dtype=np.float32), own, around,
                            np.asarray(reader, dtype=np.float32)]).astype(np.float32)
