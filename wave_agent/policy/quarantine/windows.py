@@ -172,9 +172,9 @@ def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray |
         named = marked[:, _AGENT_CUES].max(axis=1) > 0
     else:
         named = agents(parts) if reader else np.zeros(len(parts), dtype=bool)
-    reader = [float(p[named].max()) if named.any() else 0.0, float(any(named[i] for i in frame))]
+    read = [float(p[named].max()) if named.any() else 0.0, float(any(named[i] for i in frame))]
     return np.concatenate([np.asarray(head, dtype=np.float32), own, around,
-                           np.asarray(reader, dtype=np.float32)]).astype(np.float32)
+                           np.asarray(read, dtype=np.float32)]).astype(np.float32)
 
 
 def summary(p: np.ndarray) -> np.ndarray:
