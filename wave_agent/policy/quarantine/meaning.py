@@ -44,7 +44,12 @@ MODELS = {"both": HERE / "meaning.npz", "a": HERE / "meaning_a.npz", "b": HERE /
 DIM = 384
 READS = "multilingual-e5-small"  # the one embedding model the layer was trained on
 CUES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
-        "agent_rule", "you_scoped")
+        "agent_rule", "you_scoped", "audience")
+# a model saved before the ``audience`` cue and the windows' reader block (no ``reads`` in its file)
+# reads the text without them: the columns it never saw are dropped, so the code runs either model
+_NEWER = (DIM + 3 + CUES.index("audience"),)
+_NEWER_BLOCK = (windows.COUNT + 5 + windows.CUE_NAMES.index("audience"),
+                windows.COUNT + windows.CONTEXT - 2, windows.COUNT + windows.CONTEXT - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +63,7 @@ class Model:
     # (threshold, cued threshold) for a text in Russian, Polish or English (``date_clauses.language``),
     # each chosen on that language's held-out notes; None: the two above for every text
     by_language: dict[str, tuple[float, float]] | None = None
+    reads_audience: bool = True  # trained with the ``audience`` cue and the windows' reader block
 
     def limit(self, text: str, cued: bool) -> float:
         """The probability at or above which ``text`` is held (``cued``: the phrase list or the
@@ -69,13 +75,18 @@ class Model:
                  present: frozenset[str] | None = None) -> np.ndarray:
         """The network's input: ``features``, and the windows' scores when the model reads them."""
         x = features(vector, seen, phrase, verdict, present)
+        if not self.reads_audience:
+            x = np.delete(x, _NEWER)
         if self.window is None:
             return x
         parts = windows.windows(seen.text)
         p = windows.scores(parts, *self.window)
         if self.picked is None:
             return np.concatenate([x, windows.summary(p)])
-        block = np.concatenate([windows.summary(p), windows.context(parts, p, len(seen.text))])
+        block = np.concatenate([windows.summary(p),
+                                windows.context(parts, p, len(seen.text), reader=self.reads_audience)])
+        if not self.reads_audience:
+            block = np.delete(block, _NEWER_BLOCK)
         return np.concatenate([x, block[self.picked]])
 
     def probability(self, x: np.ndarray) -> float:
@@ -126,14 +137,15 @@ def model(which: str = "both") -> Model | None:
         if "languages" in data:
             by_language = {str(lang): (float(t), float(c))
                            for lang, (t, c) in zip(data["languages"], data["language_thresholds"], strict=True)}
-        return Model(layers, threshold, cued, window, picked, by_language)
+        return Model(layers, threshold, cued, window, picked, by_language, "reads" in data)
 
 
 def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
          cued_threshold: float, window: tuple[np.ndarray, float] | None = None,
          picked: np.ndarray | None = None, by_language: dict[str, tuple[float, float]] | None = None) -> None:
     arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
-                                     "cued_threshold": np.asarray(cued_threshold)}
+                                     "cued_threshold": np.asarray(cued_threshold),
+                                     "reads": np.asarray(CUES, dtype="<U16")}
     if by_language:
         arrays["languages"] = np.asarray(sorted(by_language), dtype="<U8")
         arrays["language_thresholds"] = np.asarray([by_language[k] for k in sorted(by_language)], dtype=np.float64)

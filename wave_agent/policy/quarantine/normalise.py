@@ -3,8 +3,8 @@
 NFKC (full-width letters, ligatures), zero-width and soft-hyphen removal, mixed-script words
 folded to their main script (a Latin "o" inside Russian "Игнорируй"), leetspeak digits inside
 words, letters spaced or dotted apart joined, base64-looking runs decoded, and the bodies of
-HTML comments, hidden elements and markdown comments read as ordinary text; letters written
-down a column joined, and reversed, letter-shifted (ROT13, Caesar) or transliterated text
+HTML comments, hidden elements and markdown comments read as ordinary text; words broken
+across lines with a hyphen and letters written down a column joined, and reversed, letter-shifted (ROT13, Caesar) or transliterated text
 decoded (``decode``) and read beside the text. ``notes`` names each disguise found: a disguise
 is itself a reason to read the text with suspicion.
 
@@ -38,6 +38,9 @@ _UNIT = re.compile(r"\d+(?:st|nd|rd|th|am|pm|k|m|g|kg|km|cm|mm|ml|l|gb|mb|tb|x|s
 _SPACED = re.compile(r"(?<![\w])\w(?P<sep> ?[.\-\u00b7] ?| )(?:\w(?P=sep)){2,}\w(?![\w])", re.UNICODE)
 # once a text spells words apart, its short words too ("A - N - D", "T. O"), a dot or hyphen apart
 _SPACED_SHORT = re.compile(r"(?<![\w])\w(?P<sep> ?[.\-\u00b7] ?)(?:\w(?P=sep))?\w(?![\w])", re.UNICODE)
+# a word broken across lines with a hyphen, its rest in lower case on the next line ("Dz-\niękuj-\nemy",
+# "Asy-\nstencie"): joined when a text breaks at least two words so (one is a hyphenated line end)
+_BROKEN = re.compile(r"(?<=[^\W\d_])-[ \t]*\n[ \t]*(?=[a-zа-яёąćęłńóśźżäöüß])", re.UNICODE)
 _SYLLABLES = re.compile(r"\b(?:[^\W\d_]{1,6}-){2,}[^\W\d_]{1,6}\b", re.UNICODE)  # letters: not "111-22-33"
 # a run may follow "=" ("meta=QXN5…": a config value), not another base64 character
 _B64 = re.compile(r"(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{16,}={0,2}(?![A-Za-z0-9+/=])")
@@ -120,6 +123,9 @@ def normalise(text: str) -> Normalised:
         notes.append("zero-width characters")
         out = stripped
     out = _SPEAKER.sub("", out)
+    if len(_BROKEN.findall(out)) >= 2:
+        notes.append("words broken across lines")
+        out = _BROKEN.sub("", out)
     column = decode.join_columns(out)
     if column is not None:
         notes.append("letters split across lines")

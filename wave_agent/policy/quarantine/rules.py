@@ -50,6 +50,33 @@ _ADDRESSED = re.compile(
     rf"|(?:\bbots?|ботам|боты)\s+(?:reading|читающ\w+)",
     _F | re.MULTILINE,
 )
+# An agent named as the reader of a passage, where ``_ADDRESSED``'s vocative at a clause start
+# does not reach: a header of a paste ("PTA request (for parents' digital assistants):", "Инструкция
+# электронным помощникам собственников:", "Anweisung an KI-Assistenten:"), a participle ("AI agents
+# triaging this issue", "if you're an AI listening"), a list of them ("bots/assistants:"), a
+# vocative inside a line ("Asystencie mój kochany"), one AI to another ("I'm a friendly AI too").
+# A cue the meaning layer learns from (``meaning.CUES``, ``windows``); no verdict reads it, since
+# people who work with AI name their bots too.
+_READERS_EN = r"(?:ai|a\.i\.|llms?|gpt|chat\s?bots?|bots?|assistants?|copilots?|(?:ai|language)\s+(?:models?|agents?))"
+_AUDIENCE = re.compile(
+    rf"\bif\s+you(?:'re|’re|\s+are)\s+(?:an?\s+)?(?:ai|a\.i\.|language\s+model|llm|bot|chatbot|assistant)\b"
+    rf"|\b(?:to|for)\s+(?:[\w'’/-]+\s+){{0,3}}{_READERS_EN}(?:\s+[\w-]+){{0,3}}?\s*[:)\]]"
+    rf"|\b(?:ai|assistant|bot|llm|agent|model)s?\s+(?:instructions?|notes?|notice|directives?)\s*[:(]"
+    rf"|\b{_READERS_EN}(?:\s+\w+)?\s+(?:reading|processing|indexing|triaging|listening|summari[sz]ing|parsing|scanning"
+    rf"|crawling|handling)\b"
+    rf"|(?:^|\n)\s*(?:[-*•]\s*)?{_READERS_EN}(?:\s*/\s*{_READERS_EN})+\s*[:,]"
+    rf"|\bdear\s+(?:ai|bot|chatbot|assistant)\b"
+    rf"|\bi(?:'m|’m|\s+am)\s+an?\s+(?:\w+\s+)?(?:ai|bot|assistant)(?:\s+too|\s+like\s+you|[!,.])"
+    rf"|(?:инструкци\w+|указани\w+|сообщени\w+|примечани\w+|записк\w+|просьб\w+|внимание)\s+(?:\w+\s+){{0,2}}?"
+    rf"(?:бот(?:у|ам)|ассистент(?:у|ам)|помощник(?:у|ам)|модел(?:и|ям)|агент(?:у|ам)|нейросет(?:и|ям)|ии)\b"
+    rf"|(?:^|\s)(?:ботам|ассистентам|помощникам|моделям|агентам|нейросетям)\b"
+    rf"|\bпередай\s+(?:\w+\s+){{0,2}}(?:модели|боту|ассистенту|помощнику|ии|нейросети)\b"
+    rf"|\bесли\s+(?:ты|вы)\s+(?:—\s*)?(?:ии|бот|нейросеть|ассистент|помощник|языковая\s+модель)\b"
+    rf"|\b(?:do|dla)\s+(?:wszystkich\s+)?(?:botów|asystentów|modeli|agentów|czatbotów)\b|\basystencie\b"
+    rf"|(?:^|\n)\s*(?:asystenci|boty|modele\s+ai)\s*[:,!]"
+    rf"|\b(?:an|für)\s+(?:alle\s+)?ki(?:-\w+)?\b|\b(?:para|a)\s+(?:la\s+|los\s+)?(?:ia|asistentes?)\b",
+    _F | re.MULTILINE,
+)
 _AGENT_OBLIGED = re.compile(
     rf"(?<!'s\s)(?<!\bmy\s)(?<!\bour\s)\b(?:the\s+)?{_AGENT_EN}(?:\s+helper)?\s+(?:should|must|shall|needs?\s+to|has\s+to|is\s+(?:required|obliged|to|not\s+allowed)|"
     rf"may\s+not|cannot|is\s+forbidden)\b"
@@ -210,6 +237,7 @@ class Cues:
     role: str | None = None
     agent_rule: str | None = None
     you_scoped: str | None = None
+    audience: str | None = None
     sentence: str = ""
 
     def named(self) -> list[tuple[str, str]]:
@@ -242,8 +270,14 @@ def cues(sentence: str) -> Cues:
         override=_hit(_OVERRIDE, sentence), secret=_hit(_SECRET, sentence),
         against_person=_hit(_AGAINST_PERSON, sentence), role=_hit(_ROLE, sentence),
         agent_rule=_hit(_AGENT_RULE, sentence), you_scoped=_hit(_YOU_SCOPED, sentence),
-        sentence=sentence,
+        audience=_hit(_AUDIENCE, sentence), sentence=sentence,
     )
+
+
+def names_reader(part: str) -> bool:
+    """Whether ``part`` names an agent as its reader (the ``addressed`` or ``audience`` cue)."""
+    low = part.lower()
+    return _ADDRESSED.search(low) is not None or _AUDIENCE.search(low) is not None
 
 
 def sentences(text: str) -> list[str]:
@@ -284,9 +318,9 @@ def verdict(c: Cues, whole: Cues) -> tuple[str, str] | None:
 
 
 _NAMES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
-          "agent_rule", "you_scoped")
+          "agent_rule", "you_scoped", "audience")
 _PATTERNS = (_ADDRESSED, _AGENT_OBLIGED, _IMPERATIVE, _SCOPE, _OVERRIDE, _SECRET, _AGAINST_PERSON, _ROLE,
-             _AGENT_RULE, _YOU_SCOPED)
+             _AGENT_RULE, _YOU_SCOPED, _AUDIENCE)
 _ANY_ORDER = frozenset(("addressed", "obliged", "imperative", "override", "against_person", "role", "agent_rule",
                         "you_scoped"))
 

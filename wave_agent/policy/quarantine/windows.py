@@ -36,11 +36,13 @@ from wave_agent.policy.quarantine import classifier, rules
 MAX_WINDOWS = 48  # a long paste: its first 48 lines and sentences
 COUNT = 4  # the features: best window, second best, share of windows above 0.5, log of the count
 CUE_NAMES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "against_person", "role",
-             "agent_rule", "you_scoped")
+             "agent_rule", "you_scoped", "audience")
+_AGENT_CUES = (CUE_NAMES.index("addressed"), CUE_NAMES.index("audience"))
 PERSON = ("mood_imperative", "second_person", "first_person", "past")
 # ``context``: position, share of the text, the frame's best and mean score, the gap; the best
-# window's cues and person; the frame's person
-CONTEXT = 5 + len(CUE_NAMES) + 2 * len(PERSON)
+# window's cues and person; the frame's person; the best score of a window that names an agent as
+# its reader (``rules`` cues ``addressed``, ``audience``) and whether the frame has one
+CONTEXT = 5 + len(CUE_NAMES) + 2 * len(PERSON) + 2
 MORPH_WORDS = 40  # words read by pymorphy3 in a window (a long line: its first 40)
 _WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 _CYRILLIC = re.compile(r"[а-яё]")
@@ -139,10 +141,19 @@ def marks(part: str) -> np.ndarray:
                            person(part)])
 
 
-def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray | None = None) -> np.ndarray:
+def agents(parts: list[str]) -> np.ndarray:
+    """Whether each window names an agent as its reader (the ``addressed`` or ``audience`` cue)."""
+    return np.asarray([rules.names_reader(part) for part in parts], dtype=bool)
+
+
+def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray | None = None,
+            reader: bool = True) -> np.ndarray:
     """``CONTEXT`` features of who is addressed: where the best window sits and its share of the
     text, the frame's best and mean window score and the gap to the best, the best window's
-    ``marks``, and the frame's person (``marked``: every window's ``marks``, when known)."""
+    ``marks``, the frame's person (``marked``: every window's ``marks``, when known), and where
+    an agent is named as the reader: the best such window's score, and whether it is in the frame
+    (an order pasted below a header the window model scores higher still names its reader; zeros
+    unless ``reader``: a model trained before them does not read them)."""
     best = int(np.argmax(p))
     top = parts[best]
     frame = [i for i, part in enumerate(parts) if top not in part and part not in top]
@@ -157,7 +168,13 @@ def context(parts: list[str], p: np.ndarray, text_len: int, marked: np.ndarray |
     where = best / (len(parts) - 1) if len(parts) > 1 else 0.0
     head = [where, min(len(top) / max(text_len, 1), 1.0), float(rest.max()), float(rest.mean()),
             float(p[best] - rest.max())]
-    return np.concatenate([np.asarray(head, dtype=np.float32), own, around]).astype(np.float32)
+    if marked is not None:
+        named = marked[:, _AGENT_CUES].max(axis=1) > 0
+    else:
+        named = agents(parts) if reader else np.zeros(len(parts), dtype=bool)
+    read = [float(p[named].max()) if named.any() else 0.0, float(any(named[i] for i in frame))]
+    return np.concatenate([np.asarray(head, dtype=np.float32), own, around,
+                           np.asarray(read, dtype=np.float32)]).astype(np.float32)
 
 
 def summary(p: np.ndarray) -> np.ndarray:
