@@ -530,6 +530,10 @@ async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Messa
                 run.tally(m.lang, "two_truths", bool(new_held and old_held), of="changes_set")
                 in_block = any(holds(block, v, s.attribute) for v in old)
                 run.tally(m.lang, "old_in_block", in_block)
+                if in_block:
+                    run.miss("old value in a core block", message=m.id, text=m.text,
+                             attribute=s.attribute, old=old, value=s.value,
+                             lines=[x for x in block.split("\n") if any(holds(x, v, s.attribute) for v in old)])
             if not applied:
                 run.miss("change not applied", message=m.id, text=m.text, op=s.op,
                          attribute=s.attribute, value=s.value, old=old,
