@@ -17,6 +17,7 @@ Pure decisions over plain data here; the writer carries them out under the perso
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -210,6 +211,9 @@ def _change(decision: Decision, old: Held, value: Value, held: Sequence[Held]) -
         decision.replaces.append(old.fact)
 
 
+_BULLET = re.compile(r"^\s*(?:[-*•–]\s+)?")
+
+
 async def lines_holding(lines: Sequence[str], change: dict[str, str]) -> list[str]:
     """The lines of a core block that state the value a change replaced: the old record's own
     text, or a line that names the old value and reads as that attribute of that entity
@@ -221,7 +225,8 @@ async def lines_holding(lines: Sequence[str], change: dict[str, str]) -> list[st
     for line in lines:
         if not line.strip():
             continue
-        if " ".join(line.lower().split()) == old_text:
+        # a fact is appended to a block as a list item ("- Мне 33"): the item is the record's text
+        if " ".join(_BULLET.sub("", line).lower().split()) == old_text:
             found.append(line)
             continue
         if not line_names(line, change["old"]):

@@ -101,3 +101,17 @@ def test_an_age_said_in_passing_is_checked_against_the_time_since_and_a_birthday
     assert says_birthday("мне сегодня 34 🎉 мама с утра по видеосвязи пела") and says_birthday(
         "I'm 30 today") and says_birthday("dziś kończę 30")
     assert not says_birthday("сегодня купила 2 торта")
+
+
+def test_a_changed_value_finds_its_line_in_the_block_as_the_list_item_it_was_appended_as() -> None:
+    """A fact goes into the core block as a list item ("- Мне 33"); when the age moves on, that
+    item is the line replaced, not left for the prompt to read beside the new age."""
+    import asyncio
+
+    from wave_agent.write.attributes import lines_holding
+
+    change = {"entity": "user", "attribute": "age", "old": "33", "new": "34", "op": "set",
+              "old_text": "Мне 33"}
+    lines = ["- Меня зовут Марина", "- Мне 33", "- Сыну Тиме 8"]
+    assert asyncio.run(lines_holding(lines, change)) == ["- Мне 33"]
+    assert asyncio.run(lines_holding(["- Сыну Тиме 8", "- Мама, 33 года стажа"], change)) == []
