@@ -93,7 +93,9 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
             # "The user works at Google"); what the fact leaves out is kept by its own clause
             # ("я Вера, мне 33, живу в Нижнем Новгороде": the city extracted, "мне 33" lost)
             part = _clauses_naming(sentence, left) if left else ""
-            if part and not any(part.lower() in f.text.lower() for f in kept):
+            covered = [v for v in named if v not in left]
+            if part and not any(part.lower() in f.text.lower() for f in kept) and not any(
+                    line_names(part, v.value) for v in covered):  # a clause a fact already states
                 kept.append(ExtractedFact(part[:1].upper() + part[1:],
                                           record_type(left[0].attribute)))
             continue

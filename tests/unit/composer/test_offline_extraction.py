@@ -296,3 +296,17 @@ def test_a_value_the_extracted_facts_leave_out_is_kept_by_its_own_clause() -> No
         with_stated_attributes(said, extract_heuristic(said, max_facts=budget), max_facts=budget))]
     assert "Мне 33" in texts, texts
     assert sum("Новгород" in t for t in texts) == 1, texts
+
+
+def test_a_clause_a_fact_already_states_is_not_kept_beside_it() -> None:
+    """"I work at Google as an engineer.": the fact "The user works at Google" states the
+    sentence's employer; the sentence kept for the role it leaves out would be a near-duplicate."""
+    import asyncio
+
+    from wave_agent.postprocess.extract import with_stated_attributes
+
+    said = "I work at Google as an engineer."
+    budget = fact_budget(said, "")
+    texts = [f.text for f in asyncio.run(
+        with_stated_attributes(said, extract_heuristic(said, max_facts=budget), max_facts=budget))]
+    assert sum("Google" in t for t in texts) == 1, texts
