@@ -312,6 +312,9 @@ class _Builder:
                 continue  # "Катина подруга": a possessive adjective, not a person named
             if kind is EntityType.PLACE and street(s, inside):
                 continue  # "на Гагарина", "на Плехановской": a street, not a place we keep
+            if len(inside) == 1 and inside[0].pos == "VERB":
+                continue  # "Переехала." capitalised alone: the NER's place is the verb
+            # (tuning_8's move: the city "Переехала" replaced Казань said just before)
             ids = {t.id for t in inside}
             aliases: tuple[str, ...] = ()
             head = next((t for t in inside if t.head not in ids), inside[0])
