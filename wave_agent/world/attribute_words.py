@@ -45,7 +45,10 @@ HOBBY_VERBS = {"бегать": "бег", "плавать": "плавание", "
                "кататься": "катание", "rysować": "rysowanie", "pływać": "pływanie",
                "biegać": "bieganie", "tańczyć": "taniec"}
 PROMOTED = re.compile(r"\b(?:повысили|повысил[аи]?|назначили|назначен[аы]?)\s+(?:до|на\s+должность)\s+"
-                      r"([а-яё-]+(?:\s+[а-яё-]+)?)|\bpromoted\s+to\s+([\w ]{3,30}?)(?:[.,!]|$)",
+                      r"([а-яё-]+(?:\s+[а-яё-]+)?)|\bpromoted\s+to\s+([\w ]{3,30}?)(?:[.,!]|$)|"
+                      # "меня назначили тимлидом тестирования": the role in the instrumental
+                      r"\bменя\s+(?:\w+\s+)?назначили\s+([а-яё-]+(?:ом|ем|ой|ей|ёй)"
+                      r"(?:\s+[а-яё-]+(?:а|я|ов|ей|ы|и))?)\b",
                       re.I)
 LIVE = _listed("жить проживать live living mieszkać mieszkam mieszkamy")
 MOVE = _listed("""переехать перебраться переезжать moved move relocated przeprowadziłam

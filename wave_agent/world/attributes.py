@@ -501,9 +501,9 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # a promotion names the new role: "меня повысили до начальника смены"
     promoted = W.PROMOTED.search(text)
     if promoted:
-        head, *rest = promoted.group(1).split()
-        role = " ".join([ru_lemma(head.lower()), *rest]) if reading.language == "ru" else \
-            promoted.group(1)
+        said = next(g for g in promoted.groups() if g)
+        head, *rest = said.split()
+        role = " ".join([ru_lemma(head.lower()), *rest]) if reading.language == "ru" else said
         put_(USER, "role", role, "set")
     # a living or moving verb and one place the parse left unlinked ("я в Калининграде, живу
     # теперь тут", "Дина переехала в Москву"): whose is said by a name or kin word before the
