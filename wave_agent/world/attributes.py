@@ -178,10 +178,15 @@ _SELF_FORMS = ((r"^([А-ЯЁ][а-яё]+) пользователя —", r"Мой
 
 def as_said(text: str) -> str:
     """A record the offline extractor wrote about "the user" back in the first person
-    ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker."""
+    ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker;
+    emoji left out."""
     for pattern, said in _SELF_FORMS:
         text = re.sub(pattern, said, text)
-    return text
+    # an emoji between words is no word: "у меня есть парень 🙈 Павел" parsed with it lost
+    # the partner (tuning_8)
+    # (a birthday's cake and party face are kept: they say a birthday)
+    return re.sub(r" ?[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+",
+                  lambda m: "".join(ch for ch in m.group(0) if ch in "🎂🥳"), text)
 
 
 def _head(reading: Reading, name: str) -> str:

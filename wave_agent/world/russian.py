@@ -1103,6 +1103,10 @@ class _Builder:
         after = s.tokens[s.position[noun.id] + 1:][:1]
         if after and after[0].text.lower() in POSSESSIVE:
             return USER  # "Кошка наша Мурка", "Сын мой": the possessive after the noun
+        near = [t.text.lower() for t in s.tokens[max(0, s.position[noun.id] - 3):s.position[noun.id]]]
+        if near[-2:] in (["у", "меня"], ["у", "нас"]) or near[-3:] in (
+                ["у", "меня", "есть"], ["у", "нас", "есть"]):
+            return USER  # "у меня есть парень Павел", "у меня парень Павел" (not "у меня на ноутбуке")
         return None
 
     def _owned(self, s: Sentence, noun: Token, who: str | None,
