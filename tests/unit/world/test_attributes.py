@@ -323,3 +323,32 @@ def test_an_age_in_passing_with_svoi_is_the_persons() -> None:
     read, as "в мои 36" is."""
     assert ("user", "age", "36", "set") in values("в свои 36 впервые сама собрала шкаф")
     assert not values("в свои 20 лет я жила в Перми")
+
+
+def test_tuning_8_a_verb_alone_is_no_city_and_an_ending_verb_ends_no_age() -> None:
+    # "Переехала." was read as the city "Переехала" and replaced Казань said just before
+    assert values("Переехала.") == set()
+    assert values("Всё, я в Казани! Переехала.") == {("user", "city", "Казань", "set")}
+    # "продала" ends the car, not the age said beside it
+    assert ("user", "age", "28", "set") in values(
+        "в свои 28 первый раз сама продала машину и сама всё оформила")
+
+
+def test_tuning_8_a_held_pet_s_age_a_vehicle_by_its_model_and_a_phone_by_its_make() -> None:
+    held = [Value("user", "pet", "Рыжик", "add"), Value("user", "vehicle", "Kia Rio", "set")]
+    assert ("Рыжик", "age", "4", "set") in values("моему Рыжику всего 4 года", held)
+    assert values("Рио продала!", held) == {("user", "vehicle", "Kia Rio", "remove")}
+    # a make said beside a denial of something else ends nothing
+    assert values("Kirill cooked, didn't even have to pretend", [
+        Value("user", "vehicle", "Haval Jolion", "set")]) == set()
+    assert ("user", "device", "Pixel 8", "add") in values("Взяла Pixel 8, теперь привыкаю")
+
+
+def test_tuning_8_a_partner_had_with_u_menya_and_a_role_one_is_appointed_to() -> None:
+    assert ("user", "partner", "Павел", "set") in values(
+        "Всё, официально: у меня есть парень 🙈 Павел, поляк")
+    assert ("user", "partner", "Дима", "set") in values("Парень пользователя — Дима")
+    assert values("Соня спит у меня на ноутбуке 😍") == set()
+    assert ("user", "role", "тимлид тестирования", "set") in values(
+        "Меня назначили тимлидом тестирования вместо Светы!!")
+    assert values("Свету назначили начальником") == set()
