@@ -774,7 +774,7 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             if not (pol_here.ended or pol_here.negated) or (partly and not pol_here.ended):
                 continue  # "Персика больше нет. ... Соня плачет": the ending is another clause's
-            if not pol_here.ended and not _denies(text, word):
+            if not pol_here.ended and not _denies(text, word, after_=value.attribute != "city"):
                 continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
             put(value.entity, value.attribute, value.value,
                 "remove" if pol_here.ended else "negate")
@@ -794,7 +794,7 @@ _VERB_FORM = re.compile(r"\w+(?:ть|ться|ти)")  # a Russian infinitive: t
 _OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
 
 
-def _denies(text: str, word: str) -> bool:
+def _denies(text: str, word: str, *, after_: bool = True) -> bool:
     """Whether a negation in ``word``'s clause denies it: said before it ("не живу в Самаре",
     "nie mam kota", "I don't have a cat"), or after it as "нет" or a negated verb of the
     person's ("Рыжика нет", "йогой не занимаюсь"); not a negation of something else said
@@ -815,6 +815,9 @@ def _denies(text: str, word: str) -> bool:
                      if t in W.NEGATION and (t not in _WITHOUT or i >= len(before) - 2)}
         if negations or any("n't" in t for t in before):
             return True
+        if not after_:
+            return False  # a city is denied before it ("не живу в Казани"); after it the
+            # negation is of what one does there ("В Казани искать студию не буду")
         return any(t == "нет" or (t == "не" and i + 1 < len(after)
                                   and _OWN_VERB.fullmatch(after[i + 1]) is not None)
                    for i, t in enumerate(after))

@@ -352,3 +352,9 @@ def test_tuning_8_a_partner_had_with_u_menya_and_a_role_one_is_appointed_to() ->
     assert ("user", "role", "тимлид тестирования", "set") in values(
         "Меня назначили тимлидом тестирования вместо Светы!!")
     assert values("Свету назначили начальником") == set()
+
+
+def test_a_city_is_denied_before_it_not_by_what_one_will_not_do_there() -> None:
+    held = [Value("user", "city", "Казань", "set")]
+    assert values("В Казани искать студию не буду, не моё", held) == set()
+    assert ("user", "city", "Казань", "negate") in values("Я не живу в Казани", held)
