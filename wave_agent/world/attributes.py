@@ -501,7 +501,9 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         put_(USER, "sibling", ANY, "negate")
     # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
     for form, lem in words:
-        if lem in W.HOBBY_VERBS and form == lem:  # the infinitive: a pastime, not one errand
+        if lem in W.HOBBY_VERBS and (form == lem or (  # the infinitive: a pastime, not one errand
+                W.SCHEDULE.search(text) and _OWN_VERB.fullmatch(form))):
+            # or said as what one does on a schedule: "по вечерам вяжу", "по субботам плаваю"
             put_(USER, "hobby", W.HOBBY_VERBS[lem], c.op_at(form, multi=True))
     # a promotion names the new role: "меня повысили до начальника смены"
     promoted = W.PROMOTED.search(text)
