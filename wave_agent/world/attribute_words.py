@@ -185,7 +185,7 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her
@@ -201,6 +201,9 @@ NOT_WHERE_ONE_LIVES = _listed("на из от с со from on off with z ze od")
 DEVICE_MAKES = _listed("""iphone pixel samsung galaxy xiaomi redmi poco honor huawei oneplus nokia
     motorola realme oppo vivo macbook ipad thinkpad айфон пиксель самсунг сяоми хонор хуавей
     макбук айпад""")
+# a make as Russian speakers spell it: "утопила айфон" ends the held "iPhone 11"
+MAKE_SPELLINGS = {"айфон": "iphone", "пиксель": "pixel", "самсунг": "samsung", "сяоми": "xiaomi",
+                  "хонор": "honor", "хуавей": "huawei", "макбук": "macbook", "айпад": "ipad"}
 # a thing exchanged for another: "поменял", "пересел на", "купил", "switched", "zmieniłem"
 SWAP = _listed("""поменять сменить пересесть купить switch switched replaced swapped bought
     zmienić zmieniłem zmieniłam kupiłem kupiłam przesiadłem przesiadłam""")

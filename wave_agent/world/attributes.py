@@ -758,7 +758,9 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             # a vehicle or device by its make or model alone, in either alphabet ("Рио
             # продала" ends "Kia Rio")
-            either = [*said, *(_cyrillic(s) for s in said)]
+            either = [*said, *(_cyrillic(s) for s in said),
+                      *(W.MAKE_SPELLINGS[m] for m in (ru_lemma(s) for s in said)
+                        if m in W.MAKE_SPELLINGS)]
             named = [x for w in name if len(w) >= 3 and not w.isdigit()
                      for x in (w, _cyrillic(w)) if any(_alike(x, s) for s in either)]
             if not named:

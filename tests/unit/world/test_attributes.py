@@ -364,3 +364,10 @@ def test_a_pastime_said_by_its_verb_on_a_schedule() -> None:
     # tuning_8: "по вечерам вяжу" was not kept; one errand is no pastime
     assert ("user", "hobby", "вязание", "add") in values("по вечерам вяжу, сейчас шарф себе")
     assert values("вчера вязала шарф") == set()
+
+
+def test_a_phone_ended_by_its_make_as_russian_speakers_spell_it() -> None:
+    # tuning_7: "утопила айфон в ванной" beside the held "iPhone 11"
+    held = [Value("user", "device", "iPhone 11", "add")]
+    assert values("Утопила айфон в ванной.", held) == {("user", "device", "iPhone 11", "remove")}
+    assert values("айфон не работает", held) == set()
