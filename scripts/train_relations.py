@@ -69,13 +69,26 @@ def score(statements: list[dict[str, Any]], readings: list[Reading]) -> Counter[
                         and _norm(link.type) == _norm(label["type"])
                         and _end(link.source, label["from"], r, s)
                         and _end(link.target, label["to"], r, s)), None)
+            kind = _norm(label["type"])
+            group = "kin" if kind.startswith("kin:") else kind
             if hit is None:
                 tally["fn"] += 1
+                tally[f"{group}|fn"] += 1
             else:
                 used.add(hit)
                 tally["tp"] += 1
+                tally[f"{group}|tp"] += 1
         tally["fp"] += len(links) - len(used)
+        for i, link in enumerate(links):
+            if i not in used:
+                kind = _norm(link.type)
+                tally[f"{'kin' if kind.startswith('kin:') else kind}|fp"] += 1
     return tally
+
+
+def by_type(t: Counter[str], kind: str) -> Counter[str]:
+    """One link type's tp / fp / fn out of ``score``'s tally."""
+    return Counter({k: t[f"{kind}|{k}"] for k in ("tp", "fp", "fn")})
 
 
 def pr(t: Counter[str]) -> tuple[float, float, float]:
@@ -300,8 +313,15 @@ def main() -> int:
         print(f"{setting}: all parts {'/'.join(f'{v:.1f}' for v in pr(total['all']))}; "
               "unseen authors " + " ".join(
                   f"{lang} {'/'.join(f'{v:.1f}' for v in pr(fair[lang]))}"
-                  for lang in ("ru", "en", "pl")) + f"; ru by held part {row}")
+                  for lang in ("ru", "en", "pl")) + "; ru works_as "
+              + "/".join(f"{v:.1f}" for v in pr(by_type(fair["ru"], "works_as")))
+              + f"; ru by held part {row}")
     best = ranked[0]
+    for lang in ("ru", "pl"):
+        kinds = sorted({k.split("|")[0] for k in rules_row[3][lang] if "|" in k})
+        print(f"{lang} by type, rules -> {best[1]} (P / R / F1): " + "; ".join(
+            f"{k} " + "/".join(f"{v:.1f}" for v in pr(by_type(rules_row[3][lang], k))) + " -> "
+            + "/".join(f"{v:.1f}" for v in pr(by_type(best[3][lang], k))) for k in kinds))
     languages = [lang for lang in ("ru", "en", "pl")
                  if pr(best[3][lang])[2] > pr(rules_row[3][lang])[2]]
     print(f"best on unseen Russian: {best[1]}; beats the rules in {languages or 'none'}",
