@@ -125,6 +125,9 @@ def main() -> int:
     parser.add_argument("--setting", help="a setting the cross-validation chose, as JSON "
                         "([1.0, true, 0.85]): fit it on every honest part with the shipped "
                         "model's kinds and save, without cross-validating again")
+    parser.add_argument("--add-kinds", default="", help="with --setting: kinds taken besides "
+                        "the shipped model's, comma-separated (ru|occupation), as the "
+                        "cross-validation chose them")
     parser.add_argument("--quick", action="store_true",
                         help="only the shipped setting's C and classes (a machine in use)")
     args = parser.parse_args()
@@ -147,7 +150,8 @@ def main() -> int:
     if args.setting:
         c, balanced, threshold = json.loads(args.setting)
         shipped = nouns.Model.get(args.reader)
-        kinds = shipped.kinds if shipped else frozenset()
+        kinds = (shipped.kinds if shipped else frozenset()) | {
+            k for k in args.add_kinds.split(",") if k}
         model = fit([row for d in data.values() for row in d["rows"]], c, balanced, threshold,
                     kinds)
         model.save(nouns.MODEL_PATHS[args.reader])
