@@ -17,7 +17,8 @@ compares them out of fold (five folds over the tuning questions, LoCoMo by conve
 one (``pick``: the best mean R@1 over the sets, or with ``--keep`` the best on the memory sets
 among those that keep LoCoMo), prints the picked variant's figures on ``held`` (the only
 variant ever scored there) beside the fusion and plain e5, what its trees use, and with
-``--write`` writes it.
+``--write`` writes it. ``--fit-asked`` only fits the shipped trees' weight for the attribute
+step's verdict (``fit_asked``), out of fold by memory author, and with ``--write`` adds it.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ LEAST_CASES = 10  # a language's own someone-else weight needs this many questio
 # Features added after files were written: what a file without them held, per set (no
 # assistant turns outside LongMemEval), or None when it cannot be known afterwards (sessions
 # and repeats need the records' vectors); a file lacking one of those leaves it out of training.
-ADDED: dict[str, float | None] = {"assistant": 0.0, "session_share": None, "near_repeats": None}
+ADDED: dict[str, float | None] = {"assistant": 0.0, "session_share": None, "near_repeats": None,
+                                  "rr_asked": None, "asked_p": None, "asked_past": None}
 MISSING: set[str] = set()
 
 
@@ -215,7 +217,9 @@ def train_pairs(questions: list[dict[str, Any]], columns: list[int], c: float,
             "trained_on": {"questions": used, "pairs": len(d)}}
 
 
-MONOTONE = {"decay": 1, "someone_else": -1}  # a newer record, one about the person: never worse
+# a newer record, one about the person, one that states the asked value: never worse
+MONOTONE = {"decay": 1, "someone_else": -1, "rr_asked": 1}
+ASKED = ("rr_asked", "asked_p", "asked_past")  # the attribute step's verdict (``noasked``)
 
 
 def set_weights(questions: list[dict[str, Any]], balance: float) -> dict[str, float]:
@@ -332,12 +336,76 @@ def scorer(model: dict[str, Any]) -> Any:
     ranker = LearnedRanker.from_json(model)
     fused, decay, other = (FEATURES.index(n) for n in ("fused", "decay", "someone_else"))
 
+    asked = FEATURES.index("rr_asked")
+
     def score(q: dict[str, Any]) -> np.ndarray:
         x = q["x"]
         return after_model(ranker.score(x), x[:, fused], x[:, decay], x[:, other],
-                           ranker.weight_for(q["language"]), OTHERS)
+                           ranker.weight_for(q["language"]), OTHERS, x[:, asked], ranker.asked)
 
-    return score
+    # a model that does not weigh the step's verdict is followed by the step, as in the engine
+    return score if ranker.weighs_asked or "rr_asked" in MISSING else attribute_step(score)
+
+
+def fit_asked(questions: list[dict[str, Any]], model: dict[str, Any]) -> float:
+    """The weight ``learned.after_model`` adds to the log-odds times ``rr_asked``, in place
+    of the attribute step putting its records first: fitted as ``fit_someone_else`` is (a
+    softmax over each tuning question's candidates, the model's log-odds with its
+    someone-else weight an offset, the answers' share maximised), over the questions where
+    the step holds records, each weighing the same."""
+    from scipy.optimize import minimize_scalar
+
+    ranker = LearnedRanker.from_json({k: v for k, v in model.items() if k != "asked"})
+    asked, other = FEATURES.index("rr_asked"), FEATURES.index("someone_else")
+    cases = []
+    for q in questions:
+        y = labels(q).astype(bool)
+        held = q["x"][:, asked].astype(np.float64)
+        if not y.any() or not held.any():
+            continue
+        p = np.clip(np.asarray(ranker.score(q["x"]), dtype=np.float64), 1e-9, 1 - 1e-9)
+        logit = np.log(p / (1 - p)) + (ranker.weight_for(q["language"]) or 0.0) * (
+            q["x"][:, other] > 0)
+        cases.append((logit, held, y))
+    if not cases:
+        return 0.0
+
+    def loss(w: float) -> float:
+        total = 0.0
+        for logit, held, y in cases:
+            z = logit + w * held
+            z = np.exp(z - z.max())
+            total -= math.log(max(float(z[y].sum() / z.sum()), 1e-12))
+        return total / len(cases)
+
+    fit = minimize_scalar(loss, bounds=(-5.0, 15.0), method="bounded")
+    return round(float(fit.x), 3)
+
+
+def attribute_step(score: Any) -> Any:
+    """``score`` followed by the attribute step as the engine runs it for a model that does
+    not read ``rr_asked`` (``Recall._attribute_first``): the records that state the asked
+    value first, in ``asked.first``'s order (``rr_asked``), then the rest in the model's; for a
+    question about now, the model's own first stays first when it is one of them. (The engine
+    also puts the newer first when both state one single-valued attribute of the same
+    holder, which the files do not say; left out.)"""
+    asked, past = FEATURES.index("rr_asked"), FEATURES.index("asked_past")
+
+    def stepped(q: dict[str, Any]) -> np.ndarray:
+        s = np.asarray(score(q), dtype=np.float64)
+        x = q["x"]
+        found = [int(i) for i in np.argsort(-x[:, asked], kind="stable") if x[i, asked] > 0]
+        if not found:
+            return s
+        top = int(np.argmax(s))
+        if top in found and not x[0, past]:
+            found = [top, *(i for i in found if i != top)]
+        out = s - s.max() - 1.0  # below every found record
+        for n, i in enumerate(found):
+            out[i] = float(len(found) - n)
+        return out
+
+    return stepped
 
 
 def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any],
@@ -470,7 +538,7 @@ def main() -> None:
                         help="sets with fewer tuning questions are left out of the pick")
     parser.add_argument("--recipes", default="file,every,listwise",
                         help="which tree recipes to compare (file, every, pool, own, nohand, "
-                             "listwise)")
+                             "noasked, listwise)")
     parser.add_argument("--keep", type=float, default=None,
                         help="pick by the memory sets among variants within this many points "
                              "of the first variant's LoCoMo R@1 and R@5 (pick)")
@@ -481,8 +549,15 @@ def main() -> None:
     parser.add_argument("--by-language", action="store_true",
                         help="fit the someone-else weight per question language too")
     parser.add_argument("--write", action="store_true", help=f"write {MODEL_PATH}")
+    parser.add_argument("--fit-asked", action="store_true",
+                        help="only fit the shipped model's attribute-step weight (fit_asked): "
+                             "each memory author left out in turn, then on every tuning "
+                             "question (written with --write)")
     args = parser.parse_args()
     questions = load(args.files)
+    if args.fit_asked:
+        fit_shipped_asked(questions, args.write)
+        return
     if args.by_set:
         BY_SET.extend(sorted({q["set"] for q in questions if q["set"].startswith("memory")}))
     if args.by_author:
@@ -508,6 +583,8 @@ def main() -> None:
             fitted = {lang: fit_someone_else(train, model, lang)
                       for lang in sorted({q["language"] for q in train})}
             out["someone_else_by_language"] = {k: v for k, v in fitted.items() if v is not None}
+        if "rr_asked" not in MISSING:
+            out["asked"] = fit_asked(train, out)
         return out
 
     variants: dict[str, Any] = {}
@@ -534,6 +611,12 @@ def main() -> None:
                          f"its someone-else factor, {rounds} rounds, balance {b}"] = (
                     lambda t, r=rounds, b=b: weighed(
                         train_trees(t, own, r, monotone=True, balance=b), t))
+            if "noasked" in recipes:
+                variants[f"trees, pointwise, with the per-question features, without the "
+                         f"attribute step's verdict (the step after them), {rounds} rounds, "
+                         f"balance {b}"] = (lambda t, r=rounds, b=b: weighed(
+                             train_trees(t, [i for i in every if ALL[i] not in ASKED], r,
+                                         monotone=True, balance=b), t))
             if "every" in recipes:
                 variants[f"trees, pointwise, with the per-question features, {rounds} rounds, "
                          f"balance {b}"] = (lambda t, r=rounds, b=b: weighed(
@@ -546,7 +629,9 @@ def main() -> None:
     if MODEL_PATH.exists():  # the shipped model, as it is (in sample on what it was trained on)
         shipped = json.loads(MODEL_PATH.read_text(encoding="utf-8"))
         if not set(shipped["features"]) & MISSING:
-            fixed["the shipped model (ranker.json, as it is)"] = table(questions, scorer(shipped))
+            # then the attribute step, unless the model reads its verdict (``scorer``)
+            fixed["the shipped model (ranker.json, as it is, as the engine runs it)"] = table(
+                questions, scorer(shipped))
     for name, fig in fixed.items():
         print(f"\n== {name}")
         for (s, split), v in fig.items():
@@ -588,6 +673,39 @@ def main() -> None:
         best["tuning_out_of_fold"] = {s: v for (s, _), v in results[best_name].items()}
         best["held_figures"] = {f"{s}/{split}": v for (s, split), v in fig.items()}
         MODEL_PATH.write_text(json.dumps(best, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {MODEL_PATH}")
+
+
+def fit_shipped_asked(questions: list[dict[str, Any]], write: bool) -> None:
+    """``--fit-asked``: the shipped trees as they are, the attribute step as a fitted weight
+    (``fit_asked``) against the step overriding them: out of fold by memory author (each
+    author's sets scored with the weight fitted without them), then fitted on every tuning
+    question (and written with ``write``)."""
+    shipped = {k: v for k, v in json.loads(MODEL_PATH.read_text(encoding="utf-8")).items()
+               if k != "asked"}
+    tune = [q for q in questions if q["split"] == "tune"]
+    authors = sorted({author_of(q["set"]) for q in questions if q["set"].startswith("memory")})
+    weights = {a: fit_asked([q for q in tune if not (q["set"].startswith("memory")
+                                                      and author_of(q["set"]) == a)], shipped)
+               for a in authors}
+    every = fit_asked(tune, shipped)
+    print("weight with each author left out:", weights, "on every tuning question:", every)
+    scorers = {a: scorer({**shipped, "asked": w}) for a, w in weights.items()}
+    fitted = scorer({**shipped, "asked": every})
+
+    def out_of_fold(q: dict[str, Any]) -> np.ndarray:
+        if q["set"].startswith("memory") and q["split"] == "tune":
+            return scorers[author_of(q["set"])](q)  # type: ignore[no-any-return]
+        return fitted(q)  # type: ignore[no-any-return]
+
+    ours, step = table(questions, out_of_fold), table(questions, scorer(shipped))
+    for key, v in ours.items():
+        print(f"  {key[0]:<14} {key[1]:<5} n {v['n']:<4} weighed "
+              + " / ".join(str(v[m]) for m in ("R@1", "R@5", "R@10"))
+              + "   step overriding " + " / ".join(str(step[key][m]) for m in ("R@1", "R@5", "R@10")))
+    if write:
+        MODEL_PATH.write_text(json.dumps({**shipped, "asked": every}, indent=1) + "\n",
+                              encoding="utf-8")
         print(f"wrote {MODEL_PATH}")
 
 

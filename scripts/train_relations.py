@@ -69,13 +69,59 @@ def score(statements: list[dict[str, Any]], readings: list[Reading]) -> Counter[
                         and _norm(link.type) == _norm(label["type"])
                         and _end(link.source, label["from"], r, s)
                         and _end(link.target, label["to"], r, s)), None)
+            kind = _norm(label["type"])
+            group = "kin" if kind.startswith("kin:") else kind
             if hit is None:
                 tally["fn"] += 1
+                tally[f"{group}|fn"] += 1
             else:
                 used.add(hit)
                 tally["tp"] += 1
+                tally[f"{group}|tp"] += 1
         tally["fp"] += len(links) - len(used)
+        for i, link in enumerate(links):
+            if i not in used:
+                kind = _norm(link.type)
+                tally[f"{'kin' if kind.startswith('kin:') else kind}|fp"] += 1
     return tally
+
+
+_TYPES = tuple(k for k in model_pairs.CLASSES if k != model_pairs.NONE)
+
+
+def types_raised(model: dict[str, dict[str, Counter[str]]],
+                 rules: dict[str, dict[str, Counter[str]]], lang: str,
+                 parts: list[str]) -> frozenset[str]:
+    """The link types whose F1, pooled over ``parts`` held out, the model raises over the
+    rules in ``lang``."""
+    def pooled(by_part: dict[str, dict[str, Counter[str]]], kind: str) -> Counter[str]:
+        return sum((by_type(by_part[p][lang], kind) for p in parts), Counter())
+
+    return frozenset(k for k in _TYPES
+                     if pr(pooled(model, k))[2] > pr(pooled(rules, k))[2] + 1e-9)
+
+
+def scoped(model: dict[str, dict[str, Counter[str]]], rules: dict[str, dict[str, Counter[str]]],
+           lang: str, parts: list[str]) -> tuple[Counter[str], dict[str, frozenset[str]]]:
+    """The figure of the model taken only for the types it raises, the types chosen on the
+    other held-out authors (so the held author's own figures never choose them): the rules'
+    tally, with each chosen type's tally swapped for the model's."""
+    total: Counter[str] = Counter()
+    chosen = {}
+    for held in parts:
+        kinds = types_raised(model, rules, lang, [p for p in parts if p != held])
+        chosen[held] = kinds
+        t = Counter(rules[held][lang])
+        for k in kinds:
+            for x in ("tp", "fp", "fn"):
+                t[x] += model[held][lang][f"{k}|{x}"] - rules[held][lang][f"{k}|{x}"]
+        total += Counter({x: t[x] for x in ("tp", "fp", "fn")})
+    return total, chosen
+
+
+def by_type(t: Counter[str], kind: str) -> Counter[str]:
+    """One link type's tp / fp / fn out of ``score``'s tally."""
+    return Counter({k: t[f"{kind}|{k}"] for k in ("tp", "fp", "fn")})
 
 
 def pr(t: Counter[str]) -> tuple[float, float, float]:
@@ -221,6 +267,9 @@ def main() -> int:
                         '(["union", 0.3, false, false, true, 0.55]): fit it on every part and '
                         "save, without cross-validating again")
     parser.add_argument("--languages", default="ru", help="with --setting: where it applies")
+    parser.add_argument("--scope", default="", help='with --setting: "language|type" the '
+                        "model is taken for, comma-separated (ru|works_as); a language listed "
+                        "here takes only those types, the rules' links kept")
     parser.add_argument("--nested", action="store_true",
                         help="the training parts read by noun models that never saw the held "
                         "author either")
@@ -246,7 +295,8 @@ def main() -> int:
         d["readings"] = unseen.readings(part, (part,))
     feats = {k: examples(v["statements"], v["readings"]) for k, v in data.items()}
     if args.setting:
-        return save(tuple(json.loads(args.setting)), feats, args.languages.split(","))
+        return save(tuple(json.loads(args.setting)), feats, args.languages.split(","),
+                    [k for k in args.scope.split(",") if k])
     # (C, balanced classes, the rules' links as features, the parse's features)
     fits = [(c, balanced, rules, True) for c in (0.3, 1.0) for balanced in (True, False)
             for rules in (True, False)] + [(0.3, False, False, False), (0.3, True, True, False)]
@@ -300,8 +350,25 @@ def main() -> int:
         print(f"{setting}: all parts {'/'.join(f'{v:.1f}' for v in pr(total['all']))}; "
               "unseen authors " + " ".join(
                   f"{lang} {'/'.join(f'{v:.1f}' for v in pr(fair[lang]))}"
-                  for lang in ("ru", "en", "pl")) + f"; ru by held part {row}")
+                  for lang in ("ru", "en", "pl")) + "; ru works_as "
+              + "/".join(f"{v:.1f}" for v in pr(by_type(fair["ru"], "works_as")))
+              + f"; ru by held part {row}")
     best = ranked[0]
+    for lang in ("ru", "pl"):
+        kinds = sorted({k.split("|")[0] for k in rules_row[3][lang] if "|" in k})
+        print(f"{lang} by type, rules -> {best[1]} (P / R / F1): " + "; ".join(
+            f"{k} " + "/".join(f"{v:.1f}" for v in pr(by_type(rules_row[3][lang], k))) + " -> "
+            + "/".join(f"{v:.1f}" for v in pr(by_type(best[3][lang], k))) for k in kinds))
+    rules_by_part = rules_row[4]
+    for _f1, setting, _total, _fair, by_part in ranked[:6]:
+        if setting[0] != "union":
+            continue
+        for lang in ("ru", "en", "pl"):
+            figure, chosen = scoped(by_part, rules_by_part, lang, honest)
+            print(f"{setting} {lang} taken only for the types it raises on the other authors: "
+                  + "/".join(f"{v:.1f}" for v in pr(figure)) + " (rules "
+                  + "/".join(f"{v:.1f}" for v in pr(rules_row[3][lang])) + "); types chosen "
+                  + ", ".join(f"{h}:{'+'.join(sorted(k)) or '-'}" for h, k in chosen.items()))
     languages = [lang for lang in ("ru", "en", "pl")
                  if pr(best[3][lang])[2] > pr(rules_row[3][lang])[2]]
     print(f"best on unseen Russian: {best[1]}; beats the rules in {languages or 'none'}",
@@ -313,16 +380,17 @@ def main() -> int:
 
 
 def save(setting: tuple[Any, ...], feats: dict[str, tuple[list[tuple[str, ...]], list[str]]],
-         languages: list[str]) -> int:
+         languages: list[str], scope: list[str] | None = None) -> int:
     xs = [x for k in feats for x in feats[k][0]]
     ys = [y for k in feats for y in feats[k][1]]
     model = fit(xs, ys, setting[1], setting[5], balanced=setting[2], rules=setting[3],
                 syntax=setting[4])
     model.keep_rules = setting[0] == "union"
     model.languages = frozenset(languages)
+    model.scope = frozenset(scope or ())
     model.save(model_pairs.MODEL_PATH)
     print(f"saved {model_pairs.MODEL_PATH} ({setting}, {len(model.index)} features, "
-          f"{len(xs)} pairs, languages {languages})", file=sys.stderr)
+          f"{len(xs)} pairs, languages {languages}, scope {sorted(scope or ())})", file=sys.stderr)
     return 0
 
 

@@ -786,14 +786,30 @@ def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
     return facts
 
 
+def _bare_past(text: str) -> bool:
+    """Whether a sentence is a verb of the past and at most one word more, with no subject
+    ("Расстались.", "Переехала.", "Усыпили."): it says what happened to what the sentence before
+    named ("с Димой всё. расстались"; "я в Казани! переехала"). Alone it is nobody's: kept
+    apart, "Расстались" was dropped and "Переехала" read as a city (tuning_8)."""
+    words = re.findall(r"[а-яё-]+", text.lower())
+    if not words or len(words) > 2 or len(real_words(text)) != len(words):
+        return False
+    from graph.kin import _morph
+
+    tag = _morph().parse(words[0])[0].tag
+    return tag.POS == "VERB" and "past" in tag
+
+
 def _with_what_they_point_back_to(sentences: Sequence[str]) -> list[str]:
-    """The message's sentences, each one that opens by pointing back ("Ему три года.") joined to
-    the statement before it, so the record says whose age it is."""
+    """The message's sentences, each one that opens by pointing back ("Ему три года.") or is a
+    bare verb of the past ("Расстались.") joined to the statement before it, so the record
+    says whose age it is and what ended."""
     joined: list[str] = []
     for raw in sentences:
         cleaned = _clean(raw)
         last = joined[-1] if joined else ""
-        if (cleaned and last and _points_back(cleaned) and not cleaned.endswith("?")
+        if (cleaned and last and (_points_back(cleaned) or _bare_past(cleaned))
+                and not cleaned.endswith("?")
                 and not last.rstrip().endswith("?") and not _MARKER.fullmatch(_clean(last))
                 and len(last) + len(cleaned) < _JOINED_MAX):
             joined[-1] = f"{last.rstrip()} {cleaned}"

@@ -17,6 +17,7 @@ import numpy as np
 
 from graph.models import Entity, Fact, Status
 from wave_agent.recall import when
+from wave_agent.recall.asked import Asked
 from wave_agent.recall.presets import Preset
 from wave_agent.recall.voices import Degraded, VoiceResult
 
@@ -52,6 +53,9 @@ class Candidates:
     lexical_query: str = ""            # the query as the full-text voice asked it
     query_entities: list[str] = field(default_factory=list)  # entities the walk starts from
     rest_embedding: asyncio.Future[np.ndarray] | None = None  # ``rest``, being embedded
+    # The attribute the question asks for (``recall.asked``), None for a question about none;
+    # the records that state its value join the candidates as the ``asked`` ranking.
+    asked: Asked | None = None
 
     # After round one: every loaded record, each voice's ranking, the strongest first.
     facts: dict[str, Fact] = field(default_factory=dict)

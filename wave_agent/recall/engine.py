@@ -21,7 +21,11 @@ one reads:
 8. ``ranking.diversify``: MMR picks the final ``k``.
 9. ``about``: an entity question puts the records about that entity first.
 10. ``asked``: a question about an attribute ("где я сейчас живу?", "какой был мой старый
-    номер?") puts first the records that state its value, read from the graph (current ones;
+    номер?"): the records that state its value, read from the graph, join the candidates
+    before step 4 (the ``asked`` ranking; ``_join_asked``). A learned ranker that weighs that
+    ranking (``rr_asked``: a fitted weight, or its trees read it) orders them with the rest
+    and this step is skipped; otherwise it
+    puts them first (current ones;
     for a question about the past the replaced ones, then the current; recall's own first
     stays first when it is one of the current ones). The question's e5
     vector is read before step 1 (the semantic voice's embedding of it then comes from the
@@ -140,9 +144,12 @@ class Recall:
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),
             tz=self.tz, config=self.config, degraded=degraded)
         c = Candidates(understood, degraded, started, lexical_query=understood.wide,
-                       query_entities=[e.id for e in understood.relatives])
+                       query_entities=[e.id for e in understood.relatives], asked=wants)
         await self.reader.ask_voices(c)
         await self.reader.read_around(c)
+        found = asked.first(wants, query, stating, understood.relatives) if wants else []
+        if found:
+            self._join_asked(c, found)
         await self.reader.read_vectors(c)
         cal = calibration.of(self.embedder)
         ranking.rank(c, self.config)
@@ -162,9 +169,26 @@ class Recall:
             no_seeds, self.config.voice_timeout_s, degraded)
         if seeds:
             await self._about(c, seeds)
-        if wants is not None:
-            self._attribute_first(c, wants, stating)
+        if found and wants is not None and not self._ranker_weighs_asked():
+            self._attribute_first(c, wants, found)
         return self._result(c)
+
+    def _ranker_weighs_asked(self) -> bool:
+        """Whether the learned ranker weighs the attribute step's verdict (``rr_asked``,
+        ``LearnedRanker.weighs_asked``): then its order stands and the step does not
+        override it."""
+        return self.ranker is not None and self.ranker.weighs_asked
+
+    @staticmethod
+    def _join_asked(c: Candidates, found: list[Fact]) -> None:
+        """The records that state the asked attribute's value join the candidates, in the
+        order ``asked.first`` gives (the ``asked`` ranking: no vote in the fusion, a feature
+        of the learned ranker), whether or not a voice found them; their vectors are read
+        with the pool's."""
+        for fact in found:
+            c.facts.setdefault(fact.id, fact)
+        c.rankings["asked"] = [f.id for f in found]
+        c.seeds = [*c.seeds, *(f.id for f in found if f.id not in c.seeds)]
 
     async def _asked(self, query: str, degraded: voices.Degraded) -> asked.Asked | None:
         """The attribute the question asks for (``recall.asked``), from its e5 query vector
@@ -190,7 +214,7 @@ class Recall:
             nothing, self.config.voice_timeout_s, degraded)
 
     @staticmethod
-    def _attribute_first(c: Candidates, wants: asked.Asked, stating: list[Fact]) -> None:
+    def _attribute_first(c: Candidates, wants: asked.Asked, found: list[Fact]) -> None:
         """A question about an attribute: the records that state its value first (current,
         or for a question about the past the replaced ones then the current), then the rest
         of recall's choice. Nothing held for it: recall's choice stands. When recall's own
@@ -202,9 +226,6 @@ class Recall:
         same holder: then the newer holds the value in force (a rent that went up, the
         writer having kept both)."""
         q = c.question
-        found = asked.first(wants, q.text, stating, q.relatives)
-        if not found:
-            return
         if c.chosen and not wants.past and c.chosen[0] in {f.id for f in found}:
             mine = next(f for f in found if f.id == c.chosen[0])
             if not asked.same_single_value(mine, found[0], wants.attribute):

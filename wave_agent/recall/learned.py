@@ -41,7 +41,7 @@ from wave_agent.recall.presets import PRESETS
 
 MODEL_PATH = Path(__file__).with_name("ranker.json")
 RANKED_VOICES = ("lexical", "semantic", "temporal", "graph", "dated", "context_lexical",
-                 "context_semantic", "rest")
+                 "context_semantic", "rest", "asked")
 
 FEATURES: tuple[str, ...] = (
     *(f"rr_{v}" for v in RANKED_VOICES),
@@ -54,6 +54,7 @@ FEATURES: tuple[str, ...] = (
     *(f"preset_{p}" for p in PRESETS),
     "has_period", "has_relatives",
     "assistant", "session_share", "near_repeats",
+    "asked_p", "asked_past",
 )
 # Computed from a search's rows (``derive``), not kept in the feature files: where a record
 # stands among this question's candidates, which a record's own scores do not say (a cosine
@@ -144,6 +145,9 @@ def features(c: Candidates, now: datetime, cal: Calibration,
     x[:, index[f"preset_{q.preset.name}"]] = 1.0 if q.preset.name in PRESETS else 0.0
     x[:, index["has_period"]] = float(q.period is not None)
     x[:, index["has_relatives"]] = float(bool(q.relatives))
+    if c.asked is not None:  # the attribute step's verdict; its order is ``rr_asked``
+        x[:, index["asked_p"]] = c.asked.p
+        x[:, index["asked_past"]] = float(c.asked.past)
     return ids, x
 
 
@@ -242,6 +246,11 @@ class LearnedRanker:
     # says nothing in Polish, where it flagged the answer of 10 of 16 questions about the
     # person (fitted 0); docs/benchmarks.md, "Round seven".
     someone_else_by_language: dict[str, float] | None = None
+    # Added to the log-odds times ``rr_asked`` (1 for the first record the attribute step
+    # holds for the asked value, 1/2 for the second...), in place of the step putting those
+    # records first; fitted like ``someone_else`` (``scripts/train_ranker.py``,
+    # ``fit_asked``). None: the model does not weigh the step, which then overrides it.
+    asked: float | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedRanker:
@@ -262,12 +271,19 @@ class LearnedRanker:
                    float(data["intercept"]), trees, Forest.of(trees) if trees else None,
                    float(data["someone_else"]) if "someone_else" in data else None,
                    {str(k): float(v) for k, v in data["someone_else_by_language"].items()}
-                   if data.get("someone_else_by_language") else None)
+                   if data.get("someone_else_by_language") else None,
+                   float(data["asked"]) if data.get("asked") is not None else None)
 
     def weight_for(self, language: str) -> float | None:
         """The someone-else weight for a question in ``language`` (``graph.stemming``)."""
         by_language = self.someone_else_by_language or {}
         return by_language.get(language, self.someone_else)
+
+    @property
+    def weighs_asked(self) -> bool:
+        """Whether the model orders the attribute step's records itself (its trees read
+        ``rr_asked``, or a weight for it was fitted): then the step does not override it."""
+        return self.asked is not None or "rr_asked" in self.names
 
     def columns(self) -> list[int]:
         return [ALL.index(n) for n in self.names]
@@ -336,7 +352,8 @@ def load(path: Path = MODEL_PATH) -> LearnedRanker:
 
 
 def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_else: np.ndarray,
-                weight: float | None, others_factor: float) -> np.ndarray:
+                weight: float | None, others_factor: float,
+                asked: np.ndarray | None = None, asked_weight: float | None = None) -> np.ndarray:
     """The final scores. The model decides the order: its log-odds plus ``weight`` for a
     record about someone else when the question is about the person ("на что у меня
     аллергия?" put a relative's allergy first; the trees never split on the check, which
@@ -347,9 +364,13 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
     no longer how the person is): the dev sets hold no state record, so decay cannot be
     learned from them, and on the model's own scale, two to five times as spread, a current
     state the model found 27 times less likely than a two-month-old one stayed below it
-    at x 0.25. ``weight`` None: ``others_factor`` multiplies with decay instead."""
+    at x 0.25. ``weight`` None: ``others_factor`` multiplies with decay instead.
+    ``asked_weight`` times ``asked`` (``rr_asked``) is added to the log-odds: the attribute
+    step's records weighed, not put first."""
     q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
     logit = np.log(q / (1 - q))
+    if asked is not None and asked_weight:
+        logit = logit + asked_weight * np.asarray(asked, dtype=np.float64)
     factor = np.asarray(decay_, dtype=np.float64)
     if weight is None:
         factor = factor * np.where(someone_else > 0, others_factor, 1.0)
@@ -370,6 +391,7 @@ def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
     someone-else weight the question's language's."""
     scores = after_model(ranker.score(x, others_factor), x[:, FEATURES.index("fused")],
                          x[:, FEATURES.index("decay")], x[:, FEATURES.index("someone_else")],
-                         ranker.weight_for(language_of(c.question.text)), others_factor)
+                         ranker.weight_for(language_of(c.question.text)), others_factor,
+                         x[:, FEATURES.index("rr_asked")], ranker.asked)
     for fid, s in zip(ids, scores, strict=True):
         c.final[fid] = float(s)

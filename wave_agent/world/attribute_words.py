@@ -17,7 +17,7 @@ from wave_agent.world.lexicon import words as _listed
 NEGATION = _listed("не нет ни никогда без никаких никакой никакого никакие ничем not no never don't doesn't didn't isn't aren't "
                       "haven't hasn't nie brak nigdy bez")
 ENDING = _listed("""забросить бросить перестать завязать умереть погибнуть пропасть сбежать
-    усыпить отдать продать расстаться развестись разойтись уволиться потерять разбить
+    усыпить отдать продать расстаться развестись разойтись уволиться потерять разбить утопить
     quit stop stopped quitting gave give up died die passed lost sold broke left
     rzucić rzuciłam rzuciłem rzuciła rzucił przestać przestałam przestałem zdechł zdechła
     umarł umarła odszedł odeszła sprzedałam sprzedałem zgubiłam zgubiłem rozstaliśmy
@@ -45,7 +45,10 @@ HOBBY_VERBS = {"бегать": "бег", "плавать": "плавание", "
                "кататься": "катание", "rysować": "rysowanie", "pływać": "pływanie",
                "biegać": "bieganie", "tańczyć": "taniec"}
 PROMOTED = re.compile(r"\b(?:повысили|повысил[аи]?|назначили|назначен[аы]?)\s+(?:до|на\s+должность)\s+"
-                      r"([а-яё-]+(?:\s+[а-яё-]+)?)|\bpromoted\s+to\s+([\w ]{3,30}?)(?:[.,!]|$)",
+                      r"([а-яё-]+(?:\s+[а-яё-]+)?)|\bpromoted\s+to\s+([\w ]{3,30}?)(?:[.,!]|$)|"
+                      # "меня назначили тимлидом тестирования": the role in the instrumental
+                      r"\bменя\s+(?:\w+\s+)?назначили\s+([а-яё-]+(?:ом|ем|ой|ей|ёй)"
+                      r"(?:\s+[а-яё-]+(?:а|я|ов|ей|ы|и))?)\b",
                       re.I)
 LIVE = _listed("жить проживать live living mieszkać mieszkam mieszkamy")
 MOVE = _listed("""переехать перебраться переезжать moved move relocated przeprowadziłam
@@ -102,7 +105,7 @@ AGE = re.compile(
     r"\b(?:возраст|age|wiek)\s*[—–:-]?\s*(\d{1,3})\b(?!\s*(?:лет|год|years))", re.I)
 # someone's age said in passing, a name in the dative and the number: "Матвею 11, а ведёт
 # себя как ...", "Тёме же 9 лет" (whose: the name, or nothing; never the speaker's)
-AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s+|скоро\s+|только\s+)?"
+AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s+|скоро\s+|только\s+|всего\s+|почти\s+)?"
                     r"(\d{1,2})(?:\s+(?:лет|год|года))?(?=[\s,.!?;)]|$)"
                     r"(?!\s*(?:раз|час|минут|рубл|тысяч|км|кг|%|штук))")
 BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
@@ -182,7 +185,7 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her
@@ -193,6 +196,14 @@ FIRST_PERSON = _listed("""я мы мне меня нам нас мой моя м
 SPEAKER = _listed("я мы i we ja")  # the speaker as a clause's subject
 # a place after these is a street or where one came from, not the city one lives in
 NOT_WHERE_ONE_LIVES = _listed("на из от с со from on off with z ze od")  # "живём с Артёмом": with whom
+# the makes a phone, tablet or laptop is named by ("взяла Pixel 8", "купил Samsung Galaxy"):
+# what one buys or takes so is one's device, said with the old one or not
+DEVICE_MAKES = _listed("""iphone pixel samsung galaxy xiaomi redmi poco honor huawei oneplus nokia
+    motorola realme oppo vivo macbook ipad thinkpad айфон пиксель самсунг сяоми хонор хуавей
+    макбук айпад""")
+# a make as Russian speakers spell it: "утопила айфон" ends the held "iPhone 11"
+MAKE_SPELLINGS = {"айфон": "iphone", "пиксель": "pixel", "самсунг": "samsung", "сяоми": "xiaomi",
+                  "хонор": "honor", "хуавей": "huawei", "макбук": "macbook", "айпад": "ipad"}
 # a thing exchanged for another: "поменял", "пересел на", "купил", "switched", "zmieniłem"
 SWAP = _listed("""поменять сменить пересесть купить switch switched replaced swapped bought
     zmienić zmieniłem zmieniłam kupiłem kupiłam przesiadłem przesiadłam""")

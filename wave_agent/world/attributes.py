@@ -167,7 +167,8 @@ def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
                      streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)))
 
 
-_SELF_FORMS = ((r"\bПользователь\b", "Я"), (r"\bпользователь\b", "я"),
+_SELF_FORMS = ((r"^([А-ЯЁ][а-яё]+) пользователя —", r"Мой \1 —"),  # "Парень пользователя — Дима"
+               (r"\bПользователь\b", "Я"), (r"\bпользователь\b", "я"),
                (r"\b[Пп]ользователя\b", "меня"), (r"\bПользователю\b", "Мне"),
                (r"\bпользователю\b", "мне"), (r"\b[Пп]ользователем\b", "мной"),
                (r"\b[Пп]ользователе\b", "мне"), (r"\bThe user's\b", "My"),
@@ -177,10 +178,15 @@ _SELF_FORMS = ((r"\bПользователь\b", "Я"), (r"\bпользоват�
 
 def as_said(text: str) -> str:
     """A record the offline extractor wrote about "the user" back in the first person
-    ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker."""
+    ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker;
+    emoji left out."""
     for pattern, said in _SELF_FORMS:
         text = re.sub(pattern, said, text)
-    return text
+    # an emoji between words is no word: "у меня есть парень 🙈 Павел" parsed with it lost
+    # the partner (tuning_8)
+    # (a birthday's cake and party face are kept: they say a birthday)
+    return re.sub(r" ?[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+",
+                  lambda m: "".join(ch for ch in m.group(0) if ch in "🎂🥳"), text)
 
 
 def _head(reading: Reading, name: str) -> str:
@@ -237,6 +243,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 put(USER, "child", link.target, multi_op())
             elif role in ("brother", "sister"):
                 put(USER, "sibling", link.target, multi_op())
+    c.pets = [v.value for v in held if v.attribute == "pet" and v.op in ("set", "add")]
     _from_words(text, reading, words, c)
     _named_pet(text, reading, words, c)
     _endings(text, words, held, c)
@@ -257,6 +264,7 @@ class _Collector:
     def __init__(self, text: str, lang: str) -> None:
         self.found: list[Value] = []
         self.lang = lang
+        self.pets: list[str] = []  # the names of the pets the person holds
         self.pol = _polarity(text, _words(text, lang))
         self.clauses: list[tuple[str, _Polarity]] = []
         start = 0
@@ -291,6 +299,9 @@ class _Collector:
             op = (("remove" if pol.ended else "negate" if pol.negated else "add")
                   if op == self.MULTI else
                   ("negate" if pol.negated else "remove" if pol.ended else "set"))
+            if op == "remove" and attribute in ("age", "birthday"):
+                # no verb ends an age: "в свои 28 ... продала машину" ends the car, not the 28
+                op = "set"
         if op == "negate":
             # not a denial: a streak of days ("третий день не курю", "second week without
             # sugar") is a try, not a settled value; a pastime skipped on one occasion ("на
@@ -368,7 +379,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             put_(_holder(text, age.group(0), reading.language), "age", n, single_op())
     elif (named_age := W.AGE_OF.search(text)) is not None and 0 < int(named_age.group(1)) < 120:
         whose = _holder(text, named_age.group(1), reading.language)
-        if whose not in (None, USER) and _a_someone(named_age.group(0).split()[0]):
+        first = named_age.group(0).split()[0]
+        # a pet the person holds, whose name a dictionary reads as a thing ("Рыжику 9 лет": a
+        # mushroom's, to pymorphy3)
+        pet = next((name for name in c.pets if _alike(_norm(name), _norm(first))), None)
+        if pet is not None:
+            put_(pet, "age", named_age.group(1), single_op())
+        elif whose not in (None, USER) and _a_someone(first):
             put_(whose, "age", named_age.group(1), single_op())
     elif W.OWN_BIRTHDAY.search(text) and (said_age := _bare_age(text, words)) is not None:
         put_(USER, "age", said_age, "set")  # "сорок четыре стукнуло", "34! с днём рождения меня"
@@ -484,14 +501,16 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         put_(USER, "sibling", ANY, "negate")
     # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
     for form, lem in words:
-        if lem in W.HOBBY_VERBS and form == lem:  # the infinitive: a pastime, not one errand
+        if lem in W.HOBBY_VERBS and (form == lem or (  # the infinitive: a pastime, not one errand
+                W.SCHEDULE.search(text) and _OWN_VERB.fullmatch(form))):
+            # or said as what one does on a schedule: "по вечерам вяжу", "по субботам плаваю"
             put_(USER, "hobby", W.HOBBY_VERBS[lem], c.op_at(form, multi=True))
     # a promotion names the new role: "меня повысили до начальника смены"
     promoted = W.PROMOTED.search(text)
     if promoted:
-        head, *rest = promoted.group(1).split()
-        role = " ".join([ru_lemma(head.lower()), *rest]) if reading.language == "ru" else \
-            promoted.group(1)
+        said = next(g for g in promoted.groups() if g)
+        head, *rest = said.split()
+        role = " ".join([ru_lemma(head.lower()), *rest]) if reading.language == "ru" else said
         put_(USER, "role", role, "set")
     # a living or moving verb and one place the parse left unlinked ("я в Калининграде, живу
     # теперь тут", "Дина переехала в Москву"): whose is said by a name or kin word before the
@@ -733,7 +752,22 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                for f in found):
             continue
         name = _norm(value.value).split()
-        if name and all(any(_alike(w, s) for s in said) for w in name):
+        partly = False  # named by one word of it only: an ending verb must end it
+        if name and not all(any(_alike(w, s) for s in said) for w in name):
+            if value.attribute not in ("vehicle", "device"):
+                continue
+            # a vehicle or device by its make or model alone, in either alphabet ("Рио
+            # продала" ends "Kia Rio")
+            either = [*said, *(_cyrillic(s) for s in said),
+                      *(W.MAKE_SPELLINGS[m] for m in (ru_lemma(s) for s in said)
+                        if m in W.MAKE_SPELLINGS)]
+            named = [x for w in name if len(w) >= 3 and not w.isdigit()
+                     for x in (w, _cyrillic(w)) if any(_alike(x, s) for s in either)]
+            if not named:
+                continue
+            partly = True
+            name = named[:1]
+        if name:
             # the held value's holder must be the one the clause speaks of ("Мой брат не
             # курит" ends nothing of the person's), and a wish or the past ends nothing
             word = next((w for w, _ in words if _alike(name[0], w)), name[0])
@@ -742,12 +776,21 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             if value.entity == USER and _holder(text, word, c.lang) != USER:
                 continue
-            if not (pol_here.ended or pol_here.negated):
+            if not (pol_here.ended or pol_here.negated) or (partly and not pol_here.ended):
                 continue  # "Персика больше нет. ... Соня плачет": the ending is another clause's
-            if not pol_here.ended and not _denies(text, word):
+            if not pol_here.ended and not _denies(text, word, after_=value.attribute != "city"):
                 continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
             put(value.entity, value.attribute, value.value,
                 "remove" if pol_here.ended else "negate")
+
+
+_LATIN = dict(zip("abcdefghijklmnopqrstuvwxyz", "абкдефгхийклмнопкрстуввкиз", strict=True))
+
+
+def _cyrillic(word: str) -> str:
+    """A Latin word as a Russian speaker writes it, letter by letter ("rio" -> "рио", "kia" ->
+    "киа"): enough to compare a make named in either alphabet."""
+    return "".join(_LATIN.get(ch, ch) for ch in word.lower())
 
 
 _WITHOUT = frozenset({"без", "bez", "without"})
@@ -755,7 +798,7 @@ _VERB_FORM = re.compile(r"\w+(?:ть|ться|ти)")  # a Russian infinitive: t
 _OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
 
 
-def _denies(text: str, word: str) -> bool:
+def _denies(text: str, word: str, *, after_: bool = True) -> bool:
     """Whether a negation in ``word``'s clause denies it: said before it ("не живу в Самаре",
     "nie mam kota", "I don't have a cat"), or after it as "нет" or a negated verb of the
     person's ("Рыжика нет", "йогой не занимаюсь"); not a negation of something else said
@@ -776,6 +819,9 @@ def _denies(text: str, word: str) -> bool:
                      if t in W.NEGATION and (t not in _WITHOUT or i >= len(before) - 2)}
         if negations or any("n't" in t for t in before):
             return True
+        if not after_:
+            return False  # a city is denied before it ("не живу в Казани"); after it the
+            # negation is of what one does there ("В Казани искать студию не буду")
         return any(t == "нет" or (t == "не" and i + 1 < len(after)
                                   and _OWN_VERB.fullmatch(after[i + 1]) is not None)
                    for i, t in enumerate(after))
@@ -789,6 +835,10 @@ _DRIVES = re.compile(r"\b(?i:езжу|ездим|вожу|гоняю|drive|drivi
 # the new one of a replacement: "купил Шкоду Октавию", "to a Pixel 8", "na Samsunga"
 _NEW_ONE = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|to|на|na)\s+"
                       r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
+
+
+_BOUGHT = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|wziął\w*|wzięła\w*)\s+"
+                     r"(?i:a\s+|an\s+|the\s+|new\s+|себе\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
 
 
 def _make(found: str, lang: str) -> str:
@@ -815,6 +865,12 @@ def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Colle
     if drives and c.op_at(drives.group(1), multi=False) == "set":
         c.put(USER, "vehicle", _make(drives.group(1), lang), "set")
     said = [_norm(w) for w in re.findall(r"[\w-]+", text)]
+    for bought in _BOUGHT.finditer(text):
+        # a phone or laptop bought or taken by its make, the old one said in another sentence
+        # or not at all ("утопила айфон ... взяла Pixel 8": two of the months' authors)
+        make = bought.group(1)
+        if _norm(make).split()[0] in W.DEVICE_MAKES and c.op_at(make, multi=True) == "add":
+            c.put(USER, "device", _make(make, lang), "add")
     swapped = bool({lem for _, lem in _words(text, lang)} & W.SWAP)
     for value in held:
         if value.entity != USER or value.attribute not in ("vehicle", "device") or \

@@ -314,6 +314,15 @@ def read(text: str, language: str) -> Reading:
                 target = target.lower() if language == "en" else _occupation_pl(target.lower())
             elif language == "pl" and kind is EntityType.PLACE:
                 target = " ".join(nominative_pl(w) for w in target.split())
+            written: tuple[str, ...] = ()
+            if language == "pl" and kind is EntityType.ORGANISATION and re.search(
+                    r"\b(?:w|we|na)\s+(?:firmie\s+)?[„\"«]?$",
+                    text[:match.start() + match.group(0).rfind(target)]):
+                # "w Comarchu", "w Nokii": a firm in the locative, as a town is, in the
+                # nominative, the written form its alias
+                said = " ".join(nominative_pl(w) for w in target.split())
+                if said != target:
+                    target, written = said, (target,)
             who = groups.get("who")
             both = _AND_BEFORE.search(text[:match.start("who")]) if who else None
             if who and both is None and _PLURAL.search(match.group(0)):
@@ -322,7 +331,7 @@ def read(text: str, language: str) -> Reading:
                 who.lower() not in _PRONOUNS) else builder.last_person(text, match.start())
             if source is None:
                 continue
-            builder.link(source, link, builder.mention(target, kind))
+            builder.link(source, link, builder.mention(target, kind, written))
             if both is not None and (other := builder.person(both.group("who"), language)):
                 builder.link(other, link, builder.mention(target, kind))  # "Mum and Dad live"
     builder.possessions(text, language)

@@ -11,7 +11,11 @@ vectors of its noun and of the word it hangs on, the noun's relation, case and p
 capitalisation and script, the lemmas of the words around it, a first-person word in its
 sentence. A multinomial logistic regression gives its kind or none; the reading takes the
 candidates whose kind is one the training found worth adding (``kinds``) at the chosen
-probability. Pure CPU over the parse the reader already made; the weights load once.
+probability. Its kinds include the occupation a `works_as` ends on ("тимлид",
+"воспитательница"), learned from the labelled relation ends. A Polish place the rules took from
+a capital after a preposition alone, no pattern linking it ("jestem w Allegro"), is judged
+again: the model re-types it when it is sure it is another kind (a firm), else it stays a place.
+Pure CPU over the parse the reader already made; the weights load once.
 """
 
 from __future__ import annotations
@@ -46,17 +50,32 @@ class Candidate:
     features: tuple[str, ...]
     head: str                 # the noun's lemma (its navec vector)
     governor: str             # the lemma of the word it hangs on
+    read: str = ""            # the kind the rules gave it, when they read it without a link
 
 
 def _prefix(word: str) -> str:
     return "~" + word.lower().replace("ё", "е")[:max(3, min(5, len(word) - 2))]
 
 
+def loose(reading: Reading) -> dict[str, Mention]:
+    """A Polish reading's places the rules took from a capital after a preposition alone, no
+    pattern linking them ("w Comarchu", "w Dublin Bus", "w Krakowie"): the name model judges
+    them again, a firm's name as often as a town's."""
+    if reading.language != "pl":
+        return {}
+    targets = {link.target for link in reading.links}
+    return {m.name: m for m in reading.mentions
+            if m.type is EntityType.PLACE and m.name not in targets}
+
+
 def _covered(reading: Reading) -> set[str]:
     """Stems of every word the reading's mentions and links name, and their first letters
-    (an inflected Polish name: "Ustrzyki", "w Ustrzykach")."""
+    (an inflected Polish name: "Ustrzyki", "w Ustrzykach"); the loose places aside."""
     out: set[str] = set()
+    judged = loose(reading)
     for m in reading.mentions:
+        if m.name in judged:
+            continue
         for n in (m.name, *m.aliases):
             out.update(stem_key(n).split())
             if reading.language != "ru":
@@ -128,6 +147,10 @@ def latin_candidates(text: str, reading: Reading) -> list[Candidate]:
     from wave_agent.world.names import full_form
 
     covered = _covered(reading)
+    judged: dict[str, Mention] = {}  # a loose place by each stem and first letters of its words
+    for m in loose(reading).values():
+        for n in (m.name, *m.aliases):
+            judged.update({k: m for k in [*stem_key(n).split(), *(_prefix(w) for w in n.split())]})
     tokens = [(m.group(), m.start()) for m in _LATIN_WORD.finditer(text)]
     lang = reading.language
     out: list[Candidate] = []
@@ -152,13 +175,21 @@ def latin_candidates(text: str, reading: Reading) -> list[Candidate]:
         after = tokens[j][0].lower() if j < len(tokens) else "-"
         initial = at == 0 or tokens[at - 1][0] in ".!?"
         last = span[-1].lower()
-        f = (f"lang:{lang}", f"n:{len(span)}", f"initial:{initial}",
-             f"suf2:{lang}|{last[-2:]}", f"suf3:{lang}|{last[-3:]}", f"suf1:{lang}|{last[-1:]}",
-             f"prev1:{prev[-1] if prev else '-'}", f"prev2:{prev[0] if len(prev) > 1 else '-'}",
-             f"next:{after}", f"word:{span[0].lower()}", f"caps:{span[0].isupper()}",
-             f"digit:{any(c.isdigit() for c in written)}", f"full:{full is not None}",
-             f"initial_next:{initial}|{after}", f"prev_next:{prev[-1] if prev else '-'}|{after}")
-        out.append(Candidate(name, aliases, tuple(range(at, j)), f, "", ""))
+        f: tuple[str, ...] = (
+            f"lang:{lang}", f"n:{len(span)}", f"initial:{initial}",
+            f"suf2:{lang}|{last[-2:]}", f"suf3:{lang}|{last[-3:]}", f"suf1:{lang}|{last[-1:]}",
+            f"prev1:{prev[-1] if prev else '-'}", f"prev2:{prev[0] if len(prev) > 1 else '-'}",
+            f"next:{after}", f"word:{span[0].lower()}", f"caps:{span[0].isupper()}",
+            f"digit:{any(c.isdigit() for c in written)}", f"full:{full is not None}",
+            f"initial_next:{initial}|{after}", f"prev_next:{prev[-1] if prev else '-'}|{after}"
+        )
+        place = next((judged[k] for w in span for k in [*stem_key(w).split(), _prefix(w)]
+                      if k in judged), None)
+        read = ""
+        if place is not None:
+            name, aliases, read = place.name, place.aliases, place.type.value
+            f = (*f, f"read:{read}", f"read_prev2:{prev[0] if len(prev) > 1 else '-'}")
+        out.append(Candidate(name, aliases, tuple(range(at, j)), f, "", "", read))
     return out
 
 
@@ -278,16 +309,22 @@ def add(text: str, reading: Reading, model: Model | None = None) -> Reading:
     if model is None:
         return reading
     added = []
+    retyped: dict[str, EntityType] = {}
     seen = {name_key(m.name) for m in reading.mentions}
     for c in found(text, reading):
         kind, p = model.choose(c)
-        if f"{reading.language}|{kind}" in model.kinds and p >= model.threshold and (
-                name_key(c.name) not in seen):
+        taken = f"{reading.language}|{kind}" in model.kinds and p >= model.threshold
+        if c.read:  # a loose place: another kind when the model is sure of it, else a place
+            if taken and kind != c.read:
+                retyped[c.name] = EntityType(kind)
+        elif taken and name_key(c.name) not in seen:
             seen.add(name_key(c.name))
             added.append(Mention(c.name, EntityType(kind), c.aliases))
-    if not added:
+    if not added and not retyped:
         return reading
-    return replace(reading, mentions=(*reading.mentions, *added))
+    mentions = tuple(replace(m, type=retyped[m.name]) if m.name in retyped else m
+                     for m in reading.mentions)
+    return replace(reading, mentions=(*mentions, *added))
 
 
 __all__ = ["MODEL_PATHS", "NONE", "Candidate", "Model", "add", "candidates", "dense", "found",

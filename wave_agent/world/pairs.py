@@ -195,7 +195,9 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
     at_word = {m.name: _word_at(parsed, (m.name, *m.aliases)) for m in reading.mentions} \
         if parsed else {}
     out: list[Pair] = []
-    me = {m.name for m in reading.mentions if _names_the_speaker(tokens, where[m.name])}
+    # the speaker's own name is a person's: "я тимлид" says a job, not a name
+    me = {m.name for m in reading.mentions
+          if m.type is EntityType.PERSON and _names_the_speaker(tokens, where[m.name])}
     sources = [USER, *(m.name for m in reading.mentions
                        if m.type in (EntityType.PERSON, EntityType.PET) and m.name not in me)]
     for source in sources:
@@ -273,9 +275,14 @@ class Model:
 
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
                  threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False,
-                 languages: Iterable[str] = ("ru", "en", "pl")) -> None:
+                 languages: Iterable[str] = ("ru", "en", "pl"),
+                 scope: Iterable[str] = ()) -> None:
         self.keep_rules = keep_rules  # the model's links added to the rules' (else replacing)
         self.languages = frozenset(languages)  # where it beat the rules on unseen authors
+        # "language|type": in a language listed here, only these types of its links are taken
+        # (the types whose held-out F1 it raised there), the rules' links all kept; a language
+        # not listed takes every type
+        self.scope = frozenset(scope)
         self.allowed = frozenset(allowed)  # "class|source type>target type" seen in training
         self.index = {f: i for i, f in enumerate(vocabulary)}
         self.classes = classes
@@ -294,7 +301,8 @@ class Model:
                        data["coef"], data["intercept"], float(data["threshold"]),
                        [str(a) for a in data["allowed"]], bool(data["keep_rules"]),
                        [str(v) for v in data["languages"]] if "languages" in data
-                       else ("ru", "en", "pl"))
+                       else ("ru", "en", "pl"),
+                       [str(v) for v in data["scope"]] if "scope" in data else ())
 
     @classmethod
     def get(cls) -> Model | None:
@@ -313,7 +321,8 @@ class Model:
                             threshold=np.array(self.threshold),
                             allowed=np.array(sorted(self.allowed)),
                             keep_rules=np.array(self.keep_rules),
-                            languages=np.array(sorted(self.languages)))
+                            languages=np.array(sorted(self.languages)),
+                            scope=np.array(sorted(self.scope), dtype=str))
 
     def probabilities(self, features: Iterable[str]) -> Any:
         import numpy as np
@@ -335,6 +344,12 @@ class Model:
                 best, kind = float(p[i]), name
         return (kind, best) if best >= self.threshold and best >= p[self.classes.index(NONE)] \
             else (NONE, best)
+
+    def takes(self, language: str) -> frozenset[str] | None:
+        """The link types the model gives in ``language`` (``None``: every type, replacing
+        the rules' as the model was trained)."""
+        scoped = frozenset(k.split("|", 1)[1] for k in self.scope if k.startswith(f"{language}|"))
+        return scoped or None
 
 
 def _kin_role(text: str, reading: Reading, target: str) -> str | None:
@@ -364,8 +379,9 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
         return reading
     judged = pairs(text, reading)
     keys = {(p.source, p.target) for p in judged}
+    takes = model.takes(reading.language or "ru")
     kept = [link for link in reading.links
-            if model.keep_rules or (link.source, link.target) not in keys]
+            if model.keep_rules or takes is not None or (link.source, link.target) not in keys]
     rule_kin = {(link.source, link.target): link.type for link in reading.links
                 if link.type.startswith("kin:")}
     links = list(kept)
@@ -376,7 +392,8 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
         if kind in _ONE_SOURCE:
             single[(pair.target, kind)] = max(p, single.get((pair.target, kind), 0.0))
     for pair, kind, p in chosen:
-        if kind == NONE or (kind in _ONE_SOURCE and p < single[(pair.target, kind)]):
+        if kind == NONE or (kind in _ONE_SOURCE and p < single[(pair.target, kind)]) or (
+                takes is not None and kind not in takes):
             continue
         if kind == "kin":
             link_type = rule_kin.get((pair.source, pair.target))

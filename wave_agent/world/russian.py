@@ -312,6 +312,9 @@ class _Builder:
                 continue  # "Катина подруга": a possessive adjective, not a person named
             if kind is EntityType.PLACE and street(s, inside):
                 continue  # "на Гагарина", "на Плехановской": a street, not a place we keep
+            if len(inside) == 1 and inside[0].pos == "VERB":
+                continue  # "Переехала." capitalised alone: the NER's place is the verb
+            # (tuning_8's move: the city "Переехала" replaced Казань said just before)
             ids = {t.id for t in inside}
             aliases: tuple[str, ...] = ()
             head = next((t for t in inside if t.head not in ids), inside[0])
@@ -1100,6 +1103,10 @@ class _Builder:
         after = s.tokens[s.position[noun.id] + 1:][:1]
         if after and after[0].text.lower() in POSSESSIVE:
             return USER  # "Кошка наша Мурка", "Сын мой": the possessive after the noun
+        near = [t.text.lower() for t in s.tokens[max(0, s.position[noun.id] - 3):s.position[noun.id]]]
+        if near[-2:] in (["у", "меня"], ["у", "нас"]) or near[-3:] in (
+                ["у", "меня", "есть"], ["у", "нас", "есть"]):
+            return USER  # "у меня есть парень Павел", "у меня парень Павел" (not "у меня на ноутбуке")
         return None
 
     def _owned(self, s: Sentence, noun: Token, who: str | None,

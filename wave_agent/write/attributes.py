@@ -141,6 +141,11 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 # an age grows by one a year: a smaller one, or a jump, says another thing
                 younger = [h for h in olds if not _plausibly_older(
                     h.value.value, value.value, _years(h.fact, at), birthday)]
+                if len(younger) < len(olds):
+                    # one held age leads to the new one ("мне 31", then at the birthday "мне
+                    # сегодня 32"): it settles a contradicting one said between ("в свои 28"),
+                    # which is replaced with it, not raised again (tuning_8)
+                    younger = []
                 for h in younger:
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))

@@ -310,3 +310,10 @@ def test_a_clause_a_fact_already_states_is_not_kept_beside_it() -> None:
     texts = [f.text for f in asyncio.run(
         with_stated_attributes(said, extract_heuristic(said, max_facts=budget), max_facts=budget))]
     assert sum("Google" in t for t in texts) == 1, texts
+
+
+def test_a_bare_past_verb_is_kept_with_the_sentence_before_it() -> None:
+    # tuning_8: "расстались" alone was dropped, "Переехала" alone read as a city
+    assert "С Димой всё. расстались." in _texts("с Димой всё. расстались. не хочу об этом")
+    assert "Всё, я в Казани! переехала." in _texts(
+        "всё, я в Казани! переехала. квартира на улице Пушкина")

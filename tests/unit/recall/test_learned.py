@@ -13,6 +13,7 @@ import pytest
 from graph.models import Fact, FactType, Status, Tier, Veracity
 from wave_agent.policy import calibration
 from wave_agent.recall import learned
+from wave_agent.recall.asked import Asked
 from wave_agent.recall.candidates import Candidates, Question
 from wave_agent.recall.presets import CURRENT, DEFAULT
 from wave_agent.recall.voices import Degraded, VoiceResult
@@ -63,6 +64,25 @@ def test_features_are_one_row_per_candidate_in_the_shipped_order() -> None:
     other = dict(zip(learned.FEATURES, x[1], strict=True))
     assert other["rr_lexical"] == 0.5
     assert other["cosine"] <= row["cosine"]  # no vector: as far as the farthest
+
+
+def test_the_attribute_steps_verdict_is_a_feature_not_an_override() -> None:
+    """"где я сейчас живу?" read as asking for the city: the records that state it carry
+    their place in the step's order and the head's probability, and the rest carry the
+    question's reading only, for the trees to weigh against the other voices."""
+    q = _unit(1, 0, 0)
+    c = _candidates("где я сейчас живу?", {
+        "moved": ("Переехала в Казань", _unit(0.5, 0.5, 0), {"asked": 1}),
+        "old": ("Живу в Самаре", _unit(0.4, 0.6, 0), {"asked": 2}),
+        "talk": ("Живу одна, без кота", _unit(0.9, 0.1, 0), {"semantic": 1})}, q)
+    c.asked = Asked("city", 0.83, False, 0.1)
+    _, x = learned.features(c, NOW, calibration.E5_SMALL)
+    rows = [dict(zip(learned.FEATURES, r, strict=True)) for r in x]
+    assert [r["rr_asked"] for r in rows] == [1.0, 0.5, 0.0]
+    assert all(r["asked_p"] == pytest.approx(0.83) and r["asked_past"] == 0.0 for r in rows)
+    c.asked = None
+    _, x = learned.features(c, NOW, calibration.E5_SMALL)
+    assert not x[:, learned.FEATURES.index("asked_p")].any()
 
 
 def test_where_a_record_stands_among_the_questions_candidates_is_its_own_feature() -> None:
@@ -189,3 +209,22 @@ def test_hand_own_takes_the_someone_else_factor_back_out() -> None:
     x[1, other] = 1.0
     own = learned.derive(x, 0.7)[:, learned.ALL.index("hand_own")]
     assert own == pytest.approx([0.0, 0.0], abs=1e-6)
+
+
+def test_a_fitted_attribute_weight_moves_the_steps_record_up_and_stops_the_override() -> None:
+    """With an ``asked`` weight the step's record moves up by it only: a record the model
+    finds far likelier stays above it, and between two the model finds alike the step's own
+    wins; such a model is not overridden by the step. The shipped model has none (round ten
+    measured one and kept the step: docs/benchmarks.md, "Round ten")."""
+    assert not learned.load().weighs_asked
+    weighed = replace(learned.load(), asked=0.25)
+    assert weighed.weighs_asked
+    fused = np.log(np.array([0.05, 0.05, 0.05]))
+    ones, none = np.ones(3), np.zeros(3)
+    asked = np.array([0.0, 1.0, 0.0])
+    scores = learned.after_model(np.array([0.9, 0.3, 0.3]), fused, ones, none, None, 1.0,
+                                 asked, weighed.asked)
+    assert scores[0] > scores[1] > scores[2]
+    alike = learned.after_model(np.array([0.3, 0.3, 0.1]), fused, ones, none, None, 1.0,
+                                asked, weighed.asked)
+    assert alike[1] > alike[0] > alike[2]

@@ -115,3 +115,12 @@ def test_a_changed_value_finds_its_line_in_the_block_as_the_list_item_it_was_app
     lines = ["- Меня зовут Марина", "- Мне 33", "- Сыну Тиме 8"]
     assert asyncio.run(lines_holding(lines, change)) == ["- Мне 33"]
     assert asyncio.run(lines_holding(["- Сыну Тиме 8", "- Мама, 33 года стажа"], change)) == []
+
+
+def test_an_age_that_follows_one_held_age_settles_a_contradicting_one() -> None:
+    # tuning_8: "мне 31", then "в свои 28" (a contradiction), then at the birthday "мне сегодня
+    # 32": 32 follows 31, so both old ages are replaced and nothing is raised again
+    said, odd = fact("f1", "user|age|31|set"), fact("f2", "user|age|28|set")
+    d = decide([Value("user", "age", "32", "set")], held_values([said, odd]), "new",
+               birthday=True)
+    assert {f.id for f in d.replaces} == {"f1", "f2"} and not d.contradicts

@@ -323,3 +323,51 @@ def test_an_age_in_passing_with_svoi_is_the_persons() -> None:
     read, as "в мои 36" is."""
     assert ("user", "age", "36", "set") in values("в свои 36 впервые сама собрала шкаф")
     assert not values("в свои 20 лет я жила в Перми")
+
+
+def test_tuning_8_a_verb_alone_is_no_city_and_an_ending_verb_ends_no_age() -> None:
+    # "Переехала." was read as the city "Переехала" and replaced Казань said just before
+    assert values("Переехала.") == set()
+    assert values("Всё, я в Казани! Переехала.") == {("user", "city", "Казань", "set")}
+    # "продала" ends the car, not the age said beside it
+    assert ("user", "age", "28", "set") in values(
+        "в свои 28 первый раз сама продала машину и сама всё оформила")
+
+
+def test_tuning_8_a_held_pet_s_age_a_vehicle_by_its_model_and_a_phone_by_its_make() -> None:
+    held = [Value("user", "pet", "Рыжик", "add"), Value("user", "vehicle", "Kia Rio", "set")]
+    assert ("Рыжик", "age", "4", "set") in values("моему Рыжику всего 4 года", held)
+    assert values("Рио продала!", held) == {("user", "vehicle", "Kia Rio", "remove")}
+    # a make said beside a denial of something else ends nothing
+    assert values("Kirill cooked, didn't even have to pretend", [
+        Value("user", "vehicle", "Haval Jolion", "set")]) == set()
+    assert ("user", "device", "Pixel 8", "add") in values("Взяла Pixel 8, теперь привыкаю")
+
+
+def test_tuning_8_a_partner_had_with_u_menya_and_a_role_one_is_appointed_to() -> None:
+    assert ("user", "partner", "Павел", "set") in values(
+        "Всё, официально: у меня есть парень 🙈 Павел, поляк")
+    assert ("user", "partner", "Дима", "set") in values("Парень пользователя — Дима")
+    assert values("Соня спит у меня на ноутбуке 😍") == set()
+    assert ("user", "role", "тимлид тестирования", "set") in values(
+        "Меня назначили тимлидом тестирования вместо Светы!!")
+    assert values("Свету назначили начальником") == set()
+
+
+def test_a_city_is_denied_before_it_not_by_what_one_will_not_do_there() -> None:
+    held = [Value("user", "city", "Казань", "set")]
+    assert values("В Казани искать студию не буду, не моё", held) == set()
+    assert ("user", "city", "Казань", "negate") in values("Я не живу в Казани", held)
+
+
+def test_a_pastime_said_by_its_verb_on_a_schedule() -> None:
+    # tuning_8: "по вечерам вяжу" was not kept; one errand is no pastime
+    assert ("user", "hobby", "вязание", "add") in values("по вечерам вяжу, сейчас шарф себе")
+    assert values("вчера вязала шарф") == set()
+
+
+def test_a_phone_ended_by_its_make_as_russian_speakers_spell_it() -> None:
+    # tuning_7: "утопила айфон в ванной" beside the held "iPhone 11"
+    held = [Value("user", "device", "iPhone 11", "add")]
+    assert values("Утопила айфон в ванной.", held) == {("user", "device", "iPhone 11", "remove")}
+    assert values("айфон не работает", held) == set()

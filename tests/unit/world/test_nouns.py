@@ -8,7 +8,7 @@ import numpy as np
 from graph.models import EntityType
 from wave_agent.world import nouns
 from wave_agent.world.reader import rule_readings
-from wave_agent.world.reading import Mention, Reading
+from wave_agent.world.reading import USER, Link, Mention, Reading
 
 
 def _model(weights: dict[str, dict[str, float]], kinds: set[str],
@@ -60,11 +60,12 @@ def test_below_the_threshold_nothing_is_added() -> None:
 
 
 def test_a_polish_name_in_an_oblique_case_is_a_candidate_in_the_nominative() -> None:
-    reading = Reading(mentions=(Mention("Ustrzyki", EntityType.PLACE),), language="pl")
+    reading = Reading(mentions=(Mention("Ustrzyki", EntityType.PLACE),),
+                      links=(Link(USER, "lives_in", "Ustrzyki"),), language="pl")
     found = nouns.latin_candidates("Mieszkam w Ustrzykach z żoną Kasią.", reading)
     kasia = next(c for c in found if c.name == "Kasia")
     assert "Kasią" in kasia.aliases
-    assert not any("Ustrzyk" in c.name for c in found)  # the rules' place covers it
+    assert not any("Ustrzyk" in c.name for c in found)  # the rules' linked place covers it
 
 
 def test_a_polish_subject_name_is_taken_as_a_person_by_a_model_that_learned_it() -> None:
@@ -74,3 +75,37 @@ def test_a_polish_subject_name_is_taken_as_a_person_by_a_model_that_learned_it()
     added = nouns.add(text, reading, model)
     assert Mention("Tomek", EntityType.PERSON, ()) in added.mentions or any(
         m.name == "Tomek" and m.type is EntityType.PERSON for m in added.mentions)
+
+
+def test_a_polish_place_no_pattern_linked_is_judged_again_and_may_be_a_firm() -> None:
+    """"jestem w Allegro": a capital after "w" the rules took for a town, with no pattern
+    behind it, is a candidate again (marked as the rules read it); a model sure it is a firm
+    re-types it, one that is not leaves the place."""
+    text = "Od marca jestem w Allegro, znowu pod Markiem."
+    reading = Reading(mentions=(Mention("Allegro", EntityType.PLACE),), language="pl")
+    found = [c for c in nouns.latin_candidates(text, reading) if c.name == "Allegro"]
+    assert found and found[0].read == "place" and "read_prev2:jestem" in found[0].features
+    classes = ["none", "place", "organisation"]
+    coef = np.zeros((3, 1))
+    coef[2, 0] = 5.0
+    firm = nouns.Model(["read_prev2:jestem"], classes, coef, np.zeros((3, 600)),
+                       np.array([1.0, 0.0, 0.0]), 0.5, frozenset({"pl|organisation"}))
+    retyped = nouns.add(text, reading, firm)
+    assert [m.type for m in retyped.mentions if m.name == "Allegro"] == [
+        EntityType.ORGANISATION]
+    unsure = nouns.Model(["read_prev2:jestem"], classes, coef / 10, np.zeros((3, 600)),
+                         np.array([1.0, 0.0, 0.0]), 0.5, frozenset({"pl|organisation"}))
+    assert nouns.add(text, reading, unsure) == reading
+
+
+def test_a_job_the_rules_did_not_tie_to_a_verb_is_an_occupation_a_model_can_learn() -> None:
+    text = "Жена у меня воспитательница в садике."
+    reading = _russian(text)
+    assert any(c.name == "воспитательница" for c in nouns.candidates(reading))
+    classes = ["none", "occupation"]
+    coef = np.array([[0.0], [5.0]])
+    model = nouns.Model(["lemma:воспитательница"], classes, coef, np.zeros((2, 600)),
+                        np.array([1.0, 0.0]), 0.5, frozenset({"ru|occupation"}))
+    added = nouns.add(text, reading, model)
+    assert any(m.name == "воспитательница" and m.type is EntityType.OCCUPATION
+               for m in added.mentions)

@@ -70,3 +70,20 @@ def test_weights_for_russian_leave_an_english_reading_as_the_rules_read_it() -> 
     model = _model({"t:user>place": {"lives_in": 5.0}}, languages=("ru",))
     reading = Reading(mentions=(Mention("Leeds", EntityType.PLACE),), language="en")
     assert relink("I was in Leeds once.", reading, model) is reading
+
+
+def test_a_model_scoped_to_jobs_in_russian_adds_a_job_and_leaves_the_rules_other_links(
+        tmp_path: Path) -> None:
+    """Where the model raised only some types held out ("ru|works_as"), it gives those and
+    nothing else; the rules' links stay, and the scope survives a save."""
+    model = _model({"t:user>occupation": {"works_as": 5.0}, "t:person>place": {"lives_in": 5.0},
+                    "t:user>person": {"kin": 5.0}}, languages=("ru",))
+    model.scope = frozenset({"ru|works_as"})
+    model.save(tmp_path / "relations.npz")
+    loaded = Model.load(tmp_path / "relations.npz")
+    assert loaded is not None and loaded.scope == {"ru|works_as"}
+    text = "Моя сестра Катя живёт в Казани, а я тимлид."
+    reading = Reading(mentions=(*READING.mentions, Mention("тимлид", EntityType.OCCUPATION)),
+                      links=(Link(USER, "kin:sister", "Катя"),), language="ru")
+    links = set(relink(text, reading, loaded).links)
+    assert links == {Link(USER, "kin:sister", "Катя"), Link(USER, "works_as", "тимлид")}

@@ -443,3 +443,11 @@ def test_polish_towns_said_in_the_locative_are_named_in_the_nominative() -> None
     assert {"Siemianowice", "Tychy"} <= {n for n, t in places.items() if t is EntityType.PLACE}
     places, _ = _world("Ciocia Basia wyjechała do Hiszpanii, potem była w Szwecji i w Olecku.")
     assert {"Hiszpania", "Szwecja"} <= set(places)
+
+
+def test_a_polish_firm_said_in_the_locative_is_named_in_the_nominative() -> None:
+    """"Pracuję jako programista w Comarchu": the firm is Comarch (as "w Krakowie" is
+    Kraków), the written form kept as its alias."""
+    places, links = _world("Pracuję jako programista w Comarchu, siedzę tam już szósty rok.")
+    assert places.get("Comarch") is EntityType.ORGANISATION
+    assert (USER, "works_at", "Comarch") in links
