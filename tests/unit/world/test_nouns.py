@@ -99,7 +99,7 @@ def test_a_polish_place_no_pattern_linked_is_judged_again_and_may_be_a_firm() ->
 
 
 def test_a_job_the_rules_did_not_tie_to_a_verb_is_an_occupation_a_model_can_learn() -> None:
-    text = "Жена у меня воспитательница в садике."
+    text = "Светка воспитательница в садике."
     reading = _russian(text)
     assert any(c.name == "воспитательница" for c in nouns.candidates(reading))
     classes = ["none", "occupation"]
