@@ -1167,7 +1167,8 @@ class _Builder:
             pet_name = next((names[c.id] for c in [*s.kids(noun, "appos", "flat", "nmod", "nsubj"),
                                                    *self._beside(s, noun)]
                              if c.id in names and self.mentions[names[c.id]].type in (
-                                 EntityType.PET, EntityType.PERSON)), called)
+                                 EntityType.PET, EntityType.PERSON)), called) or (
+                self._named_pet(s, noun, names))
             pets = [pet_name] if pet_name is not None else []
             pets += [names[c.id] for c in s.kids(noun, "conj") if c.id in names]
             for c in s.kids(noun, "appos", "flat", "nmod", "nsubj", "conj"):
@@ -1238,6 +1239,28 @@ class _Builder:
                 noun.id, *(t.id for t in taken if t.pos == "NOUN")}:
             taken.pop()  # the adjective of a noun the phrase does not reach
         return taken
+
+    def _named_pet(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
+        """"взяли щенка корги, назвали рокки", "собака, спаниель по кличке Граф", "крыса!!
+        зовут шпрота": the name a naming word ("назвать", "кличка", "звать") gives after the
+        pet's noun in its sentence, the word right after it in the nominative."""
+        after = s.tokens[s.position[noun.id] + 1:]
+        for i, t in enumerate(after):
+            if t.lemma not in ("назвать", "кличка", "звать"):
+                continue
+            said = [u for u in after[i + 1:i + 3] if u.text not in (",", "—", "-", ":")][:1]
+            if not said:
+                return None
+            u = said[0]
+            if u.id in names:
+                return names[u.id]
+            if u.pos in ("NOUN", "PROPN", "ADJ", "X") and re.fullmatch(r"[А-Яа-яЁё-]{2,}",
+                                                                      u.text):
+                # "назвали Персиком": the instrumental back to the name; else as written
+                name = name_nominative(u.text, u.case) if u.case == "Ins" else u.text
+                return self._mention(name[:1].upper() + name[1:], EntityType.PET)
+            return None
+        return None
 
     @staticmethod
     def _called(s: Sentence, noun: Token, names: dict[str, str]) -> str | None:

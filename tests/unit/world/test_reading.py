@@ -474,3 +474,14 @@ def test_a_polish_firm_said_in_the_locative_is_named_in_the_nominative() -> None
     places, links = _world("Pracuję jako programista w Comarchu, siedzę tam już szósty rok.")
     assert places.get("Comarch") is EntityType.ORGANISATION
     assert (USER, "works_at", "Comarch") in links
+
+
+@pytest.mark.parametrize(("text", "pet"), [
+    ("взяли щенка корги, назвали рокки. лиза в восторге", "Рокки"),
+    ("У нас есть собака — русский спаниель по кличке Граф.", "Граф"),
+    ("Взяли котёнка из приюта «Верный друг», рыжий, назвали Персиком.", "Персик"),
+])
+def test_a_pet_is_the_name_a_naming_word_gives_after_its_noun(text: str, pet: str) -> None:
+    names, links = _world(text)
+    assert names[pet] is EntityType.PET
+    assert (pet, "pet_of", USER) in links
