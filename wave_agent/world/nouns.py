@@ -14,7 +14,9 @@ candidates whose kind is one the training found worth adding (``kinds``) at the 
 probability. Its kinds include the occupation a `works_as` ends on ("тимлид",
 "воспитательница"), learned from the labelled relation ends. A Polish place the rules took from
 a capital after a preposition alone, no pattern linking it ("jestem w Allegro"), is judged
-again: the model re-types it when it is sure it is another kind (a firm), else it stays a place.
+again: the model re-types it when it is sure it is another kind (a firm), else it stays a place;
+so is a Russian person no link ties to anything (a pet's name, "Ура", "баранку"): re-typed, or
+dropped when the model is sure it is no one.
 Pure CPU over the parse the reader already made; the weights load once.
 """
 
