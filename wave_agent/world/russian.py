@@ -232,7 +232,8 @@ class _Builder:
         self._fold_first_names()
         # the speaker's kin to a relative said by the role alone only where the statement says
         # something of them ("мама живёт в Туле"): alone ("папа умер пять лет назад") it was
-        # as often a relative the labels knew already as a wrong one (docs/benchmarks.md)
+        # as often a relative the labels knew already as a wrong one (docs/benchmarks.md,
+        # "Entity graph")
         ends = {end for link in self.links if not link.type.startswith("kin:")
                 for end in (link.source, link.target)}
         links = [link for link in self.links if not (
