@@ -235,7 +235,9 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 put(_entity(source), "vehicle", _brand(text) or link.target, single_op())
             elif target_kind is EntityType.DEVICE and not W.PHONE.search(text):
                 put(_entity(source), "device", _brand(text) or link.target, multi_op())
-        elif kind.startswith("kin:") and source == USER:
+        elif (kind.startswith("kin:") and source == USER
+              and not link.target.startswith(ROLE_PREFIX)):
+            # (a relative said by the role alone names no value: "брат не курит")
             role = kind[4:]
             if role in W.PARTNER_ROLES:
                 put(USER, "partner", link.target, single_op())

@@ -14,7 +14,9 @@ candidates whose kind is one the training found worth adding (``kinds``) at the 
 probability. Its kinds include the occupation a `works_as` ends on ("тимлид",
 "воспитательница"), learned from the labelled relation ends. A Polish place the rules took from
 a capital after a preposition alone, no pattern linking it ("jestem w Allegro"), is judged
-again: the model re-types it when it is sure it is another kind (a firm), else it stays a place.
+again: the model re-types it when it is sure it is another kind (a firm), else it stays a place;
+so is a Russian person no link ties to anything (a pet's name, "Ура", "баранку"): re-typed, or
+dropped when the model is sure it is no one.
 Pure CPU over the parse the reader already made; the weights load once.
 """
 
@@ -58,14 +60,20 @@ def _prefix(word: str) -> str:
 
 
 def loose(reading: Reading) -> dict[str, Mention]:
-    """A Polish reading's places the rules took from a capital after a preposition alone, no
-    pattern linking them ("w Comarchu", "w Dublin Bus", "w Krakowie"): the name model judges
-    them again, a firm's name as often as a town's."""
-    if reading.language != "pl":
-        return {}
-    targets = {link.target for link in reading.links}
-    return {m.name: m for m in reading.mentions
-            if m.type is EntityType.PLACE and m.name not in targets}
+    """What the rules read that the model judges again: a Polish reading's places the rules
+    took from a capital after a preposition alone, no pattern linking them ("w Comarchu", "w
+    Dublin Bus", "w Krakowie"), a firm's name as often as a town's; a Russian reading's people
+    no link ties to anything ("Буся что-то постоянно бегает в лоток", "Ура, нашла работу",
+    "кручу баранку"), a pet or no one as often as a person."""
+    ends = {x for link in reading.links for x in (link.source, link.target)}
+    if reading.language == "pl":
+        targets = {link.target for link in reading.links}
+        return {m.name: m for m in reading.mentions
+                if m.type is EntityType.PLACE and m.name not in targets}
+    if reading.language == "ru":
+        return {m.name: m for m in reading.mentions
+                if m.type is EntityType.PERSON and m.name not in ends}
+    return {}
 
 
 def _covered(reading: Reading) -> set[str]:
@@ -98,11 +106,29 @@ def candidates(reading: Reading) -> list[Candidate]:
     if not words:
         return []
     covered = _covered(reading)
+    judged: dict[str, Mention] = {}  # a loose person by the stem of each word of its names
+    for m in loose(reading).values():
+        for n in (m.name, *m.aliases):
+            judged.update({k: m for k in stem_key(n).split()})
     taken: set[int] = set()
+    done: set[str] = set()
     out: list[Candidate] = []
     for i, w in enumerate(words):
-        if i in taken or not (w.pos in _NOUN or (w.pos == "X" and _TAIL.fullmatch(w.text))
-                              ) or not re.search(r"\w", w.text):
+        if i in taken or not re.search(r"\w", w.text):
+            continue
+        person = next((judged[k] for k in stem_key(w.text).split() if k in judged), None)
+        if person is not None and person.name not in done and not any(
+                k in covered for k in stem_key(w.text).split()):
+            # a person the rules read and tied to nothing: a candidate the model may re-type
+            # (a pet) or drop (no one), read from the word that names them
+            done.add(person.name)
+            out.append(Candidate(person.name, person.aliases, (i,),
+                                 (*_features(words, i, (i,), [], []), "read:person"),
+                                 w.lemma, words[w.head].lemma if w.head >= 0 else "",
+                                 EntityType.PERSON.value))
+            continue
+        if person is not None or not (
+                w.pos in _NOUN or (w.pos == "X" and _TAIL.fullmatch(w.text))):
             continue
         if any(s in covered for s in stem_key(w.text).split() + stem_key(w.lemma).split()) or (
                 kin.role_of(w.lemma) is not None or kin.role_of(w.text) is not None):
@@ -310,20 +336,25 @@ def add(text: str, reading: Reading, model: Model | None = None) -> Reading:
         return reading
     added = []
     retyped: dict[str, EntityType] = {}
+    dropped: set[str] = set()
     seen = {name_key(m.name) for m in reading.mentions}
+    lang = reading.language
     for c in found(text, reading):
         kind, p = model.choose(c)
-        taken = f"{reading.language}|{kind}" in model.kinds and p >= model.threshold
-        if c.read:  # a loose place: another kind when the model is sure of it, else a place
+        taken = f"{lang}|{kind}" in model.kinds and p >= model.threshold
+        if c.read:  # a loose place or person: another kind when the model is sure of it
             if taken and kind != c.read:
                 retyped[c.name] = EntityType(kind)
+            elif (lang == "ru" and kind == NONE and p >= model.threshold
+                  and f"{lang}|{c.read}" in model.kinds):
+                dropped.add(c.name)  # a Russian person the model is sure is no one
         elif taken and name_key(c.name) not in seen:
             seen.add(name_key(c.name))
             added.append(Mention(c.name, EntityType(kind), c.aliases))
-    if not added and not retyped:
+    if not added and not retyped and not dropped:
         return reading
     mentions = tuple(replace(m, type=retyped[m.name]) if m.name in retyped else m
-                     for m in reading.mentions)
+                     for m in reading.mentions if m.name not in dropped)
     return replace(reading, mentions=(*mentions, *added))
 
 

@@ -59,6 +59,7 @@ from wave_agent.world.morphology import (
 )
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
+    COME_FROM,
     COMITATIVE,
     DO,
     GIVE,
@@ -67,6 +68,7 @@ from wave_agent.world.sentence import (
     LIVE,
     MEMBER,
     MORE_KIN,
+    OTHERS,
     OWN,
     PARTNER,
     PERSUADE,
@@ -228,7 +230,16 @@ class _Builder:
 
     def reading(self) -> Reading:
         self._fold_first_names()
-        return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(self.links)), "ru",
+        # the speaker's kin to a relative said by the role alone only where the statement says
+        # something of them ("мама живёт в Туле"): alone ("папа умер пять лет назад") it was
+        # as often a relative the labels knew already as a wrong one (docs/benchmarks.md,
+        # "Entity graph")
+        ends = {end for link in self.links if not link.type.startswith("kin:")
+                for end in (link.source, link.target)}
+        links = [link for link in self.links if not (
+            link.source == USER and link.type.startswith("kin:")
+            and link.target.startswith(ROLE_PREFIX) and link.target not in ends)]
+        return Reading(tuple(self.mentions.values()), tuple(dict.fromkeys(links)), "ru",
                        tuple(dict.fromkeys(self.named_roles)))
 
     def _fold_first_names(self) -> None:
@@ -585,8 +596,11 @@ class _Builder:
             return names[token.id]
         role = kin.role_of(token.text)
         if role is not None:
+            if someone_elses(s, token):
+                return None  # "её мама живёт в Туле": not the speaker's mother
             for child in self._beside(s, token):
-                if child.id in names and apposed(token.text, child.text):
+                if child.id in names and apposed(token.text, child.text) and not (
+                        s.preposition(child)):  # "мама в кемерово": no one's name
                     return names[child.id]
             # "Мама, Людмила Петровна, живёт одна": the relative this statement named so
             alias = kin.role_name(role, "ru")
@@ -620,6 +634,8 @@ class _Builder:
             lem = "работать"  # "нашла работу в «Эрмитаже»": working there ("езжу на работу": no)
         if lem == "дружить":
             self._friends(s, verb, names)
+        if lem in COME_FROM:
+            self._come_from(s, verb, names)
         if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL):
             return
         head = s.head_of(verb)
@@ -648,6 +664,18 @@ class _Builder:
             along = [p for p in self._with(s, verb, names) if p != who]
         for person in dict.fromkeys([who, *self._companions(s, subject, verb, names), *along]):
             self._verb_links(s, verb, lem, person, args, names)
+
+    def _come_from(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
+        """"Мама прилетела из Уфы", "мама звонила из новосиба": someone other than the speaker
+        who comes or calls from a town lives there (the speaker coming back from one does not)."""
+        who, _subject = self._subject_token(s, verb, names)
+        if who is None or who == USER:
+            return
+        for t in s.kids(verb, "obl", "nmod"):
+            place = names.get(t.id)
+            if place and s.preposition(t) == "из" and self.mentions[place].type is (
+                    EntityType.PLACE):
+                self._link(who, "lives_in", place)
 
     def _with(self, s: Sentence, verb: Token, names: dict[str, str]) -> list[str]:
         """The people a verb's clause (or the apposition after it) names after "с" / "со":
@@ -825,7 +853,8 @@ class _Builder:
                 (t.case == "Ins" and t.animate and person_instrumental(t.text) is not None
                  and job_noun(t.lemma))
                 or (t.case == "Nom" and t.text.islower() and s.position[t.id] > 0
-                    and s.tokens[s.position[t.id] - 1].text == ","
+                    and (s.tokens[s.position[t.id] - 1].text == "," or any(
+                        kin.role_of(u.text) for u in s.before(t)))  # "муж у меня водитель"
                     and kin.role_of(t.text) is None and job_noun(t.lemma))))
             if (not job and t.pos == "NOUN" and t.id not in names and not with_verbs
                     and s.preposition(t) in ("на", "в") and noun_kind(t.lemma) is EntityType.HOBBY):
@@ -846,6 +875,7 @@ class _Builder:
                 if u.pos == "PRON" and u.lemma == "я" and u.case in ("Nom", None):
                     who = USER
                 elif (u.id in names and u.case in ("Nom", None) and names[u.id] != name
+                      and not s.preposition(u)
                       and self.mentions[names[u.id]].type is EntityType.PERSON):
                     who = names[u.id]
                     earlier = s.before(u)[-2:]  # "Я Игорь, программист": the speaker's name
@@ -924,6 +954,28 @@ class _Builder:
             if gender is not None and name != owner:
                 self._link(owner, kin_link("son" if gender == "Masc" else "daughter"), name)
 
+    def _relative_by_role(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
+        """"Мама прилетела из Уфы", "папа умер пять лет назад", "живу с мамой": a relative
+        said by the role alone, nobody else's, is the speaker's: a kin link to the role, which
+        the writer resolves to the relative the person named before, or to one entity of its
+        own until the name comes (``ROLE_PREFIX``). Not when this statement names them."""
+        role = kin.role_of(noun.text)
+        if role is None or self._kin_owner(s, noun, names) != USER or any(
+                k.lemma == "я" for k in s.kids(noun, "nsubj")) or any(
+                t.lemma == "я" or t.text.lower() in ("ни", "нет", "без")
+                for t in s.before(noun)[-1:]):
+            return  # "я мама двоих детей", "ни братьев, ни сестёр": no relative of theirs
+        after = [t.text.lower() for t in s.tokens[s.position[noun.id] + 1:][:2]]
+        if (after[:1] and after[0] in OTHERS) or after in (["у", "него"], ["у", "неё"], [
+                "у", "нее"], ["у", "них"]) or any(
+                m.start() < noun.start < m.end() for m in _QUOTED.finditer(self.text)):
+            return  # "Дочь её, Лариса", "жена у него", "«Мать и дитя»": not the speaker's
+        alias = kin.role_name(role, "ru")
+        if any(m.type is EntityType.PERSON and alias in m.aliases
+               for m in self.mentions.values()):
+            return  # "Мама, Людмила Петровна, ..." then "мама": the one named
+        self._link(USER, kin_link(role), ROLE_PREFIX + role)
+
     def _kin_owner(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
         """Whose relative a role noun names: the speaker's ("мой", "наша", or nobody else's
         named: "а сын Миша", "с мужем Андреем" when the speaker is the one "с" it), a named
@@ -986,6 +1038,8 @@ class _Builder:
                        and self.mentions[names[c.id]].type is EntityType.PERSON), None)
         if person is not None or someone_elses(s, noun):
             self.named_roles.append(noun.text)
+        elif kin.role_of(noun.text) is not None:
+            self._relative_by_role(s, noun, names)
         before = s.before(noun)
         if person is None or (before and before[-1].pos == "NOUN" and before[-1].animate
                               and kin.role_of(before[-1].text) is None):
@@ -1054,6 +1108,8 @@ class _Builder:
         if name is None or self.mentions[name].type is not EntityType.PERSON:
             return None
         named = s.tokens[at - 2]
+        if s.preposition(named):
+            return None  # "мама в кемерово, бухгалтер": a place the NER took for a name
         if any(t.pos == "PRON" and t.lemma == "я" for t in s.in_clause(named)
                if s.position[t.id] < s.position[named.id]):
             return None  # "Я Игорь, программист": the speaker's (``_occupation_of_user``)
@@ -1072,9 +1128,9 @@ class _Builder:
             if subject.id == noun.id:
                 continue
             who = self._who(s, subject, names)
-            if who == USER or (who in self.mentions
-                               and self.mentions[who].type is EntityType.PERSON):
-                return who
+            if who is not None and (who == USER or who.startswith(ROLE_PREFIX) or (
+                    who in self.mentions and self.mentions[who].type is EntityType.PERSON)):
+                return who  # "муж у меня водитель": the relative the role names
         return None
 
     def _job_place(self, s: Sentence, noun: Token, who: str, names: dict[str, str],
@@ -1120,7 +1176,8 @@ class _Builder:
             pet_name = next((names[c.id] for c in [*s.kids(noun, "appos", "flat", "nmod", "nsubj"),
                                                    *self._beside(s, noun)]
                              if c.id in names and self.mentions[names[c.id]].type in (
-                                 EntityType.PET, EntityType.PERSON)), called)
+                                 EntityType.PET, EntityType.PERSON)), called) or (
+                self._named_pet(s, noun, names))
             pets = [pet_name] if pet_name is not None else []
             pets += [names[c.id] for c in s.kids(noun, "conj") if c.id in names]
             for c in s.kids(noun, "appos", "flat", "nmod", "nsubj", "conj"):
@@ -1191,6 +1248,28 @@ class _Builder:
                 noun.id, *(t.id for t in taken if t.pos == "NOUN")}:
             taken.pop()  # the adjective of a noun the phrase does not reach
         return taken
+
+    def _named_pet(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
+        """"взяли щенка корги, назвали рокки", "собака, спаниель по кличке Граф", "крыса!!
+        зовут шпрота": the name a naming word ("назвать", "кличка", "звать") gives after the
+        pet's noun in its sentence, the word right after it in the nominative."""
+        after = s.tokens[s.position[noun.id] + 1:]
+        for i, t in enumerate(after):
+            if t.lemma not in ("назвать", "кличка", "звать"):
+                continue
+            said = [u for u in after[i + 1:i + 3] if u.text not in (",", "—", "-", ":")][:1]
+            if not said:
+                return None
+            u = said[0]
+            if u.id in names:
+                return names[u.id]
+            if u.pos in ("NOUN", "PROPN", "ADJ", "X") and re.fullmatch(r"[А-Яа-яЁё-]{2,}",
+                                                                      u.text):
+                # "назвали Персиком": the instrumental back to the name; else as written
+                name = name_nominative(u.text, u.case) if u.case == "Ins" else u.text
+                return self._mention(name[:1].upper() + name[1:], EntityType.PET)
+            return None
+        return None
 
     @staticmethod
     def _called(s: Sentence, noun: Token, names: dict[str, str]) -> str | None:

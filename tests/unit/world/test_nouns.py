@@ -13,7 +13,7 @@ from wave_agent.world.reading import USER, Link, Mention, Reading
 
 def _model(weights: dict[str, dict[str, float]], kinds: set[str],
            threshold: float = 0.5) -> nouns.Model:
-    classes = ["none", "thing", "person", "hobby"]
+    classes = ["none", "thing", "person", "hobby", "pet"]
     vocabulary = sorted(weights)
     coef = np.zeros((len(classes), len(vocabulary)))
     for j, feature in enumerate(vocabulary):
@@ -99,7 +99,7 @@ def test_a_polish_place_no_pattern_linked_is_judged_again_and_may_be_a_firm() ->
 
 
 def test_a_job_the_rules_did_not_tie_to_a_verb_is_an_occupation_a_model_can_learn() -> None:
-    text = "Жена у меня воспитательница в садике."
+    text = "Светка воспитательница в садике."
     reading = _russian(text)
     assert any(c.name == "воспитательница" for c in nouns.candidates(reading))
     classes = ["none", "occupation"]
@@ -109,3 +109,21 @@ def test_a_job_the_rules_did_not_tie_to_a_verb_is_an_occupation_a_model_can_lear
     added = nouns.add(text, reading, model)
     assert any(m.name == "воспитательница" and m.type is EntityType.OCCUPATION
                for m in added.mentions)
+
+
+def test_a_russian_person_the_rules_tied_to_nothing_is_judged_again() -> None:
+    """"Буся что-то постоянно бегает в лоток": a person the rules read and linked to nothing
+    is a candidate again (marked as read); a model sure it is a pet re-types it, one sure it is
+    no one drops it; a person a link ties is not judged."""
+    text = "Буся что-то постоянно бегает в лоток и плачет."
+    reading = Reading(mentions=(Mention("Буся", EntityType.PERSON),), language="ru",
+                      words=_russian(text).words)
+    found = [c for c in nouns.candidates(reading) if c.name == "Буся"]
+    assert found and found[0].read == "person" and "read:person" in found[0].features
+    pet = _model({"read:person": {"pet": 5.0}}, {"ru|pet", "ru|person"})
+    assert [m.type for m in nouns.add(text, reading, pet).mentions] == [EntityType.PET]
+    no_one = _model({"read:person": {"none": 5.0}}, {"ru|person"})
+    assert nouns.add(text, reading, no_one).mentions == ()
+    tied = Reading(mentions=reading.mentions, links=(Link("Буся", "pet_of", USER),),
+                   language="ru", words=reading.words)
+    assert not any(c.read for c in nouns.candidates(tied))

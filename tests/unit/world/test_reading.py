@@ -55,7 +55,30 @@ def test_what_the_person_owns_and_does() -> None:
 
 def test_a_role_alone_is_left_for_the_writer_to_resolve() -> None:
     _, links = _world("Муж работает в Сбербанке.")
-    assert links == {(ROLE_PREFIX + "husband", "works_at", "Сбербанк")}
+    assert links == {(ROLE_PREFIX + "husband", "works_at", "Сбербанк"),
+                     (USER, "kin:husband", ROLE_PREFIX + "husband")}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Муж у меня водитель", {(ROLE_PREFIX + "husband", "works_as", "водитель")}),
+    ("сестра живёт в Твери", {(ROLE_PREFIX + "sister", "lives_in", "Тверь")}),
+    ("у мамы диабет", {(ROLE_PREFIX + "mother", "has_condition", "диабет")}),
+    ("Мама прилетела из Уфы на месяц.", {(ROLE_PREFIX + "mother", "lives_in", "Уфа")}),
+    ("мама в кемерово, бухгалтер в кузбассэнергосбыте",
+     {(ROLE_PREFIX + "mother", "lives_in", "Кемерово"),
+      (ROLE_PREFIX + "mother", "works_as", "бухгалтер")}),
+])
+def test_a_relative_said_by_the_role_alone_is_the_source_of_what_is_said(
+        text: str, expected: set[tuple[str, str, str]]) -> None:
+    _, links = _world(text)
+    role = next(iter(expected))[0]
+    assert expected | {(USER, "kin:" + role[len(ROLE_PREFIX):], role)} <= links
+
+
+def test_someone_elses_relative_or_the_speaker_said_by_a_role_is_no_relative() -> None:
+    assert _world("её мама живёт в Туле")[1] == set()
+    assert _world("я мама двоих детей")[1] == set()
+    assert (USER, "lives_in", "Москва") not in _world("Я приехала из Москвы вчера")[1]
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -451,3 +474,14 @@ def test_a_polish_firm_said_in_the_locative_is_named_in_the_nominative() -> None
     places, links = _world("Pracuję jako programista w Comarchu, siedzę tam już szósty rok.")
     assert places.get("Comarch") is EntityType.ORGANISATION
     assert (USER, "works_at", "Comarch") in links
+
+
+@pytest.mark.parametrize(("text", "pet"), [
+    ("взяли щенка корги, назвали рокки. лиза в восторге", "Рокки"),
+    ("У нас есть собака — русский спаниель по кличке Граф.", "Граф"),
+    ("Взяли котёнка из приюта «Верный друг», рыжий, назвали Персиком.", "Персик"),
+])
+def test_a_pet_is_the_name_a_naming_word_gives_after_its_noun(text: str, pet: str) -> None:
+    names, links = _world(text)
+    assert names[pet] is EntityType.PET
+    assert (pet, "pet_of", USER) in links
