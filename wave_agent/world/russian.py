@@ -53,6 +53,7 @@ from wave_agent.world.morphology import (
     noun_lemmas,
     only_verb,
     person_instrumental,
+    person_nominative,
     possessive_adjective,
     same_case,
     truecase,
@@ -96,6 +97,12 @@ def read(text: str) -> Reading:
     return read_many([text])[0]
 
 
+# the suffixes of a noun for one who does a job ("тестировщица", "автоматизатор", "тимлид",
+# "продакт-менеджер"), for the words navec does not know; not "пескетарианка", "нижегородка"
+_AGENT = re.compile(r"(?:щик|щица|чик|чица|тор|ер|ист|истка|лог|ник|ница|тель|тельница|лид|"
+                    r"ант|ент|ик)$")
+
+
 def read_many(texts: Sequence[str]) -> list[Reading]:
     """``read`` for many statements, the models run over all their sentences in batches (an
     import of thousands: one model call per batch of sentences, not nine per statement)."""
@@ -135,6 +142,12 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                 job = person_instrumental(t.text) if t.case != "Ins" else None
                 if job is not None:  # "устроилась фармацевтом": tagged a verb, the dictionary
                     t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Ins", True, None, job
+                    continue
+                said = person_nominative(t.text.lower()) if t.pos == "VERB" else None
+                if said is not None and (job_noun(said) or _AGENT.search(said)) and any(u.head == t.id and u.rel == "nsubj"
+                                            and u.text.lower() == "я" for u in tokens):
+                    # "я тестировщица", "теперь я тимлид": a job noun the tagger took for a verb
+                    t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Nom", True, None, said
                     continue
                 if t.pos in ("NOUN", "PROPN") and lexicon.kind_of(t.lemma) is None:
                     # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
@@ -1009,6 +1022,12 @@ class _Builder:
                 and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER):
             return False
         if any(k.pos == "PRON" and k.lemma in ("я",) for k in s.kids(noun, "nsubj")):
+            return True
+        earlier = [t for t in s.before(noun) if s.clause[t.id] == s.clause[noun.id]]
+        while earlier and earlier[-1].pos in ("ADV", "ADJ", "PART", "DET"):
+            earlier.pop()  # "я теперь ведущий дизайнер": the parse hung the job elsewhere
+        if earlier and earlier[-1].pos == "PRON" and earlier[-1].lemma == "я" and (
+                job_noun(noun.lemma) or _AGENT.search(noun.lemma)):
             return True
         head = s.head_of(noun)
         if head is None or noun.rel not in ("appos", "conj", "parataxis"):
