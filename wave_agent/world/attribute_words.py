@@ -55,7 +55,7 @@ PROMOTED = re.compile(r"\b(?:повысили|повысил[аи]?|назнач
                       re.I)
 LIVE = _listed("жить проживать live living mieszkać mieszkam mieszkamy")
 MOVE = _listed("""переехать перебраться переезжать moved move relocated przeprowadziłam
-    przeprowadziłem przeprowadziliśmy""")
+    przeprowadziłem przeprowadziliśmy przeprowadziła przeprowadził przeprowadzili przeprowadziły""")
 WORK_FIRST_PERSON = _listed("работаю работаем тружусь")
 RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|again|started|start|znowu|znów|"
                     r"zacząłem|zaczęłam|день\s+рождения|днюха|исполнилось|birthday|turned|"
@@ -85,6 +85,7 @@ PRICE_OF = {
 }
 # a new value from a date on: "с этой недели урок 1800", "со следующего месяца 2600"
 SINCE = re.compile(r"\bсо?\s+(?:этой|этого|следующ\w+|нов\w+)\s+(?:недели|месяца|года)\b|"
+                   r"\bс\s+(?:сегодняшнего|завтрашнего)\s+дня\b|"
                    r"\bod\s+(?:tego|przyszłego|nowego)\s+(?:tygodnia|miesiąca|roku)\b|"
                    r"\b(?:from|starting)\s+(?:this|next)\s+(?:week|month|year)\b", re.I)
 PRICE_WORDS = {w: what for what, listed in PRICE_OF.items() for w in listed.split()}
