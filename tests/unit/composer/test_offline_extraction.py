@@ -317,3 +317,10 @@ def test_a_bare_past_verb_is_kept_with_the_sentence_before_it() -> None:
     assert "С Димой всё. расстались." in _texts("с Димой всё. расстались. не хочу об этом")
     assert "Всё, я в Казани! переехала." in _texts(
         "всё, я в Казани! переехала. квартира на улице Пушкина")
+
+
+def test_tuning_9_a_request_that_opens_a_self_introduction_is_no_small_talk() -> None:
+    text = "давай нормально познакомимся: я Вера, живу в Нижнем Новгороде"
+    facts = extract_heuristic(text, max_facts=fact_budget(text, ""))
+    assert any("Нижн" in f.text for f in facts)
+    assert fact_budget("давай поговорим о погоде", "") == 0
