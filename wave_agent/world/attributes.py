@@ -107,6 +107,11 @@ def same_value(a: str, b: str) -> bool:
     if re.fullmatch(r"[\d ]+", x) or re.fullmatch(r"[\d ]+", y):
         return x.replace(" ", "") == y.replace(" ", "")
     xs, ys = x.split(), y.split()
+    if xs and ys and len(xs) != len(ys) and min(len(xs), len(ys)) == 1 and (
+            xs[0][:1].isalpha() and ys[0][:1].isalpha() and len(xs[0]) >= 5):
+        # a place shortened as people say it: "Нижний" is "Нижний Новгород"
+        short, long_ = (xs, ys) if len(xs) < len(ys) else (ys, xs)
+        return _inflected(short[0], long_[0]) or _inflected(long_[0], short[0])
     return bool(xs) and len(xs) == len(ys) and all(
         _alike(u, v) for u, v in zip(xs, ys, strict=True))
 

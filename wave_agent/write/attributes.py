@@ -98,6 +98,14 @@ def marks_change(text: str) -> bool:
     return bool(CHANGE.search(text) or RESUME.search(text))
 
 
+def only_again(text: str) -> bool:
+    """Whether the only change word a statement says is "again" ("сын опять с соплями", "снова
+    заболела"): of children or siblings it says the illness is back, not the child."""
+    from wave_agent.world.attribute_words import CHANGE, RESUME
+
+    return bool(RESUME.search(text)) and not CHANGE.search(text)
+
+
 def tells_news(text: str) -> bool:
     """Whether a statement brings news of a value: a change word ("теперь", "новый"), a move
     ("переехала", "перебрался", "przeprowadziła się"), a date it holds from ("с сегодняшнего
@@ -133,7 +141,7 @@ def about_other_things(values: Sequence[Value], held: Sequence[str]) -> bool:
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False,
            at: datetime | None = None, birthday: bool | None = None,
-           news: bool | None = None) -> Decision:
+           news: bool | None = None, again: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал"), so a value once denied is taken up again, not contradicted. ``at`` and
@@ -142,11 +150,14 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     by one or two. ``news`` (``tells_news``): False when the statement brings no news of a
     value; someone else's new value is then a contradiction, not a change (nine tuning months:
     each of the six changes of another person's city, role or phone is said with a move, a
-    change word or a date; none of the seven contradictions of a city or role is)."""
+    change word or a date; none of the seven contradictions of a city or role is). ``again``
+    (``only_again``): the change word is "again" alone, which takes up no denied child or
+    sibling ("детей у меня нет", then "сын опять с соплями")."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
-        if value.op in ("set", "add") and not changed:
+        if value.op in ("set", "add") and (not changed or (
+                again and value.attribute in ("child", "sibling"))):
             # a value the person said does not hold ("алкоголь не пью", then "пару бутылок в
             # неделю выпиваю"): both stay, the person is asked
             for h in denied:
