@@ -726,7 +726,8 @@ class _Builder:
                             else "member_of")
                     self._link(who, link, org)
                 if (lem in WORK and arg.case == "Ins" and arg.pos == "NOUN"
-                        and not s.preposition(arg) and arg.id not in names):
+                        and not s.preposition(arg) and arg.id not in names
+                        and (arg.animate or job_noun(arg.lemma))):  # not "ночью ушёл"
                     # "работает водителем (в «Волга-Транс»)": the occupation, beside the place
                     job = self._thing(s, arg, EntityType.OCCUPATION, names)
                     self._link(who, "works_as", job)

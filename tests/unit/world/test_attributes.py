@@ -411,3 +411,9 @@ def test_tuning_9_a_price_from_a_date_on_and_a_phone_plan() -> None:
     assert ("user", "price:phone_plan", "350", "set") in values(
         "сменила тариф на симке, теперь 350 в месяц вместо 450")
     assert values("с этой недели работаю из дома") == set()
+
+
+def test_tuning_9_a_time_of_day_after_a_leaving_verb_is_no_job() -> None:
+    # "Рыжика больше нет. ночью ушёл во сне": "ночью" read as a job replaced the person's role
+    assert values("ночью ушёл во сне, просто не проснулся.") == set()
+    assert ("user", "role", "водитель", "set") in values("Работаю водителем")
