@@ -26,7 +26,6 @@ from graph.models import Fact, FactType, Status
 from wave_agent.world import read_many
 from wave_agent.world.attributes import (
     ANY,
-    USER,
     Value,
     as_said,
     read_values,
@@ -34,6 +33,7 @@ from wave_agent.world.attributes import (
     same_value,
     single_valued,
 )
+from wave_agent.world.reading import USER
 
 # Types a statement's attribute settles: a lasting value is not an event that fades. A promise
 # or a decision keeps its own type (its lifetime is its own).
