@@ -76,9 +76,12 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
     from wave_agent.world import read_many
     from wave_agent.world.attributes import as_said, line_names, read_values, record_type
 
-    said = sentences(user_text)
+    said, joined = _with_first_day_role(sentences(user_text))
     if not said or len(facts) >= max_facts:
         return facts
+    # the job said alone after the first day is read with it: the extractor's piece goes
+    facts = [f for f in facts if not any(f.text.strip(" .!").lower() in s.lower()
+                                         and f.text != s for s in joined)]
     readings = await read_many([as_said(s) for s in said])
     kept = list(facts)
     for sentence, reading in zip(said, readings, strict=True):
@@ -103,6 +106,25 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
             continue
         kept.append(ExtractedFact(sentence, record_type(values[0].attribute)))
     return kept
+
+
+def _with_first_day_role(said: list[str]) -> tuple[list[str], list[str]]:
+    """The sentences, a job said alone joined to the first-day sentence before it ("сегодня
+    первый день в «Точке»!" + "продакт-менеджер, звучит-то как"; three of nine months' authors
+    write it so), and the joined ones: alone, the job is nobody's."""
+    from wave_agent.world.attribute_words import FIRST_DAY
+    from wave_agent.world.kinds import job_said_alone
+
+    out: list[str] = []
+    joined: list[str] = []
+    for sentence in said:
+        if out and FIRST_DAY.search(out[-1]) and out[-1] not in joined and (
+                job_said_alone(sentence)):
+            out[-1] = f"{out[-1]} {sentence}"
+            joined.append(out[-1])
+        else:
+            out.append(sentence)
+    return out, joined
 
 
 def _clauses_naming(sentence: str, values: list[Value]) -> str:

@@ -39,6 +39,7 @@ from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
+from wave_agent.world.kinds import job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.possessor import own_relative, possessor
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
@@ -568,6 +569,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                     r"([A-Z][\w&.-]+)", text)  # "первый день в ICL": a Latin name no NER reads
     if job and not any(link.type == "works_at" for link in reading.links):
         put_(USER, "employer", job.group(1) or job.group(2) or job.group(3), single_op())
+    first_day = W.FIRST_DAY.search(text)
+    if first_day and reading.language == "ru":
+        # "первый день в «Точке»! продакт-менеджер, звучит-то как": the job said alone next
+        after = re.split(r"(?<=[.!…])\s+", text[first_day.end():], maxsplit=1)
+        job = job_said_alone(after[1]) if len(after) == 2 else None
+        if job is not None:
+            put_(USER, "role", job, "set")
     if {"работа", "praca", "pracy", "job", "work"} & set(lemmas) or W.FIRST_DAY.search(text):
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):

@@ -31,7 +31,7 @@ from dataclasses import replace
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
-from wave_agent.world.kinds import job_noun, noun_kind
+from wave_agent.world.kinds import AGENT, job_noun, noun_kind
 from wave_agent.world.morphology import (
     NAMING,
     POS,
@@ -97,12 +97,6 @@ def read(text: str) -> Reading:
     return read_many([text])[0]
 
 
-# the suffixes of a noun for one who does a job ("тестировщица", "автоматизатор", "тимлид",
-# "продакт-менеджер"), for the words navec does not know; not "пескетарианка", "нижегородка"
-_AGENT = re.compile(r"(?:щик|щица|чик|чица|тор|ер|ист|истка|лог|ник|ница|тель|тельница|лид|"
-                    r"ант|ент|ик)$")
-
-
 def read_many(texts: Sequence[str]) -> list[Reading]:
     """``read`` for many statements, the models run over all their sentences in batches (an
     import of thousands: one model call per batch of sentences, not nine per statement)."""
@@ -144,7 +138,7 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                     t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Ins", True, None, job
                     continue
                 said = person_nominative(t.text.lower()) if t.pos == "VERB" else None
-                if said is not None and (job_noun(said) or _AGENT.search(said)) and any(u.head == t.id and u.rel == "nsubj"
+                if said is not None and (job_noun(said) or AGENT.search(said)) and any(u.head == t.id and u.rel == "nsubj"
                                             and u.text.lower() == "я" for u in tokens):
                     # "я тестировщица", "теперь я тимлид": a job noun the tagger took for a verb
                     t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Nom", True, None, said
@@ -1028,7 +1022,7 @@ class _Builder:
         while earlier and earlier[-1].pos in ("ADV", "ADJ", "PART", "DET"):
             earlier.pop()  # "я теперь ведущий дизайнер": the parse hung the job elsewhere
         if earlier and earlier[-1].pos == "PRON" and earlier[-1].lemma == "я" and (
-                job_noun(noun.lemma) or _AGENT.search(noun.lemma)):
+                job_noun(noun.lemma) or AGENT.search(noun.lemma)):
             return True
         head = s.head_of(noun)
         if head is None or noun.rel not in ("appos", "conj", "parataxis"):

@@ -417,3 +417,12 @@ def test_tuning_9_a_time_of_day_after_a_leaving_verb_is_no_job() -> None:
     # "Рыжика больше нет. ночью ушёл во сне": "ночью" read as a job replaced the person's role
     assert values("ночью ушёл во сне, просто не проснулся.") == set()
     assert ("user", "role", "водитель", "set") in values("Работаю водителем")
+
+
+def test_tuning_7_a_job_said_alone_after_the_first_day_is_the_new_role() -> None:
+    # three of nine months' authors: "сегодня первый день в «Точке»! продакт-менеджер, ..."
+    found = values("сегодня первый день в «Точке»! продакт-менеджер, звучит-то как")
+    assert ("user", "role", "продакт-менеджер", "set") in found
+    assert ("user", "role", "ведущий продуктовый дизайнер", "set") in values(
+        "сегодня первый день в «Ак Барс Банке». ведущий продуктовый дизайнер — звучит солидно)")
+    assert not any(v[1] == "role" for v in values("первый день в ICL! Буся требует гулять"))
