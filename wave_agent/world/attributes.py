@@ -573,9 +573,9 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if first_day and reading.language == "ru":
         # "первый день в «Точке»! продакт-менеджер, звучит-то как": the job said alone next
         after = re.split(r"(?<=[.!…])\s+", text[first_day.end():], maxsplit=1)
-        job = job_said_alone(after[1]) if len(after) == 2 else None
-        if job is not None:
-            put_(USER, "role", job, "set")
+        alone = job_said_alone(after[1]) if len(after) == 2 else None
+        if alone is not None:
+            put_(USER, "role", alone, "set")
     if {"работа", "praca", "pracy", "job", "work"} & set(lemmas) or W.FIRST_DAY.search(text):
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):
