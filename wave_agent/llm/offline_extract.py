@@ -113,8 +113,8 @@ _LEADING_SMALL_TALK = re.compile(
     r"|спасибо(?:\s+большое)?|благодарю|thanks|thank\s+you|dzięki|dziękuję|ok|окей|ок|ладно|ну|кстати"
     r"|by\s+the\s+way|btw|a\s+propos|swoją\s+drogą|wave|волна)[\s,!.:;—-]+"
     # a short request that opens what the person says of themselves: "давай нормально
-    # познакомимся: я Вера, живу в ...", "let me introduce myself: I'm ...", "zapisz: jestem ..."
-    r"|(?:давай|давайте|запиши|запомни|let's|let\s+me|note|zapisz|zapamiętaj)\b[^:?!.\n]{0,40}:\s*"
+    # познакомимся: я Вера, живу в ...", "let me introduce myself: I'm ..."
+    r"|(?:давай|давайте|let's|let\s+me|pozwól)\b[^:?!.\n]{0,40}:\s*"
     r"(?=(?:я|мы|мне|меня|у\s+меня|i|i'm|we|my|ja|jestem|mam|my)\b))+"
 )
 _QUESTION_START = re.compile(
