@@ -324,3 +324,12 @@ def test_tuning_9_a_request_that_opens_a_self_introduction_is_no_small_talk() ->
     facts = extract_heuristic(text, max_facts=fact_budget(text, ""))
     assert any("Нижн" in f.text for f in facts)
     assert fact_budget("давай поговорим о погоде", "") == 0
+
+
+async def test_tuning_9_a_schedule_said_after_its_pastime_is_kept_with_it() -> None:
+    from wave_agent.postprocess.extract import with_stated_attributes
+
+    text = "сходила на йогу. вообще хожу в студию на Покровке по вторникам и субботам"
+    facts = await with_stated_attributes(
+        text, extract_heuristic(text, max_facts=fact_budget(text, "")), max_facts=4)
+    assert [f.text for f in facts] == [text]
