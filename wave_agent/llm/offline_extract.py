@@ -111,7 +111,11 @@ _LEADING_SMALL_TALK = re.compile(
     r"(?i)^(?:(?:привет(?:ик)?|здравствуй(?:те)?|добр(?:ый|ое|ой)\s+(?:день|вечер|утро|ночи)|хай|салют"
     r"|hi|hello|hey|good\s+(?:morning|evening|afternoon)|cześć|czesc|dzień\s+dobry|hej|siema|witaj|witam"
     r"|спасибо(?:\s+большое)?|благодарю|thanks|thank\s+you|dzięki|dziękuję|ok|окей|ок|ладно|ну|кстати"
-    r"|by\s+the\s+way|btw|a\s+propos|swoją\s+drogą|wave|волна)[\s,!.:;—-]+)+"
+    r"|by\s+the\s+way|btw|a\s+propos|swoją\s+drogą|wave|волна)[\s,!.:;—-]+"
+    # a short request that opens what the person says of themselves: "давай нормально
+    # познакомимся: я Вера, живу в ...", "let me introduce myself: I'm ..."
+    r"|(?:давай|давайте|let's|let\s+me|pozwól)\b[^:?!.\n]{0,40}:\s*"
+    r"(?=(?:я|мы|мне|меня|у\s+меня|i|i'm|we|my|ja|jestem|mam|my)\b))+"
 )
 _QUESTION_START = re.compile(
     r"(?i)^(?:как|что|чем|где|куда|откуда|когда|почему|зачем|кто|кого|кому|сколько|какой|какая|какое"

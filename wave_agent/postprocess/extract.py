@@ -76,9 +76,12 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
     from wave_agent.world import read_many
     from wave_agent.world.attributes import as_said, line_names, read_values, record_type
 
-    said = sentences(user_text)
+    said, joined = _joined(sentences(user_text))
     if not said or len(facts) >= max_facts:
         return facts
+    # the job said alone after the first day is read with it: the extractor's piece goes
+    facts = [f for f in facts if not any(f.text.strip(" .!").lower() in s.lower()
+                                         and f.text != s for s in joined)]
     readings = await read_many([as_said(s) for s in said])
     kept = list(facts)
     for sentence, reading in zip(said, readings, strict=True):
@@ -103,6 +106,41 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
             continue
         kept.append(ExtractedFact(sentence, record_type(values[0].attribute)))
     return kept
+
+
+def _joined(said: list[str]) -> tuple[list[str], list[str]]:
+    """The sentences, each that says nothing alone joined to the one before it, and the joined
+    ones: a job said alone after the first day at a new place ("сегодня первый день в
+    «Точке»!" + "продакт-менеджер, звучит-то как"; three of nine months' authors write it so),
+    and a schedule said after the pastime it is for ("сходила на йогу." + "вообще хожу в студию
+    … по вторникам и субботам", tuning_9): alone, the job is nobody's and the schedule no
+    pastime's."""
+    from wave_agent.world.attribute_words import FIRST_DAY, SCHEDULE
+    from wave_agent.world.kinds import job_said_alone
+
+    out: list[str] = []
+    joined: list[str] = []
+    for sentence in said:
+        last = out[-1] if out else ""
+        if last and last not in joined and not last.endswith("?") and (
+                (FIRST_DAY.search(last) and job_said_alone(sentence))
+                or (SCHEDULE.search(sentence) and not SCHEDULE.search(last)
+                    and _names_pastime(last) and not _names_pastime(sentence))):
+            out[-1] = f"{last} {sentence}"
+            joined.append(out[-1])
+        else:
+            out.append(sentence)
+    return out, joined
+
+
+def _names_pastime(sentence: str) -> bool:
+    """Whether a sentence names a pastime by a noun the lexicon knows ("на йогу")."""
+    from graph.models import EntityType
+    from wave_agent.world.lexicon import kind_of
+    from wave_agent.world.morphology import noun_lemmas
+
+    return any(kind_of(lem) is EntityType.HOBBY
+               for word in re.findall(r"[а-яё]+", sentence.lower()) for lem in noun_lemmas(word))
 
 
 def _clauses_naming(sentence: str, values: list[Value]) -> str:

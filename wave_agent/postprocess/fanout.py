@@ -317,6 +317,15 @@ class PostProcessor:
                     kept.append(fact)
         return kept
 
+    @staticmethod
+    async def _denies_class(text: str) -> bool:
+        """Whether a statement denies a whole attribute ("детей у меня нет", "аллергий нет",
+        "ни братьев, ни сестёр"): the reader's ``negate`` of any value."""
+        from wave_agent.world.attributes import ANY
+        from wave_agent.write import attributes
+
+        return any(v.op == "negate" and v.value == ANY for v in await attributes.read(text, []))
+
     async def _held_piece(self, texts: list[str]) -> quarantine.Suspicion | None:
         """Why one of the message's statements reads as an instruction (each judged with its
         vector, as the writer would judge it alone), or None."""
@@ -361,10 +370,13 @@ class PostProcessor:
             # is a promise or a task ("до 15-го оплатить садик"): its reminder would be lost.
             # What changes a value the person holds ("новый номер записывай: …", "с Димой всё.
             # расстались") is never small talk: those statements stay, the rest goes.
+            # Nor is a denial of a whole class ("детей у меня нет", "аллергий нет"): a later
+            # "сын опять с соплями" must meet it as a contradiction.
             changing = await self._changing(job.user_id, facts)
-            log.debug("exchange %s reads as small talk; %d of its statements change what is held",
-                      job.key, len(changing))
-            facts = changing
+            denying = [f for f in facts if f not in changing and await self._denies_class(f.text)]
+            log.debug("exchange %s reads as small talk; %d of its statements change what is held,"
+                      " %d deny a class", job.key, len(changing), len(denying))
+            facts = [f for f in facts if f in changing or f in denying]
         if not facts and self.llm.offline and budget and await self._held(user_text) is None:
             # the extractor found nothing, or the judge dropped it: a sentence that ends or
             # replaces a held value is kept ("с Игорем всё." names no attribute by itself; the

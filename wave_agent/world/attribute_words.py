@@ -18,14 +18,17 @@ NEGATION = _listed("не нет ни никогда без никаких ник
                       "haven't hasn't nie brak nigdy bez")
 ENDING = _listed("""забросить бросить перестать завязать умереть погибнуть пропасть сбежать
     усыпить отдать продать расстаться развестись разойтись уволиться потерять разбить утопить
-    quit stop stopped quitting gave give up died die passed lost sold broke left
+    бросать зажить вылечить вылечиться излечиться
+    quit stop stopped quitting gave give up died die passed lost sold broke left healed cured
     rzucić rzuciłam rzuciłem rzuciła rzucił przestać przestałam przestałem zdechł zdechła
     umarł umarła odszedł odeszła sprzedałam sprzedałem zgubiłam zgubiłem rozstaliśmy
     rozstałam rozstałem""")
 ENDED_PHRASES = re.compile(
     r"больше\s+нет|больше\s+не\b|не\s+стало|уже\s+нет|нет\s+больше|не\s+остал(?:ось|ся|ась|ись)\b|"
     # "с Димой всё. расстались": it is over with someone (not "с Димой всё хорошо")
-    r"\bсо?\s+\w+(?:ой|ом|ем|ей|ёй)\s+вс[её](?=\s*(?:[.!,;…]|$))|no longer|not any ?more|anymore|"
+    r"\bсо?\s+\w+(?:ой|ом|ем|ей|ёй)\s+вс[её](?=\s*(?:[.!,;…]|$))|"
+    # "так что вегетарианство всё", "йога — всё": a thing said to be over (not "съела всё")
+    r"\b\w+(?:ство|изм|ие|ия|ка|га)\s+(?:[—–-]\s+)?вс[её](?=\s*(?:[.!,;…]|$))|no longer|not any ?more|anymore|"
     r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
 CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
 PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
@@ -52,7 +55,7 @@ PROMOTED = re.compile(r"\b(?:повысили|повысил[аи]?|назнач
                       re.I)
 LIVE = _listed("жить проживать live living mieszkać mieszkam mieszkamy")
 MOVE = _listed("""переехать перебраться переезжать moved move relocated przeprowadziłam
-    przeprowadziłem przeprowadziliśmy""")
+    przeprowadziłem przeprowadziliśmy przeprowadziła przeprowadził przeprowadzili przeprowadziły""")
 WORK_FIRST_PERSON = _listed("работаю работаем тружусь")
 RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|again|started|start|znowu|znów|"
                     r"zacząłem|zaczęłam|день\s+рождения|днюха|исполнилось|birthday|turned|"
@@ -78,7 +81,13 @@ PRICE_OF = {
     "kindergarten": "садик детсад сад przedszkole przedszkola kindergarten daycare nursery",
     "internet": "интернет internet broadband",
     "mortgage": "ипотека kredyt hipoteka mortgage",
+    "phone_plan": "тариф симка связь taryfa",
 }
+# a new value from a date on: "с этой недели урок 1800", "со следующего месяца 2600"
+SINCE = re.compile(r"\bсо?\s+(?:этой|этого|следующ\w+|нов\w+)\s+(?:недели|месяца|года)\b|"
+                   r"\bс\s+(?:сегодняшнего|завтрашнего)\s+дня\b|"
+                   r"\bod\s+(?:tego|przyszłego|nowego)\s+(?:tygodnia|miesiąca|roku)\b|"
+                   r"\b(?:from|starting)\s+(?:this|next)\s+(?:week|month|year)\b", re.I)
 PRICE_WORDS = {w: what for what, listed in PRICE_OF.items() for w in listed.split()}
 SUBJECT = {"английский": "english", "english": "english", "angielski": "english",
             "angielskiego": "english", "немецкий": "german", "german": "german",
@@ -185,7 +194,7 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "STREAK", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "SINCE", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

@@ -39,6 +39,7 @@ from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
+from wave_agent.world.kinds import job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.possessor import own_relative, possessor
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
@@ -107,6 +108,11 @@ def same_value(a: str, b: str) -> bool:
     if re.fullmatch(r"[\d ]+", x) or re.fullmatch(r"[\d ]+", y):
         return x.replace(" ", "") == y.replace(" ", "")
     xs, ys = x.split(), y.split()
+    if xs and ys and len(xs) != len(ys) and min(len(xs), len(ys)) == 1 and (
+            xs[0][:1].isalpha() and ys[0][:1].isalpha() and len(xs[0]) >= 5):
+        # a place shortened as people say it: "Нижний" is "Нижний Новгород"
+        short, long_ = (xs, ys) if len(xs) < len(ys) else (ys, xs)
+        return _inflected(short[0], long_[0]) or _inflected(long_[0], short[0])
     return bool(xs) and len(xs) == len(ys) and all(
         _alike(u, v) for u, v in zip(xs, ys, strict=True))
 
@@ -196,6 +202,14 @@ def _head(reading: Reading, name: str) -> str:
     return heads[0] if heads and heads[0] in name.split() else name
 
 
+def _role(reading: Reading, name: str) -> str:
+    """A job's value: its head noun and the words before it, the rest left out ("ведущий
+    дизайнер мобилки" -> "ведущий дизайнер", "тимлид группы тестирования" -> "тимлид")."""
+    head = _head(reading, name)
+    words = name.split()
+    return " ".join(words[:words.index(head) + 1]) if head in words else head
+
+
 def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tuple[Value, ...]:
     """The attribute values ``text`` speaks of (``reading``: the world reader's reading of it,
     of ``as_said(text)``)."""
@@ -221,8 +235,9 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             put(_entity(source), "employer", link.target, single_op())
         elif (kind == "works_as" and link.target.lower() not in W.CHILDREN | W.DIET.keys()
               and not W.ONLY_CHILD.search(text)):
-            # (not "я единственный ребёнок"; a phrase is valued by its head noun: ``_head``)
-            put(_entity(source), "role", _head(reading, link.target), single_op())
+            # (not "я единственный ребёнок"; a phrase is valued by its head noun with the words
+            # before it: "ведущий дизайнер" is another role than "продуктовый дизайнер")
+            put(_entity(source), "role", _role(reading, link.target), single_op())
         elif kind == "pet_of":
             put(_entity(link.target), "pet", link.source, multi_op())
         elif kind == "does":
@@ -256,6 +271,10 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
 _CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:а|но|и|a|ale|i|but|and)?\s*|\s+(?:а|но|but|ale)\s+")
 
 
+# an illness said to be over: "всё зажило", "вылечилась", "healed", "wyleczyłam się"
+_HEALED = re.compile(r"\b(?:зажил\w*|вылечил\w*|излечил\w*|healed|cured|wyleczy\w*)", re.I)
+
+
 class _Collector:
     """The values found so far (one per entity, attribute and value), and the polarity of
     each clause: "Расстались с Игорем, теперь встречаюсь с Димой" ends one partner in its
@@ -266,6 +285,7 @@ class _Collector:
     def __init__(self, text: str, lang: str) -> None:
         self.found: list[Value] = []
         self.lang = lang
+        self.text = text
         self.pets: list[str] = []  # the names of the pets the person holds
         self.pol = _polarity(text, _words(text, lang))
         self.clauses: list[tuple[str, _Polarity]] = []
@@ -304,6 +324,8 @@ class _Collector:
             if op == "remove" and attribute in ("age", "birthday"):
                 # no verb ends an age: "в свои 28 ... продала машину" ends the car, not the 28
                 op = "set"
+        if op == "negate" and attribute == "condition" and _HEALED.search(self.text):
+            op = "remove"  # "гастрита нет, всё зажило": an illness over, not a denial of it
         if op == "negate":
             # not a denial: a streak of days ("третий день не курю", "second week without
             # sugar") is a try, not a settled value; a pastime skipped on one occasion ("на
@@ -399,7 +421,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # "теперь урок 1800", "nowy czynsz 2600")
     amount = W.AMOUNT.search(text) or W.AMOUNT_BEFORE.search(text) or (
         W.BARE_AMOUNT.search(text) if set(forms + lemmas) & (W.PAY | W.NEW) or W.PER_UNIT.search(text)
-        or W.CHANGE.search(text) else None)
+        or W.CHANGE.search(text) or W.SINCE.search(text) else None)
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
         if what is not None:
@@ -545,9 +567,17 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # employer named by the work itself: "первый день на новой работе в «Сбере»"
     job = re.search(r"\b(?:job|position|role|internship|first\s+day)\s+(?:at|with)\s+([A-Z][\w&.-]+"
                     r"(?:\s+[A-Z][\w&.-]+)?)|\b(?:pracę|pracy|praca|staż|dzień)\s+w\s+(?:firmie\s+)?"
-                    r"[„\"«]?([A-ZŁŚŻ][\w-]+)", text)
+                    r"[„\"«]?([A-ZŁŚŻ][\w-]+)|\bдень\s+(?:на\s+нов\w+\s+работе\s+)?в\s+[«\"]?"
+                    r"([A-Z][\w&.-]+)", text)  # "первый день в ICL": a Latin name no NER reads
     if job and not any(link.type == "works_at" for link in reading.links):
-        put_(USER, "employer", job.group(1) or job.group(2), single_op())
+        put_(USER, "employer", job.group(1) or job.group(2) or job.group(3), single_op())
+    first_day = W.FIRST_DAY.search(text)
+    if first_day and reading.language == "ru":
+        # "первый день в «Точке»! продакт-менеджер, звучит-то как": the job said alone next
+        after = re.split(r"(?<=[.!…])\s+", text[first_day.end():], maxsplit=1)
+        alone = job_said_alone(after[1]) if len(after) == 2 else None
+        if alone is not None:
+            put_(USER, "role", alone, "set")
     if {"работа", "praca", "pracy", "job", "work"} & set(lemmas) or W.FIRST_DAY.search(text):
         orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
         if orgs and not any(link.type == "works_at" for link in reading.links):

@@ -110,3 +110,25 @@ def job_noun(lemma: str) -> bool:
 
 
 __all__ = ["JOB_NEAR", "NEAR", "job_noun", "noun_kind"]
+
+
+# the suffixes of a noun for one who does a job ("тестировщица", "автоматизатор", "тимлид",
+# "продакт-менеджер"), for the words navec does not know; not "пескетарианка", "нижегородка"
+AGENT = re.compile(r"(?:щик|щица|чик|чица|тор|ер|ист|истка|лог|ник|ница|тель|тельница|лид|"
+                   r"ант|ент|ик)$")
+
+
+def job_said_alone(text: str) -> str | None:
+    """The job a sentence opens with when its first clause is only a job and the words before
+    it ("продакт-менеджер, звучит-то как", "ведущий продуктовый дизайнер — звучит солидно"):
+    said right after the first day at a new place, it is the person's new role. None else."""
+    from wave_agent.world.morphology import lemma
+
+    clause = re.split(r"\s*[,;:—–!.(]\s*|\s+-\s+", text.strip(), maxsplit=1)[0]
+    words = clause.lower().split()
+    if not 1 <= len(words) <= 3 or not all(re.fullmatch(r"[а-яё]+(?:-[а-яё]+)?", w) for w in words):
+        return None
+    head = lemma(words[-1])
+    if not (job_noun(head) or AGENT.search(head)) or lexicon.kind_of(head) is not None:
+        return None
+    return " ".join([*words[:-1], head])

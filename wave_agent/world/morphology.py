@@ -259,6 +259,28 @@ def person_instrumental(word: str) -> str | None:
 
 
 @lru_cache(maxsize=16_384)
+def person_nominative(word: str) -> str | None:
+    """The dictionary form of a word pymorphy can read only as a noun: one its dictionary knows
+    as an animate noun in the nominative ("бухгалтер"), or one it does not know at all, every
+    guess a noun ("тестировщица", "тимлид": the word as said when the guess is no nominative);
+    None for a word that can be a verb or anything else. The tagger, trained on news, tags such
+    a word a verb when it follows "я" ("я тестировщица", "теперь я тимлид")."""
+    if not re.fullmatch(r"[а-яё]+(-[а-яё]+)?", word):
+        return None
+    parses = _morph().parse(word)
+    if not parses or any(p.tag.POS != "NOUN" for p in parses):
+        return None
+    best = parses[0]
+    if best.is_known:
+        tag = best.tag
+        good = tag.case == "nomn" and tag.animacy == "anim" and not (
+            {"Name", "Surn", "Patr", "Geox"} & tag.grammemes)
+        return str(best.normal_form) if good else None
+    return str(best.normal_form) if best.tag.case == "nomn" and not (
+        {"Name", "Surn", "Patr", "Geox"} & best.tag.grammemes) else word
+
+
+@lru_cache(maxsize=16_384)
 def name_gender(name: str) -> str | None:
     """"Masc" / "Fem" for a person's name whose first word pymorphy's dictionary knows as a
     first name of one gender ("Лена", "Виктор"), else None. The tagger guesses a rare or

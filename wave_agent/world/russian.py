@@ -31,7 +31,7 @@ from dataclasses import replace
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
-from wave_agent.world.kinds import job_noun, noun_kind
+from wave_agent.world.kinds import AGENT, job_noun, noun_kind
 from wave_agent.world.morphology import (
     NAMING,
     POS,
@@ -53,6 +53,7 @@ from wave_agent.world.morphology import (
     noun_lemmas,
     only_verb,
     person_instrumental,
+    person_nominative,
     possessive_adjective,
     same_case,
     truecase,
@@ -137,6 +138,12 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                 job = person_instrumental(t.text) if t.case != "Ins" else None
                 if job is not None:  # "устроилась фармацевтом": tagged a verb, the dictionary
                     t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Ins", True, None, job
+                    continue
+                said = person_nominative(t.text.lower()) if t.pos == "VERB" else None
+                if said is not None and (job_noun(said) or AGENT.search(said)) and any(u.head == t.id and u.rel == "nsubj"
+                                            and u.text.lower() == "я" for u in tokens):
+                    # "я тестировщица", "теперь я тимлид": a job noun the tagger took for a verb
+                    t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Nom", True, None, said
                     continue
                 if t.pos in ("NOUN", "PROPN") and lexicon.kind_of(t.lemma) is None:
                     # "на йогу": the likeliest noun is "йог"; a reading the lexicon knows wins
@@ -741,7 +748,8 @@ class _Builder:
                             else "member_of")
                     self._link(who, link, org)
                 if (lem in WORK and arg.case == "Ins" and arg.pos == "NOUN"
-                        and not s.preposition(arg) and arg.id not in names):
+                        and not s.preposition(arg) and arg.id not in names
+                        and (arg.animate or job_noun(arg.lemma))):  # not "ночью ушёл"
                     # "работает водителем (в «Волга-Транс»)": the occupation, beside the place
                     job = self._thing(s, arg, EntityType.OCCUPATION, names)
                     self._link(who, "works_as", job)
@@ -1063,6 +1071,12 @@ class _Builder:
                 and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER):
             return False
         if any(k.pos == "PRON" and k.lemma in ("я",) for k in s.kids(noun, "nsubj")):
+            return True
+        earlier = [t for t in s.before(noun) if s.clause[t.id] == s.clause[noun.id]]
+        while earlier and earlier[-1].pos in ("ADV", "ADJ", "PART", "DET"):
+            earlier.pop()  # "я теперь ведущий дизайнер": the parse hung the job elsewhere
+        if earlier and earlier[-1].pos == "PRON" and earlier[-1].lemma == "я" and (
+                job_noun(noun.lemma) or AGENT.search(noun.lemma)):
             return True
         head = s.head_of(noun)
         if head is None or noun.rel not in ("appos", "conj", "parataxis"):

@@ -33,6 +33,7 @@ from wave_agent.world.attributes import (
     same_value,
     single_valued,
 )
+from wave_agent.world.reading import USER
 
 # Types a statement's attribute settles: a lasting value is not an event that fades. A promise
 # or a decision keeps its own type (its lifetime is its own).
@@ -97,6 +98,28 @@ def marks_change(text: str) -> bool:
     return bool(CHANGE.search(text) or RESUME.search(text))
 
 
+def only_again(text: str) -> bool:
+    """Whether the only change word a statement says is "again" ("сын опять с соплями", "снова
+    заболела"): of children or siblings it says the illness is back, not the child."""
+    from wave_agent.world.attribute_words import CHANGE, RESUME
+
+    return bool(RESUME.search(text)) and not CHANGE.search(text)
+
+
+def tells_news(text: str) -> bool:
+    """Whether a statement brings news of a value: a change word ("теперь", "новый"), a move
+    ("переехала", "перебрался", "przeprowadziła się"), a date it holds from ("с сегодняшнего
+    дня", "с этой недели"). Another person's new value said with none of them ("Оля ... она же
+    учительница", "мама всю жизнь прожила в Калининграде") contradicts the held one."""
+    from wave_agent.world import attribute_words as W
+    from wave_agent.world.morphology import lemma
+
+    if marks_change(text) or W.SINCE.search(text):
+        return True
+    words = re.findall(r"\w+", text.lower())
+    return any(w in W.NEW or w in W.MOVE or lemma(w, "VERB") in W.MOVE for w in words)
+
+
 def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Value, ...]:
     """A model's values (``entity|attribute|value|op``) for their attributes, then the ones
     the offline reader found for the attributes the model left out."""
@@ -117,17 +140,24 @@ def about_other_things(values: Sequence[Value], held: Sequence[str]) -> bool:
 
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False,
-           at: datetime | None = None, birthday: bool | None = None) -> Decision:
+           at: datetime | None = None, birthday: bool | None = None,
+           news: bool | None = None, again: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал"), so a value once denied is taken up again, not contradicted. ``at`` and
     ``birthday`` (whether the statement speaks of a birthday, ``says_birthday``): an age moves
     on by the years since the held one was said, and by one more at a birthday; without them,
-    by one or two."""
+    by one or two. ``news`` (``tells_news``): False when the statement brings no news of a
+    value; someone else's new value is then a contradiction, not a change (nine tuning months:
+    each of the six changes of another person's city, role or phone is said with a move, a
+    change word or a date; none of the seven contradictions of a city or role is). ``again``
+    (``only_again``): the change word is "again" alone, which takes up no denied child or
+    sibling ("детей у меня нет", then "сын опять с соплями")."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
-        if value.op in ("set", "add") and not changed:
+        if value.op in ("set", "add") and (not changed or (
+                again and value.attribute in ("child", "sibling"))):
             # a value the person said does not hold ("алкоголь не пью", then "пару бутылок в
             # неделю выпиваю"): both stay, the person is asked
             for h in denied:
@@ -150,6 +180,11 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
                 olds = [h for h in olds if h not in younger]
+            elif value.entity != USER and news is False:
+                for h in olds:  # "Оля ... она же учительница" after "Оля, педиатр": which is it?
+                    if all(h.fact.id != f.id for f, _ in decision.contradicts):
+                        decision.contradicts.append((h.fact, h.value))
+                olds = []
             for h in olds:
                 _change(decision, h, value, held)
         elif value.op == "remove":

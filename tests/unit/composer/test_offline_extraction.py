@@ -317,3 +317,19 @@ def test_a_bare_past_verb_is_kept_with_the_sentence_before_it() -> None:
     assert "С Димой всё. расстались." in _texts("с Димой всё. расстались. не хочу об этом")
     assert "Всё, я в Казани! переехала." in _texts(
         "всё, я в Казани! переехала. квартира на улице Пушкина")
+
+
+def test_tuning_9_a_request_that_opens_a_self_introduction_is_no_small_talk() -> None:
+    text = "давай нормально познакомимся: я Вера, живу в Нижнем Новгороде"
+    facts = extract_heuristic(text, max_facts=fact_budget(text, ""))
+    assert any("Нижн" in f.text for f in facts)
+    assert fact_budget("давай поговорим о погоде", "") == 0
+
+
+async def test_tuning_9_a_schedule_said_after_its_pastime_is_kept_with_it() -> None:
+    from wave_agent.postprocess.extract import with_stated_attributes
+
+    text = "сходила на йогу. вообще хожу в студию на Покровке по вторникам и субботам"
+    facts = await with_stated_attributes(
+        text, extract_heuristic(text, max_facts=fact_budget(text, "")), max_facts=4)
+    assert [f.text for f in facts] == [text]

@@ -124,3 +124,38 @@ def test_an_age_that_follows_one_held_age_settles_a_contradicting_one() -> None:
     d = decide([Value("user", "age", "32", "set")], held_values([said, odd]), "new",
                birthday=True)
     assert {f.id for f in d.replaces} == {"f1", "f2"} and not d.contradicts
+
+
+def test_someone_else_s_new_value_with_no_news_is_a_contradiction() -> None:
+    # tuning_9: "Оля, моя подруга, педиатр", later "Оля ... она же учительница"
+    old = fact("f1", "Оля|role|педиатр|set")
+    said = [Value("Оля", "role", "учительница", "set")]
+    decision = decide(said, held_values([old]), "new", news=False)
+    assert decision.contradicts and not decision.replaces
+    # a move or a change word brings news: "Дина переехала в Москву" replaces Омск
+    moved = decide([Value("Дина", "city", "Москва", "set")],
+                   held_values([fact("f2", "Дина|city|Омск|set")]), "new", news=True)
+    assert moved.replaces and not moved.contradicts
+    # the person's own new value is a change all the same ("за квартиру отдала 38 тысяч")
+    own = decide([Value("user", "city", "Казань", "set")],
+                 held_values([fact("f3", "user|city|Самара|set")]), "new", news=False)
+    assert own.replaces and not own.contradicts
+
+
+def test_a_child_again_after_no_children_is_a_contradiction() -> None:
+    # tuning_9: "детей у меня нет", then "сын опять с соплями": "опять" is the illness, not the son
+    denied = fact("f1", "user|child|*|negate")
+    decision = decide([Value("user", "child", "сын", "add")], [], "new",
+                      held_values([denied], ops=("negate",)), changed=True, again=True)
+    assert decision.contradicts
+    resumed = decide([Value("user", "habit", "курение", "add")], [], "new",
+                     held_values([fact("f2", "user|habit|курение|negate")], ops=("negate",)),
+                     changed=True, again=True)
+    assert not resumed.contradicts  # "снова курю": a habit taken up again
+
+
+def test_a_place_shortened_as_people_say_it_is_the_same_place() -> None:
+    from wave_agent.world.attributes import same_value
+
+    assert same_value("Нижний", "Нижний Новгород") and same_value("Нижнем", "Нижний Новгород")
+    assert not same_value("Москва", "Московская область")

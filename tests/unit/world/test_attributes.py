@@ -371,3 +371,58 @@ def test_a_phone_ended_by_its_make_as_russian_speakers_spell_it() -> None:
     held = [Value("user", "device", "iPhone 11", "add")]
     assert values("Утопила айфон в ванной.", held) == {("user", "device", "iPhone 11", "remove")}
     assert values("айфон не работает", held) == set()
+
+
+def test_tuning_9_a_job_after_ya_that_the_tagger_took_for_a_verb_is_the_role() -> None:
+    # "я тестировщица", "теперь я тимлид": the tagger tags a job it does not know a verb
+    assert {("user", "role", "тестировщица", "set"), ("user", "employer", "Ростелеком", "set")} <= (
+        values("я тестировщица в «Ростелекоме», если что"))
+    assert ("user", "role", "тимлид", "set") in values("теперь я тимлид группы тестирования")
+    assert ("user", "employer", "ICL", "set") in values("первый день в ICL!")
+    # a diet or where one is from is no job
+    assert not any(v[1] == "role" for v in values("так что теперь я пескетарианка."))
+    assert values("я люблю кофе") == set()
+
+
+def test_tuning_8_a_role_is_valued_with_the_words_before_its_head() -> None:
+    # "ведущий дизайнер" after "продуктовый дизайнер" is a new role, not the same "дизайнер"
+    assert ("user", "role", "ведущий дизайнер", "set") in values(
+        "так что я теперь ведущий дизайнер мобилки.",
+        [Value("user", "role", "продуктовый дизайнер", "set")])
+
+
+def test_tuning_9_endings_said_as_over_given_up_now_or_healed() -> None:
+    held = [Value("user", "diet", "вегетарианство", "set"),
+            Value("user", "hobby", "испанский", "add"),
+            Value("user", "condition", "гастрит", "add")]
+    assert ("user", "diet", "вегетарианство", "remove") in values(
+        "Так что вегетарианство всё, вчера съела говяжий стейк", held)
+    assert ("user", "hobby", "испанский", "remove") in values("испанский бросаю.", held)
+    # an illness over is an ending, not a denial raised as a contradiction
+    assert ("user", "condition", "гастрит", "remove") in values(
+        "сделали новую ФГДС — гастрита нет, всё зажило.", held)
+    assert ("user", "condition", "гастрит", "negate") in values("гастрита у меня нет", held)
+    assert values("вчера съела всё", held) == set()
+
+
+def test_tuning_9_a_price_from_a_date_on_and_a_phone_plan() -> None:
+    assert ("user", "price:lessons", "1800", "set") in values(
+        "Лусия написала, что с этой недели урок 1800.")
+    assert ("user", "price:phone_plan", "350", "set") in values(
+        "сменила тариф на симке, теперь 350 в месяц вместо 450")
+    assert values("с этой недели работаю из дома") == set()
+
+
+def test_tuning_9_a_time_of_day_after_a_leaving_verb_is_no_job() -> None:
+    # "Рыжика больше нет. ночью ушёл во сне": "ночью" read as a job replaced the person's role
+    assert values("ночью ушёл во сне, просто не проснулся.") == set()
+    assert ("user", "role", "водитель", "set") in values("Работаю водителем")
+
+
+def test_tuning_7_a_job_said_alone_after_the_first_day_is_the_new_role() -> None:
+    # three of nine months' authors: "сегодня первый день в «Точке»! продакт-менеджер, ..."
+    found = values("сегодня первый день в «Точке»! продакт-менеджер, звучит-то как")
+    assert ("user", "role", "продакт-менеджер", "set") in found
+    assert ("user", "role", "ведущий продуктовый дизайнер", "set") in values(
+        "сегодня первый день в «Ак Барс Банке». ведущий продуктовый дизайнер — звучит солидно)")
+    assert not any(v[1] == "role" for v in values("первый день в ICL! Буся требует гулять"))
