@@ -347,14 +347,36 @@ def scorer(model: dict[str, Any]) -> Any:
     return score if ranker.weighs_asked or "rr_asked" in MISSING else attribute_step(score)
 
 
+def fit_listwise_weight(cases: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+                        bounds: tuple[float, float]) -> float:
+    """The one weight ``w`` that, added to each candidate's log-odds times its indicator,
+    gives the answers the largest share of a softmax over each question's candidates (the
+    mean over ``cases`` of -log that share minimised within ``bounds``). Each case is one
+    question: (its candidates' log-odds, the indicator, which are answers). ``fit_asked`` and
+    ``fit_someone_else`` fit their weights with it; 0.0 when there is no case."""
+    from scipy.optimize import minimize_scalar
+
+    if not cases:
+        return 0.0
+
+    def loss(w: float) -> float:
+        total = 0.0
+        for logit, indicator, y in cases:
+            s = logit + w * indicator
+            top = s.max()
+            total += math.log(np.exp(s - top).sum()) - math.log(np.exp(s[y] - top).sum())
+        return total / len(cases)
+
+    fit = minimize_scalar(loss, bounds=bounds, method="bounded")
+    return round(float(fit.x), 3)
+
+
 def fit_asked(questions: list[dict[str, Any]], model: dict[str, Any]) -> float:
     """The weight ``learned.after_model`` adds to the log-odds times ``rr_asked``, in place
     of the attribute step putting its records first: fitted as ``fit_someone_else`` is (a
     softmax over each tuning question's candidates, the model's log-odds with its
     someone-else weight an offset, the answers' share maximised), over the questions where
     the step holds records, each weighing the same."""
-    from scipy.optimize import minimize_scalar
-
     ranker = LearnedRanker.from_json({k: v for k, v in model.items() if k != "asked"})
     asked, other = FEATURES.index("rr_asked"), FEATURES.index("someone_else")
     cases = []
@@ -367,19 +389,7 @@ def fit_asked(questions: list[dict[str, Any]], model: dict[str, Any]) -> float:
         logit = np.log(p / (1 - p)) + (ranker.weight_for(q["language"]) or 0.0) * (
             q["x"][:, other] > 0)
         cases.append((logit, held, y))
-    if not cases:
-        return 0.0
-
-    def loss(w: float) -> float:
-        total = 0.0
-        for logit, held, y in cases:
-            z = logit + w * held
-            z = np.exp(z - z.max())
-            total -= math.log(max(float(z[y].sum() / z.sum()), 1e-12))
-        return total / len(cases)
-
-    fit = minimize_scalar(loss, bounds=(-5.0, 15.0), method="bounded")
-    return round(float(fit.x), 3)
+    return fit_listwise_weight(cases, (-5.0, 15.0))
 
 
 def attribute_step(score: Any) -> Any:
@@ -420,8 +430,6 @@ def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any],
     against a relative, set that coefficient, and the weight came out at -1.94, short of
     what the memory-ru tuning questions where a relative's record competes need.)
     ``language``: only that language's questions, None when fewer than ``LEAST_CASES``."""
-    from scipy.optimize import minimize_scalar
-
     ranker = LearnedRanker.from_json(model)
     other = FEATURES.index("someone_else")
     cases = []
@@ -434,19 +442,7 @@ def fit_someone_else(questions: list[dict[str, Any]], model: dict[str, Any],
         cases.append((np.log(p / (1 - p)), fires, y))
     if language is not None and len(cases) < LEAST_CASES:
         return None
-    if not cases:
-        return 0.0
-
-    def loss(w: float) -> float:
-        total = 0.0
-        for logit, fires, y in cases:
-            s = logit + w * fires
-            top = s.max()
-            total += math.log(np.exp(s - top).sum()) - math.log(np.exp(s[y] - top).sum())
-        return total / len(cases)
-
-    fit = minimize_scalar(loss, bounds=(-20.0, 0.0), method="bounded")
-    return round(float(fit.x), 3)
+    return fit_listwise_weight(cases, (-20.0, 0.0))
 
 
 # ``--by-set``: each memory set is a fold of its own (a set is one author's: leaving it out is
