@@ -251,7 +251,7 @@ class LearnedRanker:
     # records first; fitted like ``someone_else`` (``scripts/train_ranker.py``,
     # ``fit_asked``). None: the model does not weigh the step, which then overrides it.
     asked: float | None = None
-    # How much of the model's own confidence the final score keeps: its log-odds times this
+    # How much of the model's own confidence the final order keeps: its log-odds times this
     # are added to the log of the fused-spaced, decayed score (``after_model``), so two
     # records whose fused scores tie are no longer ordered by decay's noise (0.97 against
     # 0.98) when the model is sure which answers. Fitted listwise on the tuning questions
@@ -375,10 +375,11 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
     at x 0.25. ``weight`` None: ``others_factor`` multiplies with decay instead.
     ``asked_weight`` times ``asked`` (``rr_asked``) is added to the log-odds: the attribute
     step's records weighed, not put first. ``confidence`` times the log-odds (relative to
-    the best's) is added to the log of that: the model's certainty keeps a say where the
-    fused scores of its first few nearly tie, and decay then moves an order the model was
-    unsure of (decay's 0.92-1.0 spread on the dev sets is noise) but a stale state's 0.25
-    still counts (docs/benchmarks.md, "Round eleven")."""
+    the best's) is added to the log of that to order the records once more, and the same
+    values are handed out in that order (MMR's relevance scale unchanged): the model's
+    certainty keeps a say where the fused scores of its first few nearly tie, so decay's
+    noise (0.97 against 0.98 on the dev sets) no longer reorders what the model is sure of,
+    while a stale state's 0.25 still counts (docs/benchmarks.md, "Round eleven")."""
     q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
     logit = np.log(q / (1 - q))
     if asked is not None and asked_weight:
@@ -394,9 +395,13 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
     ladder = np.minimum.accumulate(ladder * (1.0 - 1e-6) ** np.arange(len(ladder)))
     spaced = np.empty(len(order), dtype=np.float64)
     spaced[order] = ladder
+    final = spaced * factor
     if confidence and len(logit):
-        spaced = spaced * np.exp(confidence * (logit - logit.max()))
-    return spaced * factor
+        # the order with the model's certainty weighed in; the values MMR reads stay the
+        # spaced, decayed ones (its relevance scale), handed out in that order
+        weighed = final * np.exp(confidence * (logit - logit.max()))
+        final[np.argsort(-weighed, kind="stable")] = np.sort(final)[::-1]
+    return final
 
 
 def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
