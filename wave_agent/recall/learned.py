@@ -251,6 +251,12 @@ class LearnedRanker:
     # records first; fitted like ``someone_else`` (``scripts/train_ranker.py``,
     # ``fit_asked``). None: the model does not weigh the step, which then overrides it.
     asked: float | None = None
+    # How much of the model's own confidence the final order keeps: its log-odds times this
+    # are added to the log of the fused-spaced, decayed score (``after_model``), so two
+    # records whose fused scores tie are no longer ordered by decay's noise (0.97 against
+    # 0.98) when the model is sure which answers. Fitted listwise on the tuning questions
+    # (``scripts/train_ranker.py``, ``fit_confidence``); None: the spacing alone, as before.
+    confidence: float | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedRanker:
@@ -272,7 +278,8 @@ class LearnedRanker:
                    float(data["someone_else"]) if "someone_else" in data else None,
                    {str(k): float(v) for k, v in data["someone_else_by_language"].items()}
                    if data.get("someone_else_by_language") else None,
-                   float(data["asked"]) if data.get("asked") is not None else None)
+                   float(data["asked"]) if data.get("asked") is not None else None,
+                   float(data["confidence"]) if data.get("confidence") is not None else None)
 
     def weight_for(self, language: str) -> float | None:
         """The someone-else weight for a question in ``language`` (``graph.stemming``)."""
@@ -353,7 +360,8 @@ def load(path: Path = MODEL_PATH) -> LearnedRanker:
 
 def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_else: np.ndarray,
                 weight: float | None, others_factor: float,
-                asked: np.ndarray | None = None, asked_weight: float | None = None) -> np.ndarray:
+                asked: np.ndarray | None = None, asked_weight: float | None = None,
+                confidence: float | None = None) -> np.ndarray:
     """The final scores. The model decides the order: its log-odds plus ``weight`` for a
     record about someone else when the question is about the person ("на что у меня
     аллергия?" put a relative's allergy first; the trees never split on the check, which
@@ -366,7 +374,12 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
     state the model found 27 times less likely than a two-month-old one stayed below it
     at x 0.25. ``weight`` None: ``others_factor`` multiplies with decay instead.
     ``asked_weight`` times ``asked`` (``rr_asked``) is added to the log-odds: the attribute
-    step's records weighed, not put first."""
+    step's records weighed, not put first. ``confidence`` times the log-odds (relative to
+    the best's) is added to the log of that to order the records once more, and the same
+    values are handed out in that order (MMR's relevance scale unchanged): the model's
+    certainty keeps a say where the fused scores of its first few nearly tie, so decay's
+    noise (0.97 against 0.98 on the dev sets) no longer reorders what the model is sure of,
+    while a stale state's 0.25 still counts (docs/benchmarks.md, "Round eleven")."""
     q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
     logit = np.log(q / (1 - q))
     if asked is not None and asked_weight:
@@ -382,7 +395,13 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
     ladder = np.minimum.accumulate(ladder * (1.0 - 1e-6) ** np.arange(len(ladder)))
     spaced = np.empty(len(order), dtype=np.float64)
     spaced[order] = ladder
-    return spaced * factor
+    final = spaced * factor
+    if confidence and len(logit):
+        # the order with the model's certainty weighed in; the values MMR reads stay the
+        # spaced, decayed ones (its relevance scale), handed out in that order
+        weighed = final * np.exp(confidence * (logit - logit.max()))
+        final[np.argsort(-weighed, kind="stable")] = np.sort(final)[::-1]
+    return final
 
 
 def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
@@ -392,6 +411,6 @@ def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
     scores = after_model(ranker.score(x, others_factor), x[:, FEATURES.index("fused")],
                          x[:, FEATURES.index("decay")], x[:, FEATURES.index("someone_else")],
                          ranker.weight_for(language_of(c.question.text)), others_factor,
-                         x[:, FEATURES.index("rr_asked")], ranker.asked)
+                         x[:, FEATURES.index("rr_asked")], ranker.asked, ranker.confidence)
     for fid, s in zip(ids, scores, strict=True):
         c.final[fid] = float(s)

@@ -81,7 +81,8 @@ async def test_old_but_similar_record_does_not_beat_a_current_one(
 ) -> None:
     # The learned model alone finds the old state far likelier (it matches every word); decay
     # acts on the fused scores' spacing of the model's order (learned.after_model), as it does
-    # in the fusion (the learned order failed this before 06a9e6b).
+    # in the fusion (the learned order failed this before 06a9e6b); the model's confidence
+    # weight is bounded so that it still does (scripts/train_ranker.py, CONFIDENCE_MAX).
     recall = Recall(graph, archive, embedder,
                     config=RecallConfig(voice_timeout_s=30.0, ranker=ranker))
     now = utcnow()

@@ -228,3 +228,25 @@ def test_a_fitted_attribute_weight_moves_the_steps_record_up_and_stops_the_overr
     alike = learned.after_model(np.array([0.3, 0.3, 0.1]), fused, ones, none, None, 1.0,
                                 asked, weighed.asked)
     assert alike[1] > alike[0] > alike[2]
+
+
+def test_the_models_sure_first_is_not_undone_by_decays_noise_when_fused_scores_tie() -> None:
+    """"Из какой квартиры нас заливают сверху?" (memory-ru-8): the model found the record
+    naming flat 47 twice as likely as the neighbour's payment, their fused scores tied, and a
+    decay of 0.99 against 1.0 put the payment first. With the fitted confidence weight the
+    model's lead counts; a state two months old (decay's floor, 0.25) still sinks below a
+    current one the model finds 50 times less likely (docs/benchmarks.md, "Round eleven")."""
+    ranker = learned.load()
+    assert ranker.confidence is not None and ranker.confidence > 0
+    tied = np.log(np.array([1.0, 1.0]))
+    none = np.zeros(2)
+    noise = np.array([0.99, 1.0])
+    p = np.array([0.78, 0.42])
+    before = learned.after_model(p, tied, noise, none, None, 1.0)
+    assert before[1] > before[0]  # what broke: decay's noise decided
+    after = learned.after_model(p, tied, noise, none, None, 1.0, confidence=ranker.confidence)
+    assert after[0] > after[1]
+    stale = learned.after_model(np.array([0.163, 0.0032]), np.log(np.array([1.0, 0.62])),
+                                np.array([0.25, 0.997]), none, None, 1.0,
+                                confidence=ranker.confidence)
+    assert stale[1] > stale[0]
