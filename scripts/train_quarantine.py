@@ -318,10 +318,35 @@ BRIEF = ("a", "b-enpl", "b-ru")  # the authors who did not write to the blind se
 
 
 def by_language(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]],
-                tongue: np.ndarray) -> dict[str, tuple[float, float]]:
-    """``thresholds`` for each language's texts alone (``tongue``: each row's language)."""
-    return {lang: thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
-                                         if (rows & (tongue == lang)).any()]) for lang in LANGUAGES}
+                tongue: np.ndarray, pooled: tuple[np.ndarray, float] | None = None) -> dict[str, tuple[float, float]]:
+    """``thresholds`` for each language's texts alone (``tongue``: each row's language).
+
+    ``pooled`` (rows, limit) is one corpus's limit over all its rows, whatever language each is
+    read as (LongMemEval's pieces): the languages with fewest of its rows choose first, and each
+    may flag what the ones before left of the corpus's budget. Held per language instead, its 969
+    English pieces put a 0.5% limit at 4.8 texts, and one piece decided English's threshold."""
+    chosen: dict[str, tuple[float, float]] = {}
+    rows_p, limit_p = pooled if pooled is not None else (np.zeros(len(oof), dtype=bool), 0.0)
+    budget = limit_p * int(rows_p.sum())
+    for lang in sorted(LANGUAGES, key=lambda lang: int((rows_p & (tongue == lang)).sum())):
+        mine = [(rows & (tongue == lang), limit) for rows, limit in limits if (rows & (tongue == lang)).any()]
+        own = rows_p & (tongue == lang)
+        if own.any():
+            mine.append((own, max(budget, 0.0) / int(own.sum())))
+        chosen[lang] = thresholds(oof, cued, mine)
+        budget -= int(flagged_at(oof[own], cued[own], tongue[own], {lang: chosen[lang]}).sum())
+    return chosen
+
+
+def choose(oof: np.ndarray, cued: np.ndarray, tongue: np.ndarray, limits: list[tuple[np.ndarray, float]],
+           lme: np.ndarray, per_language: bool) -> dict[str, tuple[float, float]]:
+    """The thresholds the writer ships: ``by_language`` with LongMemEval's pieces as one pooled
+    corpus, or (not ``per_language``) one pair for every language that keeps every limit in each."""
+    if per_language:
+        return by_language(oof, cued, limits, tongue, (lme, FP_LME))
+    one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in [*limits, (lme, FP_LME)]
+                                 for lang in LANGUAGES if (rows & (tongue == lang)).any()])
+    return dict.fromkeys(LANGUAGES, one)
 
 
 def flagged_at(oof: np.ndarray, cued: np.ndarray, tongue: np.ndarray,
@@ -365,7 +390,7 @@ def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups
 
 
 def without_each_author(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]],
-                        tongue: np.ndarray, groups: np.ndarray, y: np.ndarray, langs: np.ndarray) -> str:
+                        lme: np.ndarray, tongue: np.ndarray, groups: np.ndarray, y: np.ndarray, langs: np.ndarray) -> str:
     """The thresholds judged as a new author meets them: for each author of the blind brief,
     ``by_language`` chosen on the other authors' held-out scores only, applied to that author;
     per language the pooled caught / notes flagged, the worst author's notes flagged and how
@@ -376,7 +401,7 @@ def without_each_author(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np
     flagged = np.zeros(len(y), dtype=bool)
     for g in blind:
         mine = groups == g
-        chosen = by_language(oof, cued, [(rows & ~mine, limit) for rows, limit in limits], tongue)
+        chosen = by_language(oof, cued, [(rows & ~mine, limit) for rows, limit in limits], tongue, (lme, FP_LME))
         flagged[mine] = flagged_at(oof[mine], cued[mine], tongue[mine], chosen)
     lines = []
     for lang in ("ru", "en", "pl"):
@@ -471,14 +496,12 @@ def thresholds_only(scores: Path, fp_notes: float, per_language: bool) -> None:
         oof = np.where(d["floor"], 1.0, oof)
     is_item = langs != ""
     limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), fp_notes), (from_notes, FP_NOTES),
-              (~is_item & ~from_notes & ~lme & ~cut, FP_CHAT), (lme, FP_LME)]
-    one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
-                                 for lang in LANGUAGES if (rows & (tongue == lang)).any()])
-    chosen = by_language(oof, cued, limits, tongue) if per_language else dict.fromkeys(LANGUAGES, one)
+              (~is_item & ~from_notes & ~lme & ~cut, FP_CHAT)]
+    chosen = choose(oof, cued, tongue, limits, lme, per_language)
     figures = held_out_figures(oof, flagged_at(oof, cued, tongue, chosen), y, groups, from_notes, langs, lme, cut)
     sys.stdout.write(f"thresholds (notes' limit {fp_notes:.1%}): {chosen}; held out, by author:\n{figures}\n"
                      f"thresholds chosen without the author they are applied to:\n"
-                     f"{without_each_author(oof, cued, limits, tongue, groups, y, langs)}\n")
+                     f"{without_each_author(oof, cued, limits, lme, tongue, groups, y, langs)}\n")
     with np.load(meaning.MODELS["both"], allow_pickle=False) as data:
         arrays = {k: data[k] for k in data.files}
     arrays["threshold"], arrays["cued_threshold"] = np.asarray(chosen["en"][0]), np.asarray(chosen["en"][1])
@@ -587,22 +610,20 @@ def main() -> None:
         cued = cued_of(x)
         # the notes' limit over the blind brief's authors (a new author writes to it), each language alone
         limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), args.fp_notes), (from_notes, FP_NOTES),
-                  (~is_item & ~from_notes & ~lme & ~is_cut, FP_CHAT), (lme, FP_LME)]
+                  (~is_item & ~from_notes & ~lme & ~is_cut, FP_CHAT)]
         tongue = np.asarray([language(t) for t in texts])
-        one = thresholds(oof, cued, [(rows & (tongue == lang), limit) for rows, limit in limits
-                                     for lang in LANGUAGES if (rows & (tongue == lang)).any()])
-        chosen = by_language(oof, cued, limits, tongue) if args.per_language else dict.fromkeys(LANGUAGES, one)
+        chosen = choose(oof, cued, tongue, limits, lme, args.per_language)
         langs = np.asarray([i["lang"] for i in items] + [""] * len(chat_texts))
         if args.save_scores:
             np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes,
                      lme=lme, tongue=tongue, cut=is_cut, floor=held)
-        for name, limit in (("one threshold for every language", dict.fromkeys(LANGUAGES, one)),
-                            ("a threshold for each language", by_language(oof, cued, limits, tongue))):
+        for name, limit in (("one threshold for every language", choose(oof, cued, tongue, limits, lme, False)),
+                            ("a threshold for each language", choose(oof, cued, tongue, limits, lme, True))):
             figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme,
                                        is_cut)
             sys.stdout.write(f"{name} ({kind}, {variant}): {limit}; held out, by author:\n{figures}\n")
         sys.stdout.write(f"thresholds chosen without the author they are applied to (notes' limit {args.fp_notes:.1%}):\n"
-                         f"{without_each_author(oof, cued, limits, tongue, groups, y, langs)}\n")
+                         f"{without_each_author(oof, cued, limits, lme, tongue, groups, y, langs)}\n")
         sys.stdout.write(f"shipped: {chosen}\n")
         threshold, cued_threshold = chosen["en"]
         if not args.cv_only:

@@ -1,0 +1,38 @@
+"""How scripts/train_quarantine.py picks the thresholds the writer ships: LongMemEval's pieces
+are one corpus with one budget, so a single English piece cannot decide English's threshold."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "train_quarantine.py"
+
+
+def _trainer():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("train_quarantine", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_longmemeval_pieces_share_one_budget_over_languages() -> None:
+    tq = _trainer()
+    # 969 English pieces and 231 read as Polish: six English pieces score high, one of them cued
+    high = [1.0, 1.0, 0.997, 0.985, 0.965, 0.939]
+    oof = np.concatenate([high, np.zeros(963), np.zeros(231), np.linspace(0.0, 0.8, 100)])
+    cued = np.zeros(len(oof), dtype=bool)
+    cued[4] = True
+    tongue = np.asarray(["en"] * 969 + ["pl"] * 231 + ["en"] * 50 + ["pl"] * 50)
+    lme = np.arange(len(oof)) < 1200
+    notes = ~lme
+    pooled = tq.choose(oof, cued, tongue, [(notes, 0.03)], lme, per_language=True)
+    # 0.5% of 1,200 pieces is six: English may flag all six, so its notes decide its threshold
+    assert pooled["en"][0] < 0.9 and pooled["en"][1] < 0.9
+    # held per language, 0.5% of 969 is 4.8 pieces: the fifth (cued, 0.965) drives both up
+    alone = tq.by_language(oof, cued, [(notes, 0.03), (lme, tq.FP_LME)], tongue)
+    assert alone["en"][0] >= 0.97 and alone["en"][1] >= 0.97
+    assert pooled["pl"] == alone["pl"]
