@@ -120,7 +120,7 @@ class Model:
                                 windows.context(parts, p, len(seen.text), reader=self.reads_audience)])
         if not self.reads_audience:
             block = np.delete(block, _NEWER_BLOCK)
-        return block[self.picked]
+        return np.asarray(block[self.picked])
 
     def probability(self, x: np.ndarray) -> float:
         h = x.astype(np.float32)
