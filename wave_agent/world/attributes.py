@@ -117,6 +117,17 @@ def same_value(a: str, b: str) -> bool:
         _alike(u, v) for u, v in zip(xs, ys, strict=True))
 
 
+def names_value(word: str, value: str) -> bool:
+    """Whether one word of a question names ``value`` or a word of it, in either alphabet:
+    "before Ak Bars" names "Ак Барс Банк", "before Artyom" names "Артём"."""
+    if same_value(word, value):
+        return True
+    if not re.fullmatch(r"[A-Za-z]+", word):
+        return False
+    said = _cyrillic(word)
+    return any(_alike(said, w) for w in _norm(value).split())
+
+
 def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower().replace("ё", "е")))
 
