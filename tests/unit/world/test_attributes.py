@@ -225,6 +225,11 @@ def test_a_vehicle_by_what_one_drives_and_a_vehicle_or_device_replaced_by_a_new_
                for v in values("I drive a Honda Civic, pretty old."))
     assert any(v[1] == "vehicle" for v in values("Езжу на Ладе Весте 2019 года, пока не подводит."))
     assert not any(v[1] == "vehicle" for v in values("По выходным езжу к маме в Ишим, на машине."))
+    # one's own car taken somewhere is one's vehicle (tuning_9, tuning_10: "какая у меня была
+    # машина?" found nothing replaced after "продала свою Kia Rio")
+    assert ("user", "vehicle", "Kia Rio", "set") in values("Доехала на своей Kia Rio до офиса.")
+    assert ("user", "vehicle", "Kia Rio", "set") in values("Повезла свою Kia Rio на ТО.")
+    assert not any(v[1] == "vehicle" for v in values("Доехала на такси до офиса."))
     lada = [Value("user", "vehicle", "Лада Веста", "set")]
     sold = values("Продал Весту, купил Шкоду Октавию.", lada)
     assert any(v[1] == "vehicle" and v[3] == "set" and v[2].startswith("Шкода") for v in sold)
