@@ -102,7 +102,7 @@ SUBJECT = {"английский": "english", "english": "english", "angielski":
             "driving": "driving", "математика": "math", "math": "math", "maths": "math"}
 # a bare amount, its thousands apart or not ("49 900 в месяц" is 49900, not 900)
 BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{3,6})(?![\d%])")
-PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться pay paid pays costs cost płacę
+PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться перевести списать pay paid pays costs cost płacę
     zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
 AGE = re.compile(

@@ -418,6 +418,15 @@ def test_tuning_9_a_price_from_a_date_on_and_a_phone_plan() -> None:
     assert values("с этой недели работаю из дома") == set()
 
 
+def test_tuning_10_a_bare_amount_transferred_for_the_flat_is_the_rent() -> None:
+    # "перевела" is paying: with a bare amount and the flat or the landlady named, the rent
+    assert ("user", "price:rent", "41000", "set") in values(
+        "перевела 41 000 за казанскую квартиру. дороже, чем в Нижнем, зато двушка")
+    assert ("user", "price:rent", "35000", "set") in values("перевела хозяйке 35 000 за ноябрь")
+    assert not any(v[1].startswith("price") for v in values("перевела маме 5000 на день рождения"))
+    assert not any(v[1].startswith("price") for v in values("Лёша перевёлся в питерский офис"))
+
+
 def test_tuning_9_a_time_of_day_after_a_leaving_verb_is_no_job() -> None:
     # "Рыжика больше нет. ночью ушёл во сне": "ночью" read as a job replaced the person's role
     assert values("ночью ушёл во сне, просто не проснулся.") == set()
