@@ -44,14 +44,10 @@ class Preset:
     statuses: tuple[Status, ...] = CURRENT
     # A record said by someone the query names counts this much more (x (1 + bonus)).
     speaker_bonus: float = 1.0
-    # MMR's weight of relevance against likeness to a record already picked. 0.75 was set on
-    # the hand-set fusion; after the learned order, replaying MMR over the engine's own
-    # inputs with each memory author left out picks 0.95 (held-out R@5 up on six sets, R@1
-    # never moves: MMR keeps the first), LoCoMo's kept-aside conversations level. A changed
-    # value ("совещание теперь по средам") is like the old one it follows and was pushed out
-    # of the first five. Paraphrases are still held back by the copy rule, which does not
-    # depend on it (docs/benchmarks.md, "Round twelve").
-    mmr_lambda: float = 0.95
+    # MMR's weight of relevance against likeness to a record already picked, for the
+    # hand-set fusion's order (``RecallConfig.ranker = "fusion"``); after the learned order
+    # MMR reads ``RecallConfig.learned_mmr_lambda``.
+    mmr_lambda: float = 0.75
     notes: str = field(default="", compare=False)
 
     def weight(self, voice: str) -> float:
