@@ -6,6 +6,23 @@ their author: each asks for one attribute, now or before, or for none). Every fi
 each list is kept aside; the heads are chosen and trained on the rest only, and their accuracy
 on the kept-aside part is printed (the author's own questions: a tuning figure).
 
+The past head also learns from the questions of every tuning month (``bench/data/month/
+tuning*.json``: ten authors who never saw the heads, 1,008 questions, each labelled current,
+history or stable; a history question asks for a past value). Their history questions say the
+past in the words people use ("до того, как хозяйка подняла", "zanim podniosła cenę", "пока не
+бросила"), which the exemplars' "раньше" did not teach: the exemplars-only head read 145 of the
+months' 190 history questions as past, and a replaced value was then never searched. The
+kept-aside months are never read.
+
+Every run ends by training the past head on the exemplars and the months; ``--past`` trains
+only that and keeps the attribute head in ``asked.npz`` (the months' attribute labels are
+not read). ``--leave-one-month-out`` writes nothing to the
+package: for each tuning month it trains the past head without that month (C by 5-fold
+cross-validation on the rest) and scores the month's questions as recall reads them (the
+shipped attribute head, the new past head) beside the shipped heads, and saves each model as
+``/tmp/asked-without-<month>.npz`` for ``wave bench month`` (copied over ``asked.npz`` in a
+copy of the tree).
+
 Features: the e5 query vector of the question (what recall embeds). The attribute head is
 chosen by 5-fold cross-validation between a multinomial logistic regression (C in a small grid)
 and the nearest exemplar; its threshold is the lowest whose out-of-fold share of questions
@@ -14,11 +31,15 @@ usual answer). The past head is a logistic regression over the same vectors (C b
 threshold 0.5.
 
     PYTHONPATH=. .venv/bin/python scripts/train_asked.py
+    PYTHONPATH=. .venv/bin/python scripts/train_asked.py --past
+    PYTHONPATH=. .venv/bin/python scripts/train_asked.py --leave-one-month-out
 """
 
 from __future__ import annotations
 
 import json
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +51,9 @@ from wave_agent.recall import asked
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "bench/data/attribute_questions/exemplars.json"
+MONTHS = ROOT / "bench/data/month"
 MAX_WRONG = 0.02
+PAST_C = (4.0, 16.0, 64.0, 256.0)
 
 
 def exemplars() -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]:
@@ -44,6 +67,74 @@ def exemplars() -> tuple[list[tuple[str, str, int]], list[tuple[str, str, int]]]
             for i, text in enumerate(texts):
                 (held if i % 5 == 4 else train).append((text, attribute, int(when == "before")))
     return train, held
+
+
+def month_questions() -> list[tuple[str, int, str, str]]:
+    """(text, past, kind, month) for every question of the tuning months; past for a history
+    question."""
+    out = []
+    for path in sorted(MONTHS.glob("tuning*.json")):
+        month = json.loads(path.read_text(encoding="utf-8"))
+        for checkpoint in month["checkpoints"]:
+            for q in checkpoint["questions"]:
+                out.append((q["text"], int(q["kind"] == "history"), q["kind"], path.stem))
+    return out
+
+
+def past_head(x: np.ndarray, past: np.ndarray) -> tuple[np.ndarray, float, float]:
+    """The past head (weights, bias, C): a logistic regression, C by 5-fold cross-validation."""
+    folds = StratifiedKFold(5, shuffle=True, random_state=7)
+    c = max(PAST_C, key=lambda c: float(np.mean([
+        LogisticRegression(C=c, max_iter=5000).fit(x[tr], past[tr]).score(x[te], past[te])
+        for tr, te in folds.split(x, past)])))
+    fit = LogisticRegression(C=c, max_iter=5000).fit(x, past)
+    return fit.coef_[0].astype(np.float32), float(fit.intercept_[0]), c
+
+
+def read_as_past(model: asked.Model, x: np.ndarray, kinds: np.ndarray) -> dict[str, int]:
+    """How recall reads a month's questions: history questions read as asking for a past value
+    (an attribute and past), questions about now read as past (they would open the replaced
+    value first)."""
+    said = [model.read(v) for v in x]
+    past = np.asarray([s is not None and s.past for s in said])
+    history, now = kinds == "history", kinds == "current"
+    return {"history": int(history.sum()), "history read as past": int(past[history].sum()),
+            "now": int(now.sum()), "now read as past": int(past[now].sum())}
+
+
+def with_months(shipped_only: bool) -> None:
+    """``--past`` (``shipped_only`` False) and ``--leave-one-month-out``: the past head learned
+    from the exemplars and the months' questions, the attribute head kept."""
+    shipped = asked.model()
+    assert shipped is not None, "train the attribute head first (no --past)"
+    train, held = exemplars()
+    embedder = Embedder(asked.READS)
+    everything = train + held
+    x = embedder.embed_query_sync([t for t, _, _ in everything])
+    past = np.asarray([p for _, _, p in everything])
+    months = month_questions()
+    xm = embedder.embed_query_sync([t for t, _, _, _ in months])
+    pm = np.asarray([p for _, p, _, _ in months])
+    kinds = np.asarray([k for _, _, k, _ in months])
+    of = np.asarray([m for _, _, _, m in months])
+    if not shipped_only:
+        w, b, c = past_head(np.vstack([x, xm]), np.concatenate([past, pm]))
+        asked.save(replace(shipped, past_weights=w, past_bias=b))
+        print(f"past head: logistic C={c:g} on {len(x)} exemplars and {len(xm)} month questions")
+        return
+    totals: dict[str, dict[str, int]] = {"shipped": {}, "with the other months": {}}
+    for month in sorted(set(of)):
+        out, inside = of == month, of != month
+        w, b, c = past_head(np.vstack([x, xm[inside]]), np.concatenate([past, pm[inside]]))
+        model = replace(shipped, past_weights=w, past_bias=b)
+        asked.save(model, Path(f"/tmp/asked-without-{month}.npz"))
+        for name, m in (("shipped", shipped), ("with the other months", model)):
+            got = read_as_past(m, xm[out], kinds[out])
+            for k, v in got.items():
+                totals[name][k] = totals[name].get(k, 0) + v
+            print(f"{month:>10} {name:>22} (C={c:g}): {got}", flush=True)
+    for name, got in totals.items():
+        print(f"{'all':>10} {name:>22}: {got}")
 
 
 def nearest_probs(x_train: np.ndarray, y_train: np.ndarray, x: np.ndarray,
@@ -130,4 +221,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    if "--leave-one-month-out" in sys.argv:
+        with_months(shipped_only=True)
+    else:
+        if "--past" not in sys.argv:
+            main()  # the attribute head (and an exemplars-only past head, replaced next)
+        with_months(shipped_only=False)

@@ -271,6 +271,9 @@ def main() -> int:
     parser.add_argument("--scope", default="", help='with --setting: "language|type" the '
                         "model is taken for, comma-separated (ru|works_as); a language listed "
                         "here takes only those types, the rules' links kept")
+    parser.add_argument("--thresholds", default="", help='with --setting: a language\'s own '
+                        'threshold, comma-separated ("ru=0.9": its links added only when the '
+                        "model is that sure, the threshold its held-out authors chose)")
     parser.add_argument("--nested", action="store_true",
                         help="the training parts read by noun models that never saw the held "
                         "author either")
@@ -297,7 +300,9 @@ def main() -> int:
     feats = {k: examples(v["statements"], v["readings"]) for k, v in data.items()}
     if args.setting:
         return save(tuple(json.loads(args.setting)), feats, args.languages.split(","),
-                    [k for k in args.scope.split(",") if k])
+                    [k for k in args.scope.split(",") if k],
+                    {k: float(v) for k, v in (x.split("=") for x in args.thresholds.split(",")
+                                              if x)})
     # (C, balanced classes, the rules' links as features, the parse's features)
     fits = [(c, balanced, rules, True) for c in (0.3, 1.0) for balanced in (True, False)
             for rules in (True, False)] + [(0.3, False, False, False), (0.3, True, True, False)]
@@ -381,7 +386,8 @@ def main() -> int:
 
 
 def save(setting: tuple[Any, ...], feats: dict[str, tuple[list[tuple[str, ...]], list[str]]],
-         languages: list[str], scope: list[str] | None = None) -> int:
+         languages: list[str], scope: list[str] | None = None,
+         thresholds: dict[str, float] | None = None) -> int:
     xs = [x for k in feats for x in feats[k][0]]
     ys = [y for k in feats for y in feats[k][1]]
     model = fit(xs, ys, setting[1], setting[5], balanced=setting[2], rules=setting[3],
@@ -389,9 +395,11 @@ def save(setting: tuple[Any, ...], feats: dict[str, tuple[list[tuple[str, ...]],
     model.keep_rules = setting[0] == "union"
     model.languages = frozenset(languages)
     model.scope = frozenset(scope or ())
+    model.thresholds = dict(thresholds or {})
     model.save(model_pairs.MODEL_PATH)
     print(f"saved {model_pairs.MODEL_PATH} ({setting}, {len(model.index)} features, "
-          f"{len(xs)} pairs, languages {languages}, scope {sorted(scope or ())})", file=sys.stderr)
+          f"{len(xs)} pairs, languages {languages}, scope {sorted(scope or ())}, "
+          f"thresholds {model.thresholds})", file=sys.stderr)
     return 0
 
 

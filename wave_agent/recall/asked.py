@@ -32,7 +32,7 @@ import numpy as np
 
 from graph import kin
 from graph.models import Entity, Fact, Status
-from wave_agent.world.attributes import Value, same_value, single_valued
+from wave_agent.world.attributes import Value, names_value, same_value, single_valued
 from wave_agent.world.reading import ROLE_PREFIX, USER
 
 MODEL = Path(__file__).parent / "asked.npz"
@@ -127,15 +127,15 @@ def _people_named(query: str, asked_values: Sequence[Value], held: Sequence[Valu
     """The people a question names by name: a held value's entity it says (in any case), or
     a capitalised word after the first that Russian morphology reads as a first name or
     surname (in Latin script: any capitalised word after the first). A word naming a held
-    value of the attribute asked ("до Калининграда", "до Бима") names what is asked about,
-    not whose it is."""
+    value of the attribute asked ("до Калининграда", "до Бима", or in the other alphabet
+    "before Ak Bars" after "Ак Барс Банк") names what is asked about, not whose it is."""
     from wave_agent.world.morphology import is_name
 
     entities = {v.entity for v in held if v.entity != USER and not v.entity.startswith(ROLE_PREFIX)}
     words = _WORD.findall(query)
     out: set[str] = set()
     for i, word in enumerate(words):
-        if not word[:1].isupper() or any(same_value(word, v.value) for v in asked_values):
+        if not word[:1].isupper() or any(names_value(word, v.value) for v in asked_values):
             continue
         known = [e for e in entities if len(e.split()) == 1 and same_value(word, e)]
         if known:

@@ -78,5 +78,15 @@ class RecallConfig:
     # ranker"); its someone-else weight is fitted listwise on the tuning questions where a
     # relative's record competes (scripts/train_ranker.py, fit_someone_else).
     ranker: str = "learned"
+    # MMR's weight of relevance against likeness to a record already picked, after the
+    # learned order; None: the preset's ``mmr_lambda`` (0.75, set on the hand-set fusion).
+    # Replaying MMR over the engine's own inputs with each memory author left out picks 0.95:
+    # held-out R@5 up on seven of eighteen sets, down on three, R@1 never moves (MMR keeps
+    # the first); a changed value ("совещание теперь по средам") is like the old one it
+    # follows and 0.75 pushed it out of the first five. Not the default: beside the shipped
+    # engine in the same minutes LoCoMo's kept-aside R@5 fell by one question (71.5 -> 71.1,
+    # through the entity step after MMR), and that guard must not fall (docs/benchmarks.md,
+    # "Round twelve").
+    learned_mmr_lambda: float | None = None
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

@@ -44,6 +44,9 @@ class Preset:
     statuses: tuple[Status, ...] = CURRENT
     # A record said by someone the query names counts this much more (x (1 + bonus)).
     speaker_bonus: float = 1.0
+    # MMR's weight of relevance against likeness to a record already picked, for the
+    # hand-set fusion's order (where it was set) and, unless ``RecallConfig.learned_mmr_lambda``
+    # is set, the learned order's too.
     mmr_lambda: float = 0.75
     notes: str = field(default="", compare=False)
 

@@ -138,8 +138,11 @@ def diversify(c: Candidates, cfg: RecallConfig, cal: Calibration) -> None:
                 said[fid] = tuple(sorted(numbers(facts[fid].text, dates=False)))
         return said[a] != said[b]
 
+    lam = c.question.preset.mmr_lambda
+    if cfg.ranker == "learned" and cfg.learned_mmr_lambda is not None:
+        lam = cfg.learned_mmr_lambda  # refitted on the learned order (RecallConfig)
     c.chosen = fusion.mmr(one_piece_each(c.final, facts), c.question.k, similarity,
-                          lam=c.question.preset.mmr_lambda, pool=cfg.mmr_pool,
+                          lam=lam, pool=cfg.mmr_pool,
                           duplicate=cal.mmr_duplicate, distinct=distinct)
 
 

@@ -56,6 +56,10 @@ PROMOTED = re.compile(r"\b(?:повысили|повысил[аи]?|назнач
 LIVE = _listed("жить проживать live living mieszkać mieszkam mieszkamy")
 MOVE = _listed("""переехать перебраться переезжать moved move relocated przeprowadziłam
     przeprowadziłem przeprowadziliśmy przeprowadziła przeprowadził przeprowadzili przeprowadziły""")
+# taking a job is news of the employer as a move is of the city: "Гоша устроился в Яндекс",
+# "Олег перешёл в «Ростелеком»", "перевёлся в питерский офис" (the verbs' lemmas)
+JOINED = _listed("""устроиться перейти перевестись joined hired zatrudnił zatrudniła
+    zatrudniłem zatrudniłam przeszedł przeszła""")
 WORK_FIRST_PERSON = _listed("работаю работаем тружусь")
 RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|again|started|start|znowu|znów|"
                     r"zacząłem|zaczęłam|день\s+рождения|днюха|исполнилось|birthday|turned|"
@@ -98,7 +102,7 @@ SUBJECT = {"английский": "english", "english": "english", "angielski":
             "driving": "driving", "математика": "math", "math": "math", "maths": "math"}
 # a bare amount, its thousands apart or not ("49 900 в месяц" is 49900, not 900)
 BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{3,6})(?![\d%])")
-PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться pay paid pays costs cost płacę
+PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться перевести списать pay paid pays costs cost płacę
     zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
 AGE = re.compile(

@@ -117,6 +117,17 @@ def same_value(a: str, b: str) -> bool:
         _alike(u, v) for u, v in zip(xs, ys, strict=True))
 
 
+def names_value(word: str, value: str) -> bool:
+    """Whether one word of a question names ``value`` or a word of it, in either alphabet:
+    "before Ak Bars" names "Ак Барс Банк", "before Artyom" names "Артём"."""
+    if same_value(word, value):
+        return True
+    if not re.fullmatch(r"[A-Za-z]+", word):
+        return False
+    said = _cyrillic(word)
+    return any(_alike(said, w) for w in _norm(value).split())
+
+
 def _norm(text: str) -> str:
     return " ".join(re.findall(r"\w+", text.lower().replace("ё", "е")))
 
@@ -862,8 +873,12 @@ def _denies(text: str, word: str, *, after_: bool = True) -> bool:
 
 _MAKE = r"([A-ZА-ЯЁ][\w-]*(?:\s+(?:[A-ZА-ЯЁ][\w-]*|\d{1,3}\b)){0,2})"
 # "Езжу на Ладе Весте", "I drive a Civic", "jeżdżę Toyotą": what one drives is one's vehicle
-_DRIVES = re.compile(r"\b(?i:езжу|ездим|вожу|гоняю|drive|driving|jeżdżę|jeździmy)\s+"
-                     r"(?i:на\s+|a\s+|an\s+|my\s+|our\s+)?(?i:своей\s+|своём\s+|moim\s+)?" + _MAKE)
+_DRIVES = re.compile(r"\b(?:(?i:езжу|ездим|вожу|гоняю|drive|driving|jeżdżę|jeździmy)\s+"
+                     r"(?i:на\s+|a\s+|an\s+|my\s+|our\s+)?(?i:своей\s+|своём\s+|moim\s+)?"
+                     # one's own car taken somewhere: "доехала на своей Kia Rio", "повезла свою
+                     # Kia Rio на ТО", "отогнала свою Kia Rio в сервис" (three months' authors)
+                     r"|(?i:\w*ехал\w*|повез\w*|отогнал\w*)\s+(?i:на\s+)?(?i:сво(?:ей|ём|ю))\s+)"
+                     + _MAKE)
 # the new one of a replacement: "купил Шкоду Октавию", "to a Pixel 8", "na Samsunga"
 _NEW_ONE = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|to|на|na)\s+"
                       r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)

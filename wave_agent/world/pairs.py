@@ -276,7 +276,7 @@ class Model:
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
                  threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False,
                  languages: Iterable[str] = ("ru", "en", "pl"),
-                 scope: Iterable[str] = ()) -> None:
+                 scope: Iterable[str] = (), thresholds: dict[str, float] | None = None) -> None:
         self.keep_rules = keep_rules  # the model's links added to the rules' (else replacing)
         self.languages = frozenset(languages)  # where it beat the rules on unseen authors
         # "language|type": in a language listed here, only these types of its links are taken
@@ -289,6 +289,9 @@ class Model:
         self.coef = coef            # (n_classes, n_features)
         self.intercept = intercept  # (n_classes,)
         self.threshold = threshold
+        # a language's own threshold where its held-out authors chose one ("ru": 0.9: the
+        # model's links added to the rules' only when it is sure), else ``threshold``
+        self.thresholds = dict(thresholds or {})
 
     @classmethod
     def load(cls, path: Path = MODEL_PATH) -> Model | None:
@@ -302,7 +305,10 @@ class Model:
                        [str(a) for a in data["allowed"]], bool(data["keep_rules"]),
                        [str(v) for v in data["languages"]] if "languages" in data
                        else ("ru", "en", "pl"),
-                       [str(v) for v in data["scope"]] if "scope" in data else ())
+                       [str(v) for v in data["scope"]] if "scope" in data else (),
+                       dict(zip([str(k) for k in data["threshold_languages"]],
+                                [float(v) for v in data["threshold_values"]], strict=True))
+                       if "threshold_languages" in data else None)
 
     @classmethod
     def get(cls) -> Model | None:
@@ -322,7 +328,11 @@ class Model:
                             allowed=np.array(sorted(self.allowed)),
                             keep_rules=np.array(self.keep_rules),
                             languages=np.array(sorted(self.languages)),
-                            scope=np.array(sorted(self.scope), dtype=str))
+                            scope=np.array(sorted(self.scope), dtype=str),
+                            threshold_languages=np.array(sorted(self.thresholds), dtype=str),
+                            threshold_values=np.array(
+                                [self.thresholds[k] for k in sorted(self.thresholds)],
+                                dtype="float64"))
 
     def probabilities(self, features: Iterable[str]) -> Any:
         import numpy as np
@@ -337,12 +347,14 @@ class Model:
         probability; ``NONE`` when no type reaches the threshold."""
         p = self.probabilities(pair.features)
         types = next(f[2:] for f in pair.features if f.startswith("t:"))
+        lang = next((f[5:].split("|", 1)[0] for f in pair.features if f.startswith("lang:")), "")
+        threshold = self.thresholds.get(lang, self.threshold)
         best, kind = 0.0, NONE
         for i, name in enumerate(self.classes):
             if name != NONE and p[i] > best and (
                     not self.allowed or f"{name}|{types}" in self.allowed):
                 best, kind = float(p[i]), name
-        return (kind, best) if best >= self.threshold and best >= p[self.classes.index(NONE)] \
+        return (kind, best) if best >= threshold and best >= p[self.classes.index(NONE)] \
             else (NONE, best)
 
     def takes(self, language: str) -> frozenset[str] | None:

@@ -93,6 +93,20 @@ def test_whose_and_which_price_come_from_the_question() -> None:
     assert asked.first(Asked("price", 0.9, False, 0.1), "сколько я плачу?", FACTS) == []
 
 
+def test_a_held_value_named_in_the_other_alphabet_is_not_a_person() -> None:
+    jobs = [
+        _fact("mts", "Работаю в МТС", 20, Status.SUPERSEDED, "user|employer|МТС|set"),
+        _fact("bank", "Первый день в «Ак Барс Банке»", 2, Status.ACTIVE,
+              "user|employer|Ак Барс Банк|set"),
+    ]
+    # "before Ak Bars" names the employer asked about, not someone called Ak whose job it is
+    before = asked.first(Asked("employer", 0.9, True, 0.9), "where did I work before Ak Bars?",
+                         jobs)
+    assert [f.id for f in before] == ["mts", "bank"]
+    # a name that is no held value still asks about that person
+    assert asked.first(Asked("employer", 0.9, False, 0.1), "where does Oleg work?", jobs) == []
+
+
 def test_an_attribute_nothing_holds_answers_nothing() -> None:
     assert asked.first(Asked("vehicle", 0.9, False, 0.1), "какая у меня машина?", FACTS) == []
     assert asked.first(Asked("employer", 0.9, False, 0.1), "где работает брат?", FACTS) == []

@@ -47,6 +47,23 @@ def test_mmr_lets_four_different_facts_through_five_paraphrases() -> None:
     assert sorted(p for p in picked if p.startswith("d")) == ["d0", "d1", "d2", "d3"]
 
 
+def test_mmr_keeps_a_changed_value_next_to_the_old_one() -> None:
+    """Round twelve (memory-ru-8, "Когда у нас теперь еженедельное совещание?"): the new
+    meeting day is like the old record MMR picked first (said on another day, so not a copy),
+    and the diversity penalty (λ 0.75, the hand-set fusion's) put four unrelated records above
+    it, out of the first five; at the λ refitted by held-out author (0.95,
+    ``RecallConfig.learned_mmr_lambda``, measured, not the default) it stays second."""
+    alike = {frozenset(("old", "new")): 0.6}
+
+    def similarity(a: str, b: str) -> float:
+        return alike.get(frozenset((a, b)), 0.0)
+
+    scores = {"old": 1.0, "new": 0.97} | {f"other{i}": 0.9 - 0.01 * i for i in range(4)}
+    picked = fusion.mmr(scores, 5, similarity, lam=0.95,
+                        distinct=lambda a, b: True)
+    assert picked[:2] == ["old", "new"]
+
+
 def test_decay_by_type_identity_never_state_fast() -> None:
     assert decay.decay_factor(fact("i", FactType.IDENTITY, 3650), NOW) == 1.0
     state_old = decay.decay_factor(fact("s", FactType.STATE, 30), NOW)

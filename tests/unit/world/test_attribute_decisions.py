@@ -142,6 +142,16 @@ def test_someone_else_s_new_value_with_no_news_is_a_contradiction() -> None:
     assert own.replaces and not own.contradicts
 
 
+def test_a_job_taken_is_news_of_the_employer() -> None:
+    from wave_agent.write.attributes import tells_news
+
+    # tuning_10: "Гоша устроился в Яндекс" after "работает курьером в Самокате" was raised as a
+    # contradiction (the false alarm of month 9) instead of a change
+    assert tells_news("Гоша устроился в Яндекс, в поддержку!")
+    assert tells_news("Олег перешёл в «Ростелеком» инженером.") and tells_news("Tom joined Google")
+    assert not tells_news("Оля, моя подруга, она же учительница")
+
+
 def test_a_child_again_after_no_children_is_a_contradiction() -> None:
     # tuning_9: "детей у меня нет", then "сын опять с соплями": "опять" is the illness, not the son
     denied = fact("f1", "user|child|*|negate")

@@ -225,6 +225,11 @@ def test_a_vehicle_by_what_one_drives_and_a_vehicle_or_device_replaced_by_a_new_
                for v in values("I drive a Honda Civic, pretty old."))
     assert any(v[1] == "vehicle" for v in values("Езжу на Ладе Весте 2019 года, пока не подводит."))
     assert not any(v[1] == "vehicle" for v in values("По выходным езжу к маме в Ишим, на машине."))
+    # one's own car taken somewhere is one's vehicle (tuning_9, tuning_10: "какая у меня была
+    # машина?" found nothing replaced after "продала свою Kia Rio")
+    assert ("user", "vehicle", "Kia Rio", "set") in values("Доехала на своей Kia Rio до офиса.")
+    assert ("user", "vehicle", "Kia Rio", "set") in values("Повезла свою Kia Rio на ТО.")
+    assert not any(v[1] == "vehicle" for v in values("Доехала на такси до офиса."))
     lada = [Value("user", "vehicle", "Лада Веста", "set")]
     sold = values("Продал Весту, купил Шкоду Октавию.", lada)
     assert any(v[1] == "vehicle" and v[3] == "set" and v[2].startswith("Шкода") for v in sold)
@@ -411,6 +416,15 @@ def test_tuning_9_a_price_from_a_date_on_and_a_phone_plan() -> None:
     assert ("user", "price:phone_plan", "350", "set") in values(
         "сменила тариф на симке, теперь 350 в месяц вместо 450")
     assert values("с этой недели работаю из дома") == set()
+
+
+def test_tuning_10_a_bare_amount_transferred_for_the_flat_is_the_rent() -> None:
+    # "перевела" is paying: with a bare amount and the flat or the landlady named, the rent
+    assert ("user", "price:rent", "41000", "set") in values(
+        "перевела 41 000 за казанскую квартиру. дороже, чем в Нижнем, зато двушка")
+    assert ("user", "price:rent", "35000", "set") in values("перевела хозяйке 35 000 за ноябрь")
+    assert not any(v[1].startswith("price") for v in values("перевела маме 5000 на день рождения"))
+    assert not any(v[1].startswith("price") for v in values("Лёша перевёлся в питерский офис"))
 
 
 def test_tuning_9_a_time_of_day_after_a_leaving_verb_is_no_job() -> None:

@@ -87,3 +87,22 @@ def test_a_model_scoped_to_jobs_in_russian_adds_a_job_and_leaves_the_rules_other
                       links=(Link(USER, "kin:sister", "Катя"),), language="ru")
     links = set(relink(text, reading, loaded).links)
     assert links == {Link(USER, "kin:sister", "Катя"), Link(USER, "works_as", "тимлид")}
+
+
+def test_a_language_with_its_own_threshold_takes_only_the_links_the_model_is_sure_of(
+        tmp_path: Path) -> None:
+    """Russian adds the model's links to the rules' only when it is sure ("ru": 0.9, the
+    threshold its held-out authors chose); Polish keeps the model's own threshold; a save keeps
+    both."""
+    model = _model({"t:person>place": {"lives_in": 4.0}}, keep_rules=True,
+                   languages=("ru", "pl"))  # p(lives_in) about 0.8
+    model.thresholds = {"ru": 0.9}
+    model.save(tmp_path / "relations.npz")
+    loaded = Model.load(tmp_path / "relations.npz")
+    assert loaded is not None and loaded.thresholds == {"ru": 0.9}
+    russian = Reading(mentions=READING.mentions, language="ru")
+    assert Link("Катя", "lives_in", "Казань") not in relink(TEXT, russian, loaded).links
+    polish = Reading(mentions=(Mention("Kasia", EntityType.PERSON, ("siostra",)),
+                               Mention("Kraków", EntityType.PLACE, ("Krakowie",))), language="pl")
+    assert Link("Kasia", "lives_in", "Kraków") in relink(
+        "Moja siostra Kasia mieszka w Krakowie.", polish, loaded).links
