@@ -107,7 +107,9 @@ class Model:
             return x
         unit = np.asarray(vector, dtype=np.float32).ravel()
         unit = unit / max(float(np.linalg.norm(unit)), 1e-9)
-        return np.concatenate([x, near(self.bank[0] @ unit, self.bank[1])[0]])
+        # einsum, not BLAS: a BLAS call leaves its threads spinning on the other core after it
+        # returns (measured: twice the CPU of the call itself per write); this stays on one
+        return np.concatenate([x, near(np.einsum("ij,j->i", self.bank[0], unit), self.bank[1])[0]])
 
     def _block(self, seen: Normalised) -> np.ndarray:
         """The windows' scores, and who is addressed when the model reads it (``picked``)."""
