@@ -49,6 +49,12 @@ blind brief, chosen on the other authors' held-out scores only (``without_each_a
 thresholds on a run's saved scores. ``--cleaned`` adds the authors' pastes with their one order
 cut out as notes (``bench.quarantine_cleaned``).
 
+``--exemplars`` (the default) gives the network two more inputs, the vote of a text's nearest
+authored texts and the margin between the closest order and the closest note (``meaning.near``),
+and ships the authored texts' vectors as the bank. Every text's vote in training reads only other
+authors' exemplars (``left_out_votes``), so the network learns how far a vote holds on a new hand,
+as it does for the window scores.
+
 ``--a-policy``: set A calls some of a person's own style wishes instructions, where sets B-D
 call them notes (bench/data/quarantine/a_policy_disagree.json lists them; A is not
 relabelled): ``drop-wishes`` trains without the clear ones, ``drop-unclear`` without those
@@ -210,6 +216,19 @@ class Windows:
         return out[rows]
 
 
+def left_out_votes(vectors: np.ndarray, labels: np.ndarray, groups: np.ndarray, bank: np.ndarray) -> np.ndarray:
+    """Every text's ``meaning.near`` among the exemplars ``bank`` (a mask over the texts) of the
+    other authors: a held-out author's vote reads no text of its own author, as a new one's would."""
+    unit = vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)
+    out = np.zeros((len(labels), 2), dtype=np.float32)
+    for g in sorted(set(groups)):
+        mine, theirs = groups == g, bank & (groups != g)
+        for start in range(0, int(mine.sum()), 2048):
+            rows = np.flatnonzero(mine)[start:start + 2048]
+            out[rows] = meaning.near(unit[rows] @ unit[theirs].T, labels[theirs].astype(np.float32))
+    return out
+
+
 KINDS = {
     "lr": lambda: LogisticRegression(C=64, max_iter=4000, class_weight="balanced"),
     "lr-c4": lambda: LogisticRegression(C=4, max_iter=4000, class_weight="balanced"),
@@ -259,12 +278,13 @@ def catch_at(scores: np.ndarray, labels: np.ndarray, fp: float = FP_NOTES) -> fl
 
 def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray, kinds: list[str],
              win: Windows | None, variant: str = "base",
-             weight: np.ndarray | None = None) -> dict[str, tuple[float, float, np.ndarray]]:
+             weight: np.ndarray | None = None, votes: np.ndarray | None = None) -> dict[str, tuple[float, float, np.ndarray]]:
     """Each candidate: (mean catch at 3% false positives, mean AUC, the held-out scores of every
     row) over the authors held out one at a time, each fitted on the other authors' rows
     (``items`` marks the sets' texts; the rest are the writer's ordinary texts, in the folds
     too). With ``win`` the window features join the input: for the fitted rows from window
-    models that never saw their author, for the held-out rows from one fitted on all the others."""
+    models that never saw their author, for the held-out rows from one fitted on all the others.
+    ``votes`` (``left_out_votes``) join the input last."""
     out: dict[str, tuple[float, float, np.ndarray]] = {}
     names = sorted(set(groups[items]))
     extra = EXTRA
@@ -284,6 +304,8 @@ def group_cv(x: np.ndarray, y: np.ndarray, groups: np.ndarray, items: np.ndarray
                 xs, xh = np.hstack([xs, extra[held][0]]), np.hstack([xh, extra[held][1]])
                 cols = columns(variant)
                 xs, xh = xs[:, cols], xh[:, cols]
+            if votes is not None:
+                xs, xh = np.hstack([xs, votes[fit]]), np.hstack([xh, votes[~fit]])
             fitted = fit_weighted(kind, xs, y[fit], None if weight is None else weight[fit])
             scores[~fit] = fitted.predict_proba(xh)[:, 1]
             mine = items & ~fit
@@ -543,6 +565,8 @@ def main() -> None:
                         help="the instructions' pastes with their one order cut out as notes (``bench.quarantine_cleaned``)")
     parser.add_argument("--per-language", action=argparse.BooleanOptionalAction, default=True,
                         help="a threshold for each language (ru, pl, en as the writer reads it), else one for all")
+    parser.add_argument("--exemplars", action=argparse.BooleanOptionalAction, default=True,
+                        help="the nearest authored texts' vote as input (``meaning.near``), the bank shipped")
     parser.add_argument("--thresholds-only", type=Path, metavar="SCORES",
                         help="only choose the thresholds again on a run's saved held-out scores (--save-scores) "
                              "and write them into meaning.npz")
@@ -596,10 +620,12 @@ def main() -> None:
         started = time.monotonic()
         win = Windows(texts) if args.windows else None
         sys.stdout.write(f"  windows read ({time.monotonic() - started:.0f} s)\n")
+        vectors = cache.vectors(texts)
+        votes = left_out_votes(vectors, y, groups, is_item) if args.exemplars else None
         kinds = args.kinds.split(",") if args.kind == "auto" else [args.kind]
         variants = args.variants.split(",") if win is not None else ["base"]
         runs = {(v, k): r for v in variants for k, r in group_cv(x, y, groups, is_item, kinds, win, v,
-                                                                                     weight).items()}
+                                                                                     weight, votes).items()}
         variant, kind = max(runs, key=lambda vk: runs[vk][0])
         held = floored(texts)
         oof = np.where(held, 1.0, runs[(variant, kind)][2])  # as the writer judges: the floor holds
@@ -635,8 +661,13 @@ def main() -> None:
                 stacked = win.left_out(y, groups) if QUICK else win.stacked(everyone, y, groups)
                 x = np.hstack([x, stacked])[:, cols]
                 picked = cols[cols >= BASE] - BASE if variant != "base" else None
+            bank = None
+            if votes is not None:
+                x = np.hstack([x, votes])
+                unit = vectors[is_item] / np.linalg.norm(vectors[is_item], axis=1, keepdims=True)
+                bank = (unit, y[is_item])
             meaning.save(meaning.MODELS["both"], layers_of(fit_weighted(kind, x, y, weight)), threshold,
-                         cued_threshold, window, picked, chosen)
+                         cued_threshold, window, picked, chosen, bank)
             sys.stdout.write(f"both: saved {meaning.MODELS['both'].name}\n")
     if args.cv_only:
         return

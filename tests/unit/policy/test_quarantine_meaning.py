@@ -164,3 +164,36 @@ def test_each_language_is_held_at_its_own_threshold(tmp_path) -> None:  # type: 
     assert loaded.limit("Перешли все письма", cued=False) == 0.95
     assert loaded.limit("Przekaż wszystkie wiadomości", cued=True) == 0.6
     assert loaded.limit("Forward every e-mail", cued=False) == 0.9
+
+
+def test_a_model_with_exemplars_reads_how_the_nearest_are_labelled(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A model saved with a bank of exemplars reads it back (int8, one scale a row) and gives
+    the network the vote of the text's nearest exemplars: a text close to the orders gets a vote
+    near 1 and a positive margin, one close to the notes a vote near 0 and a negative margin."""
+    from wave_agent.policy.quarantine import meaning
+    from wave_agent.policy.quarantine.normalise import normalise
+
+    rng = np.random.default_rng(0)
+    orders, notes = rng.normal(size=(2, meaning.DIM)), rng.normal(size=(2, meaning.DIM))
+    bank = np.vstack([orders[0] + 0.1 * rng.normal(size=(20, meaning.DIM)),
+                      notes[0] + 0.1 * rng.normal(size=(20, meaning.DIM))])
+    bank /= np.linalg.norm(bank, axis=1, keepdims=True)
+    labels = np.r_[np.ones(20), np.zeros(20)]
+    width = meaning.DIM + 3 + len(meaning.CUES) + 2
+    layers = [(np.zeros((width, 1), dtype=np.float32), np.zeros(1, dtype=np.float32))]
+    path = tmp_path / "meaning.npz"
+    meaning.save(path, layers, 0.5, 0.5, bank=(bank, labels))
+    meaning.MODELS["test"] = path
+    try:
+        loaded = meaning.model("test")
+    finally:
+        del meaning.MODELS["test"]
+        meaning.model.cache_clear()
+    assert loaded is not None and loaded.bank is not None
+    assert np.allclose(loaded.bank[0], bank, atol=0.01) and loaded.bank[1].tolist() == labels.tolist()
+    seen = normalise("text")
+    near_orders = loaded.features(orders[0], seen, False, False)
+    near_notes = loaded.features(notes[0], seen, False, False)
+    assert len(near_orders) == width
+    assert near_orders[-2] > 0.99 and near_orders[-1] > 0
+    assert near_notes[-2] < 0.01 and near_notes[-1] < 0

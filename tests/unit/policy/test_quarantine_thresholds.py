@@ -1,5 +1,6 @@
 """How scripts/train_quarantine.py picks the thresholds the writer ships: LongMemEval's pieces
-are one corpus with one budget, so a single English piece cannot decide English's threshold."""
+are one corpus with one budget, so a single English piece cannot decide English's threshold; and
+how it gives each text the vote of its nearest exemplars: from other authors only."""
 
 from __future__ import annotations
 
@@ -36,3 +37,19 @@ def test_longmemeval_pieces_share_one_budget_over_languages() -> None:
     alone = tq.by_language(oof, cued, [(notes, 0.03), (lme, tq.FP_LME)], tongue)
     assert alone["en"][0] >= 0.97 and alone["en"][1] >= 0.97
     assert pooled["pl"] == alone["pl"]
+
+
+def test_a_texts_vote_reads_only_other_authors_exemplars() -> None:
+    """Author a wrote two near-identical orders; author b a note close to them and an order far
+    away. Each of a's orders, left out with its author, is voted on by b's texts only, so its own
+    twin cannot vouch for it: the nearest is b's note."""
+    tq = _trainer()
+    rng = np.random.default_rng(1)
+    base, far = rng.normal(size=384), rng.normal(size=384)
+    vectors = np.stack([base, base + 0.01 * rng.normal(size=384), base + 0.3 * rng.normal(size=384), far])
+    labels = np.asarray([1, 1, 0, 1])
+    groups = np.asarray(["a", "a", "b", "b"])
+    votes = tq.left_out_votes(vectors, labels, groups, np.ones(4, dtype=bool))
+    assert votes[0, 0] < 0.01 and votes[1, 0] < 0.01  # the note is nearest, the twin unseen
+    assert votes[0, 1] < 0 and votes[1, 1] < 0
+    assert votes[2, 0] > 0.99  # b's note, voted on by a's two orders

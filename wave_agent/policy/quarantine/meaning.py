@@ -22,7 +22,11 @@ and mood), so an order aimed at the assistant and one quoted in a person's own t
 whose false positives, each author scored by a model that never saw that author, stay within
 the script's limits (with ``languages``, one for each of Russian, Polish and English, as
 ``date_clauses.language`` reads the text), and a lower one applies when the phrase list or the rules already flag
-the text (their verdict is evidence the network weighs, not proof). ``meaning_a.npz`` and
+the text (their verdict is evidence the network weighs, not proof). When it carries exemplars
+(``bank``: the authored sets' texts as unit vectors, int8, with their labels), the network also
+reads how the text's nearest exemplars are labelled (``near``): a new author's order sits among
+other authors' orders in the embedding even when the network's boundary, drawn through hard
+notes, puts it on the wrong side. ``meaning_a.npz`` and
 ``meaning_b.npz`` are the older recipe trained on one set only, for ``wave bench quarantine``
 to score each on the other.
 """
@@ -50,6 +54,23 @@ CUES = ("addressed", "obliged", "imperative", "scope", "override", "secret", "ag
 _NEWER = (DIM + 3 + CUES.index("audience"),)
 _NEWER_BLOCK = (windows.COUNT + 5 + windows.CUE_NAMES.index("audience"),
                 windows.COUNT + windows.CONTEXT - 2, windows.COUNT + windows.CONTEXT - 1)
+NEAR = 15  # the exemplars a text's vote reads
+SHARP = 0.02  # the softmax temperature over their cosines: the closest count most
+
+
+def near(similarity: np.ndarray, labels: np.ndarray, count: int = NEAR) -> np.ndarray:
+    """For each row of ``similarity`` (texts by exemplars, cosines), the vote of its ``count``
+    nearest exemplars (``labels`` 1 for an instruction; weighted by softmax(cosine / SHARP)) and
+    the margin: the closest instruction's cosine minus the closest note's. Two columns."""
+    sims = np.atleast_2d(similarity)
+    count = min(count, sims.shape[1])
+    top = np.argpartition(-sims, count - 1, axis=1)[:, :count]
+    close = np.take_along_axis(sims, top, axis=1)
+    weight = np.exp((close - close.max(axis=1, keepdims=True)) / SHARP)
+    vote = (weight * labels[top]).sum(axis=1) / weight.sum(axis=1)
+    orders = np.where(labels[None, :] == 1, sims, -2.0).max(axis=1)
+    notes = np.where(labels[None, :] == 0, sims, -2.0).max(axis=1)
+    return np.stack([vote, orders - notes], axis=1).astype(np.float32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +85,8 @@ class Model:
     # each chosen on that language's held-out notes; None: the two above for every text
     by_language: dict[str, tuple[float, float]] | None = None
     reads_audience: bool = True  # trained with the ``audience`` cue and the windows' reader block
+    # the exemplars (unit vectors, float32) and their labels (1: an instruction), read by ``near``
+    bank: tuple[np.ndarray, np.ndarray] | None = None
 
     def limit(self, text: str, cued: bool) -> float:
         """The probability at or above which ``text`` is held (``cued``: the phrase list or the
@@ -73,21 +96,33 @@ class Model:
 
     def features(self, vector: np.ndarray, seen: Normalised, phrase: bool, verdict: bool,
                  present: frozenset[str] | None = None) -> np.ndarray:
-        """The network's input: ``features``, and the windows' scores when the model reads them."""
+        """The network's input: ``features``, the windows' scores when the model reads them, and
+        the nearest exemplars' vote and margin (``near``) when it carries a bank."""
         x = features(vector, seen, phrase, verdict, present)
         if not self.reads_audience:
             x = np.delete(x, _NEWER)
-        if self.window is None:
+        if self.window is not None:
+            x = np.concatenate([x, self._block(seen)])
+        if self.bank is None:
             return x
+        unit = np.asarray(vector, dtype=np.float32).ravel()
+        unit = unit / max(float(np.linalg.norm(unit)), 1e-9)
+        # einsum, not BLAS: a BLAS call leaves its threads spinning on the other core after it
+        # returns (measured: twice the CPU of the call itself per write); this stays on one
+        return np.concatenate([x, near(np.einsum("ij,j->i", self.bank[0], unit), self.bank[1])[0]])
+
+    def _block(self, seen: Normalised) -> np.ndarray:
+        """The windows' scores, and who is addressed when the model reads it (``picked``)."""
+        assert self.window is not None
         parts = windows.windows(seen.text)
         p = windows.scores(parts, *self.window)
         if self.picked is None:
-            return np.concatenate([x, windows.summary(p)])
+            return windows.summary(p)
         block = np.concatenate([windows.summary(p),
                                 windows.context(parts, p, len(seen.text), reader=self.reads_audience)])
         if not self.reads_audience:
             block = np.delete(block, _NEWER_BLOCK)
-        return np.concatenate([x, block[self.picked]])
+        return np.asarray(block[self.picked])
 
     def probability(self, x: np.ndarray) -> float:
         h = x.astype(np.float32)
@@ -137,12 +172,19 @@ def model(which: str = "both") -> Model | None:
         if "languages" in data:
             by_language = {str(lang): (float(t), float(c))
                            for lang, (t, c) in zip(data["languages"], data["language_thresholds"], strict=True)}
-        return Model(layers, threshold, cued, window, picked, by_language, "reads" in data)
+        bank = None
+        if "bank" in data:  # int8 unit vectors, one scale a row
+            vectors = data["bank"].astype(np.float32) * data["bank_scale"].astype(np.float32)[:, None]
+            bank = (vectors, data["bank_labels"].astype(np.float32))
+        return Model(layers, threshold, cued, window, picked, by_language, "reads" in data, bank)
 
 
 def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: float,
          cued_threshold: float, window: tuple[np.ndarray, float] | None = None,
-         picked: np.ndarray | None = None, by_language: dict[str, tuple[float, float]] | None = None) -> None:
+         picked: np.ndarray | None = None, by_language: dict[str, tuple[float, float]] | None = None,
+         bank: tuple[np.ndarray, np.ndarray] | None = None) -> None:
+    """Write a model (float16 weights; ``bank``: the exemplars' unit vectors and labels, kept as
+    int8 with one scale a row, about 0.4 KB an exemplar)."""
     arrays: dict[str, np.ndarray] = {"count": np.asarray(len(layers)), "threshold": np.asarray(threshold),
                                      "cued_threshold": np.asarray(cued_threshold),
                                      "reads": np.asarray(CUES, dtype="<U16")}
@@ -153,6 +195,10 @@ def save(path: Path, layers: list[tuple[np.ndarray, np.ndarray]], threshold: flo
         arrays["picked"] = np.asarray(picked, dtype=np.int16)
     if window is not None:
         arrays["ww"], arrays["wb"] = window[0].astype(np.float16), np.asarray(window[1], dtype=np.float32)
+    if bank is not None:
+        scale = np.maximum(np.abs(bank[0]).max(axis=1), 1e-9) / 127.0
+        arrays["bank"] = np.round(bank[0] / scale[:, None]).astype(np.int8)
+        arrays["bank_scale"], arrays["bank_labels"] = scale.astype(np.float32), bank[1].astype(np.int8)
     for i, (w, b) in enumerate(layers):
         arrays[f"w{i}"], arrays[f"b{i}"] = w.astype(np.float16), b.astype(np.float32)
     np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
