@@ -150,7 +150,10 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                     t.lemma = next((n for n in noun_lemmas(t.text) if lexicon.kind_of(n)),
                                    t.lemma)
             sentences_read.append(Sentence(tokens))
-            builder.sentence(sentences_read[-1])
+        for i, s in enumerate(sentences_read):
+            # "взяли котёнка!! назвали бусинка": a naming word may open the next sentence
+            builder.following = sentences_read[i + 1] if i + 1 < len(sentences_read) else None
+            builder.sentence(s)
         readings.append(replace(builder.reading(), words=words_of(sentences_read)))
     return readings
 
@@ -190,6 +193,9 @@ _ADMINISTRATIVE = frozenset(("областной", "районный", "горо
                              "федеральный", "муниципальный", "окружной", "поселковый"))
 
 
+_NAMING_WORDS = frozenset({"назвать", "кличка", "звать"})
+
+
 class _Builder:
     """Collects one statement's mentions and links as its sentences are read."""
 
@@ -202,6 +208,7 @@ class _Builder:
         self.first_at: dict[str, int] = {}  # mention name -> where the text first names it
         self.gender: dict[str, str] = {}    # person name -> "Masc" / "Fem" (the parser's)
         self.named_roles: list[str] = []   # role words naming someone else (``Reading``)
+        self.following: Sentence | None = None  # the sentence after the one being read
         for relative in kin.relatives(text):
             name = full_name(relative.name)  # "Сын Сашка": Саша
             self._mention(name, EntityType.PERSON, tuple(dict.fromkeys((
@@ -1188,7 +1195,8 @@ class _Builder:
             return
         if kind is EntityType.PET:
             pet_name = next((names[c.id] for c in [*s.kids(noun, "appos", "flat", "nmod", "nsubj"),
-                                                   *self._beside(s, noun)]
+                                                   *self._beside(s, noun),
+                                                   *self._breed_names(s, noun)]
                              if c.id in names and self.mentions[names[c.id]].type in (
                                  EntityType.PET, EntityType.PERSON)), called) or (
                 self._named_pet(s, noun, names))
@@ -1263,13 +1271,30 @@ class _Builder:
             taken.pop()  # the adjective of a noun the phrase does not reach
         return taken
 
+    def _breed_names(self, s: Sentence, noun: Token) -> list[Token]:
+        """"собака, бигль Ричи", "собака, хаски Луна": the name apposed to a second noun
+        (the breed) that the parser hung on the pet's noun right after it; a relative's or a
+        listed kind's noun is no breed."""
+        at = s.position[noun.id]
+        return [name for c in s.kids(noun, "conj", "appos")
+                if c.pos == "NOUN" and 0 < s.position[c.id] - at <= 2
+                and kin.role_of(c.lemma) is None
+                and lexicon.kind_of(c.lemma) in (None, EntityType.PET)
+                for name in s.kids(c, "appos", "flat", "nmod") if name.pos == "PROPN"]
+
     def _named_pet(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
         """"взяли щенка корги, назвали рокки", "собака, спаниель по кличке Граф", "крыса!!
         зовут шпрота": the name a naming word ("назвать", "кличка", "звать") gives after the
-        pet's noun in its sentence, the word right after it in the nominative."""
+        pet's noun in its sentence, the word right after it in the nominative; or at the
+        opening of the next sentence ("взяли котёнка!! назвали бусинка")."""
         after = s.tokens[s.position[noun.id] + 1:]
+        opening = [t for t in (self.following.tokens if self.following else [])
+                   if re.search(r"\w", t.text)][:2]
+        if not any(t.lemma in _NAMING_WORDS for t in after) and any(
+                t.lemma in _NAMING_WORDS for t in opening):
+            after, names = self.following.tokens if self.following else [], {}
         for i, t in enumerate(after):
-            if t.lemma not in ("назвать", "кличка", "звать"):
+            if t.lemma not in _NAMING_WORDS:
                 continue
             said = [u for u in after[i + 1:i + 3] if u.text not in (",", "—", "-", ":")][:1]
             if not said:

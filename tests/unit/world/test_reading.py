@@ -480,8 +480,22 @@ def test_a_polish_firm_said_in_the_locative_is_named_in_the_nominative() -> None
     ("взяли щенка корги, назвали рокки. лиза в восторге", "Рокки"),
     ("У нас есть собака — русский спаниель по кличке Граф.", "Граф"),
     ("Взяли котёнка из приюта «Верный друг», рыжий, назвали Персиком.", "Персик"),
+    # the naming word opens the next sentence (set 15's kitten was read as "котёнок")
+    ("мы с артёмом взяли котёнка!! назвали бусинка, трёхцветная и кусается", "Бусинка"),
 ])
 def test_a_pet_is_the_name_a_naming_word_gives_after_its_noun(text: str, pet: str) -> None:
     names, links = _world(text)
     assert names[pet] is EntityType.PET
     assert (pet, "pet_of", USER) in links
+
+
+def test_a_pet_named_after_its_breed_is_the_pet_not_a_person() -> None:
+    """"собака, бигль Ричи": the name apposed to the breed is the dog (set 15 read Ричи as a
+    person and "собака" as the pet), and a neighbour's dog is hers."""
+    names, links = _world("У нас ещё собака, бигль Ричи, ему три года. Гуляю с ним два раза в день")
+    pet = next(n for n in names if n.startswith("Рич"))
+    assert names[pet] is EntityType.PET and "собака" not in names
+    assert (pet, "pet_of", USER) in links
+    names, links = _world("Подружилась с соседкой Гульнарой, у неё тоже собака, хаски Луна.")
+    assert names["Луна"] is EntityType.PET
+    assert ("Луна", "pet_of", "Гульнара") in links
