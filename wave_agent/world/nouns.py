@@ -16,7 +16,8 @@ probability. Its kinds include the occupation a `works_as` ends on ("тимли�
 a capital after a preposition alone, no pattern linking it ("jestem w Allegro"), is judged
 again: the model re-types it when it is sure it is another kind (a firm), else it stays a place;
 so is a Russian person no link ties to anything (a pet's name, "Ура", "баранку"): re-typed, or
-dropped when the model is sure it is no one.
+dropped when the model is sure it is no one; and a Russian place no link ties ("ушла из
+Волгатранса"): re-typed when the model is sure it is a firm.
 Pure CPU over the parse the reader already made; the weights load once.
 """
 
@@ -70,9 +71,9 @@ def loose(reading: Reading) -> dict[str, Mention]:
         targets = {link.target for link in reading.links}
         return {m.name: m for m in reading.mentions
                 if m.type is EntityType.PLACE and m.name not in targets}
-    if reading.language == "ru":
+    if reading.language == "ru":  # and its places no link ties ("ушла из Волгатранса")
         return {m.name: m for m in reading.mentions
-                if m.type is EntityType.PERSON and m.name not in ends}
+                if m.type in (EntityType.PERSON, EntityType.PLACE) and m.name not in ends}
     return {}
 
 
@@ -106,7 +107,7 @@ def candidates(reading: Reading) -> list[Candidate]:
     if not words:
         return []
     covered = _covered(reading)
-    judged: dict[str, Mention] = {}  # a loose person by the stem of each word of its names
+    judged: dict[str, Mention] = {}  # a loose person or place by the stem of each word of its names
     for m in loose(reading).values():
         for n in (m.name, *m.aliases):
             judged.update({k: m for k in stem_key(n).split()})
@@ -116,18 +117,19 @@ def candidates(reading: Reading) -> list[Candidate]:
     for i, w in enumerate(words):
         if i in taken or not re.search(r"\w", w.text):
             continue
-        person = next((judged[k] for k in stem_key(w.text).split() if k in judged), None)
-        if person is not None and person.name not in done and not any(
+        loose_one = next((judged[k] for k in stem_key(w.text).split() if k in judged), None)
+        if loose_one is not None and loose_one.name not in done and not any(
                 k in covered for k in stem_key(w.text).split()):
             # a person the rules read and tied to nothing: a candidate the model may re-type
-            # (a pet) or drop (no one), read from the word that names them
-            done.add(person.name)
-            out.append(Candidate(person.name, person.aliases, (i,),
-                                 (*_features(words, i, (i,), [], []), "read:person"),
+            # (a pet) or drop (no one), read from the word that names them; so is a place
+            # (a firm after "из", "на", "в" as often as a town)
+            done.add(loose_one.name)
+            out.append(Candidate(loose_one.name, loose_one.aliases, (i,),
+                                 (*_features(words, i, (i,), [], []), f"read:{loose_one.type.value}"),
                                  w.lemma, words[w.head].lemma if w.head >= 0 else "",
-                                 EntityType.PERSON.value))
+                                 loose_one.type.value))
             continue
-        if person is not None or not (
+        if loose_one is not None or not (
                 w.pos in _NOUN or (w.pos == "X" and _TAIL.fullmatch(w.text))):
             continue
         if any(s in covered for s in stem_key(w.text).split() + stem_key(w.lemma).split()) or (
@@ -277,6 +279,7 @@ class Model:
         self.intercept = intercept
         self.threshold = threshold
         self.kinds = kinds            # "language|kind": what the reading takes from it
+        self.thresholds: dict[str, float] = {}  # "language|kind": its own, chosen held out
 
     @classmethod
     def load(cls, path: Path) -> Model | None:
@@ -285,9 +288,13 @@ class Model:
         if not path.exists():
             return None
         with np.load(path) as data:
-            return cls([str(v) for v in data["vocabulary"]], [str(c) for c in data["classes"]],
-                       data["coef"], data["dense_coef"], data["intercept"],
-                       float(data["threshold"]), frozenset(str(k) for k in data["kinds"]))
+            model = cls([str(v) for v in data["vocabulary"]], [str(c) for c in data["classes"]],
+                        data["coef"], data["dense_coef"], data["intercept"],
+                        float(data["threshold"]), frozenset(str(k) for k in data["kinds"]))
+            if "threshold_kinds" in data.files:
+                model.thresholds = {str(k): float(v) for k, v in zip(
+                    data["threshold_kinds"], data["threshold_values"], strict=True)}
+            return model
 
     @classmethod
     def get(cls, reader: str) -> Model | None:
@@ -304,7 +311,15 @@ class Model:
                             coef=self.coef.astype("float32"),
                             dense_coef=self.dense_coef.astype("float32"),
                             intercept=self.intercept.astype("float32"),
-                            threshold=np.array(self.threshold), kinds=np.array(sorted(self.kinds)))
+                            threshold=np.array(self.threshold), kinds=np.array(sorted(self.kinds)),
+                            threshold_kinds=np.array(sorted(self.thresholds), dtype=str),
+                            threshold_values=np.array([self.thresholds[k] for k in sorted(
+                                self.thresholds)], dtype="float64"))
+
+    def threshold_of(self, kind: str) -> float:
+        """The probability a kind ("ru|hobby") is taken at: its own when the training chose
+        one on held-out authors, else the model's."""
+        return self.thresholds.get(kind, self.threshold)
 
     def choose(self, candidate: Candidate) -> tuple[str, float]:
         import numpy as np
@@ -341,7 +356,7 @@ def add(text: str, reading: Reading, model: Model | None = None) -> Reading:
     lang = reading.language
     for c in found(text, reading):
         kind, p = model.choose(c)
-        taken = f"{lang}|{kind}" in model.kinds and p >= model.threshold
+        taken = f"{lang}|{kind}" in model.kinds and p >= model.threshold_of(f"{lang}|{kind}")
         if c.read:  # a loose place or person: another kind when the model is sure of it
             if taken and kind != c.read:
                 retyped[c.name] = EntityType(kind)

@@ -59,6 +59,21 @@ def test_below_the_threshold_nothing_is_added() -> None:
     assert nouns.add(text, reading, unsure) == reading
 
 
+def test_a_kind_with_its_own_threshold_is_taken_at_it_and_it_survives_a_save(tmp_path) -> None:
+    """A kind the training gave a lower threshold ("ru|thing" at 0.6) is added where the
+    model's one threshold (0.9) would leave it; the saved model keeps it."""
+    text = "Весной купили палатку."
+    reading = _russian(text)
+    model = _model({"lemma:палатка": {"thing": 3.0}}, {"ru|thing"}, threshold=0.9)
+    assert nouns.add(text, reading, model) == reading
+    model.thresholds = {"ru|thing": 0.6}
+    assert any("палатка" in m.name for m in nouns.add(text, reading, model).mentions)
+    model.save(tmp_path / "nouns.npz")
+    loaded = nouns.Model.load(tmp_path / "nouns.npz")
+    assert loaded is not None and loaded.thresholds == {"ru|thing": 0.6}
+    assert any("палатка" in m.name for m in nouns.add(text, reading, loaded).mentions)
+
+
 def test_a_polish_name_in_an_oblique_case_is_a_candidate_in_the_nominative() -> None:
     reading = Reading(mentions=(Mention("Ustrzyki", EntityType.PLACE),),
                       links=(Link(USER, "lives_in", "Ustrzyki"),), language="pl")
@@ -125,5 +140,29 @@ def test_a_russian_person_the_rules_tied_to_nothing_is_judged_again() -> None:
     no_one = _model({"read:person": {"none": 5.0}}, {"ru|person"})
     assert nouns.add(text, reading, no_one).mentions == ()
     tied = Reading(mentions=reading.mentions, links=(Link("Буся", "pet_of", USER),),
+                   language="ru", words=reading.words)
+    assert not any(c.read for c in nouns.candidates(tied))
+
+
+def test_a_russian_place_no_link_ties_is_judged_again_and_may_be_a_firm() -> None:
+    """"Всё, я ушла из Волгатранса": a place the rules read and linked to nothing is a
+    candidate again (marked as read); a model sure it is a firm re-types it, one that is not
+    leaves the place; a place a link ties ("живу в Самаре") is not judged."""
+    text = "Всё, я ушла из Волгатранса, надоело."
+    reading = Reading(mentions=(Mention("Волгатранс", EntityType.PLACE),), language="ru",
+                      words=_russian(text).words)
+    found = [c for c in nouns.candidates(reading) if c.name == "Волгатранс"]
+    assert found and found[0].read == "place" and "read:place" in found[0].features
+    classes = ["none", "place", "organisation"]
+    coef = np.zeros((3, 1))
+    coef[2, 0] = 5.0
+    firm = nouns.Model(["read:place"], classes, coef, np.zeros((3, 600)),
+                       np.array([1.0, 0.0, 0.0]), 0.5, frozenset({"ru|organisation"}))
+    assert [m.type for m in nouns.add(text, reading, firm).mentions] == [
+        EntityType.ORGANISATION]
+    unsure = nouns.Model(["read:place"], classes, coef / 10, np.zeros((3, 600)),
+                         np.array([1.0, 0.0, 0.0]), 0.5, frozenset({"ru|organisation"}))
+    assert nouns.add(text, reading, unsure) == reading
+    tied = Reading(mentions=reading.mentions, links=(Link(USER, "lives_in", "Волгатранс"),),
                    language="ru", words=reading.words)
     assert not any(c.read for c in nouns.candidates(tied))
