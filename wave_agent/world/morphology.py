@@ -79,8 +79,9 @@ def name_nominative(word: str, case: str | None) -> str:
     # a declinable reading first: "Гали" is Галя in the genitive before an indeclinable "Гали"
     cased.sort(key=lambda p: "Fixd" in p.tag.grammemes)
     for parse in cased:
-        if parse.tag.case == "nomn" and parse.tag.number != "plur":
-            return word
+        if parse.tag.case == "nomn" and (parse.tag.number != "plur" or (
+                case == "Nom" and not _morph().word_is_known(word.lower()))):
+            return word  # a name is one: "Ричи", "Рокки" no dictionary has are no plural
         inflected = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
         if inflected is not None:
             if len(inflected.word) > len(word) and not _morph().word_is_known(word.lower()):
