@@ -439,10 +439,16 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
         if what in (None, "subscription") and (W.PER_UNIT.search(text) or W.RECURS.search(text)):
-            what = _service(text, reading) or what
+            what = _service(text, reading, c.found) or what
         if what is not None:
             subject = next((W.SUBJECT[x] for pair in words for x in pair if x in W.SUBJECT), None)
             name = f"{subject}_{what}" if what == "lessons" and subject else what
+            if name == "lessons":
+                # a lesson's price with no subject said ("Лусия подняла цену, теперь урок 1800"):
+                # the one kind of lessons the person pays for, when there is one
+                kinds = {v.attribute for v in c.held
+                         if v.attribute.startswith("price:") and v.attribute.endswith("_lessons")}
+                name = kinds.pop()[len("price:"):] if len(kinds) == 1 else name
             put_(USER, f"price:{name}", _money(amount.group(0)), "set")
     # diet
     said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
@@ -604,18 +610,21 @@ _TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пя
          "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
 
 
-def _service(text: str, reading: Reading) -> str | None:
+def _service(text: str, reading: Reading, found: Sequence[Value] = ()) -> str | None:
     """What a price pays for when a name says it, not a price noun (``W.SERVICE``: "списали за
     Плюс 449", "Яндекс Плюс опять подорожал"): the name's last word, in Cyrillic letters, so
-    "Яндекс Плюс" and "Плюс" are one price. Not a place (the reader takes "Плюс" for a
-    person: a person is kept)."""
-    found = W.SERVICE.search(text)
-    said = next((g for g in found.groups() if g), None) if found is not None else None
+    "Яндекс Плюс" and "Плюс" are one price. Not a place, nor a car or a device (a car by
+    subscription is a subscription: "по подписке — Haval Jolion ... 49 900 в месяц"); the reader
+    takes "Плюс" for a person, so a person is kept."""
+    named = W.SERVICE.search(text)
+    said = next((g for g in named.groups() if g), None) if named is not None else None
     if said is None:
         return None
     last = said.split()[-1]
-    if any(m.type is EntityType.PLACE and any(
-            _alike(_norm(w), _norm(last)) for w in m.name.split()) for m in reading.mentions):
+    things = [m.name for m in reading.mentions
+              if m.type in (EntityType.PLACE, EntityType.VEHICLE, EntityType.DEVICE)]
+    things += [v.value for v in found if v.attribute in ("vehicle", "device")]
+    if any(_alike(_norm(w), _norm(last)) for thing in things for w in thing.split()):
         return None
     word = _norm(last)
     return _cyrillic(word) if word.isascii() else (
@@ -634,7 +643,9 @@ def _couple(text: str, reading: Reading, held: Sequence[Value]) -> str | None:
     if said is not None:
         mention = next((m for m in reading.mentions if _alike(_norm(m.name), _norm(said))), None)
         if mention is not None and mention.type is not EntityType.PERSON:
-            return None  # "живу с Ленинградской" is no one
+            if " " not in mention.name:
+                return None  # "живу с Ленинградской" is no one
+            mention = None  # a name read with its verb as a place: "Артём расстающийся"
         name = mention.name if mention is not None else (
             ru_lemma(said.lower()).capitalize() if reading.language == "ru" else said)
     elif W.TOGETHER.search(text) and len(persons) == 1:
