@@ -193,12 +193,18 @@ _SELF_FORMS = ((r"^([А-ЯЁ][а-яё]+) пользователя —", r"Мой
                (r"\bThe user\b", "I"), (r"\bthe user\b", "I"), (r"\bUżytkownik\b", "Ja"))
 
 
+_QUOTED_WORDS = re.compile(r"[«\"“„]([a-zа-яёąćęłńóśźż][^«»\"“”„]{0,60})[»\"”“]")
+
+
 def as_said(text: str) -> str:
     """A record the offline extractor wrote about "the user" back in the first person
     ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker;
     emoji left out."""
     for pattern, said in _SELF_FORMS:
         text = re.sub(pattern, said, text)
+    # a title quoted as said ("я теперь «ведущий аналитик данных»", month 10): a quoted phrase
+    # that starts with a small letter is words, not a name («Сбер» stays a name)
+    text = _QUOTED_WORDS.sub(r"\1", text)
     # an emoji between words is no word: "у меня есть парень 🙈 Павел" parsed with it lost
     # the partner (tuning_8)
     # (a birthday's cake and party face are kept: they say a birthday)

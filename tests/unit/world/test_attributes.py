@@ -499,3 +499,12 @@ def test_a_lessons_price_with_no_subject_is_the_one_kind_of_lessons_held() -> No
         "Англичанка подняла цену, теперь 2100 за занятие.", held)
     two = [*held, Value("user", "price:spanish_lessons", "1500", "set")]
     assert ("user", "price:lessons", "2100", "set") in values("теперь урок 2100", two)
+
+
+def test_a_title_in_quotes_is_the_role_and_a_quoted_name_stays_a_name() -> None:
+    # month 10: "официально я теперь «ведущий аналитик данных»" read no role, so "аналитик"
+    # stayed the held one
+    assert ("user", "role", "ведущий аналитик", "set") in values(
+        "официально я теперь «ведущий аналитик данных», звучит солидно")
+    assert ("user", "employer", "Сбер", "set") in values(
+        "сегодня первый день на новой работе в «Сбере»")
