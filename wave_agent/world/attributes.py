@@ -207,7 +207,9 @@ def as_said(text: str) -> str:
     text = _QUOTED_WORDS.sub(r"\1", text)
     # an emoji between words is no word: "у меня есть парень 🙈 Павел" parsed with it lost
     # the partner (tuning_8)
-    # (a birthday's cake and party face are kept: they say a birthday)
+    # (a birthday's cake and party face are kept: they say a birthday); one before a small
+    # letter ends its clause ("мы с Тимуром теперь вместе 😊 он вчера так и сказал", tuning_9)
+    text = re.sub(r" ?[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+(?= [a-zа-яё])", ",", text)
     return re.sub(r" ?[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+",
                   lambda m: "".join(ch for ch in m.group(0) if ch in "🎂🥳"), text)
 
@@ -637,6 +639,11 @@ def _service(text: str, reading: Reading, found: Sequence[Value] = ()) -> str | 
         ru_lemma(word) if reading.language == "ru" else word)
 
 
+# held values that are names of someone or something else than a partner ("тимлид" is a role,
+# not the name Тимур, however alike)
+_NAMED_OTHERWISE = frozenset({"child", "sibling", "pet", "vehicle", "device"})
+
+
 def _couple(text: str, reading: Reading, held: Sequence[Value]) -> str | None:
     """The person's partner in a couple said as such (``W.COUPLE``: "мы с Денисом расстались",
     "живём с Денисом", "z Markiem jesteśmy razem", "Tom and I broke up"), or with no name of the
@@ -662,7 +669,8 @@ def _couple(text: str, reading: Reading, held: Sequence[Value]) -> str | None:
                  if link.source == USER and (link.type == "friend_of" or (
                      link.type.startswith("kin:") and link.type[4:] not in W.PARTNER_ROLES))}
     if any(_alike(_norm(o), _norm(name)) for o in otherwise) or any(
-            v.attribute != "partner" and same_value(v.value, name) for v in held):
+            v.attribute in _NAMED_OTHERWISE and v.value != ANY and same_value(v.value, name)
+            for v in held):
         # (a relative, a pet, a car held by that name: "Логан продала ... 6 лет вместе")
         return None
     return name
