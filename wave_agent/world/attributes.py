@@ -857,14 +857,14 @@ _PEOPLE = frozenset({"partner", "child", "sibling"})
 
 def _names_person(name: str, text: str) -> bool:
     """Whether ``text`` names the person ``name``: a capitalised word alike to it, or any word
-    with all of it but its last letter ("Дима" / "димой"); not a common word alike to it by
-    three letters ("денег" is not "Денис")."""
+    that begins with all of it ("сын" / "сына") or all of it but its last letter ("Дима" /
+    "димой"); not a common word alike to it by three letters ("денег" is not "Денис")."""
     first = _norm(name).split()[0] if name.split() else ""
     if len(first) < 3:
         return False
     for token in re.findall(r"\w+", text):
         low = _norm(token)
-        if (token[:1].isupper() and _alike(first, low)) or (
+        if (token[:1].isupper() and _alike(first, low)) or low.startswith(first) or (
                 len(first) >= 4 and low.startswith(first[:-1])):
             return True
     return False
