@@ -207,9 +207,7 @@ def as_said(text: str) -> str:
     text = _QUOTED_WORDS.sub(r"\1", text)
     # an emoji between words is no word: "у меня есть парень 🙈 Павел" parsed with it lost
     # the partner (tuning_8)
-    # (a birthday's cake and party face are kept: they say a birthday); one before a small
-    # letter ends its clause ("мы с Тимуром теперь вместе 😊 он вчера так и сказал", tuning_9)
-    text = re.sub(r" ?[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+(?= [a-zа-яё])", ",", text)
+    # (a birthday's cake and party face are kept: they say a birthday)
     return re.sub(r" ?[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+",
                   lambda m: "".join(ch for ch in m.group(0) if ch in "🎂🥳"), text)
 

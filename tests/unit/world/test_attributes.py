@@ -510,12 +510,6 @@ def test_a_title_in_quotes_is_the_role_and_a_quoted_name_stays_a_name() -> None:
         "сегодня первый день на новой работе в «Сбере»")
 
 
-def test_an_emoji_before_a_small_letter_ends_its_clause() -> None:
-    assert ("user", "partner", "Тимур", "set") in values(
-        "мы с Тимуром теперь вместе 😊 он вчера так и сказал: «ну всё, ты моя девушка»")
-    assert ("user", "partner", "Павел", "set") in values("у меня есть парень 🙈 Павел")
-
-
 def test_a_held_role_alike_to_a_name_does_not_hide_the_partner() -> None:
     # tuning_9: the held role "тимлид" is alike to "Тимур" by three letters
     held = [Value("user", "role", "тимлид", "set"), Value("user", "allergy", ANY, "add")]
