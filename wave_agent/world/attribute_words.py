@@ -17,9 +17,9 @@ from wave_agent.world.lexicon import words as _listed
 NEGATION = _listed("не нет ни никогда без никаких никакой никакого никакие ничем not no never don't doesn't didn't isn't aren't "
                       "haven't hasn't nie brak nigdy bez")
 ENDING = _listed("""забросить бросить перестать завязать умереть погибнуть пропасть сбежать
-    усыпить отдать продать расстаться развестись разойтись уволиться потерять разбить утопить
+    усыпить отдать продать расстаться расставаться развестись разводиться разойтись уволиться потерять разбить утопить
     бросать зажить вылечить вылечиться излечиться
-    quit stop stopped quitting gave give up died die passed lost sold broke left healed cured
+    quit stop stopped quitting gave give up died die passed lost sold broke split left healed cured
     rzucić rzuciłam rzuciłem rzuciła rzucił przestać przestałam przestałem zdechł zdechła
     umarł umarła odszedł odeszła sprzedałam sprzedałem zgubiłam zgubiłem rozstaliśmy
     rozstałam rozstałem""")
@@ -87,6 +87,16 @@ PRICE_OF = {
     "mortgage": "ипотека kredyt hipoteka mortgage",
     "phone_plan": "тариф симка связь taryfa",
 }
+# a thing paid for by its own name, not by a price noun: "списали за Плюс 449", "Яндекс Плюс
+# опять подорожал", "продлила Яндекс Плюс, 399 в месяц" (two capitalised words, or one after
+# "за" / "на" / "for" / "na", or one that is the subject of a rise)
+SERVICE = re.compile(r"\b([A-ZА-ЯЁ][\w-]+\s+[A-ZА-ЯЁ][\w-]+)|\b(?:за|на|for|na|on)\s+"
+                     r"([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)|^([A-ZА-ЯЁ][\w-]+)\s+(?:\w+\s+)?(?:подорожал|"
+                     r"went\s+up|podrożał)")
+# a price that recurs, said of a thing by its name: charged, renewed, gone up ("списали",
+# "продлила", "подорожал", "went up", "charged", "podrożał")
+RECURS = re.compile(r"\b(?:списал\w*|спишут|продлил\w*|подорожал\w*|подняли|charged|renewed|"
+                    r"went\s+up|podrożał\w*|przedłuż\w*)", re.I)
 # a new value from a date on: "с этой недели урок 1800", "со следующего месяца 2600"
 SINCE = re.compile(r"\bсо?\s+(?:этой|этого|следующ\w+|нов\w+)\s+(?:недели|месяца|года)\b|"
                    r"\bс\s+(?:сегодняшнего|завтрашнего)\s+дня\b|"
@@ -150,10 +160,40 @@ ALLERGY = _listed("аллергия allergy allergies allergic alergia alergię 
                      "alergiczny uczulenie uczulona uczulony")
 CHILDREN = _listed("ребенок ребёнок дети children kids child dzieci dziecko dzieci")
 PARTNER_VERB = _listed("встречаться dating seeing spotykam spotykać")
-# a couple said as such: "мы с Артёмом вместе", "jesteśmy razem", "we're together" (the clause
-# ends there: not "мы с Олей вместе ходили в кино")
-TOGETHER = re.compile(r"\bмы\s+с\s+([А-ЯЁ][а-яё]+)\s+(?:теперь\s+|официально\s+|снова\s+)?вместе"
-                      r"(?=\s*(?:[.!,;)]|$|\W*$))|\b(?:jesteśmy|we're|we\s+are)\s+(?:już\s+|now\s+|"
+# a couple said as such, with the one named: "мы с Артёмом вместе", "с Димой мы вместе уже
+# четыре года", "мы с Денисом расстались", "живём с Денисом", "со Светой всё. разошлись", "я
+# рассталась с Игорем", "z Markiem jesteśmy razem", "rozstałam się z Markiem", "Tom and I broke
+# up", "I live with Tom" (a name right after "с" / "z" / "with": not "живу с сестрой Катей");
+# the clause's polarity says whether it holds or ended. "вместе" ends its clause or is said
+# with how long ("мы с Димой пять лет вместе"): not "мы с Олей вместе ходили в кино"
+_NAME_RU = r"([А-ЯЁ][а-яё]+)"
+_NAME_LAT = r"([A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+)"
+_HOW_LONG = (r"(?:(?:уже|почти|больше|меньше|около|полтора|полгода|\w+)\s+){0,3}"
+             r"(?:лет|год|года|месяц\w*|полгода)")
+_TOGETHER_RU = (r"(?:(?:теперь|официально|снова|уже|опять)\s+|" + _HOW_LONG + r"\s+)?"
+                r"вместе(?:\s+" + _HOW_LONG + r")?(?=\s*(?:[.!,;)…]|$|\W*$))")
+_COUPLE_VERB_RU = (r"(?:расста\w+|разош\w+|развел\w+|развод\w+|встречаемся|живём|живем|"
+                   r"съехались|поженились|женаты)")
+COUPLE = re.compile(
+    r"\b(?i:мы\s+со?)\s+" + _NAME_RU + r"\s+(?:" + _TOGETHER_RU + r"|(?:\w+\s+){0,2}?"
+    + _COUPLE_VERB_RU + r"\b)|"
+    r"\b(?i:со?)\s+" + _NAME_RU + r"\s+мы\s+(?:" + _TOGETHER_RU + r"|(?:\w+\s+){0,2}?"
+    + _COUPLE_VERB_RU + r"\b)|"
+    r"\b(?i:живём|живем|живу|съехались|расстал\w*|разош\w+|развел\w+)\s+(?i:со?)\s+" + _NAME_RU
+    + r"\b|"
+    r"\b(?i:со?)\s+" + _NAME_RU + r"\s+вс[её]\W+(?:\w+\s+)?(?:расста\w+|разош\w+|развел\w+)|"
+    r"\b(?i:jestem|jesteśmy|mieszkam|mieszkamy|rozstał\w*\s+się|rozstaliśmy\s+się|"
+    r"zerwał\w*)\s+(?i:z)\s+" + _NAME_LAT + r"|\b(?i:z)\s+" + _NAME_LAT + r"\s+(?:jesteśmy|mieszkamy|"
+    r"rozstaliśmy|się\s+rozstaliśmy)\b|"
+    r"\b" + _NAME_LAT + r"\s+and\s+I\s+(?:are|were|have\s+been|'ve\s+been|broke\s+up|split"
+    r"|live|moved\s+in|got\s+married)\b|\b(?i:broke\s+up|split\s+up|live|living|moved\s+in)"
+    r"\s+(?i:with)\s+" + _NAME_LAT + r"\b")
+# a couple said with no name, of the one person the statement names: "Денис ... живём вместе
+# два года", "с Димой опять поругались. полтора года вместе", "mieszkamy razem", "we live
+# together"
+TOGETHER = re.compile(r"\b(?:живём|живем|съехались)\s+вместе\b|(?<!мы\s)\b" + _HOW_LONG
+                      + r"\s+вместе\b|\bвместе\s+(?:уже\s+)?" + _HOW_LONG + r"|"
+                      r"\b(?:jesteśmy|we're|we\s+are|mieszkamy|live|living|been)\s+(?:już\s+|now\s+|"
                       r"officially\s+|oficjalnie\s+)?(?:razem|together)\b", re.I)
 # a negation counted in days or weeks: a try under way, not a value denied ("третий день не
 # курю", "второй день без сигарет", "two weeks without sugar", "trzeci dzień bez papierosa")
@@ -198,7 +238,7 @@ PARTNER_ROLES = {"husband", "wife", "partner"}
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RESUME", "SCHEDULE", "SINCE", "STREAK", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

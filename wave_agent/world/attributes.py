@@ -193,12 +193,18 @@ _SELF_FORMS = ((r"^([А-ЯЁ][а-яё]+) пользователя —", r"Мой
                (r"\bThe user\b", "I"), (r"\bthe user\b", "I"), (r"\bUżytkownik\b", "Ja"))
 
 
+_QUOTED_WORDS = re.compile(r"[«\"“„]([a-zа-яёąćęłńóśźż][^«»\"“”„]{0,60})[»\"”“]")
+
+
 def as_said(text: str) -> str:
     """A record the offline extractor wrote about "the user" back in the first person
     ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker;
     emoji left out."""
     for pattern, said in _SELF_FORMS:
         text = re.sub(pattern, said, text)
+    # a title quoted as said ("я теперь «ведущий аналитик данных»", month 10): a quoted phrase
+    # that starts with a small letter is words, not a name («Сбер» stays a name)
+    text = _QUOTED_WORDS.sub(r"\1", text)
     # an emoji between words is no word: "у меня есть парень 🙈 Павел" parsed with it lost
     # the partner (tuning_8)
     # (a birthday's cake and party face are kept: they say a birthday)
@@ -271,7 +277,9 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 put(USER, "child", link.target, multi_op())
             elif role in ("brother", "sister"):
                 put(USER, "sibling", link.target, multi_op())
+    held = list(held)
     c.pets = [v.value for v in held if v.attribute == "pet" and v.op in ("set", "add")]
+    c.held = held
     _from_words(text, reading, words, c)
     _named_pet(text, reading, words, c)
     _endings(text, words, held, c)
@@ -298,6 +306,7 @@ class _Collector:
         self.lang = lang
         self.text = text
         self.pets: list[str] = []  # the names of the pets the person holds
+        self.held: list[Value] = []  # the values the person holds
         self.pol = _polarity(text, _words(text, lang))
         self.clauses: list[tuple[str, _Polarity]] = []
         start = 0
@@ -432,12 +441,20 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # "теперь урок 1800", "nowy czynsz 2600")
     amount = W.AMOUNT.search(text) or W.AMOUNT_BEFORE.search(text) or (
         W.BARE_AMOUNT.search(text) if set(forms + lemmas) & (W.PAY | W.NEW) or W.PER_UNIT.search(text)
-        or W.CHANGE.search(text) or W.SINCE.search(text) else None)
+        or W.CHANGE.search(text) or W.SINCE.search(text) or W.RECURS.search(text) else None)
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
+        if what in (None, "subscription") and (W.PER_UNIT.search(text) or W.RECURS.search(text)):
+            what = _service(text, reading, c.found) or what
         if what is not None:
             subject = next((W.SUBJECT[x] for pair in words for x in pair if x in W.SUBJECT), None)
             name = f"{subject}_{what}" if what == "lessons" and subject else what
+            if name == "lessons":
+                # a lesson's price with no subject said ("Лусия подняла цену, теперь урок 1800"):
+                # the one kind of lessons the person pays for, when there is one
+                kinds = {v.attribute for v in c.held
+                         if v.attribute.startswith("price:") and v.attribute.endswith("_lessons")}
+                name = kinds.pop()[len("price:"):] if len(kinds) == 1 else name
             put_(USER, f"price:{name}", _money(amount.group(0)), "set")
     # diet
     said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
@@ -487,13 +504,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         people = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
         for person in people[-1:]:
             put_(USER, "partner", person, single_op())
-    elif (together := W.TOGETHER.search(text)) is not None:
-        # a couple said as such ("мы с Артёмом вместе", "jesteśmy razem"): the one named with
-        # "мы с", else the one person the statement names
-        persons = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
-        with_whom: str | None = together.group(1)
-        partner = next((p for p in persons if with_whom and _alike(_norm(p), _norm(with_whom))),
-                       None) if with_whom else (persons[0] if len(persons) == 1 else None)
+    else:
+        partner = _couple(text, reading, c.held)
         if partner is not None:
             put_(USER, "partner", partner, single_op())
     # a pet the reader typed (a pet noun beside its name) whose owner link the parse missed
@@ -602,6 +614,64 @@ _TEENS = {"десять": 10, "одиннадцать": 11, "двенадцат�
           "восемнадцать": 18, "девятнадцать": 19}
 _TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
          "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
+
+
+def _service(text: str, reading: Reading, found: Sequence[Value] = ()) -> str | None:
+    """What a price pays for when a name says it, not a price noun (``W.SERVICE``: "списали за
+    Плюс 449", "Яндекс Плюс опять подорожал"): the name's last word, in Cyrillic letters, so
+    "Яндекс Плюс" and "Плюс" are one price. Not a place, nor a car or a device (a car by
+    subscription is a subscription: "по подписке — Haval Jolion ... 49 900 в месяц"); the reader
+    takes "Плюс" for a person, so a person is kept."""
+    named = W.SERVICE.search(text)
+    said = next((g for g in named.groups() if g), None) if named is not None else None
+    if said is None:
+        return None
+    last = said.split()[-1]
+    things = [m.name for m in reading.mentions
+              if m.type in (EntityType.PLACE, EntityType.VEHICLE, EntityType.DEVICE)]
+    things += [v.value for v in found if v.attribute in ("vehicle", "device")]
+    if any(_alike(_norm(w), _norm(last)) for thing in things for w in thing.split()):
+        return None
+    word = _norm(last)
+    return _cyrillic(word) if word.isascii() else (
+        ru_lemma(word) if reading.language == "ru" else word)
+
+
+# held values that are names of someone or something else than a partner ("тимлид" is a role,
+# not the name Тимур, however alike)
+_NAMED_OTHERWISE = frozenset({"child", "sibling", "pet", "vehicle", "device"})
+
+
+def _couple(text: str, reading: Reading, held: Sequence[Value]) -> str | None:
+    """The person's partner in a couple said as such (``W.COUPLE``: "мы с Денисом расстались",
+    "живём с Денисом", "z Markiem jesteśmy razem", "Tom and I broke up"), or with no name of the
+    one person the statement names (``W.TOGETHER``: "Денис ... живём вместе два года"). Not
+    someone the reading or the held values already place otherwise (a relative, a friend, a
+    pet: "живём с Катей" of a sister Катя)."""
+    persons = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
+    couple = W.COUPLE.search(text)
+    said = next((g for g in couple.groups() if g), None) if couple is not None else None
+    if said is not None:
+        mention = next((m for m in reading.mentions if _alike(_norm(m.name), _norm(said))), None)
+        if mention is not None and mention.type is not EntityType.PERSON:
+            if " " not in mention.name:
+                return None  # "живу с Ленинградской" is no one
+            mention = None  # a name read with its verb as a place: "Артём расстающийся"
+        name = mention.name if mention is not None else (
+            ru_lemma(said.lower()).capitalize() if reading.language == "ru" else said)
+    elif W.TOGETHER.search(text) and len(persons) == 1:
+        name = persons[0]
+    else:
+        return None
+    otherwise = {link.target for link in reading.links
+                 if link.source == USER and (link.type == "friend_of" or (
+                     link.type.startswith("kin:") and link.type[4:] not in W.PARTNER_ROLES))}
+    if any(_alike(_norm(o), _norm(name)) for o in otherwise) or any(
+            v.attribute in _NAMED_OTHERWISE and v.value != ANY and same_value(v.value, name)
+            for v in held):
+        # (a relative, a pet, a car held by that name: "Логан продала ... 6 лет вместе")
+        return None
+    return name
 
 
 def _bare_age(text: str, words: Sequence[tuple[str, str]]) -> str | None:
@@ -780,6 +850,24 @@ def _money(said: str) -> str:
     return str(int(number)) if number == int(number) else f"{number:g}"
 
 
+_PEOPLE = frozenset({"partner", "child", "sibling"})
+
+
+def _names_person(name: str, text: str) -> bool:
+    """Whether ``text`` names the person ``name``: a capitalised word alike to it, or any word
+    that begins with all of it ("сын" / "сына") or all of it but its last letter ("Дима" /
+    "димой"); not a common word alike to it by three letters ("денег" is not "Денис")."""
+    first = _norm(name).split()[0] if name.split() else ""
+    if len(first) < 3:
+        return False
+    for token in re.findall(r"\w+", text):
+        low = _norm(token)
+        if (token[:1].isupper() and _alike(first, low)) or low.startswith(first) or (
+                len(first) >= 4 and low.startswith(first[:-1])):
+            return True
+    return False
+
+
 def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
              c: _Collector) -> None:
     """A held value named with an ending ("Рыжика больше нет", "йогу забросила"), or with a
@@ -796,6 +884,8 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
             continue
         name = _norm(value.value).split()
         partly = False  # named by one word of it only: an ending verb must end it
+        if value.attribute in _PEOPLE and not _names_person(value.value, text):
+            continue  # "денег нет", "два дня" do not name Денис
         if name and not all(any(_alike(w, s) for s in said) for w in name):
             if value.attribute not in ("vehicle", "device"):
                 continue
