@@ -86,7 +86,9 @@ class RecallConfig:
     # follows and 0.75 pushed it out of the first five. Not the default: beside the shipped
     # engine in the same minutes LoCoMo's kept-aside R@5 fell by one question (71.5 -> 71.1,
     # through the entity step after MMR), and that guard must not fall (docs/benchmarks.md,
-    # "Round twelve").
+    # "Round twelve"). Measured again with trees retrained on ten memory authors: level on the
+    # held-out author's Russian set, one Polish question lost at R@5, LoCoMo's kept-aside R@5
+    # 71.1 -> 70.3 (docs/benchmarks.md, "Round thirteen"); it stays off.
     learned_mmr_lambda: float | None = None
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)
