@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from graph import kin
@@ -99,11 +100,16 @@ class Resolver:
         self._people: list[Entity] | None = None
         self._self: Entity | None = None
         self._index: dict[str, Entity] | None = None  # stem key -> entity (imports)
+        # an import's lookup keys (EntityKey.key -> entity ids) and each entity with its
+        # exact keys, name's first: ``resolve_entity``'s match, answered from memory
+        self._keys: dict[str, set[str]] | None = None
+        self._known: dict[str, tuple[Entity, str, list[str]]] = {}
 
     async def me(self) -> Entity:
         if self._self is None:
             self._self = await self.graph.resolve_entity(self.user_id, SELF_NAME,
                                                          EntityType.PERSON)
+            self._learnt(self._self)
         return self._self
 
     async def _known_people(self) -> list[Entity]:
@@ -119,6 +125,39 @@ class Resolver:
         self._index = {}
         for entity in await self.graph.list_entities(self.user_id):
             self._indexed(entity)
+        self._keys = {}
+        for key, entity, first, exact in await self.graph.entity_key_index(self.user_id):
+            self._keys.setdefault(key, set()).add(entity.id)
+            self._known[entity.id] = (entity, first, exact)
+
+    def _learnt(self, entity: Entity) -> None:
+        """An entity this import created or taught: its keys join the import's (they are
+        what ``resolve_entity`` wrote as its ``EntityKey`` nodes)."""
+        if self._keys is None:
+            return
+        exact, stems = entity_keys(entity.name, entity.aliases)
+        known = self._known.get(entity.id)
+        first = known[1] if known is not None else (exact[0] if exact else "")
+        for key in (*stems, *("=" + k for k in exact)):
+            self._keys.setdefault(key, set()).add(entity.id)
+        self._known[entity.id] = (entity, first, exact)
+
+    async def _find(self, name: str, type: EntityType) -> Entity | None:
+        """The person's entity called ``name`` if one exists (``resolve_entity`` without
+        creating), from the import's keys when they were read."""
+        key, skey = name_key(name), stem_key(name)
+        if self._keys is None or not key:
+            return await self.graph.resolve_entity(self.user_id, name, type, create=False)
+        ids = self._keys.get("=" + key, set()) | (self._keys.get(skey, set()) if skey else set())
+        if not ids:
+            return None
+
+        def order(entity_id: str) -> tuple[int, int, datetime, str]:
+            entity, first, exact = self._known[entity_id]
+            how = 0 if first == key else 1 if key in exact else 2
+            return (0 if entity.type is type else 1, how, entity.created_at, entity.id)
+
+        return self._known[min(ids, key=order)][0]
 
     def _indexed(self, entity: Entity) -> None:
         if self._index is None or entity.name == SELF_NAME or entity.type in _NOT_SPOTTED:
@@ -141,12 +180,10 @@ class Resolver:
         cached = self._cache.get(key)
         if cached is not None:
             return await self._teach(cached, mention.aliases)
-        found = await self.graph.resolve_entity(self.user_id, mention.name, mention.type,
-                                                create=False)
+        found = await self._find(mention.name, mention.type)
         full = full_form(mention.name, mention.type)  # "Катя" once "Екатерина" was said
         if found is None and full is not None:
-            found = await self.graph.resolve_entity(self.user_id, full, mention.type,
-                                                    create=False)
+            found = await self._find(full, mention.type)
             found = found if found is not None and found.type is mention.type else None
             if found is not None:  # "Челны" is then an alias of Набережные Челны
                 found = await self._teach(found, (mention.name,))
@@ -166,6 +203,7 @@ class Resolver:
         if found is None:
             found = await self.graph.resolve_entity(self.user_id, mention.name, mention.type,
                                                     aliases=mention.aliases)
+            self._learnt(found)
             if found.type is EntityType.PERSON and self._people is not None:
                 self._people.append(found)
         found = await self._teach(found, mention.aliases)
@@ -180,6 +218,7 @@ class Resolver:
             return entity
         taught = await self.graph.add_aliases(self.user_id, entity.id, new)
         self._cache[(name_key(taught.name), taught.type.value)] = taught
+        self._learnt(taught)
         return taught
 
     async def by_role(self, role: str) -> Entity | None:

@@ -233,3 +233,25 @@ async def test_a_relative_said_only_by_the_role_is_one_person_named_later(
     _names, relations = await _world(graph, user_id)
     assert {(SELF_NAME, "kin:mother", "мама"), ("мама", "lives_in", "Тула"),
             ("мама", "has_condition", "диабет")} <= relations, relations
+
+
+async def test_a_second_import_finds_the_people_and_places_the_first_one_made(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """An import resolves its names from one read of the person's entity keys, not one query a
+    name: the entities an earlier import made are found there, in another case, by a
+    diminutive or by the full form of a short name, and are not made twice."""
+    await writer.remember_many(user_id, [MemoryItem(t, veracity=Veracity.STATED) for t in (
+        "Мой сын Игорь ходит в третий класс.",
+        "Сестра моя Екатерина живёт в Санкт-Петербурге.")])
+    await writer.remember_many(user_id, [MemoryItem(t, veracity=Veracity.STATED) for t in (
+        "Ходили с Игорьком на хоккей.",
+        "Купила Игорю новый велосипед.",
+        "Катя звонила вчера, у них в Санкт-Петербурге снег.")])
+    names, _ = await _world(graph, user_id)
+    people = sorted(n for n, e in names.items()
+                    if e.type is EntityType.PERSON and n != SELF_NAME)  # type: ignore[attr-defined]
+    places = [n for n, e in names.items() if e.type is EntityType.PLACE]  # type: ignore[attr-defined]
+    assert people == ["Екатерина", "Игорь"], names
+    assert len(places) == 1, places
+    assert "Игорёк" in names["Игорь"].aliases  # type: ignore[attr-defined]
