@@ -403,6 +403,31 @@ _REMIND = re.compile(
     r"about|that)\s+)?(.+)$",
     re.IGNORECASE | re.DOTALL,
 )
+# A clause that opens with a question word asks ("кем я была на прошлой работе", "когда у мамы
+# день рождения", "сколько у меня уходит на английский"). Exclamatory openers ("как же я
+# устала", "what a day", "jak fajnie") are left out: they state.
+_ASKING = re.compile(
+    r"^\W*(?:(?:а|и|ну|so|and|a)\s+)?(?:кто|кого|кому|кем|что|чего|чем|где|куда|откуда|когда|"
+    r"сколько|какой|какая|какое|какие|каким|какую|каких|какого|какой-то|почему|зачем|чей|чья|"
+    r"чьё|чьи|who|whom|where|when|which|why|whose|kto|kogo|komu|kim|gdzie|dokąd|skąd|kiedy|"
+    r"ile|jaki|jaka|jakie|jakiego|dlaczego|czemu|czyj|czyja)\b",
+    re.IGNORECASE,
+)
+# A request to work something out or to recall it, said before the question ("посчитай, сколько
+# ...?", "напомни, какие у меня платежи?"): the words of the ask, not a statement.
+_ASK_VERB = re.compile(
+    r"^\W*(?:(?:а|и|ну|слушай)\s+)?(?:посчитай(?:те)?|скажи(?:те)?|подскажи(?:те)?|напомни(?:те)?|"
+    r"расскажи(?:те)?|уточни(?:те)?|tell me|remind me|count|powiedz|przypomnij|policz)"
+    r"(?:\s+(?:мне|mi|pls|please|пожалуйста))?\W*$",
+    re.IGNORECASE,
+)
+
+
+def asks(clause: str) -> bool:
+    """Whether a clause opens with a question word: part of the question, not a statement."""
+    return bool(_ASKING.match(clause))
+
+
 # A dated task: a date and a word that makes it the person's to do (or moves one).
 _TASK_WORD = re.compile(
     r"(?i)\b(?:надо|нужно|должен|должна|обещал\w*|не забыть|перенес\w*|перенос\w*|отложи\w*|"
@@ -720,7 +745,17 @@ def statements(sentence: str) -> list[str]:
     if not sentence.rstrip().endswith("?"):
         return [] if is_small_talk(sentence) else [sentence]
     parts = [sentence[s:e] for s, e in _clauses(sentence)][:-1]
-    kept = [p for p in parts if not is_small_talk(p.rstrip(" ,") + ".")]
+    # the ask may open before the last clause ("кем я была на прошлой работе, после повышения?",
+    # "посчитай, сколько уходит на английский, если 8 уроков?"): from its question word on, the
+    # clauses are the question's; a question word after something stated opens a relative
+    # clause ("а в Новосибе, куда нас переводят, какие там зимы?") and stays
+    for i, part in enumerate(parts):
+        if asks(part) and all(_ASK_VERB.match(p) or is_small_talk(p.rstrip(" ,") + ".")
+                              for p in parts[:i]):
+            parts = parts[:i]
+            break
+    kept = [p for p in parts if not is_small_talk(p.rstrip(" ,") + ".")
+            and not _ASK_VERB.match(p)]
     return [", ".join(kept)] if kept else []
 
 
@@ -758,6 +793,8 @@ def extract_heuristic(user_text: str, *, max_facts: int) -> list[ExtractedFact]:
         if not cleaned or _MARKER.fullmatch(cleaned):
             continue
         reminder = _REMIND.match(cleaned)
+        if reminder and cleaned.rstrip().endswith("?"):
+            continue  # "напомни, когда у мамы день рождения?": recall asked for, no task
         if reminder:
             body = _clean(reminder.group(1))
             if len(real_words(body)) >= 2:

@@ -333,3 +333,29 @@ async def test_tuning_9_a_schedule_said_after_its_pastime_is_kept_with_it() -> N
     facts = await with_stated_attributes(
         text, extract_heuristic(text, max_facts=fact_budget(text, "")), max_facts=4)
     assert [f.text for f in facts] == [text]
+
+
+@pytest.mark.parametrize("message", [
+    "кем я была на прошлой работе, после повышения?",
+    "посчитай, сколько у меня в месяц уходит на английский, если 8 уроков?",
+    "напомни, какие у меня сейчас регулярные платежи?",
+    "напомни, как зовут жену Кости?",
+    "przypomnij, kiedy mama ma urodziny?",
+    "remind me, when is my mom's birthday?",
+])
+def test_a_question_asked_through_its_leading_clause_is_not_kept(message: str) -> None:
+    """A question word before the last clause, or a recall asked with "напомни ...?", asks:
+    nothing is stored, and the offline reply answers from memory instead of "Запомню: ..."."""
+    assert extract_heuristic(message, max_facts=8) == []
+    reply = offline_reply(message, ["Пользователь работает ведущим аналитиком"])
+    assert "Запомню" not in reply and "remember:" not in reply and "Zapamiętam" not in reply
+
+
+def test_what_a_question_states_before_it_asks_is_still_kept() -> None:
+    kept = [f.text for f in extract_heuristic(
+        "напомни, когда у мамы день рождения? не хочу опять пропустить", max_facts=8)]
+    assert kept == ["Не хочу опять пропустить"]
+    assert [f.text for f in extract_heuristic("Я Марина, а тебя как зовут?", max_facts=8)] \
+        == ["Пользователя зовут Марина"]
+    assert [f.text for f in extract_heuristic("напомни мне завтра позвонить в банк",
+                                              max_facts=8)] == ["Завтра позвонить в банк"]
