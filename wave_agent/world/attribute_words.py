@@ -234,7 +234,7 @@ ARRIVED = re.compile(r"^\W*(?:ну\s+)?(?:вс[её]|наконец|итак)\W+
 # "сорок четыре стукнуло"
 OWN_BIRTHDAY = re.compile(r"с\s+(?:днём|днем)\s+рождения\s+(?:меня|мне|себя)|стукнуло|"
                           r"happy\s+birthday\s+to\s+me|wszystkiego\s+najlepszego\s+dla\s+mnie", re.I)
-PARTNER_ROLES = {"husband", "wife", "partner"}
+PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fiance", "fiancee"}
 
 
 

@@ -271,6 +271,21 @@ _TITLED = re.compile(r"\b(?:[Pp]ani|[Pp]an|[Pp]anią|[Pp]anem|Mrs|Mr|Ms|Miss|Dr)
 _PET_NAMED = re.compile(r"\b(?P<n>[a-ząćęłńóśźż]+)\s*,?\s+(?P<name>[A-ZŁŚŻ][a-ząćęłńóśźż]+)\b")
 
 
+def _partner_role(word: str) -> str:
+    """The role a partner word names: "girlfriend", "chłopak" -> boyfriend, "narzeczona" ->
+    fiancee; "partner" / "partnerka" stay partner."""
+    w = word.lower().replace("é", "e")
+    if w.startswith(("boyfriend", "chłopak")):
+        return "boyfriend"
+    if w == "girlfriend":
+        return "girlfriend"
+    if w.startswith("fianc"):
+        return "fiancee" if w.endswith("ee") else "fiance"
+    if w.startswith("narzeczon"):
+        return "fiance" if w in ("narzeczony", "narzeczonym") else "fiancee"
+    return "partner"
+
+
 def read(text: str, language: str) -> Reading:
     """The mentions and links of one English (``en``) or Polish (``pl``) statement."""
     builder = _Builder(language)
@@ -281,7 +296,7 @@ def read(text: str, language: str) -> Reading:
     for match in _PARTNER.finditer(text):
         name = builder.mention(match.group("name"), EntityType.PERSON,
                                (match.group("role").lower(),))
-        builder.link(USER, "kin:partner", name)
+        builder.link(USER, f"kin:{_partner_role(match.group('role'))}", name)
     for match in _NAME_THEN_ROLE.finditer(text):
         role = kin.role_of(match.group("role"))
         if role is not None:

@@ -72,6 +72,7 @@ from wave_agent.world.sentence import (
     OTHERS,
     OWN,
     PARTNER,
+    PARTNER_ROLE,
     PERSUADE,
     PLAY,
     POSSESSIVE,
@@ -796,7 +797,7 @@ class _Builder:
                 name = names.get(child.id)
                 if name and self.mentions[name].type is EntityType.PERSON:
                     self._mention(name, EntityType.PERSON, (noun.lemma,))
-                    self._link(USER, "kin:partner", name)
+                    self._link(USER, f"kin:{PARTNER_ROLE[noun.lemma]}", name)
         role = MORE_KIN.get(noun.lemma)
         if role is not None and (self._owner(s, noun) == USER or noun.start == s.tokens[0].start):
             for child in self._beside(s, noun):

@@ -34,7 +34,10 @@ SELF = words("я мы меня мне мной нас нам нами")
 THIRD = words("он она его её ее ему ей им ним ней него нее неё")
 SHE = words("она её ее ей ней нее неё")
 WISH = words("хотеть мечтать планировать собираться думать")
-PARTNER = words("парень девушка жених невеста")
+# the partner nouns and the role each names, as the entity labels and the page name them
+PARTNER_ROLE = {"парень": "boyfriend", "девушка": "girlfriend", "жених": "fiance",
+                "невеста": "fiancee"}
+PARTNER = frozenset(PARTNER_ROLE)
 # kin roles the shared table (``graph.kin``) does not hold, read the same way here
 MORE_KIN = {"внук": "grandson", "внучка": "granddaughter", "тётя": "aunt", "тетя": "aunt",
              "дядя": "uncle", "тётка": "aunt", "тетка": "aunt"}

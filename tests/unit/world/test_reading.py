@@ -154,7 +154,20 @@ def test_whose_relative_a_role_names() -> None:
     reading = read("Моя подруга Лена учится в МГУ, а её парень Максим работает в «Яндексе».")
     links = {(link.source, link.type, link.target) for link in reading.links}
     assert (USER, "kin:partner", "Максим") not in links
+    assert (USER, "kin:boyfriend", "Максим") not in links
     assert ("Максим", "works_at", "Яндекс") in links
+
+
+def test_a_partner_is_named_by_the_word_said() -> None:
+    # the labels (and the page) say girlfriend / boyfriend / fiancée, not one "partner" for all
+    _, links = _world("девушка моя катя учится в нгу на биологии, 3 курс")
+    assert (USER, "kin:girlfriend", "Катя") in links
+    _, links = _world("мой парень тимур, он из уфы, учится в кай на программиста")
+    assert (USER, "kin:boyfriend", "Тимур") in links
+    _, links = _world("My girlfriend Ann moved in with me last month.")
+    assert (USER, "kin:girlfriend", "Ann") in links
+    _, links = _world("Moja narzeczona Ola mieszka w Krakowie.")
+    assert (USER, "kin:fiancee", "Ola") in links
 
 
 def test_what_is_not_a_place_a_person_or_done() -> None:
