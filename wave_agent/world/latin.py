@@ -272,8 +272,7 @@ _PET_NAMED = re.compile(r"\b(?P<n>[a-ząćęłńóśźż]+)\s*,?\s+(?P<name>[A-Z
 
 
 def _partner_role(word: str) -> str:
-    """The role a partner word names: "girlfriend", "chłopak" -> boyfriend, "narzeczona" ->
-    fiancee; "partner" / "partnerka" stay partner."""
+    """The role a partner word names ("chłopak" -> boyfriend, "narzeczona" -> fiancee)."""
     w = word.lower().replace("é", "e")
     if w.startswith(("boyfriend", "chłopak")):
         return "boyfriend"

@@ -159,7 +159,6 @@ def test_whose_relative_a_role_names() -> None:
 
 
 def test_a_partner_is_named_by_the_word_said() -> None:
-    # the labels (and the page) say girlfriend / boyfriend / fiancée, not one "partner" for all
     _, links = _world("девушка моя катя учится в нгу на биологии, 3 курс")
     assert (USER, "kin:girlfriend", "Катя") in links
     _, links = _world("мой парень тимур, он из уфы, учится в кай на программиста")
