@@ -114,8 +114,11 @@ def _joined(said: list[str]) -> tuple[list[str], list[str]]:
     «Точке»!" + "продакт-менеджер, звучит-то как"; three of nine months' authors write it so),
     and a schedule said after the pastime it is for ("сходила на йогу." + "вообще хожу в студию
     … по вторникам и субботам", tuning_9): alone, the job is nobody's and the schedule no
-    pastime's."""
-    from wave_agent.world.attribute_words import FIRST_DAY, SCHEDULE
+    pastime's; and the name given to a new animal said after the animal ("мы взяли щенка!!!"
+    + "корги, назвали Бублик", "взяли из приюта собаку!!" + "дворняжка, девочка, зовут Булка":
+    six of twelve months' authors write it so): apart, one record holds a puppy and the other
+    a name of nothing."""
+    from wave_agent.world.attribute_words import FIRST_DAY, NAMED, SCHEDULE
     from wave_agent.world.kinds import job_said_alone
 
     out: list[str] = []
@@ -125,12 +128,28 @@ def _joined(said: list[str]) -> tuple[list[str], list[str]]:
         if last and last not in joined and not last.endswith("?") and (
                 (FIRST_DAY.search(last) and job_said_alone(sentence))
                 or (SCHEDULE.search(sentence) and not SCHEDULE.search(last)
-                    and _names_pastime(last) and not _names_pastime(sentence))):
+                    and _names_pastime(last) and not _names_pastime(sentence))
+                or ((NAMED.search(sentence) or _CALLED.search(sentence))
+                    and not NAMED.search(last) and not _CALLED.search(last)
+                    and _names_animal(last) and not _names_animal(sentence))):
             out[-1] = f"{last} {sentence}"
             joined.append(out[-1])
         else:
             out.append(sentence)
     return out, joined
+
+
+_CALLED = re.compile(r"\b(?:зовут|звать|is\s+called|ma\s+na\s+imię)\s+[A-ZА-ЯЁŁŚŻ]")
+
+
+def _names_animal(sentence: str) -> bool:
+    """Whether a sentence names an animal by a noun the lexicon knows ("взяли щенка")."""
+    from graph.models import EntityType
+    from wave_agent.world.lexicon import kind_of
+    from wave_agent.world.morphology import noun_lemmas
+
+    return any(kind_of(lem) is EntityType.PET
+               for word in re.findall(r"[а-яё]+", sentence.lower()) for lem in noun_lemmas(word))
 
 
 def _names_pastime(sentence: str) -> bool:

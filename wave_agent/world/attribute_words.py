@@ -29,6 +29,9 @@ ENDED_PHRASES = re.compile(
     r"\bсо?\s+\w+(?:ой|ом|ем|ей|ёй)\s+вс[её](?=\s*(?:[.!,;…]|$))|"
     # "так что вегетарианство всё", "йога — всё": a thing said to be over (not "съела всё")
     r"\b\w+(?:ство|изм|ие|ия|ка|га)\s+(?:[—–-]\s+)?вс[её](?=\s*(?:[.!,;…]|$))|no longer|not any ?more|anymore|"
+    # "вегетарианство не моё", "йога не для меня", "not for me", "nie dla mnie": a thing tried
+    # and left, said as not one's own (not "не моё дело")
+    r"\bне\s+(?:мо[её]|для\s+меня)(?=\s*(?:[.!,;…]|$))|\bnot\s+for\s+me\b|\bnie\s+dla\s+mnie\b|"
     r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
 CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
 PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
@@ -151,6 +154,11 @@ DIET = {  # lemma / form -> the diet
 }
 MEAT = _listed("мясо meat mięsa mięso")
 EAT = _listed("есть кушать питаться eat jem jeść")
+# thrown out: of what a habit takes ("выкинула сигареты", "пачку выбросил", "wyrzuciłam
+# papierosy", "threw out my cigarettes") the habit is given up; not an ending of anything else
+# ("самарскую симку выкинула" ends no city, "выкинула пачку после разговора с Димой" no partner)
+THREW = _listed("""выкинуть выбросить выкидывать выбрасывать threw throw wyrzucić wyrzuciłam
+    wyrzuciłem wyrzuciła wyrzucił""")
 HABIT = {"курить": "курение", "покурить": "курение", "закурить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
           "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking", "cigarette": "smoking",
           "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie", "papieros": "palenie",
@@ -238,7 +246,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

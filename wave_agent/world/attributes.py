@@ -470,8 +470,12 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     said_habit = next(((w, W.HABIT[x]) for w, lem in words for x in (w, lem) if x in W.HABIT),
                       None)
     if said_habit is not None:
-        put_(_holder(text, said_habit[0], reading.language), "habit", said_habit[1],
-             c.op_at(said_habit[0], multi=True))
+        op = c.op_at(said_habit[0], multi=True)
+        clause = next((p for p, _ in c.clauses if said_habit[0] in p.lower()), text)
+        if op == "add" and any(lem in W.THREW or w in W.THREW
+                               for w, lem in _words(clause, reading.language)):
+            op = "remove"  # "выкинула сигареты": the habit given up, not held
+        put_(_holder(text, said_habit[0], reading.language), "habit", said_habit[1], op)
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
     whose = possessor(text)  # "у Сони аллергия" is Sonya's; None: someone unnamed's
     said_allergy = next((w for w in forms + lemmas if w in W.ALLERGY), None)

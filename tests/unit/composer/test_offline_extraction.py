@@ -359,3 +359,27 @@ def test_what_a_question_states_before_it_asks_is_still_kept() -> None:
         == ["Пользователя зовут Марина"]
     assert [f.text for f in extract_heuristic("напомни мне завтра позвонить в банк",
                                               max_facts=8)] == ["Завтра позвонить в банк"]
+
+
+def test_a_name_given_to_a_new_animal_is_kept_with_the_animal() -> None:
+    """Month 11 (tuning_12): "мы взяли щенка!!! корги, назвали Бублик" was kept as two records,
+    one with a puppy and no name, one with a name of nothing, so no record held the new pet."""
+    import asyncio
+
+    from wave_agent.postprocess.extract import with_stated_attributes
+
+    for said, name, animal in (("мы взяли щенка!!! корги, назвали Бублик. Тима счастлив", "Бублик",
+                                "щенка"),
+                               ("взяли из приюта собаку!! дворняжка, девочка, зовут Булка", "Булка",
+                                "собаку")):
+        budget = fact_budget(said, "")
+        texts = [f.text for f in asyncio.run(
+            with_stated_attributes(said, extract_heuristic(said, max_facts=budget),
+                                   max_facts=budget))]
+        assert any(name in t and animal in t for t in texts), texts
+        assert not any(name in t and animal not in t for t in texts), texts
+    # a name said by itself, with no animal before it, stays as said
+    said = "Меня зовут Вера. Живу в Нижнем"
+    budget = fact_budget(said, "")
+    assert not any("Вера" in f.text and "Нижн" in f.text for f in asyncio.run(
+        with_stated_attributes(said, extract_heuristic(said, max_facts=budget), max_facts=budget)))

@@ -169,3 +169,32 @@ def test_a_place_shortened_as_people_say_it_is_the_same_place() -> None:
 
     assert same_value("Нижний", "Нижний Новгород") and same_value("Нижнем", "Нижний Новгород")
     assert not same_value("Москва", "Московская область")
+
+
+def test_a_quitting_and_a_diet_left_are_changes_not_contradictions() -> None:
+    """Month 11 (tuning_12): "выкинула сигареты" beside "всё, я не курю" was read as smoking
+    held and raised against the denial; "вегетарианство не моё" after "с сегодняшнего дня я
+    вегетарианка" was raised as a contradiction, though the person had left the diet."""
+    from wave_agent.world import read
+    from wave_agent.world.attributes import as_said, read_values
+
+    def said(text: str) -> list[Value]:
+        return list(read_values(text, read(as_said(text))))
+
+    quit_ = fact("f1", "user|habit|курение|negate")
+    thrown = said("Выкинула сигареты.")
+    assert thrown == [Value("user", "habit", "курение", "remove")]
+    assert not decide(thrown, held_values([quit_]), "new",
+                      held_values([quit_], ops=("negate",))).contradicts
+    diet = fact("f2", "user|diet|вегетарианство|set")
+    left = said("Вегетарианство не моё.")
+    decision = decide(left, held_values([diet]), "new")
+    assert decision.replaces == [diet] and not decision.contradicts
+    # thrown out ends a habit, nothing else; "не моё дело" ends nothing
+    held = [Value("user", "city", "Самара", "set"), Value("user", "partner", "Дима", "set")]
+    assert said("самарскую симку уже выкинула") == []
+    assert not read_values("выкинула последнюю пачку после разговора с Димой",
+                           read(as_said("выкинула последнюю пачку после разговора с Димой")), held)
+    assert said("ладно, не моё дело, у меня зарплата в рублях") == []
+    # a denial said outright is still one
+    assert said("я не вегетарианка") == [Value("user", "diet", "вегетарианство", "negate")]
