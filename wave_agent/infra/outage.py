@@ -113,4 +113,8 @@ def is_outage(exc: BaseException) -> bool:
 
     if isinstance(exc, GraphBusy):
         return False
+    if any(stale in str(exc) for stale in STALE_CONNECTION):
+        # a pooled connection found dead (Neo4j restarted under it): the pool replaces it, and
+        # a store that is really down also fails to connect, which opens the outage
+        return False
     return isinstance(exc, Unavailable | ConnectionError)
