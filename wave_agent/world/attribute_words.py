@@ -159,6 +159,12 @@ EAT = _listed("есть кушать питаться eat jem jeść")
 # ("самарскую симку выкинула" ends no city, "выкинула пачку после разговора с Димой" no partner)
 THREW = _listed("""выкинуть выбросить выкидывать выбрасывать threw throw wyrzucić wyrzuciłam
     wyrzuciłem wyrzuciła wyrzucił""")
+# an animal taken to live with someone else ("Кешу отвезла маме", "пристроили Бублика в
+# хорошие руки", "took Max to my parents'", "zawiozłam Kesia do mamy"): the person's pet no
+# longer, of a held pet only (a child taken to school is taken there, not given away)
+AWAY = _listed("""отвезти увезти пристроить передать отправить took rehomed rehome
+    zawiozłam zawiozłem oddałam oddałem""")
+AWAY_TO = _listed("руки приют передержка shelter parents schronisko schroniska")
 HABIT = {"курить": "курение", "покурить": "курение", "закурить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
           "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking", "cigarette": "smoking",
           "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie", "papieros": "palenie",
@@ -246,7 +252,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

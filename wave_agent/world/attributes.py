@@ -283,6 +283,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _from_words(text, reading, words, c)
     _named_pet(text, reading, words, c)
     _endings(text, words, held, c)
+    _pets_away(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
     return tuple(c.found)
 
@@ -514,10 +515,15 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             put_(USER, "partner", partner, single_op())
     # a pet the reader typed (a pet noun beside its name) whose owner link the parse missed
     # ("У меня кот Рыжик." parses otherwise than without its full stop): the person's, when
-    # the statement says so with a possessive
+    # the statement says so with a possessive, or as living with the person ("дома со мной
+    # кот Рыжик", "живём втроём: я, Тима и кошка Муся")
     owned = {link.source for link in reading.links if link.type == "pet_of"}
-    if re.search(r"\b(?:у меня|у нас|мо[йяеи]\w*|наш\w*|my|our|mam|mamy|mój|moja|nasz\w*)\b",
-                 lower):
+    if re.search(r"\b(?:у меня|у нас|мо[йяеи]\w*|наш\w*|my|our|mam|mamy|mój|moja|nasz\w*|"
+                 r"со мной|живём|живем|with me|ze mną|mieszkamy)\b", lower) or not (
+            pol.ended or pol.negated or any(m.type is EntityType.PERSON for m in reading.mentions)
+            or any(kin.role_of(lem) is not None for _, lem in words)):
+        # (or when the statement names no one else and ends nothing: "И попугай Кеша, он не
+        # считается"; an ending of a held pet is the held value's, ``_endings``)
         for m in reading.mentions:
             if m.type is EntityType.PET and m.name not in owned:
                 put_(USER, "pet", m.name, multi_op())
@@ -870,6 +876,36 @@ def _names_person(name: str, text: str) -> bool:
                 len(first) >= 4 and low.startswith(first[:-1])):
             return True
     return False
+
+
+def _pets_away(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
+               c: _Collector) -> None:
+    """A held pet taken to live with someone else ("Кешу отвезла маме в Балахну", "пристроили
+    в хорошие руки"): it ends, as one given away does. Only a pet the person holds, named by
+    its name; the taking done (not "надо отвезти"), and to someone (a relative, a person, a
+    shelter: "отвезла к ветеринару" is a visit)."""
+    done = [form for form, lem in words if (lem in W.AWAY or form in W.AWAY)
+            and (c.lang != "ru" or re.search(r"л[аио]?$", form))]
+    if not done:
+        return
+    to_someone = any(kin.role_of(lem) is not None or lem in W.AWAY_TO for _, lem in words)
+    if not to_someone:
+        return
+    said = [form for form, _ in words if len(form) >= 3]
+    for value in held:
+        # the household's pet, the person's or a child's ("Ну и попугай Кеша" after "Сын
+        # Тимофей"): the one who takes it away says it is gone from home
+        if value.attribute != "pet" or value.op not in ("set", "add"):
+            continue
+        name = _norm(value.value).split()
+        if not name or not any(_alike(name[-1], s) for s in said) or any(
+                f.key == value.key and same_value(f.value, value.value) for f in c.found):
+            continue
+        word = next(s for s in said if _alike(name[-1], s))
+        pol = c.polarity_of(word)
+        if pol.unreal or pol.negated:
+            continue  # "отвезла бы", "не отвезла": nothing ended
+        c.put(value.entity, "pet", value.value, "remove")
 
 
 def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
