@@ -445,6 +445,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         or W.CHANGE.search(text) or W.SINCE.search(text) or W.RECURS.search(text) else None)
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
+        # a pass is the price of where it lets one in ("абонемент в бассейн" is the pool's)
+        to = W.PASS_TO.search(text)
+        place = next((g.lower() for g in to.groups() if g), "") if to is not None else ""
+        for x in (place, ru_lemma(place)):
+            if x in W.PRICE_WORDS:
+                what = W.PRICE_WORDS[x]
+                break
         if what in (None, "subscription") and (W.PER_UNIT.search(text) or W.RECURS.search(text)):
             what = _service(text, reading, c.found) or what
         if what is not None:
