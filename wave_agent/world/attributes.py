@@ -1017,12 +1017,19 @@ _DRIVES = re.compile(r"\b(?:(?i:езжу|ездим|вожу|гоняю|drive|dr
                      r"|(?i:\w*ехал\w*|повез\w*|отогнал\w*)\s+(?i:на\s+)?(?i:сво(?:ей|ём|ю))\s+)"
                      + _MAKE)
 # the new one of a replacement: "купил Шкоду Октавию", "to a Pixel 8", "na Samsunga"
+# a device's make as people type it, small ("взяла самсунг S24", "новый айфон")
+_DEVICE = (r"((?:[A-ZА-ЯЁ][\w-]*|(?i:" + "|".join(sorted(W.DEVICE_MAKES, key=len, reverse=True))
+           + r")\w*)(?:\s+(?:[A-ZА-ЯЁ][\w-]*|\d{1,3}\b)){0,2})")
 _NEW_ONE = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|to|на|na)\s+"
-                      r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
+                      r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _DEVICE)
 
 
-_BOUGHT = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|wziął\w*|wzięła\w*)\s+"
-                     r"(?i:a\s+|an\s+|the\s+|new\s+|себе\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
+# bought, taken, or said new ("настраиваю новый самсунг"); the make must be a device's
+_BOUGHT = re.compile(r"\b(?:(?i:купил\w*|взял\w*|bought|got|kupił\w*|wziął\w*|wzięła\w*)\s+"
+                     r"(?i:a\s+|an\s+|the\s+|new\s+|себе\s+|нов\w+\s+|now\w+\s+)?"
+                     # (not what one would buy: "на новый айфон денег нет")
+                     r"|(?<![Нн]а\s)(?<!for\s)(?<!na\s)(?i:нов(?:ый|ую|ого|ом|ым)|new|nowy|nowego|"
+                     r"nowym)\s+)" + _DEVICE)
 
 
 def _make(found: str, lang: str) -> str:
