@@ -525,14 +525,17 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # the statement says so with a possessive, or as living with the person ("дома со мной
     # кот Рыжик", "живём втроём: я, Тима и кошка Муся")
     owned = {link.source for link in reading.links if link.type == "pet_of"}
-    if re.search(r"\b(?:у меня|у нас|мо[йяеи]\w*|наш\w*|my|our|mam|mamy|mój|moja|nasz\w*|"
-                 r"со мной|живём|живем|with me|ze mną|mieszkamy)\b", lower) or not (
-            pol.ended or pol.negated or any(m.type is EntityType.PERSON for m in reading.mentions)
-            or any(kin.role_of(lem) is not None for _, lem in words)):
-        # (or when the statement names no one else and ends nothing: "И попугай Кеша, он не
-        # считается"; an ending of a held pet is the held value's, ``_endings``)
-        for m in reading.mentions:
-            if m.type is EntityType.PET and m.name not in owned:
+    mine = re.search(r"\b(?:у меня|у нас|мо[йяеи]\w*|наш\w*|my|our|mam|mamy|mój|moja|nasz\w*|"
+                     r"со мной|живём|живем|with me|ze mną|mieszkamy)\b", lower)
+    # or when the statement names no one else and its clause ends or denies nothing ("И
+    # попугай Кеша, он не считается"; an ending of a held pet is the held value's, ``_endings``)
+    no_one_else = not (any(m.type is EntityType.PERSON for m in reading.mentions)
+                       or any(kin.role_of(lem) is not None for _, lem in words)
+                       or re.search(r"\b(?:[уУ]|[uU])\s+[А-ЯЁA-ZŁŚŻ]|\w's\b", text))  # "у Кости"
+    for m in reading.mentions:
+        if m.type is EntityType.PET and m.name not in owned:
+            here = c.polarity_of(m.name)
+            if mine or (no_one_else and not (here.ended or here.negated)):
                 put_(USER, "pet", m.name, multi_op())
     # a diagnosis: an illness named with the doctor who gave it ("была у гастроэнтеролога.
     # гастрит", "терапевт сказала, гастрита больше нет", "the doctor said asthma")
