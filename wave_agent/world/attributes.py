@@ -345,6 +345,8 @@ class _Collector:
             if op == "remove" and attribute in ("age", "birthday"):
                 # no verb ends an age: "в свои 28 ... продала машину" ends the car, not the 28
                 op = "set"
+        if op == "remove" and attribute in _PEOPLE and _given_to(value, self.text, self.lang):
+            return  # "старый телефон отдала Тиме": Тима is given a thing, not gone
         if op == "negate" and attribute == "condition" and _HEALED.search(self.text):
             op = "remove"  # "гастрита нет, всё зажило": an illness over, not a denial of it
         if op == "negate":
@@ -797,6 +799,20 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
         return None
     return USER
+
+
+def _given_to(name: str, text: str, lang: str) -> bool:
+    """Whether a person is named as the one given something ("отдала Тиме", "продал брату")."""
+    words = _words(text, lang)
+    if lang != "ru" or not any(lem in ("отдать", "подарить", "продать", "отдавать")
+                               for _, lem in words):
+        return False
+    from wave_agent.world.morphology import _morph
+
+    for form, _ in words:
+        if _alike(_norm(name).split()[0] if _norm(name) else name, form):
+            return any("datv" in p.tag.grammemes for p in _morph().parse(form))
+    return False
 
 
 def _a_someone(word: str) -> bool:

@@ -58,3 +58,10 @@ def test_a_price_with_its_currency_and_a_pass_to_a_pool() -> None:
         "бассейн тут нашли рядом с домом, 4500 в месяц",
         [Value("user", "price:swimming", "4000", "set")])
     assert ("user", "price:gym", "3000", "set") in values("Абонемент в зал 3000 в месяц")
+
+
+def test_a_child_given_the_old_phone_is_not_gone() -> None:
+    held = [Value("user", "child", "Тима", "add"), Value("user", "device", "iPhone 11", "set")]
+    found = values("взяла iPhone 15 в рассрочку. старый одиннадцатый отдала Тиме играть", held)
+    assert ("user", "child", "Тима", "remove") not in found
+    assert ("user", "child", "Тима", "remove") in values("Тимы больше нет с нами", held)
