@@ -100,13 +100,7 @@ PRESETS: MappingProxyType[str, Preset] = MappingProxyType(
 
 _HISTORY = re.compile(
     r"\b(before that|used to|previously|formerly|what was it before|history of|changed|"
-    r"раньше|прежде|до этого|как менял|история|wcześniej|dawniej|"
-    # a value before a change, said by what changed or by the old one ("до переезда", "пока
-    # хозяйка не подняла", "мой старый номер", "моего бывшего", "before Kazan", "my old
-    # number", "zanim podniosła", "przed Artiomem"); not "до сих пор", "how old"
-    r"до\s+(?!сих\b)\w+|пока\s+(?:\w+\s+){0,3}не|перед\s+\w+|изначально|сначала|"
-    r"стар(?:ый|ая|ое|ого|ую)|бывш\w+|прошл(?:ой|ом|ая|ый)\s+работ\w+|"
-    r"before|(?<!how\s)old|ex|zanim|przed|poprzedni\w*|stary|starego|była|były)\b",
+    r"раньше|прежде|до этого|как менял|история|wcześniej|dawniej)\b",
     re.IGNORECASE,
 )
 _TEMPORAL = re.compile(
