@@ -151,6 +151,7 @@ class Services:
                 from archive.errors import ArchiveError
                 from wave_agent.infra.person_lock import PersonLocks
                 from wave_agent.write.archive_sync import ArchiveSync
+                from wave_agent.write.block_lines import BlockLines
                 from wave_agent.write.writer import Writer
 
                 graph = await self.graph()
@@ -161,7 +162,7 @@ class Services:
                     sync = ArchiveSync(self.embedder(), None, problem=str(exc))
                 self._cache["writer"] = Writer(
                     graph, sync, locks=PersonLocks(self.settings.data_dir / "locks"),
-                    changes=self.changes)
+                    changes=self.changes, blocks=BlockLines(self.blocks))
             return self._cache["writer"]  # type: ignore[no-any-return]
 
     # Recall ------------------------------------------------------------------------------------

@@ -34,7 +34,8 @@ ENDED_PHRASES = re.compile(
     r"\bне\s+(?:мо[её]|для\s+меня)(?=\s*(?:[.!,;…]|$))|\bnot\s+for\s+me\b|\bnie\s+dla\s+mnie\b|"
     r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
 CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
-PER_UNIT = re.compile(r"\d\s*(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
+PER_UNIT = re.compile(r"\d\s*(?:(?:руб\w*|р\.?|₽|rub|rubles?|roubles?|zł|złotych|pln|eur|euro|usd|"
+                      r"dollars?|\$|€)\s*)?(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"
                       r"визит)|per\s+(?:month|hour|lesson|session)|a\s+month|an\s+hour|"
                       r"a\s+lesson|miesięcznie|za\s+(?:godzinę|lekcję|zajęcia|miesiąc))", re.I)
 SIBLINGS = _listed("""брат сестра братья сестры сестер братьев siblings brothers sisters
@@ -85,6 +86,7 @@ PRICE_OF = {
         korepetycji kurs lessons lesson tutor tutoring classes""",
     "subscription": """подписка subskrypcja subskrypcję abonament subscription netflix spotify""",
     "gym": "абонемент спортзал зал фитнес siłownia siłownię karnet gym membership",
+    "swimming": "бассейн basen basenu pool",
     "kindergarten": "садик детсад сад przedszkole przedszkola kindergarten daycare nursery",
     "internet": "интернет internet broadband",
     "mortgage": "ипотека kredyt hipoteka mortgage",
@@ -105,6 +107,7 @@ SINCE = re.compile(r"\bсо?\s+(?:этой|этого|следующ\w+|нов\w
                    r"\bс\s+(?:сегодняшнего|завтрашнего)\s+дня\b|"
                    r"\bod\s+(?:tego|przyszłego|nowego)\s+(?:tygodnia|miesiąca|roku)\b|"
                    r"\b(?:from|starting)\s+(?:this|next)\s+(?:week|month|year)\b", re.I)
+PASS_TO = re.compile(r"\bабонемент\w*\s+(?:в|на)\s+(\w+)|\bkarnet\w*\s+na\s+(\w+)", re.I)
 PRICE_WORDS = {w: what for what, listed in PRICE_OF.items() for w in listed.split()}
 SUBJECT = {"английский": "english", "english": "english", "angielski": "english",
             "angielskiego": "english", "немецкий": "german", "german": "german",
@@ -159,6 +162,12 @@ EAT = _listed("есть кушать питаться eat jem jeść")
 # ("самарскую симку выкинула" ends no city, "выкинула пачку после разговора с Димой" no partner)
 THREW = _listed("""выкинуть выбросить выкидывать выбрасывать threw throw wyrzucić wyrzuciłam
     wyrzuciłem wyrzuciła wyrzucił""")
+# an animal taken to live with someone else ("Кешу отвезла маме", "пристроили Бублика в
+# хорошие руки", "took Max to my parents'", "zawiozłam Kesia do mamy"): the person's pet no
+# longer, of a held pet only (a child taken to school is taken there, not given away)
+AWAY = _listed("""отвезти увезти пристроить передать отправить took rehomed rehome
+    zawiozłam zawiozłem oddałam oddałem""")
+AWAY_TO = _listed("руки приют передержка shelter parents schronisko schroniska")
 HABIT = {"курить": "курение", "покурить": "курение", "закурить": "курение", "сигарета": "курение", "курение": "курение", "вейп": "курение",
           "smoke": "smoking", "smoking": "smoking", "cigarettes": "smoking", "cigarette": "smoking",
           "palę": "palenie", "palić": "palenie", "palenie": "palenie", "papierosy": "palenie", "papieros": "palenie",
@@ -246,7 +255,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

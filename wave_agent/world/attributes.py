@@ -283,6 +283,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _from_words(text, reading, words, c)
     _named_pet(text, reading, words, c)
     _endings(text, words, held, c)
+    _pets_away(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
     return tuple(c.found)
 
@@ -344,6 +345,8 @@ class _Collector:
             if op == "remove" and attribute in ("age", "birthday"):
                 # no verb ends an age: "в свои 28 ... продала машину" ends the car, not the 28
                 op = "set"
+        if op == "remove" and attribute in _PEOPLE and _given_to(value, self.text, self.lang):
+            return  # "старый телефон отдала Тиме": Тима is given a thing, not gone
         if op == "negate" and attribute == "condition" and _HEALED.search(self.text):
             op = "remove"  # "гастрита нет, всё зажило": an illness over, not a denial of it
         if op == "negate":
@@ -444,6 +447,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         or W.CHANGE.search(text) or W.SINCE.search(text) or W.RECURS.search(text) else None)
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
+        # a pass is the price of where it lets one in ("абонемент в бассейн" is the pool's)
+        to = W.PASS_TO.search(text)
+        place = next((g.lower() for g in to.groups() if g), "") if to is not None else ""
+        for x in (place, ru_lemma(place)):
+            if x in W.PRICE_WORDS:
+                what = W.PRICE_WORDS[x]
+                break
         if what in (None, "subscription") and (W.PER_UNIT.search(text) or W.RECURS.search(text)):
             what = _service(text, reading, c.found) or what
         if what is not None:
@@ -514,12 +524,20 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             put_(USER, "partner", partner, single_op())
     # a pet the reader typed (a pet noun beside its name) whose owner link the parse missed
     # ("У меня кот Рыжик." parses otherwise than without its full stop): the person's, when
-    # the statement says so with a possessive
+    # the statement says so with a possessive, or as living with the person ("дома со мной
+    # кот Рыжик", "живём втроём: я, Тима и кошка Муся")
     owned = {link.source for link in reading.links if link.type == "pet_of"}
-    if re.search(r"\b(?:у меня|у нас|мо[йяеи]\w*|наш\w*|my|our|mam|mamy|mój|moja|nasz\w*)\b",
-                 lower):
-        for m in reading.mentions:
-            if m.type is EntityType.PET and m.name not in owned:
+    mine = re.search(r"\b(?:у меня|у нас|мо[йяеи]\w*|наш\w*|my|our|mam|mamy|mój|moja|nasz\w*|"
+                     r"со мной|живём|живем|with me|ze mną|mieszkamy)\b", lower)
+    # or when the statement names no one else and its clause ends or denies nothing ("И
+    # попугай Кеша, он не считается"; an ending of a held pet is the held value's, ``_endings``)
+    no_one_else = not (any(m.type is EntityType.PERSON for m in reading.mentions)
+                       or any(kin.role_of(lem) is not None for _, lem in words)
+                       or re.search(r"\b(?:[уУ]|[uU])\s+[А-ЯЁA-ZŁŚŻ]|\w's\b", text))  # "у Кости"
+    for m in reading.mentions:
+        if m.type is EntityType.PET and m.name not in owned:
+            here = c.polarity_of(m.name)
+            if mine or (no_one_else and not (here.ended or here.negated)):
                 put_(USER, "pet", m.name, multi_op())
     # a diagnosis: an illness named with the doctor who gave it ("была у гастроэнтеролога.
     # гастрит", "терапевт сказала, гастрита больше нет", "the doctor said asthma")
@@ -783,6 +801,20 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     return USER
 
 
+def _given_to(name: str, text: str, lang: str) -> bool:
+    """Whether a person is named as the one given something ("отдала Тиме", "продал брату")."""
+    words = _words(text, lang)
+    if lang != "ru" or not any(lem in ("отдать", "подарить", "продать", "отдавать")
+                               for _, lem in words):
+        return False
+    from wave_agent.world.morphology import _morph
+
+    for form, _ in words:
+        if _alike(_norm(name).split()[0] if _norm(name) else name, form):
+            return any("datv" in p.tag.grammemes for p in _morph().parse(form))
+    return False
+
+
 def _a_someone(word: str) -> bool:
     """Whether a word in the dative names someone (a first name, a kin word, a pet: "Тёме",
     "Маме"), not a thing ("Машине 14 лет" is the car's)."""
@@ -870,6 +902,36 @@ def _names_person(name: str, text: str) -> bool:
                 len(first) >= 4 and low.startswith(first[:-1])):
             return True
     return False
+
+
+def _pets_away(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
+               c: _Collector) -> None:
+    """A held pet taken to live with someone else ("Кешу отвезла маме в Балахну", "пристроили
+    в хорошие руки"): it ends, as one given away does. Only a pet the person holds, named by
+    its name; the taking done (not "надо отвезти"), and to someone (a relative, a person, a
+    shelter: "отвезла к ветеринару" is a visit)."""
+    done = [form for form, lem in words if (lem in W.AWAY or form in W.AWAY)
+            and (c.lang != "ru" or re.search(r"л[аио]?$", form))]
+    if not done:
+        return
+    to_someone = any(kin.role_of(lem) is not None or lem in W.AWAY_TO for _, lem in words)
+    if not to_someone:
+        return
+    said = [form for form, _ in words if len(form) >= 3]
+    for value in held:
+        # the household's pet, the person's or a child's ("Ну и попугай Кеша" after "Сын
+        # Тимофей"): the one who takes it away says it is gone from home
+        if value.attribute != "pet" or value.op not in ("set", "add"):
+            continue
+        name = _norm(value.value).split()
+        if not name or not any(_alike(name[-1], s) for s in said) or any(
+                f.key == value.key and same_value(f.value, value.value) for f in c.found):
+            continue
+        word = next(s for s in said if _alike(name[-1], s))
+        pol = c.polarity_of(word)
+        if pol.unreal or pol.negated:
+            continue  # "отвезла бы", "не отвезла": nothing ended
+        c.put(value.entity, "pet", value.value, "remove")
 
 
 def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
@@ -974,12 +1036,19 @@ _DRIVES = re.compile(r"\b(?:(?i:езжу|ездим|вожу|гоняю|drive|dr
                      r"|(?i:\w*ехал\w*|повез\w*|отогнал\w*)\s+(?i:на\s+)?(?i:сво(?:ей|ём|ю))\s+)"
                      + _MAKE)
 # the new one of a replacement: "купил Шкоду Октавию", "to a Pixel 8", "na Samsunga"
+# a device's make as people type it, small ("взяла самсунг S24", "новый айфон")
+_DEVICE = (r"((?:[A-ZА-ЯЁ][\w-]*|(?i:" + "|".join(sorted(W.DEVICE_MAKES, key=len, reverse=True))
+           + r")\w*)(?:\s+(?:[A-ZА-ЯЁ][\w-]*|\d{1,3}\b)){0,2})")
 _NEW_ONE = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|to|на|na)\s+"
-                      r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
+                      r"(?i:a\s+|an\s+|the\s+|new\s+|нов\w+\s+|now\w+\s+)?" + _DEVICE)
 
 
-_BOUGHT = re.compile(r"\b(?i:купил\w*|взял\w*|bought|got|kupił\w*|wziął\w*|wzięła\w*)\s+"
-                     r"(?i:a\s+|an\s+|the\s+|new\s+|себе\s+|нов\w+\s+|now\w+\s+)?" + _MAKE)
+# bought, taken, or said new ("настраиваю новый самсунг"); the make must be a device's
+_BOUGHT = re.compile(r"\b(?:(?i:купил\w*|взял\w*|bought|got|kupił\w*|wziął\w*|wzięła\w*)\s+"
+                     r"(?i:a\s+|an\s+|the\s+|new\s+|себе\s+|нов\w+\s+|now\w+\s+)?"
+                     # (not what one would buy: "на новый айфон денег нет")
+                     r"|(?<![Нн]а\s)(?<!for\s)(?<!na\s)(?i:нов(?:ый|ую|ого|ом|ым)|new|nowy|nowego|"
+                     r"nowym)\s+)" + _DEVICE)
 
 
 def _make(found: str, lang: str) -> str:

@@ -66,6 +66,7 @@ from wave_agent.write.result import (
 
 if TYPE_CHECKING:
     from graph.store import GraphStore, GraphTransaction
+    from wave_agent.write.block_lines import BlockLines
 
 log = logging.getLogger("wave.writer")
 
@@ -113,7 +114,7 @@ class Writer:
 
     def __init__(
         self, graph: GraphStore, archive: ArchiveSync, *, locks: PersonLocks | None = None,
-        changes: MemoryChanges | None = None,
+        changes: MemoryChanges | None = None, blocks: BlockLines | None = None,
     ) -> None:
         self.graph = graph
         self.archive = archive
@@ -124,6 +125,9 @@ class Writer:
         # One writer per person at a time: in this process, and across processes when
         # ``Services`` gives a lock directory (DATA_DIR/locks). Re-entrant within a task.
         self._locks = locks if locks is not None else PersonLocks()
+        # The core block's lines follow every supersession (``write.block_lines``); a bare
+        # writer (tests, benchmarks of the graph alone) has no block to keep in step.
+        self.blocks = blocks
 
     def hold(self, user_id: str) -> AbstractAsyncContextManager[None]:
         """The person's write lock (re-entrant within a task): the eraser holds it while it
@@ -455,8 +459,10 @@ class Writer:
             result = await self._supersede_with(first, fact, vector, None)
             for old in rest:
                 async with self.graph.transaction() as tx:
-                    old_stored, _ = await tx.supersede(user_id, old.id, fact.id)
+                    old_stored, new_stored = await tx.supersede(user_id, old.id, fact.id)
                 await self.archive.upsert(user_id, [old_stored])
+                if self.blocks is not None:
+                    await self.blocks.replaced(old_stored, new_stored)
             for old in decision.replaces:
                 await self.graph.end_relations_of(user_id, old.id, fact.id)
         else:
@@ -511,8 +517,16 @@ class Writer:
         vector = (await self.archive.embedder.embed([cleaned]))[0]
         async with self.hold(user_id):
             old = await self._fact(user_id, old_id)  # as it is now that this writer holds it
-            result = await self._supersede_with(old, fact, vector, None)
+            result = await self._supersede_with(old, await self._read_values(fact), vector, None)
         return self._announce(user_id, ChangeKind.SUPERSEDED, result)
+
+    async def _read_values(self, fact: Fact) -> Fact:
+        """``fact`` with the attribute values its text states, read against the held ones: a
+        replacement the person approved or wrote by hand holds its value as a remembered one
+        does, so the next change of it finds the record (and its core-block line)."""
+        held = attributes.held_values(await self.graph.attribute_facts(fact.user_id))
+        values = await attributes.read(fact.text, held)
+        return replace(fact, attributes=tuple(v.encode() for v in values)) if values else fact
 
     def _check_replaceable(self, old: Fact) -> None:
         if old.status is Status.SUPERSEDED:
@@ -552,6 +566,8 @@ class Writer:
         if old_state is not ArchiveState.PENDING:
             old_stored = await self.graph.update_fact(old.user_id, old.id, needs_index=False)
         final_state = ArchiveState.PENDING if ArchiveState.PENDING in (state, old_state) else state
+        if self.blocks is not None:  # every path that replaces a record: its block line goes too
+            await self.blocks.replaced(old_stored, new_stored)
         return WriteResult(
             WriteStatus.SUPERSEDED, new_stored, similar_to=old, similarity=score,
             replaced=old_stored, archive=final_state, archive_problem=self._problem(final_state),
@@ -976,6 +992,7 @@ class Writer:
                        confidence=tiers.initial_confidence(Veracity.STATED), created_at=now,
                        last_confirmed_at=now, pinned=old.pinned)
             vector = (await self.archive.embedder.embed([p.text]))[0]
+            new = await self._read_values(new)
             result = await self._supersede_with(old, new, vector, p.similarity,
                                                 proposal_id=proposal_id)
             done = await self.graph.get_proposal(user_id, proposal_id)
