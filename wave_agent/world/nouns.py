@@ -43,6 +43,7 @@ _NOUN = frozenset({"NOUN", "PROPN"})
 _TAIL = re.compile(r"[A-Za-z0-9][\w\-+]*|\d+")
 _FIRST = frozenset({"я", "мой", "мы", "наш", "меня", "мне", "нас", "нам"})
 _QUOTES = frozenset("«»\"„“”")
+_SIGN = re.compile(r"№\d*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +139,11 @@ def candidates(reading: Reading) -> list[Candidate]:
         tail: list[int] = []
         for j in range(i + 1, min(len(words), i + 4)):
             t = words[j]
-            if t.sentence != w.sentence or not (t.pos == "PROPN" or _TAIL.fullmatch(t.text)) or (
-                    t.head not in (i, *tail) and t.rel not in ("flat", "appos", "nummod")):
+            sign = _SIGN.fullmatch(t.text) or (  # "в поликлинике № 8": the number names it
+                t.text.isdigit() and words[j - 1].text == "№")
+            if t.sentence != w.sentence or not sign and (
+                    not (t.pos == "PROPN" or _TAIL.fullmatch(t.text)) or (
+                    t.head not in (i, *tail) and t.rel not in ("flat", "appos", "nummod"))):
                 break
             tail.append(j)
         before: list[tuple[int, str]] = []
