@@ -1401,7 +1401,13 @@ def _firm_name(text: str, start: int, stop: int, inside: list[Token],
                 nominative_reading(quoted[0].text)):
             inner = name_nominative(quoted[0].text, quoted[0].case)
         form = said[:opened].strip()
-        return inner, tuple(dict.fromkeys((f"{form} «{inner}»", f"{form} {inner}")))
+        forms = [form]
+        before = [t for t in inside if t.stop <= start + opened]
+        top = next((t for t in before if t.head not in {b.id for b in before}), None)
+        if top is not None and (named := _firm_name(text, start, before[-1].stop, before, top)):
+            forms.append(named[0])  # "при Доме культуры «Заря»": Дом культуры Заря
+        return inner, tuple(dict.fromkeys(a for f in forms for a in (f"{f} «{inner}»",
+                                                                      f"{f} {inner}")))
     if opened is not None or len(inside) < 2 or head.case in (None, "Nom") or head.pos not in (
             "NOUN", "PROPN"):
         return None

@@ -21,3 +21,10 @@ def test_a_house_of_culture_is_named_in_the_nominative() -> None:
     reading = rule_readings(["Пою в хоре ветеранов при Доме культуры «Электроника»."],
                             learned_nouns=False)[0]
     assert reading.mention("Электроника") is not None
+
+
+def test_the_generic_noun_before_the_name_is_kept_in_the_nominative_as_an_alias() -> None:
+    reading = rule_readings(["По вторникам пою в хоре при Доме культуры «Заря»."],
+                            learned_nouns=False)[0]
+    club = reading.mention("Заря")
+    assert club is not None and "Дом культуры Заря" in club.aliases
