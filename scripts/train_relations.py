@@ -273,7 +273,8 @@ def main() -> int:
                         "here takes only those types, the rules' links kept")
     parser.add_argument("--thresholds", default="", help='with --setting: a language\'s own '
                         'threshold, comma-separated ("ru=0.9": its links added only when the '
-                        "model is that sure, the threshold its held-out authors chose)")
+                        "model is that sure, the threshold its held-out authors chose), and a "
+                        "type's own in it (\"ru|works_at=0.6\")")
     parser.add_argument("--nested", action="store_true",
                         help="the training parts read by noun models that never saw the held "
                         "author either")

@@ -43,6 +43,7 @@ _NOUN = frozenset({"NOUN", "PROPN"})
 _TAIL = re.compile(r"[A-Za-z0-9][\w\-+]*|\d+")
 _FIRST = frozenset({"я", "мой", "мы", "наш", "меня", "мне", "нас", "нам"})
 _QUOTES = frozenset("«»\"„“”")
+_SIGN = re.compile(r"№\d*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +139,15 @@ def candidates(reading: Reading) -> list[Candidate]:
         tail: list[int] = []
         for j in range(i + 1, min(len(words), i + 4)):
             t = words[j]
-            if t.sentence != w.sentence or not (t.pos == "PROPN" or _TAIL.fullmatch(t.text)) or (
-                    t.head not in (i, *tail) and t.rel not in ("flat", "appos", "nummod")):
+            sign = _SIGN.fullmatch(t.text) or (  # "в поликлинике № 8": the number names it
+                t.text.isdigit() and words[j - 1].text == "№")
+            if t.sentence != w.sentence or (not sign and (
+                    not (t.pos == "PROPN" or _TAIL.fullmatch(t.text)) or (
+                    t.head not in (i, *tail) and t.rel not in ("flat", "appos", "nummod")))):
                 break
             tail.append(j)
+            if t.text[-1:].isdigit() and "№" in (t.text[:1], words[j - 1].text[:1]):
+                break  # "поликлиника № 3, Тимошенко": the number ends the name
         before: list[tuple[int, str]] = []
         for j in range(i - 1, max(-1, i - 3), -1):
             t = words[j]
@@ -155,7 +161,9 @@ def candidates(reading: Reading) -> list[Candidate]:
         name = " ".join([*(s for _, s in before), head, *(words[j].text for j in tail)])
         written = " ".join(words[j].text for j in [*(j for j, _ in before), i, *tail])
         bare = " ".join([head, *(words[j].text for j in tail)])
-        aliases = tuple(dict.fromkeys(a for a in (w.lemma, written, bare, w.text) if a != name))
+        joined = name.replace("№ ", "№")  # "поликлиника №1" as often as "№ 1"
+        aliases = tuple(dict.fromkeys(a for a in (w.lemma, written, bare, w.text, joined)
+                                      if a != name))
         span = (*(j for j, _ in before), i, *tail)
         taken.update(span)
         out.append(Candidate(name, aliases, span, _features(words, i, span, before, tail),

@@ -290,7 +290,8 @@ class Model:
         self.intercept = intercept  # (n_classes,)
         self.threshold = threshold
         # a language's own threshold where its held-out authors chose one ("ru": 0.9: the
-        # model's links added to the rules' only when it is sure), else ``threshold``
+        # model's links added to the rules' only when it is sure), and a type's own in it
+        # ("ru|works_at"), else ``threshold``
         self.thresholds = dict(thresholds or {})
 
     @classmethod
@@ -348,14 +349,19 @@ class Model:
         p = self.probabilities(pair.features)
         types = next(f[2:] for f in pair.features if f.startswith("t:"))
         lang = next((f[5:].split("|", 1)[0] for f in pair.features if f.startswith("lang:")), "")
-        threshold = self.thresholds.get(lang, self.threshold)
         best, kind = 0.0, NONE
         for i, name in enumerate(self.classes):
             if name != NONE and p[i] > best and (
                     not self.allowed or f"{name}|{types}" in self.allowed):
                 best, kind = float(p[i]), name
-        return (kind, best) if best >= threshold and best >= p[self.classes.index(NONE)] \
-            else (NONE, best)
+        return (kind, best) if best >= self.threshold_of(lang, kind) and (
+            best >= p[self.classes.index(NONE)]) else (NONE, best)
+
+    def threshold_of(self, language: str, kind: str) -> float:
+        """The probability a link type is taken at in a language: the type's own where the
+        held-out authors chose one ("ru|works_at"), else the language's, else the model's."""
+        return self.thresholds.get(f"{language}|{kind}",
+                                   self.thresholds.get(language, self.threshold))
 
     def takes(self, language: str) -> frozenset[str] | None:
         """The link types the model gives in ``language`` (``None``: every type, replacing

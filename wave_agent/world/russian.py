@@ -359,6 +359,9 @@ class _Builder:
             elif quoted and len(inside) == 1 and inside[0].case not in (None, "Nom") and not (
                     nominative_reading(inside[0].text)):
                 name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"
+            elif kind is EntityType.ORGANISATION and (named := _firm_name(
+                    self.text, start, stop, inside, head)) is not None:
+                name, aliases = named  # "в ООО «Волгатрансстрой»", "при Дворце творчества"
             elif kind is EntityType.PERSON:
                 said = [name_nominative(t.text, t.case) for t in inside]
                 name = " ".join([_first_name(inside[0].text, said[0]), *said[1:]])
@@ -1374,6 +1377,48 @@ class _Builder:
                 owner = USER  # "Спина отваливается, остеохондроз.": no one else named, the speaker
             if owner is not None:
                 self._owned(s, token, owner, names, kind)
+
+
+
+_OPEN = "«\"„“"
+
+
+def _firm_name(text: str, start: int, stop: int, inside: list[Token],
+               head: Token) -> tuple[str, tuple[str, ...]] | None:
+    """An organisation the NER read with its legal form or generic noun and its quoted name
+    ("ООО «Волгатрансстрой»", "при ДК «Рубин»", "в СНТ «Рассвет"): known by the quoted name,
+    the form before it kept as aliases; one said in an oblique case ("при Дворце творчества",
+    "в школу Салавата Юлаева") brought to the nominative by its head and the words agreeing
+    with it, the dependents kept as said. None when neither applies."""
+    said = text[start:stop]
+    opened = next((i for i, c in enumerate(said) if c in _OPEN), None)
+    if opened is not None and opened > 0:
+        inner = re.split(r"[»\"”“]", said[opened + 1:], maxsplit=1)[0].strip()
+        quoted = [t for t in inside if t.start >= start + opened + 1]
+        if not inner or not quoted:
+            return None
+        if len(quoted) == 1 and quoted[0].case not in (None, "Nom") and not (
+                nominative_reading(quoted[0].text)):
+            inner = name_nominative(quoted[0].text, quoted[0].case)
+        form = said[:opened].strip()
+        forms = [form]
+        before = [t for t in inside if t.stop <= start + opened]
+        top = next((t for t in before if t.head not in {b.id for b in before}), None)
+        if top is not None and (named := _firm_name(text, start, before[-1].stop, before, top)):
+            forms.append(named[0])  # "при Доме культуры «Заря»": Дом культуры Заря
+        return inner, tuple(dict.fromkeys(a for f in forms for a in (f"{f} «{inner}»",
+                                                                      f"{f} {inner}")))
+    if opened is not None or len(inside) < 2 or head.case in (None, "Nom") or head.pos not in (
+            "NOUN", "PROPN"):
+        return None
+    words = [name_nominative(t.text, t.case) if t is head or (
+        t.head == head.id and t.case == head.case and t.rel.startswith("flat") and t.pos in (
+            "NOUN", "PROPN")) else adjective_nominative(t) if (
+        t.head == head.id and t.pos == "ADJ" and t.case == head.case) else t.text
+        for t in inside]
+    name = " ".join(w[:1].upper() + w[1:] if t.text[:1].isupper() else w
+                    for w, t in zip(words, inside, strict=True))
+    return (name, ()) if name != " ".join(t.text for t in inside) else None
 
 
 __all__ = ["read", "read_many"]

@@ -166,3 +166,11 @@ def test_a_russian_place_no_link_ties_is_judged_again_and_may_be_a_firm() -> Non
     tied = Reading(mentions=reading.mentions, links=(Link(USER, "lives_in", "Волгатранс"),),
                    language="ru", words=reading.words)
     assert not any(c.read for c in nouns.candidates(tied))
+
+
+def test_a_numbered_institution_is_one_candidate_with_its_number() -> None:
+    """"в поликлинике № 8": the number names which one, so it is part of the candidate."""
+    names = {c.name for c in nouns.candidates(_russian("Наблюдаюсь в поликлинике № 8."))}
+    assert "поликлиника № 8" in names
+    after = nouns.candidates(_russian("Хирург в поликлинике № 3 Тимошенко, строгий."))
+    assert any(c.name == "поликлиника № 3" and "поликлиника №3" in c.aliases for c in after)

@@ -106,3 +106,18 @@ def test_a_language_with_its_own_threshold_takes_only_the_links_the_model_is_sur
                                Mention("Kraków", EntityType.PLACE, ("Krakowie",))), language="pl")
     assert Link("Kasia", "lives_in", "Kraków") in relink(
         "Moja siostra Kasia mieszka w Krakowie.", polish, loaded).links
+
+
+def test_a_type_with_its_own_threshold_is_taken_where_the_language_would_not(
+        tmp_path: Path) -> None:
+    """"ru|lives_in": 0.7 beside "ru": 0.9: the model's lives-in link the language's threshold
+    leaves out is taken at the type's own, and a save keeps it."""
+    model = _model({"t:person>place": {"lives_in": 4.0}}, keep_rules=True,
+                   languages=("ru",))  # p(lives_in) about 0.8
+    model.thresholds = {"ru": 0.9, "ru|lives_in": 0.7}
+    model.save(tmp_path / "relations.npz")
+    loaded = Model.load(tmp_path / "relations.npz")
+    assert loaded is not None and loaded.threshold_of("ru", "lives_in") == 0.7
+    assert loaded.threshold_of("ru", "works_at") == 0.9
+    russian = Reading(mentions=READING.mentions, language="ru")
+    assert Link("Катя", "lives_in", "Казань") in relink(TEXT, russian, loaded).links
