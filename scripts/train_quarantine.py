@@ -47,7 +47,11 @@ The script also prints the thresholds as a new author meets them: for each autho
 blind brief, chosen on the other authors' held-out scores only (``without_each_author``);
 ``--fp-notes`` lowers the notes' limit for a margin, ``--thresholds-only`` re-picks the
 thresholds on a run's saved scores. ``--cleaned`` adds the authors' pastes with their one order
-cut out as notes (``bench.quarantine_cleaned``).
+cut out as notes (``bench.quarantine_cleaned``). ``--months`` (the default) adds a person's own chat lines from issue 30's tuning
+months (``bench.quarantine_chat.month_lines``: statements, small talk and questions, whole and as
+the offline extractor keeps them; never the months' pasted instructions) as ordinary text, each
+month in one author's fold, so no month's lines are in the model that scores them; they have a
+limit of their own (FP_MONTH), and the figures print how many of them the held-out scores hold.
 
 ``--exemplars`` (the default) gives the network two more inputs, the vote of a text's nearest
 authored texts and the margin between the closest order and the closest note (``meaning.near``),
