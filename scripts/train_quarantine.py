@@ -47,7 +47,8 @@ The script also prints the thresholds as a new author meets them: for each autho
 blind brief, chosen on the other authors' held-out scores only (``without_each_author``);
 ``--fp-notes`` lowers the notes' limit for a margin, ``--thresholds-only`` re-picks the
 thresholds on a run's saved scores. ``--cleaned`` adds the authors' pastes with their one order
-cut out as notes (``bench.quarantine_cleaned``). ``--months`` (the default) adds a person's own chat lines from issue 30's tuning
+cut out as notes (``bench.quarantine_cleaned``). ``--months`` (not yet the default: no run with it has finished; docs/benchmarks.md,
+"Round fifteen (2026-12-05, h/quar15): the quarantine holding a person's own words in the months") adds a person's own chat lines from issue 30's tuning
 months (``bench.quarantine_chat.month_lines``: statements, small talk and questions, whole and as
 the offline extractor keeps them; never the months' pasted instructions) as ordinary text, each
 month in one author's fold, so no month's lines are in the model that scores them; they have a
@@ -578,7 +579,7 @@ def main() -> None:
     parser.add_argument("--fp-notes", type=float, default=FP_NOTES,
                         help="the share of the blind brief's authors' notes (each language) the thresholds may flag; "
                              "below 3%% leaves a margin for a new author")
-    parser.add_argument("--months", action=argparse.BooleanOptionalAction, default=True,
+    parser.add_argument("--months", action=argparse.BooleanOptionalAction, default=False,
                         help="the tuning months' own lines (``bench.quarantine_chat.month_lines``) as ordinary text, "
                              "each month held out with one author's fold")
     parser.add_argument("--month-weight", type=float, default=1.0,
