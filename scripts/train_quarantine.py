@@ -47,7 +47,7 @@ The script also prints the thresholds as a new author meets them: for each autho
 blind brief, chosen on the other authors' held-out scores only (``without_each_author``);
 ``--fp-notes`` lowers the notes' limit for a margin, ``--thresholds-only`` re-picks the
 thresholds on a run's saved scores. ``--cleaned`` adds the authors' pastes with their one order
-cut out as notes (``bench.quarantine_cleaned``). ``--months`` (not yet the default: no run with it has finished; docs/benchmarks.md,
+cut out as notes (``bench.quarantine_cleaned``). ``--months`` (not yet the default: its run held out English at 89.9% caught; docs/benchmarks.md,
 "Round fifteen (2026-12-05, h/quar15): the quarantine holding a person's own words in the months") adds a person's own chat lines from issue 30's tuning
 months (``bench.quarantine_chat.month_lines``: statements, small talk and questions, whole and as
 the offline extractor keeps them; never the months' pasted instructions) as ordinary text, each
