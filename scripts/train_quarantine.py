@@ -47,7 +47,12 @@ The script also prints the thresholds as a new author meets them: for each autho
 blind brief, chosen on the other authors' held-out scores only (``without_each_author``);
 ``--fp-notes`` lowers the notes' limit for a margin, ``--thresholds-only`` re-picks the
 thresholds on a run's saved scores. ``--cleaned`` adds the authors' pastes with their one order
-cut out as notes (``bench.quarantine_cleaned``).
+cut out as notes (``bench.quarantine_cleaned``). ``--months`` (not yet the default: its run held out English at 89.9% caught; docs/benchmarks.md,
+"Round fifteen (2026-12-05, h/quar15): the quarantine holding a person's own words in the months") adds a person's own chat lines from issue 30's tuning
+months (``bench.quarantine_chat.month_lines``: statements, small talk and questions, whole and as
+the offline extractor keeps them; never the months' pasted instructions) as ordinary text, each
+month in one author's fold, so no month's lines are in the model that scores them; they have a
+limit of their own (FP_MONTH), and the figures print how many of them the held-out scores hold.
 
 ``--exemplars`` (the default) gives the network two more inputs, the vote of a text's nearest
 authored texts and the margin between the closest order and the closest note (``meaning.near``),
@@ -80,7 +85,7 @@ from sklearn.neural_network import MLPClassifier
 
 from wave_agent.bench.locomo_data import load_conversations
 from wave_agent.bench.quarantine import DEV_SET, authored_parts, first_parts, second_parts
-from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns
+from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns, month_lines
 from wave_agent.bench.quarantine_cleaned import cleaned
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
 from wave_agent.bench.quarantine_vectors import VectorCache
@@ -91,6 +96,7 @@ from wave_agent.policy.quarantine.normalise import normalise
 FP_NOTES = 0.03
 FP_CHAT = 0.002
 FP_LME = 0.005  # LongMemEval's everyday chat turns (the tune questions' histories)
+FP_MONTH = 0.005  # the tuning months' own lines (``month_lines``): a person's words to their own agent
 # the shared data folder beside the project (../shared/data/locomo from the repo root)
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "data" / "locomo"
 TRAIN_CONVERSATIONS = 2
@@ -379,11 +385,15 @@ def flagged_at(oof: np.ndarray, cued: np.ndarray, tongue: np.ndarray,
 
 
 def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups: np.ndarray,
-                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray, pasted: np.ndarray) -> str:
+                     from_notes: np.ndarray, langs: np.ndarray, lme: np.ndarray, pasted: np.ndarray,
+                     month_kind: np.ndarray | None = None) -> str:
     """Per held-out author: catch at its own notes' 3% quantile (overall and per language), and
     caught / notes flagged at the shipped thresholds (``flagged``) per language; then by language
     over the authors of the blind brief; then the ordinary texts."""
     items = langs != ""
+    kind = month_kind if month_kind is not None else np.full(len(y), "")
+    month = kind != ""
+    pasted = pasted | month  # the months' lines are counted apart from the LoCoMo-made text
     lines = []
     for g in sorted(set(groups[items])):
         m = items & (groups == g)
@@ -407,7 +417,10 @@ def held_out_figures(oof: np.ndarray, flagged: np.ndarray, y: np.ndarray, groups
                  f"LoCoMo-made ordinary text {int(flagged[~items & ~from_notes & ~lme & ~pasted].sum())}/"
                  f"{int((~items & ~from_notes & ~lme & ~pasted).sum())}, LongMemEval tune turns "
                  f"{int(flagged[lme].sum())}/{int(lme.sum())}, pastes without their order "
-                 f"{int(flagged[pasted].sum())}/{int(pasted.sum())}")
+                 f"{int(flagged[pasted & ~month].sum())}/{int((pasted & ~month).sum())}")
+    if month.any():
+        lines.append("    the tuning months' own lines (messages and their extracted statements): " + ", ".join(
+            f"{k} {int(flagged[kind == k].sum())}/{int((kind == k).sum())}" for k in sorted(set(kind[month]))))
     return "\n".join(lines)
 
 
@@ -514,13 +527,18 @@ def thresholds_only(scores: Path, fp_notes: float, per_language: bool) -> None:
     oof, y, groups, langs, cued, tongue = d["oof"], d["y"], d["groups"], d["langs"], d["cued"], d["tongue"]
     from_notes, lme = d["from_notes"], d["lme"]
     cut = d["cut"] if "cut" in d else np.zeros(len(y), dtype=bool)
+    month_kind = d["month_kind"] if "month_kind" in d else np.full(len(y), "")
+    month = month_kind != ""
     if "floor" in d:  # the phrase list's floor (``floored``); older runs' scores do not count it
         oof = np.where(d["floor"], 1.0, oof)
     is_item = langs != ""
     limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), fp_notes), (from_notes, FP_NOTES),
-              (~is_item & ~from_notes & ~lme & ~cut, FP_CHAT)]
+              (~is_item & ~from_notes & ~lme & ~cut & ~month, FP_CHAT)]
+    if month.any():
+        limits.append((month, FP_MONTH))
     chosen = choose(oof, cued, tongue, limits, lme, per_language)
-    figures = held_out_figures(oof, flagged_at(oof, cued, tongue, chosen), y, groups, from_notes, langs, lme, cut)
+    figures = held_out_figures(oof, flagged_at(oof, cued, tongue, chosen), y, groups, from_notes, langs, lme, cut,
+                               month_kind)
     sys.stdout.write(f"thresholds (notes' limit {fp_notes:.1%}): {chosen}; held out, by author:\n{figures}\n"
                      f"thresholds chosen without the author they are applied to:\n"
                      f"{without_each_author(oof, cued, limits, lme, tongue, groups, y, langs)}\n")
@@ -561,6 +579,11 @@ def main() -> None:
     parser.add_argument("--fp-notes", type=float, default=FP_NOTES,
                         help="the share of the blind brief's authors' notes (each language) the thresholds may flag; "
                              "below 3%% leaves a margin for a new author")
+    parser.add_argument("--months", action=argparse.BooleanOptionalAction, default=False,
+                        help="the tuning months' own lines (``bench.quarantine_chat.month_lines``) as ordinary text, "
+                             "each month held out with one author's fold")
+    parser.add_argument("--month-weight", type=float, default=1.0,
+                        help="the weight of each month line beside an authored text's 1")
     parser.add_argument("--cleaned", action=argparse.BooleanOptionalAction, default=False,
                         help="the instructions' pastes with their one order cut out as notes (``bench.quarantine_cleaned``)")
     parser.add_argument("--per-language", action=argparse.BooleanOptionalAction, default=True,
@@ -588,6 +611,15 @@ def main() -> None:
         item_groups = np.asarray([author(i) for i in items])
         names = sorted(set(item_groups))
         chat_texts, chat_groups, made = ordinary_by_author(items, turns, names)
+        # the months' own lines: each month's lines in one fold (never in the model that scores
+        # them), the months spread over the authors' folds
+        lines = [m for m in month_lines() if m[0] not in set(chat_texts)] if args.months else []
+        writers = sorted({w for _, w, _ in lines})
+        fold = {w: names[k * len(names) // max(len(writers), 1)] for k, w in enumerate(writers)}
+        month_kind = [""] * len(chat_texts) + [k for _, _, k in lines]
+        chat_texts += [t for t, _, _ in lines]
+        chat_groups += [fold[w] for _, w, _ in lines]
+        made += [False] * len(lines)
         lme_texts = [t for t in chat_turns(args.longmemeval, "tune", args.chat_turns) if t not in set(chat_texts)] \
             if args.chat_turns else []
         chat_texts += lme_texts
@@ -609,13 +641,17 @@ def main() -> None:
         is_item = np.arange(len(y)) < len(items)
         from_notes = np.concatenate([np.zeros(len(items), dtype=bool), np.asarray(made, dtype=bool)])
         is_cut = np.arange(len(y)) >= len(y) - len(cut)
+        kind_of = np.asarray([""] * len(items) + month_kind + [""] * (len(chat_texts) - len(month_kind)))
+        month = kind_of != ""
         lme = (np.arange(len(y)) >= len(y) - len(cut) - len(lme_texts)) & ~is_cut
         weight = np.ones(len(y))
         weight[lme] = args.chat_weight
         weight[is_item & (y == 0)] = args.note_weight
+        weight[month] = args.month_weight
         sys.stdout.write(f"{len(items)} texts ({', '.join(f'{g} {int((item_groups == g).sum())}' for g in names)}), "
                          f"{len(chat_texts)} ordinary texts ({len(lme_texts)} LongMemEval pieces, weight {args.chat_weight}; "
-                         f"{len(cut)} pastes without their order; "
+                         f"{len(cut)} pastes without their order; {int(month.sum())} month lines of {len(writers)} writers, "
+                         f"weight {args.month_weight}; "
                          f"notes weight {args.note_weight}); a-policy {args.a_policy}; folds by author:\n")
         started = time.monotonic()
         win = Windows(texts) if args.windows else None
@@ -636,17 +672,19 @@ def main() -> None:
         cued = cued_of(x)
         # the notes' limit over the blind brief's authors (a new author writes to it), each language alone
         limits = [(is_item & (y == 0) & ~np.isin(groups, BRIEF), args.fp_notes), (from_notes, FP_NOTES),
-                  (~is_item & ~from_notes & ~lme & ~is_cut, FP_CHAT)]
+                  (~is_item & ~from_notes & ~lme & ~is_cut & ~month, FP_CHAT)]
+        if month.any():
+            limits.append((month, FP_MONTH))
         tongue = np.asarray([language(t) for t in texts])
         chosen = choose(oof, cued, tongue, limits, lme, args.per_language)
         langs = np.asarray([i["lang"] for i in items] + [""] * len(chat_texts))
         if args.save_scores:
             np.savez(args.save_scores, oof=oof, y=y, groups=groups, langs=langs, cued=cued, from_notes=from_notes,
-                     lme=lme, tongue=tongue, cut=is_cut, floor=held)
+                     lme=lme, tongue=tongue, cut=is_cut, floor=held, month_kind=kind_of)
         for name, limit in (("one threshold for every language", choose(oof, cued, tongue, limits, lme, False)),
                             ("a threshold for each language", choose(oof, cued, tongue, limits, lme, True))):
             figures = held_out_figures(oof, flagged_at(oof, cued, tongue, limit), y, groups, from_notes, langs, lme,
-                                       is_cut)
+                                       is_cut, kind_of)
             sys.stdout.write(f"{name} ({kind}, {variant}): {limit}; held out, by author:\n{figures}\n")
         sys.stdout.write(f"thresholds chosen without the author they are applied to (notes' limit {args.fp_notes:.1%}):\n"
                          f"{without_each_author(oof, cued, limits, lme, tongue, groups, y, langs)}\n")

@@ -14,6 +14,7 @@ assistant's.
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 from graph.models import MAX_FACT_CHARS
@@ -45,3 +46,27 @@ def chat_turns(path: Path, split: str, count: int) -> list[str]:
         share = count // 2 if role == "user" else count - count // 2
         out += [found[k] for k in sorted(found)[:share]]
     return list(dict.fromkeys(out))
+
+
+# the tuning months of issue 30 (bench/data/month/tuning*.json); the kept-aside month is never read
+MONTHS = Path(__file__).resolve().parents[2] / "bench" / "data" / "month"
+OWN_KINDS = ("statement", "small_talk", "question")  # a person's own words; never the pasted texts
+
+
+def month_lines(root: Path = MONTHS) -> list[tuple[str, str, str]]:
+    """A person's own chat lines from the tuning months, each (text, the month's writer, kind):
+    every message the month labels a statement, small talk or a question, and each statement the
+    offline extractor keeps of it, as the post-processor judges both (the whole message, then
+    each piece). The months' pasted instructions are left out: they are what the check must hold."""
+    from wave_agent.llm.offline_extract import extract_heuristic
+
+    out: dict[str, tuple[str, str, str]] = {}
+    for path in sorted(root.glob("tuning*.json")):
+        month = json.loads(path.read_text(encoding="utf-8"))
+        for message in month["messages"]:
+            if message["kind"] not in OWN_KINDS:
+                continue
+            text = message["text"]
+            for said in [text, *(f.text for f in extract_heuristic(text, max_facts=8))]:
+                out.setdefault(said, (said, str(month["user"]), message["kind"]))
+    return list(out.values())
