@@ -18,7 +18,6 @@ told, deletion). Every refusal names the working next step.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -29,7 +28,6 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
-from archive.embedder import BULK_TEXTS
 from graph.models import (
     MAX_FACT_CHARS,
     MAX_TEXT_CHARS,
@@ -71,9 +69,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("wave.writer")
 
-# An import of at least twice this many new records is embedded in two halves, the first judged
-# while the second is embedded; each half stays a bulk batch for the encoder (``BULK_TEXTS``).
-OVERLAP_TEXTS = BULK_TEXTS
 CANDIDATES = 8  # nearest active records (each voice) compared with a new text
 
 __all__ = ["MemoryItem", "UnknownRecord", "WriteRejected", "WriteResult", "WriteStatus", "Writer",
@@ -640,9 +635,9 @@ class Writer:
                 positions.append(i)
             # same words, other numbers, against the records in force and earlier items of
             # this import (in date order): proposals, never a silent second value
-            vectors = None
-            if new_facts:  # the meaning layer reads each text's vector
-                new_facts, vectors = await self._embedded_and_judged(new_facts)
+            vectors = await self.archive.embedder.embed([f.text for f in new_facts]) if new_facts else None
+            if vectors is not None:  # the meaning layer reads each text's vector
+                new_facts = [self._judged(f, self._readable(v)) for f, v in zip(new_facts, vectors, strict=True)]
             changes = {similarity.normalise(c.new.text): c for c in batch_changes.number_changes(
                 list(existing.values()), new_facts)} if new_facts else {}
             kept = [i for i, f in enumerate(new_facts) if similarity.normalise(f.text) not in changes]
@@ -684,26 +679,6 @@ class Writer:
         if changed:
             self.changes.announce(user_id, ChangeKind.IMPORTED, changed)
         return done
-
-    async def _embedded_and_judged(self, facts: list[Fact]) -> tuple[list[Fact], np.ndarray]:
-        """Each record's vector, and the record held when the quarantine reads it as an
-        instruction. A large import is embedded in two halves and the first half judged while
-        the encoder runs the second in its thread (the judging is Python on the event loop,
-        ~6 ms a long piece: a LongMemEval history's 4.6 s waited for the encoder before)."""
-        embed = self.archive.embedder.embed
-        texts = [f.text for f in facts]
-        if len(texts) < 2 * OVERLAP_TEXTS:
-            vectors = await embed(texts)
-            return [self._judged(f, self._readable(v)) for f, v in zip(facts, vectors, strict=True)], vectors
-        half = len(texts) // 2
-        first = await embed(texts[:half])
-        rest = asyncio.ensure_future(embed(texts[half:]))
-        try:
-            judged = [self._judged(f, self._readable(v)) for f, v in zip(facts[:half], first, strict=True)]
-        finally:
-            second = await rest
-        judged += [self._judged(f, self._readable(v)) for f, v in zip(facts[half:], second, strict=True)]
-        return judged, np.concatenate([first, second])
 
     def _readable(self, vector: np.ndarray) -> np.ndarray | None:
         """The vector for the quarantine's meaning layer: only the e5 vectors it was trained on."""
