@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from graph.models import MAX_FACT_CHARS, EntityType, FactType
 from wave_agent.llm.client import LLMBadOutput, LLMClient
 from wave_agent.llm.offline import ExtractedEntity, ExtractedFact, extract_heuristic, has_statement
-from wave_agent.llm.offline_extract import classify, real_words, stated_part
+from wave_agent.llm.offline_extract import asks_to_remember, classify, real_words, stated_part
 from wave_agent.llm.prompts import extract
 
 if TYPE_CHECKING:
@@ -37,12 +37,14 @@ def fact_budget(user_text: str, reply: str) -> int:
     return max(1, min(MAX_FACTS, BASE_FACTS + size // CHARS_PER_FACT))
 
 
-def small_talk_drops(facts: list[ExtractedFact], judged_small_talk: bool) -> bool:
+def small_talk_drops(facts: list[ExtractedFact], judged_small_talk: bool, user_text: str = "") -> bool:
     """Whether the learned judge's "small talk" drops what the offline extractor found: never a
     promise or a task ("до 15-го оплатить садик" reads like chatter to the judge, and its
-    reminder would be lost)."""
+    reminder would be lost), nor what the person asked outright to remember ("Запомни,
+    пожалуйста: у меня аллергия на орехи ...": the reply has already said it is kept)."""
     return (bool(facts) and judged_small_talk
-            and not any(f.type is FactType.COMMITMENT for f in facts))
+            and not any(f.type is FactType.COMMITMENT for f in facts)
+            and not asks_to_remember(user_text))
 
 
 def kept_in_passing(user_text: str, facts: list[ExtractedFact], *, budget: int,

@@ -362,7 +362,7 @@ class PostProcessor:
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
         if (facts and self.llm.offline
-                and small_talk_drops(facts, await self._small_talk(user_text))
+                and small_talk_drops(facts, await self._small_talk(user_text), user_text)
                 and await self._held_piece([f.text for f in facts]) is None):
             # the offline extractor reads a mood or a comment on the day as a statement; the
             # learned judge reads the message's meaning (a model extracts with its own sense).
