@@ -286,6 +286,11 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _last_day(text, held, c)
     _pets_away(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
+    if W.JOB_OFFER.search(text):
+        # an offer is not yet the job, nor its city the home: the employer, role and city stay
+        # what they were until the first day ("первый день в Ак Барсе") or the move
+        return tuple(v for v in c.found if not (
+            v.entity == USER and v.attribute in ("employer", "role", "city") and v.op in ("set", "add")))
     return tuple(c.found)
 
 

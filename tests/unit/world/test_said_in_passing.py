@@ -84,3 +84,14 @@ def test_a_last_day_of_a_month_or_in_a_city_ends_no_job() -> None:
     assert not any(v[1] == "employer" for v in values("последний день ноября, ну и месяц", [TOCHKA]))
     samara = Value("user", "employer", "Самарский завод", "set")
     assert not any(v[1] == "employer" for v in values("последний день в Самаре. грустно", [samara]))
+
+
+def test_a_job_offered_is_not_yet_the_job_nor_its_city_the_home() -> None:
+    """Written for this test (eight months' authors tell of an offer before the first day; month
+    12's "предложили работу в Казани, в Ак Барс Банке" replaced the job and the city it was in)."""
+    for said in ("Мне предложили работу в Самаре, в «Волга Софт». Ведущий аналитик",
+                 "пришёл оффер из Волга Софт, ведущий аналитик, переезд в Самару"):
+        assert not any(v[0] == "user" and v[1] in ("employer", "role", "city")
+                       for v in values(said, [TOCHKA])), said
+    assert ("user", "employer", "Волга Софт", "set") in values(
+        "Работаю аналитиком в «Волга Софт»")
