@@ -108,7 +108,7 @@ async def extracted(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarra
             facts = await with_stated_attributes(text, facts, max_facts=budget)
         kept.append(bool(facts))
         stated.append(budget > 0)
-        promise.append(bool(facts) and not small_talk_drops(facts, True))
+        promise.append(bool(facts) and not small_talk_drops(facts, True, text))
     return np.asarray(kept), np.asarray(stated), np.asarray(promise)
 
 

@@ -868,6 +868,13 @@ def _kin_entities(text: str) -> tuple[ExtractedEntity, ...]:
     return tuple(found)
 
 
+def asks_to_remember(user_text: str) -> bool:
+    """Whether the person asks outright to remember what follows ("Запомни, пожалуйста: у меня
+    аллергия на орехи", "note to self: dentist on Dec 3", "zapamiętaj, że ..."): the offline
+    reply answers "Записала, сохраню в память." to it."""
+    return _REMEMBER.match(user_text.strip()) is not None
+
+
 def has_statement(user_text: str) -> bool:
     """Whether the person's message states anything worth extracting (not small talk)."""
     for raw in _SENTENCE_SPLIT.split(user_text):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from graph.models import MAX_FACT_CHARS, EntityType, FactType
 from wave_agent.llm.client import LLMBadOutput, LLMClient
 from wave_agent.llm.offline import ExtractedEntity, ExtractedFact, extract_heuristic, has_statement
-from wave_agent.llm.offline_extract import classify, real_words, stated_part
+from wave_agent.llm.offline_extract import asks_to_remember, classify, real_words, stated_part
 from wave_agent.llm.prompts import extract
 
 if TYPE_CHECKING:
@@ -37,12 +37,14 @@ def fact_budget(user_text: str, reply: str) -> int:
     return max(1, min(MAX_FACTS, BASE_FACTS + size // CHARS_PER_FACT))
 
 
-def small_talk_drops(facts: list[ExtractedFact], judged_small_talk: bool) -> bool:
+def small_talk_drops(facts: list[ExtractedFact], judged_small_talk: bool, user_text: str = "") -> bool:
     """Whether the learned judge's "small talk" drops what the offline extractor found: never a
     promise or a task ("до 15-го оплатить садик" reads like chatter to the judge, and its
-    reminder would be lost)."""
+    reminder would be lost), nor what the person asked outright to remember ("Запомни,
+    пожалуйста: у меня аллергия на орехи ...": the reply has already said it is kept)."""
     return (bool(facts) and judged_small_talk
-            and not any(f.type is FactType.COMMITMENT for f in facts))
+            and not any(f.type is FactType.COMMITMENT for f in facts)
+            and not asks_to_remember(user_text))
 
 
 def kept_in_passing(user_text: str, facts: list[ExtractedFact], *, budget: int,
@@ -117,7 +119,10 @@ def _joined(said: list[str]) -> tuple[list[str], list[str]]:
     pastime's; and the name given to a new animal said after the animal ("мы взяли щенка!!!"
     + "корги, назвали Бублик", "взяли из приюта собаку!!" + "дворняжка, девочка, зовут Булка":
     six of twelve months' authors write it so): apart, one record holds a puppy and the other
-    a name of nothing."""
+    a name of nothing; and a couple said by a pronoun after the sentence that names the person
+    ("Дима, кстати, прораб, вечно на объектах." + "мы с ним три года вместе", "Kuba przyleciał
+    ..." + "jesteśmy razem"): alone, the partner is nobody, and the later "С Димой всё.
+    Расстались." has no partner to end."""
     from wave_agent.world.attribute_words import FIRST_DAY, NAMED, SCHEDULE
     from wave_agent.world.kinds import job_said_alone
 
@@ -131,7 +136,9 @@ def _joined(said: list[str]) -> tuple[list[str], list[str]]:
                     and _names_pastime(last) and not _names_pastime(sentence))
                 or ((NAMED.search(sentence) or _CALLED.search(sentence))
                     and not NAMED.search(last) and not _CALLED.search(last)
-                    and _names_animal(last) and not _names_animal(sentence))):
+                    and _names_animal(last) and not _names_animal(sentence))
+                or (_TOGETHER.search(sentence) and _names_someone(last)
+                    and not _names_someone(sentence))):
             out[-1] = f"{last} {sentence}"
             joined.append(out[-1])
         else:
@@ -140,6 +147,17 @@ def _joined(said: list[str]) -> tuple[list[str], list[str]]:
 
 
 _CALLED = re.compile(r"\b(?:зовут|звать|is\s+called|ma\s+na\s+imię)\s+[A-ZА-ЯЁŁŚŻ]")
+# a couple said by a pronoun: "мы с ним три года вместе", "jesteśmy razem", "we've been together"
+_TOGETHER = re.compile(r"\bмы\s+с\s+(?:ним|ней)\b[^.!?]*\bвместе\b|\bjesteśmy\s+razem\b|"
+                       r"\bwe(?:'ve|\s+have)?\s+been\s+together\b|\bwe\s+are\s+together\b",
+                       re.IGNORECASE)
+
+
+def _names_someone(sentence: str) -> bool:
+    """Whether a sentence names a person by a first name of the dictionary ("Дима", "Kuba")."""
+    from wave_agent.world.names import is_first_name
+
+    return any(is_first_name(w) for w in re.findall(r"\b[A-ZА-ЯЁŁŚŻ][\w-]+", sentence))
 
 
 def _names_animal(sentence: str) -> bool:

@@ -73,6 +73,17 @@ NEW = _listed("новый new nowy nowa nowe nowego nowej nowym")
 NOW_HERE = re.compile(r"\b(?:я|мы|i'm|i am|we're|we are|jestem|jesteśmy)\s+(?:\w+\s+)?(?:в|во|in|w|we)\s", re.I)
 # the first day at a place names the employer: "первый день в «Тинькофф»", "first day at Acme"
 FIRST_DAY = re.compile(r"\b(?:перв\w+\s+(?:рабоч\w+\s+)?день|first\s+day|pierwsz\w+\s+dzie\w+)\b", re.I)
+# a job offered, not yet the person's: "мне предложили работу в Казани, в Ак Барс Банке",
+# "пришёл оффер", "приняла оффер. выхожу в «Точку» 23-го", "they offered me", "zaproponowali
+# mi pracę" (eight of thirteen months' authors; none of their labels sets the employer there)
+JOB_OFFER = re.compile(r"\b(?:предложил\w*\s+(?:мне\s+)?(?:работу|должность|место|позицию)|"
+                       r"оффер\w*|job\s+offer|offered\s+me|zaproponowa\w*\s+(?:mi\s+)?"
+                       r"(?:pracę|stanowisko)|ofert\w*\s+pracy)", re.I)
+# "последний день в Ростелекоме", "последний день на ЛПК отработал", "last day at Acme",
+# "ostatni dzień w Comarchu": the place named right after is where the person worked until now
+# (seven of thirteen months' authors write a job's end so)
+LAST_DAY_AT = re.compile(r"\b(?:последн\w+\s+(?:рабоч\w+\s+)?день\s+(?:в|на)|last\s+day\s+(?:at|in)|"
+                         r"ostatni\w*\s+dzie\w+\s+(?:w|we|na))\s+[«\"„]?([\w-]+)", re.I)
 
 MONEY = (r"(?:тыс(?:яч[аи]?|\.)?|тыщ[аи]?|к\b|руб(?:л[ея]й?|\.)?|р\.|₽|\$|€|£|zł|złotych|zl|"
           r"pln|rubli|rubla|ruble|dollars?|bucks|euros?|pounds?|usd|eur|k\b)")

@@ -283,8 +283,14 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _from_words(text, reading, words, c)
     _named_pet(text, reading, words, c)
     _endings(text, words, held, c)
+    _last_day(text, held, c)
     _pets_away(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
+    if W.JOB_OFFER.search(text):
+        # an offer is not yet the job, nor its city the home: the employer, role and city stay
+        # what they were until the first day ("первый день в Ак Барсе") or the move
+        return tuple(v for v in c.found if not (
+            v.entity == USER and v.attribute in ("employer", "role", "city") and v.op in ("set", "add")))
     return tuple(c.found)
 
 
@@ -932,6 +938,21 @@ def _pets_away(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value
         if pol.unreal or pol.negated:
             continue  # "отвезла бы", "не отвезла": nothing ended
         c.put(value.entity, "pet", value.value, "remove")
+
+
+def _last_day(text: str, held: Iterable[Value], c: _Collector) -> None:
+    """The last day at the employer the person holds ("последний день в Ростелекоме. торт,
+    обнимашки", "last day at Acme"): the job ends. Only a held employer named right after the
+    words ("последний день в Самаре" is a city's, "последний день ноября" nobody's)."""
+    said = W.LAST_DAY_AT.search(text)
+    if said is None:
+        return
+    word = _norm(said.group(1)).split()[0]
+    for value in held:
+        if (value.entity == USER and value.attribute == "employer" and value.op in ("set", "add")
+                and any(len(w) >= 3 and _inflected(w, word) for w in _norm(value.value).split())
+                and not any(f.key == value.key for f in c.found)):
+            c.put(USER, "employer", value.value, "remove")
 
 
 def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],

@@ -148,3 +148,20 @@ async def test_a_car_sold_for_another_is_replaced(
     assert skoda.status is WriteStatus.SUPERSEDED and skoda.replaced is not None, skoda.message
     assert skoda.replaced.id == lada.id
     assert await _active_texts(graph, user_id) == ["Продал Весту, купил Шкоду Октавию."]
+
+
+async def test_an_offer_does_not_replace_the_job(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """Month 12's job change, in other words: an offer is no new job (it replaced the employer and
+    the city a week before the move)."""
+    job = await writer.remember(user_id, "Работаю аналитиком в Сбербанке.")
+    await writer.remember(user_id, "Мне предложили работу в Самаре, в «Волга Софт». Ведущий аналитик")
+    assert job.fact is not None
+    assert "Работаю аналитиком в Сбербанке." in await _active_texts(graph, user_id)
+    from wave_agent.write.attributes import held_values
+
+    def employers(held: list) -> set[str]:  # type: ignore[type-arg]
+        return {h.value.value for h in held if h.value.attribute == "employer"}
+
+    assert employers(held_values(await graph.attribute_facts(user_id))) == {"Сбербанк"}

@@ -383,3 +383,24 @@ def test_a_name_given_to_a_new_animal_is_kept_with_the_animal() -> None:
     budget = fact_budget(said, "")
     assert not any("Вера" in f.text and "Нижн" in f.text for f in asyncio.run(
         with_stated_attributes(said, extract_heuristic(said, max_facts=budget), max_facts=budget)))
+
+
+def test_a_couple_said_by_a_pronoun_is_kept_with_the_person_named_before() -> None:
+    """Month 12 (tuning_13): "Дима, кстати, прораб ... мы с ним три года вместе" was kept as two
+    records, the couple with no name, so no partner was held and "С Димой всё. Расстались." had
+    nothing to end. Lines written for this test."""
+    import asyncio
+
+    from wave_agent.postprocess.extract import with_stated_attributes
+    from wave_agent.write import attributes
+
+    def partners(said: str) -> list[str]:
+        budget = fact_budget(said, "")
+        facts = asyncio.run(with_stated_attributes(
+            said, extract_heuristic(said, max_facts=budget), max_facts=budget))
+        return [v.value for f in facts for v in asyncio.run(attributes.read(f.text, []))
+                if v.attribute == "partner" and v.op == "set"]
+
+    assert partners("Паша, кстати, сварщик, вечно в командировках. мы с ним пять лет вместе") \
+        == ["Паша"]
+    assert partners("Ходили с Олей в кино. мы с ней вместе смеялись весь сеанс") == []

@@ -101,3 +101,24 @@ def test_the_bench_totals_tuning_and_kept_aside_parts_apart(tmp_path: Path) -> N
     by = bench(tmp_path, learned=False)["by"]
     assert by["tuning: all"]["statements_kept"]["of"] == 2
     assert by["kept aside: all"]["statements_kept"] == {"n": 1, "of": 1, "pct": 100.0}
+
+
+ASKED_TO_REMEMBER = [  # written for this test: the reply to each is "Записала, сохраню в память."
+    "Запомни, пожалуйста: у меня аллергия на киви. Даже на сок. Рецепты без него",
+    "zapamiętaj, że w czwartki mam basen o 19:00",
+    "note to self: the car insurance renews on March 4",
+]
+
+
+def test_what_the_person_asks_to_remember_is_never_dropped_as_small_talk() -> None:
+    """The offline reply to "запомни ..." says it is kept; the judge's "small talk" must not then
+    drop what the extractor found in it (a mood said without the ask still goes)."""
+    from wave_agent.llm.offline_extract import extract_heuristic
+    from wave_agent.postprocess.extract import small_talk_drops
+
+    for said in ASKED_TO_REMEMBER:
+        facts = extract_heuristic(said, max_facts=4)
+        assert facts, said
+        assert not small_talk_drops(facts, True, said), said
+    remark = "Муся спит у меня на ногах, не шевелюсь"
+    assert small_talk_drops(extract_heuristic(remark, max_facts=4), True, remark)

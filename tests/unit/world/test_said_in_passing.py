@@ -1,6 +1,7 @@
 """Values the month authors say in passing, which the reader missed (issue 30, round fifteen):
 a pet taken to live with someone else, a pet said with no owner, a device by its make in small
-letters, a price with its currency before "per lesson", a pass to a pool."""
+letters, a price with its currency before "per lesson", a pass to a pool; and (round sixteen)
+the last day at the held employer."""
 
 from __future__ import annotations
 
@@ -65,3 +66,32 @@ def test_a_child_given_the_old_phone_is_not_gone() -> None:
     found = values("взяла iPhone 15 в рассрочку. старый одиннадцатый отдала Тиме играть", held)
     assert ("user", "child", "Тима", "remove") not in found
     assert ("user", "child", "Тима", "remove") in values("Тимы больше нет с нами", held)
+
+
+TOCHKA = Value("user", "employer", "Точка Банк", "set")
+
+
+def test_the_last_day_at_the_held_employer_ends_the_job() -> None:
+    """Written for this test (seven months' authors write a job's end so): the held employer named
+    right after "последний день в/на", "last day at", "ostatni dzień w" ends."""
+    ended = ("user", "employer", "Точка Банк", "remove")
+    assert ended in values("последний день в Точке. торт, шарики, все обнимаются", [TOCHKA])
+    assert ("user", "employer", "Tochka", "remove") in values(
+        "last day at Tochka, they signed a card for me", [Value("user", "employer", "Tochka", "set")])
+
+
+def test_a_last_day_of_a_month_or_in_a_city_ends_no_job() -> None:
+    assert not any(v[1] == "employer" for v in values("последний день ноября, ну и месяц", [TOCHKA]))
+    samara = Value("user", "employer", "Самарский завод", "set")
+    assert not any(v[1] == "employer" for v in values("последний день в Самаре. грустно", [samara]))
+
+
+def test_a_job_offered_is_not_yet_the_job_nor_its_city_the_home() -> None:
+    """Written for this test (eight months' authors tell of an offer before the first day; month
+    12's "предложили работу в Казани, в Ак Барс Банке" replaced the job and the city it was in)."""
+    for said in ("Мне предложили работу в Самаре, в «Волга Софт». Ведущий аналитик",
+                 "пришёл оффер из Волга Софт, ведущий аналитик, переезд в Самару"):
+        assert not any(v[0] == "user" and v[1] in ("employer", "role", "city")
+                       for v in values(said, [TOCHKA])), said
+    assert ("user", "employer", "Волга Софт", "set") in values(
+        "Работаю аналитиком в «Волга Софт»")
