@@ -81,6 +81,9 @@ class Settings(BaseSettings):
     # Recall's order before MMR: "fusion" (the hand-set weighted rank fusion) or "learned"
     # (the shipped trees over every voice; not the default yet: docs/benchmarks.md).
     recall_ranker: Literal["learned", "fusion"] = "learned"
+    # A question about now puts a record below a newer one among the ten best that says the
+    # same thing again when their e5 vectors are at least this close (recall.newer); 0: off.
+    recall_newer_first: float = Field(default=0.90, ge=0.0, le=1.0)
 
     # Letta: unset means markdown block files under data_dir/blocks.
     letta_base_url: str | None = None

@@ -18,7 +18,9 @@ one reads:
 7. ``learned.rerank`` (``RecallConfig.ranker == "learned"``, the default): gradient-boosted
    trees over every voice's rank and score and what ``weigh`` found put the candidates in
    order.
-8. ``ranking.diversify``: MMR picks the final ``k``.
+8. ``newer.newer_first`` (``RecallConfig.newer_first``; e5 only): a question about now puts
+   a record below a newer one among the ten best that says the same thing again.
+   ``ranking.diversify``: MMR picks the final ``k``.
 9. ``about``: an entity question puts the records about that entity first.
 10. ``asked``: a question about an attribute ("где я сейчас живу?", "какой был мой старый
     номер?"): the records that state its value, read from the graph, join the candidates
@@ -47,7 +49,7 @@ import numpy as np
 
 from graph.models import Entity, Fact, ScoredFact, Status, utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import about, asked, learned, question, ranking, voices
+from wave_agent.recall import about, asked, learned, newer, question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
@@ -162,6 +164,8 @@ class Recall:
                 self.observer(c, ids, x)
             if self.ranker is not None:
                 learned.rerank(c, self.ranker, x, ids, self.config.others_factor)
+        if self.config.newer_first is not None and self.embedder.model_name == asked.READS:
+            newer.newer_first(c, self.clock(), self.config.newer_first)
         ranking.diversify(c, self.config, cal)
         no_seeds: list[Entity] = []
         seeds = await voices.guarded(
