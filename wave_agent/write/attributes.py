@@ -24,6 +24,7 @@ from datetime import datetime
 
 from graph.models import Fact, FactType, Status
 from wave_agent.world import read_many
+from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
     Value,
@@ -139,6 +140,28 @@ def about_other_things(values: Sequence[Value], held: Sequence[str]) -> bool:
     return bool(keys) and bool(theirs) and not keys & theirs
 
 
+# a month's number by its stem in any of the three languages (MONTHS lists each language's
+# twelve in order)
+_MONTH_NUMBER = {stem: n % 12 for n, stem in enumerate(MONTHS)}
+
+
+def _same_birthday(a: str, b: str) -> bool:
+    """Whether two birthdays may be one: the same day of the same month, or one of them says
+    only the month ("март", "начало марта") and it is the other's."""
+    def parts(said: str) -> tuple[str | None, int | None]:
+        low = said.lower()
+        day = re.search(r"\b(\d{1,2})\b", low)
+        month = next((stem for stem in sorted(MONTHS, key=len, reverse=True)
+                      if re.search(rf"\b{stem}", low)), None)
+        return (day.group(1).lstrip("0") if day else None), (
+            _MONTH_NUMBER[month] if month is not None else None)
+
+    (day_a, month_a), (day_b, month_b) = parts(a), parts(b)
+    if month_a is None or month_b is None:
+        return day_a == day_b if day_a and day_b else same_value(a, b)
+    return month_a == month_b and (day_a is None or day_b is None or day_a == day_b)
+
+
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False,
            at: datetime | None = None, birthday: bool | None = None,
@@ -181,6 +204,15 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
                 olds = [h for h in olds if h not in younger]
+            elif value.attribute == "birthday":
+                # a birthday does not move: another one said is a contradiction, whoever's and
+                # with whatever words (five months' authors, five of five); the same month
+                # said without its day ("в марте" against "14 марта") is no other one
+                for h in olds:
+                    if not _same_birthday(h.value.value, value.value) and all(
+                            h.fact.id != f.id for f, _ in decision.contradicts):
+                        decision.contradicts.append((h.fact, h.value))
+                olds = []
             elif value.entity != USER and news is False:
                 for h in olds:  # "Оля ... она же учительница" after "Оля, педиатр": which is it?
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
