@@ -837,8 +837,21 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     if who is not None:
         return who
     if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
-        return None
+        # the one person the message names before the pronoun ("Лиза, моя младшая сестра,
+        # завтра приезжает. Ей 27"); none or several: unread
+        return _only_named(text[:start], lang)
     return USER
+
+
+def _only_named(text: str, lang: str) -> str | None:
+    """The one person a text names by a first name (in the nominative), None for none or more."""
+    if lang != "ru":
+        return None
+    from wave_agent.world.morphology import is_name, name_nominative
+
+    named = {name_nominative(w, "Nom") for w in re.findall(r"(?<![\w-])[А-ЯЁ][а-яё]+", text)
+             if is_name(w)}
+    return named.pop() if len(named) == 1 else None
 
 
 def _given_to(name: str, text: str, lang: str) -> bool:

@@ -106,3 +106,9 @@ def test_another_birthday_is_a_contradiction_and_its_month_alone_is_the_same() -
     march = fact("f2", "user|birthday|14 марта|set")
     same = decide([Value("user", "birthday", "март", "set")], held_values([march]), "new")
     assert not same.contradicts and not same.replaces
+
+
+def test_a_pronoun_after_the_one_person_named_is_that_person_s() -> None:
+    found = values("с Димой мы вместе уже четыре года, он инженер на ГАЗе")
+    assert ("Дима", "role", "инженер", "set") in found
+    assert not {v for v in values("Сыну 12, он не ест мясо") if v[1] == "diet"}
