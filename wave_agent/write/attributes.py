@@ -91,6 +91,16 @@ async def with_values(facts: Sequence[Fact]) -> list[Fact]:
             if f.status is Status.ACTIVE else f for f, r in zip(facts, readings, strict=True)]
 
 
+_FOUND_OUT = re.compile(r"\b(?:оказалось|выяснилось|обнаружил\w*|turned\s+out|found\s+out|"
+                        r"okazało\s+się|wyszło\s+na\s+jaw)\b", re.I)
+
+
+def finds_out(text: str) -> bool:
+    """Whether a statement tells of a value newly found ("оказалось, у меня аллергия на
+    киви", "выяснилось", "turned out", "okazało się")."""
+    return _FOUND_OUT.search(text) is not None
+
+
 def marks_change(text: str) -> bool:
     """Whether a statement says something changed or started again ("теперь", "снова",
     "начал", "now", "again", "znowu"): a value taken up again is then no contradiction."""
@@ -165,7 +175,7 @@ def _same_birthday(a: str, b: str) -> bool:
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False,
            at: datetime | None = None, birthday: bool | None = None,
-           news: bool | None = None, again: bool = False) -> Decision:
+           news: bool | None = None, again: bool = False, found_out: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал"), so a value once denied is taken up again, not contradicted. ``at`` and
@@ -176,11 +186,13 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     each of the six changes of another person's city, role or phone is said with a move, a
     change word or a date; none of the seven contradictions of a city or role is). ``again``
     (``only_again``): the change word is "again" alone, which takes up no denied child or
-    sibling ("детей у меня нет", then "сын опять с соплями")."""
+    sibling ("детей у меня нет", then "сын опять с соплями"). ``found_out`` (``finds_out``):
+    the statement tells of a value newly found ("у меня аллергия на арахис, выяснилось"), so
+    a value denied before is news, not a contradiction."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
-        if value.op in ("set", "add") and (not changed or (
+        if value.op in ("set", "add") and not found_out and (not changed or (
                 again and value.attribute in ("child", "sibling"))):
             # a value the person said does not hold ("алкоголь не пью", then "пару бутылок в
             # неделю выпиваю"): both stay, the person is asked

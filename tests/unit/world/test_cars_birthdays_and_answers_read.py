@@ -112,3 +112,15 @@ def test_a_pronoun_after_the_one_person_named_is_that_person_s() -> None:
     found = values("с Димой мы вместе уже четыре года, он инженер на ГАЗе")
     assert ("Дима", "role", "инженер", "set") in found
     assert not {v for v in values("Сыну 12, он не ест мясо") if v[1] == "diet"}
+
+
+def test_a_denied_value_found_out_later_is_news_not_a_contradiction() -> None:
+    from wave_agent.write.attributes import finds_out
+
+    none = fact("f1", "user|allergy|*|negate")
+    peanuts = [Value("user", "allergy", "арахис", "add")]
+    said = "Короче, у меня аллергия на арахис, выяснилось."
+    found = decide(peanuts, [], "new", held_values([none], ops=("negate",)),
+                   found_out=finds_out(said))
+    assert finds_out(said) and not found.contradicts
+    assert decide(peanuts, [], "new", held_values([none], ops=("negate",))).contradicts
