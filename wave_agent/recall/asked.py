@@ -119,6 +119,10 @@ def whose(query: str, attribute: str, relatives: Sequence[Entity],
         # "как зовут мою девушку?" asks for the person's partner; "жену Олега" for Oleg's
         return names or {USER}
     roles = kin.roles_asked(query)
+    if attribute == "price" and not roles and not relatives:
+        # a price is one the person pays: someone named who holds none is who changed it
+        # ("сколько урок стоил до того, как Елена подняла цену?"), not whose it is
+        return (names & {v.entity for v in held if v.attribute.startswith("price:")}) or {USER}
     named = {e.name for e in relatives} | {ROLE_PREFIX + r for r in roles} | names
     return named or {USER}
 

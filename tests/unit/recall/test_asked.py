@@ -160,3 +160,14 @@ def test_a_price_named_by_its_service_answers_what_it_cost_before() -> None:
     ]
     before = asked.first(Asked("price", 0.9, True, 0.9), "сколько стоил Плюс до подорожания?", plus)
     assert [f.id for f in before][:1] == ["old"] and "rent" not in [f.id for f in before]
+
+
+def test_a_price_is_the_person_s_when_the_one_named_only_raised_it() -> None:
+    lessons = [
+        _fact("old", "2500 за урок", 20, Status.SUPERSEDED, "user|price:lessons|2500|set"),
+        _fact("new", "Елена подняла цену, урок уже 3000", 2, Status.ACTIVE,
+              "user|price:lessons|3000|set"),
+    ]
+    before = asked.first(Asked("price", 0.9, True, 0.9),
+                         "а сколько урок стоил до того, как Елена подняла цену?", lessons)
+    assert [f.id for f in before][:1] == ["old"]
