@@ -204,13 +204,26 @@ async def with_message_values(user_text: str, facts: list[ExtractedFact],
     only with its "теперь". A piece keeps its own reading for the attributes it reads itself;
     a value of the whole ("*": "аллергий нет") is given to no piece (it names no word)."""
     from wave_agent.world import read_many
-    from wave_agent.world.attributes import as_said, line_names, read_values
+    from wave_agent.world.attributes import (
+        as_said,
+        line_names,
+        read_values,
+        same_value,
+        single_valued,
+    )
 
     pieces = [f for f in facts if not f.attributes and f.text.strip() != user_text.strip()]
     if not pieces:
         return facts
     readings = await read_many([as_said(user_text), *(as_said(f.text) for f in pieces)])
     whole = [v for v in read_values(user_text, readings[0], held) if v.value != "*"]
+    # two values of one single-valued attribute in one message is a reading in doubt ("я
+    # старший тестировщик ... руководитель — Рамиль": the lead is Рамиль, not the person's
+    # role): neither is given to a piece
+    doubted = {v.key for v in whole if v.op == "set" and single_valued(v.attribute)
+               and any(w.key == v.key and w.op == "set" and not same_value(w.value, v.value)
+                       for w in whole)}
+    whole = [v for v in whole if v.key not in doubted]
     if not whole:
         return facts
     given: dict[int, tuple[str, ...]] = {}

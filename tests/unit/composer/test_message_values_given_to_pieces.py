@@ -37,3 +37,10 @@ def test_a_new_price_keeps_the_change_word_of_its_message() -> None:
 def test_a_piece_that_names_no_value_of_the_whole_is_left_to_its_own_reading() -> None:
     found = pieces("и ещё вокал, с педагогом Еленой, раз в неделю по четвергам. 2500 за урок", [])
     assert all(not attrs for attrs in found.values())
+
+
+def test_two_values_of_one_single_attribute_in_a_message_are_given_to_no_piece() -> None:
+    found = pieces("команда хорошая. я старший тестировщик на мобильном банке, под мной два "
+                   "джуна. руководитель — Рамиль, спокойный",
+                   [Value("user", "role", "тестировщик", "set")])
+    assert not any("руководитель" in a for attrs in found.values() for a in attrs)
