@@ -445,7 +445,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     elif W.OWN_BIRTHDAY.search(text) and (said_age := _bare_age(text, words)) is not None:
         put_(USER, "age", said_age, "set")  # "сорок четыре стукнуло", "34! с днём рождения меня"
     birthday = W.BIRTHDAY.search(text)
-    own_birthday = re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower)
+    # the person's own when the sentence that says the birthday says "у меня" / "my", and not
+    # someone else's "у неё" ("мама у меня Галина Петровна. день рождения у неё 3 мая")
+    said_at = W.BIRTHDAY_SAID.search(text)
+    sentence = next((s_ for s_ in re.split(r"(?<=[.!?…])\s+", lower)
+                     if said_at is not None and said_at.group(0).lower() in s_), lower)
+    own_birthday = re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", sentence) and not \
+        re.search(r"\bу\s+(?:неё|нее|него|них)\b|\b(?:her|his)\b|\b(?:jej|jego)\b", sentence)
     if birthday and own_birthday:
         put_(USER, "birthday", birthday.group(1), "set")
     elif own_birthday and re.search(r"(?:день\s+рождения|днюха|\bдр\b|birthday|urodziny)", lower):

@@ -124,3 +124,9 @@ def test_a_denied_value_found_out_later_is_news_not_a_contradiction() -> None:
                    found_out=finds_out(said))
     assert finds_out(said) and not found.contradicts
     assert decide(peanuts, [], "new", held_values([none], ops=("negate",))).contradicts
+
+
+def test_a_birthday_said_of_her_in_a_message_that_says_u_menya_is_not_the_person_s() -> None:
+    found = values("мама у меня Галина Петровна, живёт в Балахне. день рождения у неё 3 мая")
+    assert not {v for v in found if v[0] == "user" and v[1] == "birthday"}
+    assert ("user", "birthday", "17 ноября", "set") in values("у меня днюха 17 ноября, кстати")
