@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -192,6 +193,47 @@ def _clauses_naming(sentence: str, values: list[Value]) -> str:
 
     clauses = [c.strip(" .!") for c in re.split(r"[,;]\s*", sentence) if c.strip(" .!")]
     return ", ".join(c for c in clauses if any(names(c, v.value) for v in values))
+
+
+async def with_message_values(user_text: str, facts: list[ExtractedFact],
+                              held: list[Value]) -> list[ExtractedFact]:
+    """Offline: the values the whole message states, given to the pieces it was cut into
+    that name them. A piece alone loses what its neighbours said: "уронила айфон в лужу, всё,
+    умер окончательно. в обед купила Pixel 8" ends the held iPhone only with the new phone
+    beside it, "сегодняшний урок уже 3000 оплатила. занимаемся теперь онлайн" is a new price
+    only with its "теперь". A piece keeps its own reading for the attributes it reads itself;
+    a value of the whole ("*": "аллергий нет") is given to no piece (it names no word)."""
+    from wave_agent.world import read_many
+    from wave_agent.world.attributes import (
+        as_said,
+        line_names,
+        read_values,
+        same_value,
+        single_valued,
+    )
+
+    pieces = [f for f in facts if not f.attributes and f.text.strip() != user_text.strip()]
+    if not pieces:
+        return facts
+    readings = await read_many([as_said(user_text), *(as_said(f.text) for f in pieces)])
+    whole = [v for v in read_values(user_text, readings[0], held) if v.value != "*"]
+    # two values of one single-valued attribute in one message is a reading in doubt ("я
+    # старший тестировщик ... руководитель — Рамиль": the lead is Рамиль, not the person's
+    # role): neither is given to a piece
+    doubted = {v.key for v in whole if v.op == "set" and single_valued(v.attribute)
+               and any(w.key == v.key and w.op == "set" and not same_value(w.value, v.value)
+                       for w in whole)}
+    whole = [v for v in whole if v.key not in doubted]
+    if not whole:
+        return facts
+    given: dict[int, tuple[str, ...]] = {}
+    for fact, reading in zip(pieces, readings[1:], strict=True):
+        own = {v.key for v in read_values(fact.text, reading, held)}
+        more = [v for v in whole if v.key not in own and line_names(fact.text, v.value)]
+        if more:
+            own_values = read_values(fact.text, reading, held)
+            given[id(fact)] = tuple(v.encode() for v in (*own_values, *more))
+    return [replace(f, attributes=given[id(f)]) if id(f) in given else f for f in facts]
 
 
 async def extract_facts(

@@ -55,6 +55,7 @@ from wave_agent.postprocess.extract import (
     sentences,
     small_talk_drops,
     to_json,
+    with_message_values,
 )
 from wave_agent.write.events import ChangeKind
 
@@ -325,6 +326,17 @@ class PostProcessor:
                     kept.append(fact)
         return kept
 
+    async def _with_message_values(self, user_id: str, user_text: str,
+                                   facts: list[ExtractedFact]) -> list[ExtractedFact]:
+        """The whole message's values given to the pieces that name them
+        (``with_message_values``), read with what the person holds."""
+        from wave_agent.write import attributes
+
+        writer = await self._store(self.stores.writer)
+        async with asyncio.timeout(self.write_timeout_s):
+            held = attributes.held_values(await writer.graph.attribute_facts(user_id))
+        return await with_message_values(user_text, facts, [h.value for h in held])
+
     @staticmethod
     async def _denies_class(text: str) -> bool:
         """Whether a statement denies a whole attribute ("детей у меня нет", "аллергий нет",
@@ -403,6 +415,8 @@ class PostProcessor:
                 # remembering (never a held message: that one waits whole, above)
                 facts = kept_in_passing(user_text, facts, budget=budget,
                                         worth_remembering=await self._worth_remembering(user_text))
+        if facts and self.llm.offline:
+            facts = await self._with_message_values(job.user_id, user_text, facts)
         await self._db(self.outbox.mark, job.key, "extract", to_json(facts))
         if budget == 0:
             log.debug("exchange %s too short to hold a fact; skipped", job.key)

@@ -119,6 +119,10 @@ def whose(query: str, attribute: str, relatives: Sequence[Entity],
         # "как зовут мою девушку?" asks for the person's partner; "жену Олега" for Oleg's
         return names or {USER}
     roles = kin.roles_asked(query)
+    if attribute == "price" and not roles and not relatives:
+        # a price is one the person pays: someone named who holds none is who changed it
+        # ("сколько урок стоил до того, как Елена подняла цену?"), not whose it is
+        return (names & {v.entity for v in held if v.attribute.startswith("price:")}) or {USER}
     named = {e.name for e in relatives} | {ROLE_PREFIX + r for r in roles} | names
     return named or {USER}
 
@@ -160,6 +164,17 @@ def price_kind(query: str) -> str | None:
     return None
 
 
+def _price_named(query: str, held: Sequence[Value]) -> str | None:
+    """A held price named by the thing it pays for, when the question names that thing and no
+    price noun ("сколько стоил Плюс до подорожания?" asks for ``price:плюс``, the price the
+    reader names by the service: "списали 449 за Плюс")."""
+    from wave_agent.world.morphology import lemma
+
+    said = {form for word in _WORD.findall(query.lower()) for form in (word, lemma(word))}
+    kinds = {v.attribute.split(":", 1)[1] for v in held if v.attribute.startswith("price:")}
+    return next((kind for kind in sorted(kinds) if kind.replace("ё", "е") in said), None)
+
+
 def matches(value: Value, attribute: str, entities: set[str], price: str | None) -> bool:
     """Whether a held value answers the question: its attribute (a price of the kind the
     question names: "сколько стоил шиномонтаж?" names none the reader knows, and no price
@@ -188,7 +203,8 @@ def first(asked: Asked, query: str, facts: Sequence[Fact],
     values = [(f, v) for f in facts for v in (Value.decode(raw) for raw in f.attributes)
               if v is not None]
     entities = whose(query, asked.attribute, relatives, [v for _, v in values])
-    price = price_kind(query) if asked.attribute == "price" else None
+    price = (price_kind(query) or _price_named(query, [v for _, v in values])
+             if asked.attribute == "price" else None)
     # The writer carries the values a replaced record held besides to the record replacing
     # it ("За квартиру отдал 38 тысяч" replaced "Всё, я в Калининграде, живу теперь тут" and
     # holds its city): such a record does not say the value; the record that said it answers,

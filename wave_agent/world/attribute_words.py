@@ -107,11 +107,13 @@ PRICE_OF = {
 # опять подорожал", "продлила Яндекс Плюс, 399 в месяц" (two capitalised words, or one after
 # "за" / "на" / "for" / "na", or one that is the subject of a rise)
 SERVICE = re.compile(r"\b([A-ZА-ЯЁ][\w-]+\s+[A-ZА-ЯЁ][\w-]+)|\b(?:за|на|for|na|on)\s+"
-                     r"([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)|^([A-ZА-ЯЁ][\w-]+)\s+(?:\w+\s+)?(?:подорожал|"
-                     r"went\s+up|podrożał)")
+                     r"([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)|^([A-ZА-ЯЁ][\w-]+)\s+(?:\w+\s+){0,4}?"
+                     # the subject of a rise or a charge: "Плюс опять списал 299", "Плюс теперь
+                     # 449 в месяц списывает"
+                     r"(?:подорожал|списал|списыва|went\s+up|podrożał)")
 # a price that recurs, said of a thing by its name: charged, renewed, gone up ("списали",
 # "продлила", "подорожал", "went up", "charged", "podrożał")
-RECURS = re.compile(r"\b(?:списал\w*|спишут|продлил\w*|подорожал\w*|подняли|charged|renewed|"
+RECURS = re.compile(r"\b(?:списал\w*|списыва\w*|спишут|продлил\w*|подорожал\w*|подняли|charged|renewed|"
                     r"went\s+up|podrożał\w*|przedłuż\w*)", re.I)
 # a new value from a date on: "с этой недели урок 1800", "со следующего месяца 2600"
 SINCE = re.compile(r"\bсо?\s+(?:этой|этого|следующ\w+|нов\w+)\s+(?:недели|месяца|года)\b|"
@@ -129,6 +131,8 @@ SUBJECT = {"английский": "english", "english": "english", "angielski":
             "driving": "driving", "математика": "math", "math": "math", "maths": "math"}
 # a bare amount, its thousands apart or not ("49 900 в месяц" is 49900, not 900)
 BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{3,6})(?![\d%])")
+# a bare amount paid for something: "за 399", "for 399", "za 399"
+FOR_AMOUNT = re.compile(r"\b(?:за|for|za)\s+(\d{3,6})(?![\d%.,]\d)")
 PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться перевести списать pay paid pays costs cost płacę
     zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
@@ -155,6 +159,34 @@ BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|ст
                            r"\bi(?:'m|\s+am)\s+\d+\s+today|\bdzi(?:ś|s)\s+(?:mam|kończę)\s+\d", re.I)
 BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"
                        r"(\d{1,2}(?:[./ ]\d{1,2}|\s+\w+))", re.I)
+# a birthday said by its month, the day after it or none ("день рождения у меня в марте", "в
+# апреле, 9-го", "в начале марта", "my birthday is in March", "urodziny mam w marcu")
+MONTHS = {  # a month's stem as said after "в" / "in" / "w" -> (nominative, genitive)
+    "январ": ("январь", "января"), "феврал": ("февраль", "февраля"), "март": ("март", "марта"),
+    "апрел": ("апрель", "апреля"), "ма": ("май", "мая"), "июн": ("июнь", "июня"),
+    "июл": ("июль", "июля"), "август": ("август", "августа"), "сентябр": ("сентябрь", "сентября"),
+    "октябр": ("октябрь", "октября"), "ноябр": ("ноябрь", "ноября"), "декабр": ("декабрь", "декабря"),
+    "january": ("January", "January"), "february": ("February", "February"),
+    "march": ("March", "March"), "april": ("April", "April"), "may": ("May", "May"),
+    "june": ("June", "June"), "july": ("July", "July"), "august": ("August", "August"),
+    "september": ("September", "September"), "october": ("October", "October"),
+    "november": ("November", "November"), "december": ("December", "December"),
+    "styczni": ("styczeń", "stycznia"), "lut": ("luty", "lutego"), "marc": ("marzec", "marca"),
+    "kwietni": ("kwiecień", "kwietnia"), "maj": ("maj", "maja"), "czerwc": ("czerwiec", "czerwca"),
+    "lipc": ("lipiec", "lipca"), "sierpni": ("sierpień", "sierpnia"),
+    "wrześni": ("wrzesień", "września"), "październik": ("październik", "października"),
+    "listopadzi": ("listopad", "listopada"), "grudni": ("grudzień", "grudnia"),
+}
+BIRTHDAY_MONTH = re.compile(
+    r"\b(?:в|in|w)\s+(?:(начале|конце|середине)\s+)?(январ|феврал|март|апрел|ма|июн|июл|август|"
+    r"сентябр|октябр|ноябр|декабр|january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|styczni|lut|marc|kwietni|maj|czerwc|lipc|sierpni|wrześni|"
+    r"październik|listopadzi|grudni)(?:е|а|ym|u|e)?\b(?:[\s,]+(?:говорю,?\s+|the\s+)?"
+    r"(\d{1,2})(?:-?(?:го|е|th|st|nd|rd)|\.)?(?!\d))?", re.I)
+# an answer that none is held ("никаких", "никогда не было", "прочерк", "нет"), after a question
+# about a class of things ("спросили про аллергии — сказала, что никаких")
+NONE_HELD = re.compile(r"\bникак(?:их|ой|ие|ого)\b|\bне\s+было\b|\bпрочерк|\bнет\b|"
+                       r"\bnone\b|\bnever\s+had\b|\bżadn\w+\b|\bnie\s+mam\b", re.I)
 DIET = {  # lemma / form -> the diet
     "вегетарианец": "вегетарианство", "вегетарианка": "вегетарианство",
     "вегетарианство": "вегетарианство", "веган": "веганство", "веганка": "веганство",
@@ -266,7 +298,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "NAMED", "NEGATION", "NEW", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her
@@ -285,6 +317,28 @@ DEVICE_MAKES = _listed("""iphone pixel samsung galaxy xiaomi redmi poco honor hu
 # a make as Russian speakers spell it: "утопила айфон" ends the held "iPhone 11"
 MAKE_SPELLINGS = {"айфон": "iphone", "пиксель": "pixel", "самсунг": "samsung", "сяоми": "xiaomi",
                   "хонор": "honor", "хуавей": "huawei", "макбук": "macbook", "айпад": "ipad"}
+# the makes and models a car is named by, as people type them (in either alphabet, small or
+# capitalised): named as one's own ("моя Киа Рио", "гранта моя", "on my Civic") or taken ("взяла
+# Шкоду Фабию", "забрала из салона Haval Jolion") it is the person's vehicle; world knowledge,
+# like the device makes, not phrases of the months
+CAR_NAMES = _listed("""kia rio sportage cerato lada granta vesta largus niva priora
+    renault logan sandero duster kaptur arkana skoda škoda octavia fabia kodiaq karoq
+    haval jolion hyundai solaris creta elantra tucson toyota camry corolla rav4 yaris prius
+    volkswagen vw passat tiguan jetta ford fiesta mondeo nissan almera qashqai
+    x-trail mazda honda civic mitsubishi lancer outlander chery tiggo geely coolray
+    chevrolet opel astra corsa peugeot citroen volvo subaru suzuki lexus tesla bmw audi mercedes
+    dacia fiat uaz
+    киа кия рио спортейдж церато лада гранта веста ларгус нива приора рено логан сандеро
+    дастер каптюр аркана шкода октавия фабия рапид суперб кодиак хавейл хавал джолион хендай
+    хёндай хундай солярис крета элантра туссан тойота камри королла рав4 ярис фольксваген пассат тигуан джетта форд ниссан альмера кашкай мазда хонда цивик митсубиси
+    мицубиси лансер аутлендер чери тигго джили шевроле опель пежо ситроен вольво субару сузуки
+    лексус тесла бмв ауди мерседес уаз""")
+# what a car is got by: bought, taken, collected from the showroom
+TOOK_CAR = re.compile(r"\b(?:купил\w*|взял\w*|забрал\w*|пригнал\w*|bought|got|picked\s+up|"
+                      r"kupił\w*|wziął\w*|wzięła\w*|odebrał\w*)\b", re.I)
+# one's own: "моя Киа", "Рио моя", "на своей октавии", "my Civic", "mój Golf"
+OWN_CAR = _listed("""мой моя мою моей моём моего моем свой своя свою своей своём своего своем my
+    mój moja moją moim mojej swój swoja swoją swoim swojej""")
 # a thing exchanged for another: "поменял", "пересел на", "купил", "switched", "zmieniłem"
 SWAP = _listed("""поменять сменить пересесть купить switch switched replaced swapped bought
     zmienić zmieniłem zmieniłam kupiłem kupiłam przesiadłem przesiadłam""")

@@ -39,7 +39,7 @@ from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
-from wave_agent.world.kinds import job_said_alone
+from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.possessor import own_relative, possessor
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
@@ -286,6 +286,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _last_day(text, held, c)
     _pets_away(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
+    _own_car(text, c)
+    _job_among_us(text, c)
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
         # what they were until the first day ("первый день в Ак Барсе") or the move
@@ -443,14 +445,33 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     elif W.OWN_BIRTHDAY.search(text) and (said_age := _bare_age(text, words)) is not None:
         put_(USER, "age", said_age, "set")  # "сорок четыре стукнуло", "34! с днём рождения меня"
     birthday = W.BIRTHDAY.search(text)
-    if birthday and re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", lower):
+    # the person's own when the sentence that says the birthday says "у меня" / "my", and not
+    # someone else's "у неё" ("мама у меня Галина Петровна. день рождения у неё 3 мая")
+    said_at = W.BIRTHDAY_SAID.search(text)
+    sentence = next((s_ for s_ in re.split(r"(?<=[.!?…])\s+", lower)
+                     if said_at is not None and said_at.group(0).lower() in s_), lower)
+    own_birthday = re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", sentence) and not \
+        re.search(r"\bу\s+(?:неё|нее|него|них)\b|\b(?:her|his)\b|\b(?:jej|jego)\b", sentence)
+    if birthday and own_birthday:
         put_(USER, "birthday", birthday.group(1), "set")
+    elif own_birthday and re.search(r"(?:день\s+рождения|днюха|\bдр\b|birthday|urodziny)", lower):
+        # by its month, the day after it or none ("день рождения у меня в марте", "в апреле,
+        # 9-го", "в начале марта"): five months' authors give the birthday so
+        month = W.BIRTHDAY_MONTH.search(text)
+        if month is not None:
+            nominative, genitive = W.MONTHS[month.group(2).lower()]
+            when = {"начале": "начало", "конце": "конец", "середине": "середина"}.get(
+                (month.group(1) or "").lower())
+            put_(USER, "birthday", f"{month.group(3)} {genitive}" if month.group(3) else
+                 f"{when} {genitive}" if when else nominative, "set")
     # price: an amount of money and what it pays for
     # (a bare number counts when said with paying, per unit, or as the new value with no verb:
     # "теперь урок 1800", "nowy czynsz 2600")
     amount = W.AMOUNT.search(text) or W.AMOUNT_BEFORE.search(text) or (
         W.BARE_AMOUNT.search(text) if set(forms + lemmas) & (W.PAY | W.NEW) or W.PER_UNIT.search(text)
-        or W.CHANGE.search(text) or W.SINCE.search(text) or W.RECURS.search(text) else None)
+        or W.CHANGE.search(text) or W.SINCE.search(text) or W.RECURS.search(text) else None) or (
+        # "за" and a bare amount beside a price noun ("из подписок — Яндекс Плюс за 399")
+        W.FOR_AMOUNT.search(text) if any(x in W.PRICE_WORDS for x in forms + lemmas) else None)
     if amount and not phone:
         what = next((W.PRICE_WORDS[x] for pair in words for x in pair if x in W.PRICE_WORDS), None)
         # a pass is the price of where it lets one in ("абонемент в бассейн" is the pool's)
@@ -460,7 +481,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             if x in W.PRICE_WORDS:
                 what = W.PRICE_WORDS[x]
                 break
-        if what in (None, "subscription") and (W.PER_UNIT.search(text) or W.RECURS.search(text)):
+        if what == "subscription" or (what is None and (W.PER_UNIT.search(text) or W.RECURS.search(text))):
             what = _service(text, reading, c.found) or what
         if what is not None:
             subject = next((W.SUBJECT[x] for pair in words for x in pair if x in W.SUBJECT), None)
@@ -483,15 +504,27 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         # "мясо не ем": the diet is set, not denied
         put_(_holder(text, meat, reading.language), "diet", diet, c.op_at(meat, multi=False) and "set")
     # habit
-    said_habit = next(((w, W.HABIT[x]) for w, lem in words for x in (w, lem) if x in W.HABIT),
-                      None)
-    if said_habit is not None:
-        op = c.op_at(said_habit[0], multi=True)
-        clause = next((p for p, _ in c.clauses if said_habit[0] in p.lower()), text)
+    habits = [(w, W.HABIT[x]) for w, lem in words for x in (w, lem) if x in W.HABIT]
+
+    def habit_op(word: str) -> str:
+        op = c.op_at(word, multi=True)
+        clause = next((p for p, _ in c.clauses if word in p.lower()), text)
         if op == "add" and any(lem in W.THREW or w in W.THREW
                                for w, lem in _words(clause, reading.language)):
             op = "remove"  # "выкинула сигареты": the habit given up, not held
-        put_(_holder(text, said_habit[0], reading.language), "habit", said_habit[1], op)
+        return op
+
+    said_habit = habits[0] if habits else None
+    if said_habit is not None and habit_op(said_habit[0]) == "add":
+        # said twice, held in one clause and denied in the speaker's own ("коллега позвала
+        # курить, а я ей: я в жизни ни одной сигареты не выкурила": three months' authors):
+        # the invitation is not the person's habit
+        said_habit = next((h for h in habits[1:] if set(re.findall(r"[\w-]+", next(
+            (p.lower() for p, _ in c.clauses if h[0] in p.lower()), ""))) & W.SPEAKER
+            and habit_op(h[0]) == "negate"), said_habit)
+    if said_habit is not None:
+        put_(_holder(text, said_habit[0], reading.language), "habit", said_habit[1],
+             habit_op(said_habit[0]))
     # allergy: "аллергия на кошек" / "allergic to nuts" / "uczulenie na orzechy"
     whose = possessor(text)  # "у Сони аллергия" is Sonya's; None: someone unnamed's
     said_allergy = next((w for w in forms + lemmas if w in W.ALLERGY), None)
@@ -500,7 +533,14 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                        r"([\w-]+(?:\s+и\s+[\w-]+)?)", lower)
         # the negation of the allergy's own clause ("у меня аллергия на амоксициллин, в детстве
         # чуть не задохнулась" denies nothing)
-        denied = c.polarity_of(said_allergy).negated
+        denied = c.polarity_of(said_allergy).negated or any(
+            c.polarity_of(w).negated for w in forms if w in W.ALLERGY)
+        if not to and not denied:
+            # asked about, and answered after it ("спросили про аллергии — сказала, что
+            # никаких, никогда не было", "графа «аллергии» — прочерк. у меня их никогда не
+            # было": three months' authors): none is what the answer says
+            answer = lower[lower.find(said_allergy) + len(said_allergy):]
+            denied = W.NONE_HELD.search(answer) is not None
         if to and not denied:
             thing = to.group(1).split()[0]
             put_(whose, "allergy", ru_lemma(thing) if reading.language == "ru" else thing,
@@ -803,8 +843,21 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     if who is not None:
         return who
     if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
-        return None
+        # the one person the message names before the pronoun ("Лиза, моя младшая сестра,
+        # завтра приезжает. Ей 27"); none or several: unread
+        return _only_named(text[:start], lang)
     return USER
+
+
+def _only_named(text: str, lang: str) -> str | None:
+    """The one person a text names by a first name (in the nominative), None for none or more."""
+    if lang != "ru":
+        return None
+    from wave_agent.world.morphology import is_name, name_nominative
+
+    named = {name_nominative(w, "Nom") for w in re.findall(r"(?<![\w-])[А-ЯЁ][а-яё]+", text)
+             if is_name(w)}
+    return named.pop() if len(named) == 1 else None
 
 
 def _given_to(name: str, text: str, lang: str) -> bool:
@@ -1120,6 +1173,85 @@ def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Colle
         else:
             c.put(USER, "device", _make(new, lang), "add")
             c.put(USER, "device", value.value, "remove")
+
+
+_AMONG_US = re.compile(r"(?<![\w-])([А-ЯЁ][а-яё]+|[Оо]н[аи]?)\s+(?:же\s+|ведь\s+)?у\s+нас\s+"
+                       r"(?:же\s+|ведь\s+|теперь\s+)?([а-яё-]{4,})\b")
+
+
+def _job_among_us(text: str, c: _Collector) -> None:
+    """Someone's job said as what they are "у нас" ("Костя у нас стоматолог", "Лёша же у нас
+    врач", "написала Лене, она же у нас учительница": three months' authors): the named one's
+    role, by the job noun's head (a job by its navec neighbours or its agent suffix)."""
+    if c.lang != "ru":
+        return
+    from wave_agent.world.morphology import is_name, name_nominative
+
+    for found in _AMONG_US.finditer(text):
+        who, job = found.group(1), ru_lemma(found.group(2).lower())
+        if kin.role_of(job) is not None or lexicon.kind_of(job) is not None or not (
+                job_noun(job) or AGENT.search(job)):
+            continue
+        if who.lower() in ("он", "она", "они"):
+            # the one named before the pronoun ("написала Лене, она же у нас учительница")
+            named = [w for w in re.findall(r"[А-ЯЁ][а-яё]+", text[:found.start()]) if is_name(w)]
+            if len(set(named)) != 1:
+                continue
+            who = named[0]
+        elif not is_name(who):
+            continue
+        c.put(name_nominative(who, "Nom"), "role", job, c.single_op())
+
+
+def _car_name(token: str) -> str | None:
+    """The car make or model a word names, in the table's (dictionary) form, in any
+    inflection ("Шкоду" -> "Шкода", "октавии" -> "Октавия", "Toyotą" -> "Toyota"); None for
+    any other word. A name typed in Latin capitals stays as typed ("Kia Rio")."""
+    word = token.lower().replace("ё", "е")
+    if word in _CARS:
+        return token if token[:1].isupper() else token.capitalize()
+    if len(word) >= 3 and word[-1] in "аяуюеиыąęoy":
+        name = next((n for n in _CARS_BY_STEM.get(word[:-1], ()) if len(n) == len(word)
+                     and n[-1] in "аяa"), None)
+        if name is not None:
+            return name.capitalize()
+    return None
+
+
+_CARS = frozenset(w.replace("ё", "е") for w in W.CAR_NAMES)
+_CARS_BY_STEM: dict[str, list[str]] = {}
+for _name in _CARS:
+    _CARS_BY_STEM.setdefault(_name[:-1], []).append(_name)
+
+
+def _own_car(text: str, c: _Collector) -> None:
+    """A car named by its make or model as one's own ("Моя Киа Рио еле завелась", "гранта моя
+    опять не завелась", "на моей старенькой Kia Rio") or as just taken ("взяла Шкоду Фабию",
+    "забрала машину из салона! Haval Jolion") is the person's vehicle, named by every make and
+    model word the message says ("Киа моя ... Рио 2015 года": "Киа Рио"). Sold ("продала свою
+    Kia Rio") it ends, by the held value (`_endings`); wished for, or said of the past, it is not."""
+    if any(v.entity == USER and v.attribute == "vehicle" for v in c.found):
+        return
+    tokens = list(re.finditer(r"[\w-]+", text))
+    lows = [t.group(0).lower() for t in tokens]
+    names = [(i, n) for i, t in enumerate(tokens) if (n := _car_name(t.group(0))) is not None]
+    for i, _ in names:
+        token = tokens[i]
+        own = bool(set(lows[max(0, i - 2):i]) & W.OWN_CAR) or bool(
+            set(lows[i + 1:i + 3]) & W.OWN_CAR)
+        took = any(W.TOOK_CAR.fullmatch(w) for w in lows[max(0, i - 6):i])
+        if not (own or took):
+            continue
+        pol = c.polarity_of(token.group(0))
+        if pol.ended or pol.unreal or (pol.past and not pol.changed) or (
+                took and not own and pol.negated):
+            continue
+        said: list[str] = []
+        for _, name in names:
+            if not any(_alike(_cyrillic(_norm(name)), _cyrillic(_norm(s))) for s in said):
+                said.append(name)
+        c.put(USER, "vehicle", " ".join(said[:3]), "set")
+        return
 
 
 def line_names(line: str, value: str) -> bool:

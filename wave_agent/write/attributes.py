@@ -24,6 +24,7 @@ from datetime import datetime
 
 from graph.models import Fact, FactType, Status
 from wave_agent.world import read_many
+from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
     Value,
@@ -90,6 +91,16 @@ async def with_values(facts: Sequence[Fact]) -> list[Fact]:
             if f.status is Status.ACTIVE else f for f, r in zip(facts, readings, strict=True)]
 
 
+_FOUND_OUT = re.compile(r"\b(?:оказалось|выяснилось|обнаружил\w*|turned\s+out|found\s+out|"
+                        r"okazało\s+się|wyszło\s+na\s+jaw)\b", re.I)
+
+
+def finds_out(text: str) -> bool:
+    """Whether a statement tells of a value newly found ("оказалось, у меня аллергия на
+    киви", "выяснилось", "turned out", "okazało się")."""
+    return _FOUND_OUT.search(text) is not None
+
+
 def marks_change(text: str) -> bool:
     """Whether a statement says something changed or started again ("теперь", "снова",
     "начал", "now", "again", "znowu"): a value taken up again is then no contradiction."""
@@ -139,10 +150,32 @@ def about_other_things(values: Sequence[Value], held: Sequence[str]) -> bool:
     return bool(keys) and bool(theirs) and not keys & theirs
 
 
+# a month's number by its stem in any of the three languages (MONTHS lists each language's
+# twelve in order)
+_MONTH_NUMBER = {stem: n % 12 for n, stem in enumerate(MONTHS)}
+
+
+def _same_birthday(a: str, b: str) -> bool:
+    """Whether two birthdays may be one: the same day of the same month, or one of them says
+    only the month ("март", "начало марта") and it is the other's."""
+    def parts(said: str) -> tuple[str | None, int | None]:
+        low = said.lower()
+        day = re.search(r"\b(\d{1,2})\b", low)
+        month = next((stem for stem in sorted(MONTHS, key=len, reverse=True)
+                      if re.search(rf"\b{stem}", low)), None)
+        return (day.group(1).lstrip("0") if day else None), (
+            _MONTH_NUMBER[month] if month is not None else None)
+
+    (day_a, month_a), (day_b, month_b) = parts(a), parts(b)
+    if month_a is None or month_b is None:
+        return day_a == day_b if day_a and day_b else same_value(a, b)
+    return month_a == month_b and (day_a is None or day_b is None or day_a == day_b)
+
+
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False,
            at: datetime | None = None, birthday: bool | None = None,
-           news: bool | None = None, again: bool = False) -> Decision:
+           news: bool | None = None, again: bool = False, found_out: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал"), so a value once denied is taken up again, not contradicted. ``at`` and
@@ -153,11 +186,13 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     each of the six changes of another person's city, role or phone is said with a move, a
     change word or a date; none of the seven contradictions of a city or role is). ``again``
     (``only_again``): the change word is "again" alone, which takes up no denied child or
-    sibling ("детей у меня нет", then "сын опять с соплями")."""
+    sibling ("детей у меня нет", then "сын опять с соплями"). ``found_out`` (``finds_out``):
+    the statement tells of a value newly found ("у меня аллергия на арахис, выяснилось"), so
+    a value denied before is news, not a contradiction."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
-        if value.op in ("set", "add") and (not changed or (
+        if value.op in ("set", "add") and not found_out and (not changed or (
                 again and value.attribute in ("child", "sibling"))):
             # a value the person said does not hold ("алкоголь не пью", then "пару бутылок в
             # неделю выпиваю"): both stay, the person is asked
@@ -181,6 +216,15 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
                 olds = [h for h in olds if h not in younger]
+            elif value.attribute == "birthday":
+                # a birthday does not move: another one said is a contradiction, whoever's and
+                # with whatever words (five months' authors, five of five); the same month
+                # said without its day ("в марте" against "14 марта") is no other one
+                for h in olds:
+                    if not _same_birthday(h.value.value, value.value) and all(
+                            h.fact.id != f.id for f, _ in decision.contradicts):
+                        decision.contradicts.append((h.fact, h.value))
+                olds = []
             elif value.entity != USER and news is False:
                 for h in olds:  # "Оля ... она же учительница" after "Оля, педиатр": which is it?
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):

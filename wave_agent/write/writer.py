@@ -249,7 +249,8 @@ class Writer:
                 values, held, fact.id, attributes.held_values(stating, ops=("negate",)),
                 changed=attributes.marks_change(cleaned), at=fact.created_at,
                 birthday=attributes.says_birthday(cleaned),
-                news=attributes.tells_news(cleaned), again=attributes.only_again(cleaned))
+                news=attributes.tells_news(cleaned), again=attributes.only_again(cleaned),
+                found_out=attributes.finds_out(cleaned))
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):

@@ -150,3 +150,24 @@ def test_two_rents_are_one_value_in_force_and_two_children_are_two() -> None:
     assert not asked.same_single_value(FACTS[3], FACTS[4], "price")  # rent and the gym
     assert not asked.same_single_value(son, girl, "child")
     assert not asked.same_single_value(FACTS[1], FACTS[2], "city")  # hers and her sister's
+
+
+def test_a_price_named_by_its_service_answers_what_it_cost_before() -> None:
+    plus = [
+        _fact("old", "Яндекс Плюс опять списал 399.", 20, Status.SUPERSEDED, "user|price:плюс|399|set"),
+        _fact("new", "Плюс теперь 449 в месяц списывает.", 2, Status.ACTIVE, "user|price:плюс|449|set"),
+        _fact("rent", "За квартиру отдаю 32 тысячи", 25, Status.ACTIVE, "user|price:rent|32000|set"),
+    ]
+    before = asked.first(Asked("price", 0.9, True, 0.9), "сколько стоил Плюс до подорожания?", plus)
+    assert [f.id for f in before][:1] == ["old"] and "rent" not in [f.id for f in before]
+
+
+def test_a_price_is_the_person_s_when_the_one_named_only_raised_it() -> None:
+    lessons = [
+        _fact("old", "2500 за урок", 20, Status.SUPERSEDED, "user|price:lessons|2500|set"),
+        _fact("new", "Елена подняла цену, урок уже 3000", 2, Status.ACTIVE,
+              "user|price:lessons|3000|set"),
+    ]
+    before = asked.first(Asked("price", 0.9, True, 0.9),
+                         "а сколько урок стоил до того, как Елена подняла цену?", lessons)
+    assert [f.id for f in before][:1] == ["old"]

@@ -1,0 +1,46 @@
+"""Offline, a message cut into pieces keeps what the whole says: the values the reader finds in
+the whole message are given to the pieces that name them (month 13: "уронила айфон в лужу ...
+купила Pixel 8" left the iPhone held, "урок уже 3000 оплатила. занимаемся теперь онлайн" left
+the old price, each piece read alone)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from wave_agent.llm.offline import extract_heuristic
+from wave_agent.postprocess.extract import with_message_values, with_stated_attributes
+from wave_agent.world.attributes import Value
+
+
+def pieces(text: str, held: list[Value]) -> dict[str, tuple[str, ...]]:
+    async def run() -> dict[str, tuple[str, ...]]:
+        facts = await with_stated_attributes(text, extract_heuristic(text, max_facts=4),
+                                             max_facts=4)
+        return {f.text: f.attributes for f in await with_message_values(text, facts, held)}
+    return asyncio.run(run())
+
+
+def test_an_ending_said_beside_the_new_one_reaches_the_piece_that_names_the_old() -> None:
+    found = pieces("уронила айфон в лужу, всё, умер окончательно. в обед купила Pixel 8, "
+                   "привыкаю к андроиду", [Value("user", "device", "айфон", "add")])
+    dropped = next(attrs for text, attrs in found.items() if "айфон" in text)
+    assert "user|device|айфон|remove" in dropped
+
+
+def test_a_new_price_keeps_the_change_word_of_its_message() -> None:
+    found = pieces("Елена подняла цену на вокал — сегодняшний урок уже 3000 оплатила. "
+                   "занимаемся теперь онлайн", [Value("user", "price:lessons", "2500", "set")])
+    paid = next(attrs for text, attrs in found.items() if "3000" in text)
+    assert "user|price:lessons|3000|set" in paid
+
+
+def test_a_piece_that_names_no_value_of_the_whole_is_left_to_its_own_reading() -> None:
+    found = pieces("и ещё вокал, с педагогом Еленой, раз в неделю по четвергам. 2500 за урок", [])
+    assert all(not attrs for attrs in found.values())
+
+
+def test_two_values_of_one_single_attribute_in_a_message_are_given_to_no_piece() -> None:
+    found = pieces("команда хорошая. я старший тестировщик на мобильном банке, под мной два "
+                   "джуна. руководитель — Рамиль, спокойный",
+                   [Value("user", "role", "тестировщик", "set")])
+    assert not any("руководитель" in a for attrs in found.values() for a in attrs)
