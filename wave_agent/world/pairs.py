@@ -225,16 +225,17 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
         if parsed else {}
     kind_at = {at: kinds[name] for name, at in at_word.items() if at is not None}
 
-    def kinds_in(lo: int, hi: int, ends: tuple[str, ...], prefix: str) -> list[str]:
-        """The kinds of the other mentions (and a kin role word) in tokens lo..hi-1 of the
-        target's sentence: what stands between the ends, not which words (Russian only)."""
+    def kinds_in(lo: int, hi: int, ends: tuple[str, ...], prefix: str,
+                 roles: bool = False, sentence_of: int | None = None) -> list[str]:
+        """The kinds of the other mentions in tokens lo..hi-1 (of one sentence, if given) and,
+        with ``roles``, a kin role word among them: what stands between the ends, not which
+        words (Russian only)."""
         if lang != "ru":
             return []
-        hi_sentence = sentence[hi] if hi < len(tokens) else sentence[-1]
         found = {kinds[n] for n, at in where.items()
                  if at is not None and lo <= at < hi and n not in ends
-                 and sentence[at] == hi_sentence}
-        if any(kin.role_of(tokens[i]) for i in range(lo, hi) if sentence[i] == hi_sentence):
+                 and sentence_of in (None, sentence[at])}
+        if roles and any(kin.role_of(tokens[i]) for i in range(lo, hi)):
             found.add("role")
         return [f"{prefix}:{k}" for k in sorted(found)]
 
@@ -290,7 +291,8 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
                     f.append(f"person_between:{any(s < p < t for p in persons)}")
                 else:
                     f.extend(f"head:{w}" for w in words[max(0, t - 4):t])
-                    f.extend(kinds_in(max(0, t - 4), t, (m.name,), "kh"))
+                    f.extend(kinds_in(max(0, t - 4), t, (m.name,), "kh",
+                                      sentence_of=sentence[t]))
                     f.append("person_before:"
                              f"{any(p < t and sentence[p] == sentence[t] for p in persons)}")
                 out.append(Pair(source, m.name, tuple(f)))
@@ -308,7 +310,7 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
             f.append(f"person_between:{any(lo < p < hi for p in persons)}")
             f.append(f"me_between:{any(lo < i < hi for i in first)}")
             f.extend(f"btw:{w}" for w in words[lo + 1:hi][-_BETWEEN:])
-            f.extend(kinds_in(lo + 1, hi, (source, m.name), "kb"))
+            f.extend(kinds_in(lo + 1, hi, (source, m.name), "kb", roles=True))
             f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
             out.append(Pair(source, m.name, tuple(f)))
     return out
