@@ -1,7 +1,8 @@
 """Relations learned from the labelled sets: each pair a statement names (the speaker or a
-mention, then a mention) is given a relation type or none by a small logistic regression
-(``relations.npz``, trained by ``scripts/train_relations.py`` on the hand-labelled entity
-sets), instead of one more pattern per phrasing.
+mention, then a mention; in Russian also a person or pet, then the speaker) is given a relation
+type or none by a small logistic regression (``relations.npz``, trained by
+``scripts/train_relations.py`` on the hand-labelled entity sets), instead of one more pattern
+per phrasing.
 
 A pair's features are what an author's phrasing does not fix: the two ends' types, the words
 between them and beside the target (lemmas in Russian, the first five letters elsewhere), how
@@ -206,7 +207,8 @@ def _kinds_on_path(words: tuple[Word, ...], s: int | None, t: int,
 
 
 def pairs(text: str, reading: Reading) -> list[Pair]:
-    """Every (speaker or mention, mention) pair of the statement, with its features."""
+    """Every (speaker or mention, mention) pair of the statement, with its features, and in
+    Russian every (person or pet, speaker) pair."""
     lang = reading.language or "ru"
     tokens = _TOKEN.findall(text)
     sentence = _sentence_of(tokens)
@@ -313,6 +315,39 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
             f.extend(kinds_in(lo + 1, hi, (source, m.name), "kb", roles=True))
             f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
             out.append(Pair(source, m.name, tuple(f)))
+    if lang == "ru":
+        out.extend(_to_speaker(reading, tokens, words, where, kinds, rule, me, kinds_in))
+    return out
+
+
+def _to_speaker(reading: Reading, tokens: list[str], words: list[str],
+                where: dict[str, int | None], kinds: dict[str, str],
+                rule: dict[tuple[str, str], str], me: set[str],
+                kinds_in: Any) -> list[Pair]:
+    """A pet's or a person's pair pointing at the speaker ("Барсик" pet_of the speaker, "Лена"
+    a friend of theirs): the model judges these too, not only the rules (Russian)."""
+    out = []
+    parsed = reading.words
+    for m in reading.mentions:
+        if m.type not in (EntityType.PERSON, EntityType.PET) or m.name in me:
+            continue
+        pair = f"{m.type.value}>user"
+        f = [f"t:{pair}", f"lang:ru|{pair}", f"rule:{rule.get((m.name, USER), NONE)}",
+             f"rule|t:{rule.get((m.name, USER), NONE)}|{pair}",
+             f"rev:{rule.get((USER, m.name), NONE)}"]
+        if parsed and (sw := _word_at(parsed, (m.name, *m.aliases))) is not None:
+            me_word, how = _speaker(parsed, sw)
+            f.append(f"syn:speaker:{how}")
+            f.extend(_syntax(parsed, sw, me_word))
+        s = where[m.name]
+        if s is not None:
+            f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
+            f.extend(f"post1:{words[i]}" for i in range(s + 1, min(len(words), s + 2)))
+            f.extend(f"head:{w}" for w in words[max(0, s - 4):s])
+            f.extend(kinds_in(max(0, s - 4), s, (m.name,), "kh"))
+        else:
+            f.append("source:unplaced")
+        out.append(Pair(m.name, USER, tuple(f)))
     return out
 
 

@@ -135,3 +135,13 @@ def test_a_job_word_before_a_firm_ties_the_firm_whatever_the_job() -> None:
     assert Link("Ильдар", "works_at", "Кубаньсталь") in relink(texts[0], welder, model).links
     assert Link("Алина", "works_at", "Инвитро") in relink(texts[1], nurse, model).links
     assert Link(USER, "works_at", "Инвитро") not in relink(texts[1], nurse, model).links
+
+
+def test_a_pet_the_rules_tied_to_no_one_is_judged_the_speakers_by_the_model() -> None:
+    """A pair pointing at the speaker (a pet, a friend) is the model's to judge too."""
+    reading = Reading(mentions=(Mention("Барсик", EntityType.PET, ("Барсику",)),))
+    model = _model({"t:pet>user": {"pet_of": 5.0}})
+    assert Link("Барсик", "pet_of", USER) in relink("Барсику лучше, сахар держится.",
+                                                     reading, model).links
+    english = Reading(mentions=(Mention("Rex", EntityType.PET),), language="en")
+    assert not english.links and relink("Rex is better now.", english, model).links == ()
