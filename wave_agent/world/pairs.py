@@ -1,12 +1,15 @@
 """Relations learned from the labelled sets: each pair a statement names (the speaker or a
-mention, then a mention) is given a relation type or none by a small logistic regression
-(``relations.npz``, trained by ``scripts/train_relations.py`` on the hand-labelled entity
-sets), instead of one more pattern per phrasing.
+mention, then a mention; in Russian also a person or pet, then the speaker) is given a relation
+type or none by a small logistic regression (``relations.npz``, trained by
+``scripts/train_relations.py`` on the hand-labelled entity sets), instead of one more pattern
+per phrasing.
 
 A pair's features are what an author's phrasing does not fix: the two ends' types, the words
 between them and beside the target (lemmas in Russian, the first five letters elsewhere), how
 far apart they stand, whether a first-person word or another person stands between, the kin
-role a word beside the target names, and the rule reader's own link for the pair (the rules
+role a word beside the target names, what the words between and on the tree path stand for (a
+role word, an occupation or another mention's kind: "сварщиком на «Кубаньстали»" teaches every
+job before a firm, not the welder's), and the rule reader's own link for the pair (the rules
 are one feature among these, not the decision). A kin relation's role is the rule's, else
 the role word beside the target; a kin pair with no role word is left out.
 
@@ -176,8 +179,36 @@ def _syntax(words: tuple[Word, ...], s: int | None, t: int) -> list[str]:
     return f
 
 
+def _kinds_on_path(words: tuple[Word, ...], s: int | None, t: int,
+                   kind_at: dict[int, str]) -> list[str]:
+    """What the words around the target stand for, not which words they are: a kin role or
+    another mention's kind (an occupation, a person) as the target's head, on the tree path
+    from the source, or beside the target ("инженер на Уралмаше", "сестра тимура"), so the
+    model learns a phrasing once for every job and every role."""
+    def kind(i: int) -> str | None:
+        return "role" if kin.role_of(words[i].text) else kind_at.get(i)
+
+    target = words[t]
+    f = ["kp:tself:role"] if kin.role_of(target.text) else []
+    if target.head >= 0 and (k := kind(target.head)):
+        f.append(f"kp:thead:{k}")
+    f.extend(f"kp:tkid:{k}" for i, w in enumerate(words)
+             if w.head == t and i != s and (k := kind(i)))
+    if s is None or words[s].sentence != target.sentence:
+        return f
+    up_s, up_t = _up(words, s), _up(words, t)
+    common = next((i for i in up_s if i in up_t), None)
+    if common is None:
+        return f
+    on_path = [i for i in (*up_s[1:up_s.index(common) + 1], *up_t[1:up_t.index(common)])
+               if i not in (s, t)]
+    f.extend(f"kp:pw:{k}" for i in on_path if (k := kind(i)))
+    return list(dict.fromkeys(f))
+
+
 def pairs(text: str, reading: Reading) -> list[Pair]:
-    """Every (speaker or mention, mention) pair of the statement, with its features."""
+    """Every (speaker or mention, mention) pair of the statement, with its features, and in
+    Russian every (person or pet, speaker) pair."""
     lang = reading.language or "ru"
     tokens = _TOKEN.findall(text)
     sentence = _sentence_of(tokens)
@@ -194,6 +225,22 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
     parsed = reading.words
     at_word = {m.name: _word_at(parsed, (m.name, *m.aliases)) for m in reading.mentions} \
         if parsed else {}
+    kind_at = {at: kinds[name] for name, at in at_word.items() if at is not None}
+
+    def kinds_in(lo: int, hi: int, ends: tuple[str, ...], prefix: str,
+                 roles: bool = False, sentence_of: int | None = None) -> list[str]:
+        """The kinds of the other mentions in tokens lo..hi-1 (of one sentence, if given) and,
+        with ``roles``, a kin role word among them: what stands between the ends, not which
+        words (Russian only)."""
+        if lang != "ru":
+            return []
+        found = {kinds[n] for n, at in where.items()
+                 if at is not None and lo <= at < hi and n not in ends
+                 and sentence_of in (None, sentence[at])}
+        if roles and any(kin.role_of(tokens[i]) for i in range(lo, hi)):
+            found.add("role")
+        return [f"{prefix}:{k}" for k in sorted(found)]
+
     out: list[Pair] = []
     # the speaker's own name is a person's: "я тимлид" says a job, not a name
     me = {m.name for m in reading.mentions
@@ -226,6 +273,7 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
                 else:
                     sw = at_word.get(source)
                 f.extend(_syntax(parsed, sw, tw))
+                f.extend(_kinds_on_path(parsed, sw, tw, kind_at))
             if t is None:
                 f.append("target:unplaced")
                 out.append(Pair(source, m.name, tuple(f)))
@@ -240,10 +288,13 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
                 if before:
                     s = before[-1]
                     f.extend(f"btw:{w}" for w in words[s + 1:t][-_BETWEEN:])
+                    f.extend(kinds_in(s + 1, t, (m.name,), "kb"))
                     f.append(f"dist:{min(t - s, 9) // 3}")
                     f.append(f"person_between:{any(s < p < t for p in persons)}")
                 else:
                     f.extend(f"head:{w}" for w in words[max(0, t - 4):t])
+                    f.extend(kinds_in(max(0, t - 4), t, (m.name,), "kh",
+                                      sentence_of=sentence[t]))
                     f.append("person_before:"
                              f"{any(p < t and sentence[p] == sentence[t] for p in persons)}")
                 out.append(Pair(source, m.name, tuple(f)))
@@ -261,8 +312,42 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
             f.append(f"person_between:{any(lo < p < hi for p in persons)}")
             f.append(f"me_between:{any(lo < i < hi for i in first)}")
             f.extend(f"btw:{w}" for w in words[lo + 1:hi][-_BETWEEN:])
+            f.extend(kinds_in(lo + 1, hi, (source, m.name), "kb", roles=True))
             f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
             out.append(Pair(source, m.name, tuple(f)))
+    if lang == "ru":
+        out.extend(_to_speaker(reading, tokens, words, where, kinds, rule, me, kinds_in))
+    return out
+
+
+def _to_speaker(reading: Reading, tokens: list[str], words: list[str],
+                where: dict[str, int | None], kinds: dict[str, str],
+                rule: dict[tuple[str, str], str], me: set[str],
+                kinds_in: Any) -> list[Pair]:
+    """A pet's or a person's pair pointing at the speaker ("Барсик" pet_of the speaker, "Лена"
+    a friend of theirs): the model judges these too, not only the rules (Russian)."""
+    out = []
+    parsed = reading.words
+    for m in reading.mentions:
+        if m.type not in (EntityType.PERSON, EntityType.PET) or m.name in me:
+            continue
+        pair = f"{m.type.value}>user"
+        f = [f"t:{pair}", f"lang:ru|{pair}", f"rule:{rule.get((m.name, USER), NONE)}",
+             f"rule|t:{rule.get((m.name, USER), NONE)}|{pair}",
+             f"rev:{rule.get((USER, m.name), NONE)}"]
+        if parsed and (sw := _word_at(parsed, (m.name, *m.aliases))) is not None:
+            me_word, how = _speaker(parsed, sw)
+            f.append(f"syn:speaker:{how}")
+            f.extend(_syntax(parsed, sw, me_word))
+        s = where[m.name]
+        if s is not None:
+            f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
+            f.extend(f"post1:{words[i]}" for i in range(s + 1, min(len(words), s + 2)))
+            f.extend(f"head:{w}" for w in words[max(0, s - 4):s])
+            f.extend(kinds_in(max(0, s - 4), s, (m.name,), "kh"))
+        else:
+            f.append("source:unplaced")
+        out.append(Pair(m.name, USER, tuple(f)))
     return out
 
 

@@ -121,3 +121,27 @@ def test_a_type_with_its_own_threshold_is_taken_where_the_language_would_not(
     assert loaded.threshold_of("ru", "works_at") == 0.9
     russian = Reading(mentions=READING.mentions, language="ru")
     assert Link("Катя", "lives_in", "Казань") in relink(TEXT, russian, loaded).links
+
+
+def test_a_job_word_before_a_firm_ties_the_firm_whatever_the_job() -> None:
+    """The model weighs what the target's head stands for (an occupation the reading found),
+    not only which word it is: one weight serves a welder and a nurse alike."""
+    model = _model({"kp:thead:occupation": {"works_at": 3.0},
+                    "t:person>organisation": {"works_at": 1.0},
+                    "t:user>organisation": {"none": 5.0}})
+    texts = ["Брат Ильдар работает сварщиком на «Кубаньстали».",
+             "Сестра Алина работает медсестрой в «Инвитро»."]
+    welder, nurse = rule_readings(texts)
+    assert Link("Ильдар", "works_at", "Кубаньсталь") in relink(texts[0], welder, model).links
+    assert Link("Алина", "works_at", "Инвитро") in relink(texts[1], nurse, model).links
+    assert Link(USER, "works_at", "Инвитро") not in relink(texts[1], nurse, model).links
+
+
+def test_a_pet_the_rules_tied_to_no_one_is_judged_the_speakers_by_the_model() -> None:
+    """A pair pointing at the speaker (a pet, a friend) is the model's to judge too."""
+    reading = Reading(mentions=(Mention("Барсик", EntityType.PET, ("Барсику",)),))
+    model = _model({"t:pet>user": {"pet_of": 5.0}})
+    assert Link("Барсик", "pet_of", USER) in relink("Барсику лучше, сахар держится.",
+                                                     reading, model).links
+    english = Reading(mentions=(Mention("Rex", EntityType.PET),), language="en")
+    assert not english.links and relink("Rex is better now.", english, model).links == ()
