@@ -194,7 +194,8 @@ class Services:
                 self._cache["recall"] = Recall(
                     graph, archive, self.embedder(), archive_problem=problem,
                     config=RecallConfig(voice_timeout_s=self.settings.store_timeout_s,
-                                        ranker=self.settings.recall_ranker),
+                                        ranker=self.settings.recall_ranker,
+                                        query_adapter=self.settings.recall_query_adapter),
                     tz=ZoneInfo(self.settings.timezone),
                 )
             return self._cache["recall"]  # type: ignore[no-any-return]

@@ -359,7 +359,8 @@ async def run_benchmark(
     await dense_embedder.embed(["warm up"])
     tally = Tally()
     log = FeatureLog(features)
-    config = RecallConfig(voice_timeout_s=voice_timeout_s, ranker=services.settings.recall_ranker)
+    config = RecallConfig(voice_timeout_s=voice_timeout_s, ranker=services.settings.recall_ranker,
+                          query_adapter=services.settings.recall_query_adapter)
     for n, item in enumerate(items, 1):
         report(f"question {n}/{len(items)}", n - 1, len(items))
         await run_question(item, services=services, embedder=embedder,

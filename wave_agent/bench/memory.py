@@ -261,6 +261,7 @@ async def run_memory_benchmark(
     recall = Recall(graph, archive, embedder, clock=lambda: data.asked_at,
                     config=RecallConfig(voice_timeout_s=voice_timeout_s,
                                         ranker=services.settings.recall_ranker,
+                                        query_adapter=services.settings.recall_query_adapter,
                                         graph_depth=RecallConfig().graph_depth if graph_voice
                                         else 0),
                     observer=observer)
