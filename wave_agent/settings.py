@@ -81,9 +81,9 @@ class Settings(BaseSettings):
     # Recall's order before MMR: "fusion" (the hand-set weighted rank fusion) or "learned"
     # (the shipped trees over every voice; not the default yet: docs/benchmarks.md).
     recall_ranker: Literal["learned", "fusion"] = "learned"
-    # The question's e5 vector moved by the learned map in recall/adapter.npz before the
-    # semantic voice and the ranker's cosines read it (recall.adapter); 0 turns it off.
-    recall_query_adapter: bool = True
+    # The question's e5 vector moved by the learned map in recall/adapter.npz (recall.adapter):
+    # "all" (the semantic voice and the ranker's cosines), "search" (the voice only), "off".
+    recall_query_adapter: Literal["all", "search", "off"] = "all"
 
     # Letta: unset means markdown block files under data_dir/blocks.
     letta_base_url: str | None = None

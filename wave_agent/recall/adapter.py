@@ -5,8 +5,9 @@ e5 embeds a question and a statement of the answer in slightly different places:
 vectors stay as they are (nothing is embedded again); only the query vector is moved:
 ``q' = normalise(q + q @ W.T)``, ``W`` a 384 x 384 matrix trained with a contrastive loss (each
 question against every fact of its own set, the facts that answer it as positives) on the
-memory sets' questions, held near zero by weight decay and stopped early by held-out authors
-(``scripts/train_query_adapter.py``; figures in docs/benchmarks.md, "Round seventeen").
+memory sets' questions and LoCoMo's tuning conversations, held near zero by weight decay and
+stopped early by held-out authors (``scripts/train_query_adapter.py``; figures in
+docs/benchmarks.md, "Round seventeen").
 
 Recall's semantic voice searches with the adapted vector, and the ranker's cosine features and
 the meaning factor read it (``Candidates.query_vector``). The moved vector's cosines with the
@@ -14,7 +15,8 @@ stored ones sit lower and wider than plain e5's (about 0.1-0.3 against 0.75-0.9)
 and the calibration were fitted on plain e5's: ``cosine_map`` gives the affine map, fitted with
 the weights (the mean and spread of each training question's 30 nearest facts), that puts them
 back on plain e5's scale before anything reads their values. The attribute heads (``recall.asked``)
-read the plain vector: they were trained on it. ``RECALL_QUERY_ADAPTER=0`` turns it off.
+read the plain vector: they were trained on it. ``RECALL_QUERY_ADAPTER``: ``all`` (the default),
+``search`` (the semantic voice's search only; the features read the plain vector), ``off``.
 """
 
 from __future__ import annotations
