@@ -20,7 +20,7 @@ trains on every author for ``--steps`` (the median of the held-out runs' stoppin
 ``--loao`` ran) and writes the file. Figures: docs/benchmarks.md, "Round seventeen".
 
     PYTHONPATH=$PWD HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 nice -n 10 \\
-        python scripts/train_query_adapter.py --locomo ../shared/data/locomo --loao --write
+        python scripts/train_query_adapter.py --locomo ../shared/data/locomo --loao --steps 100 --write
 """
 
 from __future__ import annotations
