@@ -195,7 +195,8 @@ class Services:
                     graph, archive, self.embedder(), archive_problem=problem,
                     config=RecallConfig(voice_timeout_s=self.settings.store_timeout_s,
                                         ranker=self.settings.recall_ranker,
-                                        newer_first=self.settings.recall_newer_first or None),
+                                        newer_first=self.settings.recall_newer_first or None,
+                                        query_adapter=self.settings.recall_query_adapter),
                     tz=ZoneInfo(self.settings.timezone),
                 )
             return self._cache["recall"]  # type: ignore[no-any-return]

@@ -84,6 +84,9 @@ class Settings(BaseSettings):
     # A question about now puts a record below a newer one among the ten best that says the
     # same thing again when their e5 vectors are at least this close (recall.newer); 0: off.
     recall_newer_first: float = Field(default=0.90, ge=0.0, le=1.0)
+    # The question's e5 vector moved by the learned map in recall/adapter.npz (recall.adapter):
+    # "all" (the semantic voice and the ranker's cosines), "search" (the voice only), "off".
+    recall_query_adapter: Literal["all", "search", "off"] = "all"
 
     # Letta: unset means markdown block files under data_dir/blocks.
     letta_base_url: str | None = None

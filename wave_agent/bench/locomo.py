@@ -293,6 +293,7 @@ async def run_benchmark(
     log = FeatureLog(features)
     config = RecallConfig(ranker=services.settings.recall_ranker,
                           newer_first=services.settings.recall_newer_first or None,
+                          query_adapter=services.settings.recall_query_adapter,
                           graph_depth=RecallConfig().graph_depth if graph_voice else 0)
 
     def recall_factory(clock: Callable[[], Any]) -> Recall:

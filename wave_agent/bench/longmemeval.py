@@ -360,7 +360,8 @@ async def run_benchmark(
     tally = Tally()
     log = FeatureLog(features)
     config = RecallConfig(voice_timeout_s=voice_timeout_s, ranker=services.settings.recall_ranker,
-                          newer_first=services.settings.recall_newer_first or None)
+                          newer_first=services.settings.recall_newer_first or None,
+                          query_adapter=services.settings.recall_query_adapter)
     for n, item in enumerate(items, 1):
         report(f"question {n}/{len(items)}", n - 1, len(items))
         await run_question(item, services=services, embedder=embedder,

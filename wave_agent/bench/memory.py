@@ -262,6 +262,7 @@ async def run_memory_benchmark(
                     config=RecallConfig(voice_timeout_s=voice_timeout_s,
                                         ranker=services.settings.recall_ranker,
                                         newer_first=services.settings.recall_newer_first or None,
+                                        query_adapter=services.settings.recall_query_adapter,
                                         graph_depth=RecallConfig().graph_depth if graph_voice
                                         else 0),
                     observer=observer)

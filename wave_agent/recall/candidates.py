@@ -78,6 +78,8 @@ class Candidates:
     # Ranking (``rank``): each record's cosine in its context window, the weights, the fused
     # scores and each record's rank per voice.
     in_context: dict[str, float] = field(default_factory=dict)
+    # an adapted query's cosines on plain e5's scale: scale * cosine + shift (recall.adapter)
+    cosine_map: tuple[float, float] = (1.0, 0.0)
     weights: Mapping[str, float] = field(default_factory=dict)
     scores: dict[str, float] = field(default_factory=dict)
     ranks: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -95,6 +97,11 @@ class Candidates:
         """The query's embedding, when the semantic voice answered."""
         semantic = self.results.get("semantic")
         return semantic.query_vector if semantic is not None else None
+
+    def plain_scale(self, cosine: float) -> float:
+        """A cosine with ``query_vector`` on plain e5's scale (``cosine_map``)."""
+        scale, shift = self.cosine_map
+        return scale * cosine + shift
 
     @property
     def lexical_scores(self) -> dict[str, float]:

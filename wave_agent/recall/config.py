@@ -78,6 +78,12 @@ class RecallConfig:
     # ranker"); its someone-else weight is fitted listwise on the tuning questions where a
     # relative's record competes (scripts/train_ranker.py, fit_someone_else).
     ranker: str = "learned"
+    # The question's vector moved by the learned query map (recall.adapter, ``adapter.npz``):
+    # "all" for the semantic voice, the ranker's cosine features and the meaning factor (its
+    # cosines put back on plain e5's scale); "search" for the semantic voice's search only, the
+    # features reading the plain vector; "off". The stored vectors are never touched
+    # (RECALL_QUERY_ADAPTER; docs/benchmarks.md, "Round seventeen").
+    query_adapter: str = "all"
     # MMR's weight of relevance against likeness to a record already picked, after the
     # learned order; None: the preset's ``mmr_lambda`` (0.75, set on the hand-set fusion).
     # Replaying MMR over the engine's own inputs with each memory author left out picks 0.95:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from graph.models import Fact
-from wave_agent.recall import fusion, voices
+from wave_agent.recall import adapter, fusion, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.presets import VOICES
@@ -122,25 +122,49 @@ class Reader:
         archive = self.archive
 
         async def go() -> voices.VoiceResult:
-            vector = (await self.embedder.embed_query([q.wide]))[0]
-            if q.rest:
-                # embedded while the archive is searched and the graph read, not first
-                future = asyncio.ensure_future(self.embedder.embed_query([q.rest]))
-                # a search cancelled before it is awaited must not log an unread error
-                future.add_done_callback(lambda f: f.cancelled() or f.exception())
-                c.rest_embedding = future
-            if q.period is None:
-                return await voices.semantic(archive, q.user_id, vector, q.statuses, cfg.depth)
-            plain, dated = await asyncio.gather(
-                voices.semantic(archive, q.user_id, vector, q.statuses, cfg.depth),
-                voices.semantic(archive, q.user_id, vector, q.statuses, cfg.depth, q.period))
-            c.results["dated-semantic"] = dated
-            return plain
+            asked = np.asarray((await self.embedder.embed_query([q.wide]))[0], dtype=np.float32)
+            vector = self._adapted(asked)
+            moved = cfg.query_adapter != "off" and adapter.reads(self.embedder.model_name)
+            if moved and cfg.query_adapter == "all":
+                c.cosine_map = adapter.cosine_map()
+            result = await self._search(c, vector)
+            if moved and cfg.query_adapter == "search":  # the features read the plain vector
+                result.query_vector = asked
+            return result
 
         c.results["semantic"] = await voices.guarded(
             "semantic", go, voices.VoiceResult(), cfg.voice_timeout_s, c.degraded)
         if not c.results["semantic"].ids and "semantic" not in c.degraded.reasons:
             await self._check_model_change(archive, q.user_id, c)
+
+    async def _search(self, c: Candidates, vector: np.ndarray) -> voices.VoiceResult:
+        """The archive's nearest records to ``vector`` (and in the question's period); starts
+        embedding the rest of a relative's question."""
+        q, cfg = c.question, self.config
+        archive = self.archive
+        assert archive is not None  # checked by the caller
+        if q.rest:
+            # embedded while the archive is searched and the graph read, not first
+            future = asyncio.ensure_future(self._embed_adapted(q.rest))
+            # a search cancelled before it is awaited must not log an unread error
+            future.add_done_callback(lambda f: f.cancelled() or f.exception())
+            c.rest_embedding = future
+        if q.period is None:
+            return await voices.semantic(archive, q.user_id, vector, q.statuses, cfg.depth)
+        plain, dated = await asyncio.gather(
+            voices.semantic(archive, q.user_id, vector, q.statuses, cfg.depth),
+            voices.semantic(archive, q.user_id, vector, q.statuses, cfg.depth, q.period))
+        c.results["dated-semantic"] = dated
+        return plain
+
+    def _adapted(self, vector: np.ndarray) -> np.ndarray:
+        """The question's vector moved by the learned query map, when it is on (``adapter``)."""
+        if self.config.query_adapter == "off":
+            return np.asarray(vector, dtype=np.float32)
+        return adapter.adapt(self.embedder.model_name, vector)
+
+    async def _embed_adapted(self, text: str) -> np.ndarray:
+        return self._adapted((await self.embedder.embed_query([text]))[0])[None, :]
 
     async def _lexical_voice(self, c: Candidates) -> None:
         """Neo4j full-text over the widened query without the user's speakers' names."""

@@ -127,7 +127,8 @@ def features(c: Candidates, now: datetime, cal: Calibration,
     if held:
         vectors = np.stack([c.vectors[ids[row]] for row in held])
         if qv is not None:
-            cos[held] = vectors @ qv
+            scale, shift = c.cosine_map
+            cos[held] = scale * (vectors @ qv) + shift
         # the same thing said again elsewhere (another session, another day): how often
         if wanted is None or "near_repeats" in wanted:
             close = (vectors @ vectors.T >= REPEAT_COSINE).sum(axis=1) - 1

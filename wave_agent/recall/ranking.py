@@ -42,6 +42,8 @@ def rank(c: Candidates, cfg: RecallConfig) -> None:
     q = c.question
     c.rankings.update(context_rankings(c.pool, c.links, c.facts, c.lexical_scores, c.vectors,
                                        c.query_vector, cfg.depth, c.in_context))
+    if c.cosine_map != (1.0, 0.0):
+        c.in_context.update({fid: c.plain_scale(v) for fid, v in c.in_context.items()})
     if q.period is not None:
         c.rankings["dated"] = dated_ranking(
             q.period, c.facts, c.rankings.get("lexical", []),
@@ -106,7 +108,8 @@ def weigh(c: Candidates, cfg: RecallConfig, now: datetime, cal: Calibration) -> 
             if fid in c.in_context:
                 closeness[fid] = cal.rescale(c.in_context[fid])
             elif fid in c.vectors:
-                closeness[fid] = cal.rescale(float(np.dot(c.vectors[fid], query_vector)))
+                closeness[fid] = cal.rescale(c.plain_scale(float(np.dot(c.vectors[fid],
+                                                                        query_vector))))
         if closeness:
             best, worst = max(closeness.values()), min(closeness.values())
             for fid in final:  # a record with no vector counts as the farthest

@@ -68,10 +68,12 @@ async def test_a_question_about_the_son_by_role_finds_what_was_said_about_igor(
 
     knows = await rank_of_match(user_id, FAMILY)
     unknown = await rank_of_match(f"{user_id}-b", "Игорю девять лет, он ходит в третий класс.")
-    # In the five `wave recall` shows for her (4th: Oleg's son's football and the neighbour's
-    # match are as near in meaning); not in the five for the other.
+    # In the five `wave recall` shows for her; for the other, who never said who Igor is, lower
+    # or not at all. (Plain e5 left it out of the other's five; the learned query map finds it
+    # by meaning at 2nd, "водил сына на матч" against "с Игорем ходили на хоккей", and the
+    # link still puts it first for the one who said it: docs/benchmarks.md, "Round seventeen".)
     assert knows is not None and knows <= 5, (knows, unknown)
-    assert unknown is None, (knows, unknown)
+    assert unknown is None or knows < unknown, (knows, unknown)
 
 
 async def test_a_question_that_names_whose_relative_it_means_is_not_read_as_the_persons(
