@@ -1,6 +1,7 @@
 """Train recall's query map (``wave_agent/recall/adapter.npz``) from the memory sets.
 
-Every ``bench/data/memory-*`` set's facts are embedded as stored passages and its questions as
+Every ``bench/data/memory-*`` set but a kept-aside one (every question ``held``: the next blind
+set) has its facts embedded as stored passages and its questions as
 queries, exactly as recall embeds them (``archive.embedder.Embedder``, multilingual-e5-small);
 the vectors are cached in ``--cache``. The map ``q' = normalise(q + q @ W.T)`` is trained with
 InfoNCE: each question against every fact of its own set, the facts that answer it the
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -92,8 +94,16 @@ async def _embed_locomo(directory: Path) -> Sets:
     return out
 
 
+def _kept_aside(directory: Path) -> bool:
+    """A set whose every question is ``held``: the next blind set, never trained on."""
+    rows = [json.loads(line) for line in
+            (directory / "questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+    return bool(rows) and all(r.get("split") == "held" for r in rows)
+
+
 def vectors(data_dir: Path, cache: Path, locomo: Path | None) -> Sets:
-    directories = sorted(d for d in data_dir.glob("memory-*") if (d / "questions.jsonl").is_file())
+    directories = sorted(d for d in data_dir.glob("memory-*")
+                         if (d / "questions.jsonl").is_file() and not _kept_aside(d))
     sets: Sets = {}
     if cache.is_file():
         sets = np.load(cache, allow_pickle=True).item()
