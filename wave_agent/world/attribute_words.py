@@ -69,6 +69,21 @@ RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|ag
                     r"zacząłem|zaczęłam|день\s+рождения|днюха|исполнилось|birthday|turned|"
                     r"urodziny|skończył[ae]m)\b", re.I)  # a birthday moves the age on
 NEW = _listed("новый new nowy nowa nowe nowego nowej nowym")
+# a holiday named by "new" is a date, not news of a value: "обещал на Новый год мне зуб
+# посмотреть", "na Nowy Rok", "for New Year's" ("с нового года", "od nowego roku": SINCE)
+NEW_YEAR = re.compile(r"\bнов(?:ый|ого|ому|ым|ом)\s+год\w*|\bnew\s+year\b|"
+                      r"\bnow(?:y|ego|ym)\s+rok\w*", re.I)
+_NEW_WORD = re.compile(r"\b(?:нов\w*|new|now[aey]\w*)\b", re.I)
+
+
+def says_new(text: str, words: set[str]) -> bool:
+    """Whether ``words`` (the statement's forms or lemmas) hold a "new" word (``NEW``) that is
+    not a holiday's name (``NEW_YEAR``), unless the holiday is the date a value holds from."""
+    if not words & NEW:
+        return False
+    if SINCE.search(text) or not NEW_YEAR.search(text):
+        return True
+    return bool(_NEW_WORD.search(NEW_YEAR.sub(" ", text)))
 # "теперь мы в Казани", "now I'm in Leeds", "teraz jesteśmy w Gdańsku": a place as where one is now
 NOW_HERE = re.compile(r"\b(?:я|мы|i'm|i am|we're|we are|jestem|jesteśmy)\s+(?:\w+\s+)?(?:в|во|in|w|we)\s", re.I)
 # the first day at a place names the employer: "первый день в «Тинькофф»", "first day at Acme"
@@ -119,7 +134,8 @@ RECURS = re.compile(r"\b(?:списал\w*|списыва\w*|спишут|про
 SINCE = re.compile(r"\bсо?\s+(?:этой|этого|следующ\w+|нов\w+)\s+(?:недели|месяца|года)\b|"
                    r"\bс\s+(?:сегодняшнего|завтрашнего)\s+дня\b|"
                    r"\bod\s+(?:tego|przyszłego|nowego)\s+(?:tygodnia|miesiąca|roku)\b|"
-                   r"\b(?:from|starting)\s+(?:this|next)\s+(?:week|month|year)\b", re.I)
+                   r"\b(?:from|starting)\s+(?:this|next)\s+(?:week|month|year)\b|"
+                   r"\b(?:from|starting)\s+(?:the\s+)?new\s+year\b", re.I)
 PASS_TO = re.compile(r"\bабонемент\w*\s+(?:в|на)\s+(\w+)|\bkarnet\w*\s+na\s+(\w+)", re.I)
 PRICE_WORDS = {w: what for what, listed in PRICE_OF.items() for w in listed.split()}
 SUBJECT = {"английский": "english", "english": "english", "angielski": "english",
@@ -298,7 +314,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NEW_YEAR", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR", "says_new"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

@@ -179,7 +179,7 @@ def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
         (lemmas | forms) & W.ENDING) or "gave up" in text.lower()
     negated = bool(forms & W.NEGATION) or "n't" in text.lower()
     return _Polarity(negated=negated and not ended, ended=ended,
-                     changed=bool(W.CHANGE.search(text)) or bool(forms & W.NEW),
+                     changed=bool(W.CHANGE.search(text)) or W.says_new(text, forms),
                      past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)),
                      streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)))
 
@@ -468,7 +468,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     # (a bare number counts when said with paying, per unit, or as the new value with no verb:
     # "теперь урок 1800", "nowy czynsz 2600")
     amount = W.AMOUNT.search(text) or W.AMOUNT_BEFORE.search(text) or (
-        W.BARE_AMOUNT.search(text) if set(forms + lemmas) & (W.PAY | W.NEW) or W.PER_UNIT.search(text)
+        W.BARE_AMOUNT.search(text) if set(forms + lemmas) & W.PAY
+        or W.says_new(text, set(forms + lemmas)) or W.PER_UNIT.search(text)
         or W.CHANGE.search(text) or W.SINCE.search(text) or W.RECURS.search(text) else None) or (
         # "за" and a bare amount beside a price noun ("из подписок — Яндекс Плюс за 399")
         W.FOR_AMOUNT.search(text) if any(x in W.PRICE_WORDS for x in forms + lemmas) else None)

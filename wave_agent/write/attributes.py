@@ -120,16 +120,19 @@ def only_again(text: str) -> bool:
 def tells_news(text: str) -> bool:
     """Whether a statement brings news of a value: a change word ("теперь", "новый"), a move
     ("переехала", "перебрался", "przeprowadziła się"), a new job taken ("устроился в Яндекс",
-    "перешёл в «Ростелеком»"), a date it holds from ("с сегодняшнего дня", "с этой недели"). Another person's new value said with none of them ("Оля ... она же
-    учительница", "мама всю жизнь прожила в Калининграде") contradicts the held one."""
+    "перешёл в «Ростелеком»"), a date it holds from ("с сегодняшнего дня", "с этой недели"); a
+    holiday named by "new" ("обещал на Новый год") is a date, not news. Another person's new
+    value said with none of them ("Оля ... она же учительница", "мама всю жизнь прожила в
+    Калининграде") contradicts the held one."""
     from wave_agent.world import attribute_words as W
     from wave_agent.world.morphology import lemma
 
     if marks_change(text) or W.SINCE.search(text):
         return True
     words = re.findall(r"\w+", text.lower())
-    return any(w in W.NEW or w in W.MOVE or w in W.JOINED
-               or lemma(w, "VERB") in W.MOVE or lemma(w, "VERB") in W.JOINED for w in words)
+    return W.says_new(text, set(words)) or any(
+        w in W.MOVE or w in W.JOINED or lemma(w, "VERB") in W.MOVE or lemma(w, "VERB") in W.JOINED
+        for w in words)
 
 
 def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Value, ...]:

@@ -152,6 +152,25 @@ def test_a_job_taken_is_news_of_the_employer() -> None:
     assert not tells_news("Оля, моя подруга, она же учительница")
 
 
+
+def test_a_holiday_named_new_is_a_date_not_news() -> None:
+    from wave_agent.write.attributes import tells_news
+
+    # tuning_14: "Костя у нас стоматолог, обещал на Новый год ..." after Костя the anaesthetist was
+    # applied as a change: "Новый" was read as news of the role
+    said = "Костя у нас стоматолог, обещал на Новый год мне зуб посмотреть"
+    assert not tells_news(said)
+    decision = decide([Value("Костя", "role", "стоматолог", "set")],
+                      held_values([fact("f1", "Костя|role|анестезиолог|set")]), "new",
+                      news=tells_news(said))
+    assert decision.contradicts and not decision.replaces
+    assert not tells_news("Z Artemem planujemy Nowy Rok w Samarze") and not tells_news(
+        "Lesha's coming for New Year's")
+    # the new year as the date a value holds from, or another "new" beside it, is news
+    assert tells_news("с нового года аренда 45 тысяч") and tells_news("od nowego roku czynsz 2600")
+    assert tells_news("from the new year my rent is 900")
+    assert tells_news("на Новый год подарила себе новый телефон")
+
 def test_a_child_again_after_no_children_is_a_contradiction() -> None:
     # tuning_9: "детей у меня нет", then "сын опять с соплями": "опять" is the illness, not the son
     denied = fact("f1", "user|child|*|negate")
