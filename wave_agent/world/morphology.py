@@ -343,6 +343,17 @@ def geographic(word: str) -> bool:
 
 
 _PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+
+
+@lru_cache(maxsize=65_536)
+def name_kinds(word: str) -> frozenset[str]:
+    """What pymorphy's dictionary knows the word to name, among a place, an organisation, a
+    trade mark and a person's name ("Самаре": Geox; "Сбере": none, a guess; "Газпроме":
+    Orgn), only from parses it has, not guessed from the ending."""
+    if not word or not _morph().word_is_known(word.lower()):
+        return frozenset()
+    return frozenset(g for p in _morph().parse(word) for g in p.tag.grammemes
+                     if g in ("Geox", "Orgn", "Trad", "Name", "Surn"))
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?…]\s+|\n\s*)([а-яё])")
 NAMING = frozenset({"зовут", "звать", "кличут", "кличка"})  # "зовут бублик": a name follows
@@ -418,6 +429,7 @@ __all__ = [
     "known_word",
     "lemma",
     "lower_case_chat",
+    "name_kinds",
     "name_nominative",
     "nominative_reading",
     "noun_lemmas",

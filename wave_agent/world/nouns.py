@@ -9,7 +9,10 @@ covers and that is no kin role (a relative said by the role alone is the writer'
 that follow it ("рабочий ноутбук Lenovo", "Лада Веста", "ВАЗ-2106"). Its features: the navec
 vectors of its noun and of the word it hangs on, the noun's relation, case and preposition, its
 capitalisation and script, the lemmas of the words around it, a first-person word in its
-sentence. A multinomial logistic regression gives its kind or none; the reading takes the
+sentence; for a capitalised word, what pymorphy's dictionary knows it to name (a town, a firm,
+a first name, or nothing: "Сбере" is a guess) with its preposition and governing verb, a firm's
+run-together capitals ("РемСтрой"), and the kinds (``world.kinds``) of the nouns beside it and
+of its own word ("овчарка Джек": a pet noun beside a name). A multinomial logistic regression gives its kind or none; the reading takes the
 candidates whose kind is one the training found worth adding (``kinds``) at the chosen
 probability. Its kinds include the occupation a `works_as` ends on ("тимлид",
 "воспитательница"), learned from the labelled relation ends. A Polish place the rules took from
@@ -44,6 +47,7 @@ _TAIL = re.compile(r"[A-Za-z0-9][\w\-+]*|\d+")
 _FIRST = frozenset({"я", "мой", "мы", "наш", "меня", "мне", "нас", "нам"})
 _QUOTES = frozenset("«»\"„“”")
 _SIGN = re.compile(r"№\d*")
+_CAMEL = re.compile(r"[а-яёa-z][А-ЯЁA-Z]")  # "КазаньСтройМонтаж", "РемСтрой": a firm's form
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +145,8 @@ def candidates(reading: Reading) -> list[Candidate]:
             t = words[j]
             sign = _SIGN.fullmatch(t.text) or (  # "в поликлинике № 8": the number names it
                 t.text.isdigit() and words[j - 1].text == "№")
-            if t.sentence != w.sentence or (not sign and (
+            if t.sentence != w.sentence or any(k in judged for k in stem_key(t.text).split()) or (
+                    not sign and (
                     not (t.pos == "PROPN" or _TAIL.fullmatch(t.text)) or (
                     t.head not in (i, *tail) and t.rel not in ("flat", "appos", "nummod")))):
                 break
@@ -248,6 +253,25 @@ def _features(words: tuple[Word, ...], i: int, span: tuple[int, ...], before: li
          f"first:{w.sentence == 0 and i == 0}",
          f"me:{any(x.lemma in _FIRST for x in same)}",
          f"quoted:{bool(prev and prev.text in _QUOTES)}"]
+    if w.text[:1].isupper():  # what a capitalised word stands for: a town's or a firm's form
+        from wave_agent.world.morphology import name_kinds
+
+        kinds = name_kinds(w.text)
+        f += [f"known:{','.join(sorted(kinds)) or '-'}",
+              f"known_case:{','.join(sorted(kinds)) or '-'}|{w.preposition or '-'}",
+              f"camel:{bool(_CAMEL.search(w.text))}", f"end:{w.lemma.lower()[-4:]}",
+              f"known_gov:{'Geox' in kinds}|{gov.lemma if gov else '-'}"]
+        # what the nouns beside it name ("овчарка Джек", "кот Барсик": a pet noun) and what
+        # its own word is near ("Камри": a car's)
+        from wave_agent.world.kinds import noun_kind
+
+        beside = {j for j in (span[0] - 1, w.head) if 0 <= j < len(words)} | {
+            j for j, x in enumerate(words) if x.head == i}
+        near = sorted({k.value for j in beside if words[j].pos == "NOUN"
+                       and words[j].text.islower() and (k := noun_kind(words[j].lemma))})
+        own = noun_kind(w.lemma.lower())
+        f += [f"beside:{k}" for k in near or ["-"]]
+        f.append(f"own_kind:{own.value if own else '-'}")
     return tuple(f)
 
 

@@ -174,3 +174,25 @@ def test_a_numbered_institution_is_one_candidate_with_its_number() -> None:
     assert "поликлиника № 8" in names
     after = nouns.candidates(_russian("Хирург в поликлинике № 3 Тимошенко, строгий."))
     assert any(c.name == "поликлиника № 3" and "поликлиника №3" in c.aliases for c in after)
+
+
+def test_a_place_read_after_v_is_judged_by_what_its_word_form_stands_for() -> None:
+    """"Переехал в Казань, прораб в КазаньСтройМонтаж": both read as places after "в", linked
+    to nothing; the model sees what each word form stands for (the dictionary's town, a firm's
+    run-together capitals) and the verb and case it hangs on, so one weight on those re-types
+    the firm and leaves the town."""
+    text = "Переехал в Казань, прораб в КазаньСтройМонтаж."
+    reading = Reading(mentions=(Mention("Казань", EntityType.PLACE),
+                                Mention("КазаньСтройМонтаж", EntityType.PLACE)),
+                      language="ru", words=_russian(text).words)
+    found = {c.name: c for c in nouns.candidates(reading)}
+    assert "known:Geox" in found["Казань"].features
+    assert "camel:True" in found["КазаньСтройМонтаж"].features
+    assert "known:-" in found["КазаньСтройМонтаж"].features
+    classes = ["none", "place", "organisation"]
+    coef = np.zeros((3, 1))
+    coef[2, 0] = 5.0
+    firm_form = nouns.Model(["camel:True"], classes, coef, np.zeros((3, 600)),
+                            np.array([1.0, 0.0, 0.0]), 0.5, frozenset({"ru|organisation"}))
+    kinds = {m.name: m.type for m in nouns.add(text, reading, firm_form).mentions}
+    assert kinds == {"Казань": EntityType.PLACE, "КазаньСтройМонтаж": EntityType.ORGANISATION}
