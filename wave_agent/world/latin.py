@@ -6,7 +6,10 @@ known entities are found by the writer's own name index.
 
 Polish names after a preposition are in the locative or the instrumental ("w Krakowie",
 "z Anią"): the common endings are brought back to the nominative (``_pl_nominative``), and the
-writer's stem keys match the rest.
+writer's stem keys match the rest; endings learned from the labelled sets
+(``pl_forms.json``) go first where they read more of the word. A module of this size: the
+English and Polish patterns and the builder that places their names are one reading, kept
+together.
 """
 
 from __future__ import annotations
