@@ -5,7 +5,7 @@ them as ``wave_agent/world/pl_forms.json`` (read by ``world.latin.nominative_pl`
     PYTHONPATH=$PWD python scripts/train_pl_forms.py [--data bench/data/entities]
 
 Every capitalised word of a Polish statement that shares its beginning with a word of a
-labelled name (three letters or more, the name's last three at most differing, four letters
+labelled name (three letters or more, the name's last two at most differing, four letters
 at most cut from the word) is a pair: the word as said, the word as labelled. A pair is a rule
 (the ending cut, the ending added) seen under each of the said word's last one to five
 letters; an ending keeps the rule seen there at least twice and in 60% of its pairs. A word is
@@ -46,7 +46,7 @@ def pairs(paths: list[Path]) -> list[tuple[str, str]]:
                             continue
                         for word in said:
                             k = _common(word, name)
-                            if k >= 3 and k >= len(name) - 3 and len(word) - k <= 4:
+                            if k >= 3 and k >= len(name) - 2 and len(word) - k <= 4:
                                 out.append((word, name))
     return out
 
