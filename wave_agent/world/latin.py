@@ -6,12 +6,18 @@ known entities are found by the writer's own name index.
 
 Polish names after a preposition are in the locative or the instrumental ("w Krakowie",
 "z Anią"): the common endings are brought back to the nominative (``_pl_nominative``), and the
-writer's stem keys match the rest.
+writer's stem keys match the rest; endings learned from the labelled sets
+(``pl_forms.json``) go first where they read more of the word. A module of this size: the
+English and Polish patterns and the builder that places their names are one reading, kept
+together.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
+from typing import Any
 
 from graph import kin
 from graph.models import EntityType
@@ -40,10 +46,39 @@ def nominative_pl(word: str) -> str:
              ("awie", "awa"), ("inie", "in"), ("ynie", "yn"), ("cach", "ce"), ("kach", "ki"),
              ("gach", "gi"), ("ach", "y"), ("ii", "ia"), ("ji", "ja"), ("ni", "nia"), ("si", "sia"),
              ("ie", "a"), ("ą", "a"), ("kiem", "ek"), ("iem", ""), ("em", ""), ("u", ""))
-    for ending, replacement in rules:
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
-            return word[: len(word) - len(ending)] + replacement
+    return _by_longer_ending(word, rules)
+
+
+def _by_longer_ending(word: str, rules: tuple[tuple[str, str], ...]) -> str:
+    """``word`` brought back by the learned ending or the hand rule, whichever reads more of
+    its end (a hand rule's "awie" -> "awa" over a learned "wie"; a learned "dzie" over "ie")."""
+    hand = next(((e, r) for e, r in rules if word.endswith(e) and len(word) - len(e) >= 3),
+                None)
+    learned = _learned_form(word)
+    if learned is not None and (hand is None or learned[1] >= len(hand[0])):
+        return learned[0]
+    if hand is not None:
+        return word[: len(word) - len(hand[0])] + hand[1]
     return word
+
+
+_FORMS_PATH = Path(__file__).with_name("pl_forms.json")
+_forms: dict[str, list[Any]] | None = None
+_LONGEST = 5
+
+
+def _learned_form(word: str) -> tuple[str, int] | None:
+    """A Polish name's nominative by the endings learned from the labelled sets
+    (``scripts/train_pl_forms.py``: a said form beside the name it was labelled with, the
+    longest ending seen at least twice that agrees), or none when no learned ending fits."""
+    global _forms
+    if _forms is None:
+        _forms = json.loads(_FORMS_PATH.read_text(encoding="utf-8")) if _FORMS_PATH.exists() else {}
+    for n in range(min(_LONGEST, len(word) - 2), 0, -1):
+        rule = _forms.get(word[-n:].lower())
+        if rule is not None and word.endswith(rule[0]):
+            return word[: len(word) - len(rule[0])] + rule[1], n
+    return None
 
 
 def _occupation_pl(word: str) -> str:
@@ -63,10 +98,7 @@ def _genitive_pl(word: str) -> str:
     in the nominative, for the endings that are regular."""
     rules = (("owa", "ów"), ("nia", "ń"), ("wia", "w"), ("ska", "sk"), ("cka", "ck"), ("awy", "awa"),
              ("ii", "ia"), ("ji", "ja"), ("ny", "na"), ("y", "a"), ("a", ""))
-    for ending, replacement in rules:
-        if word.endswith(ending) and len(word) - len(ending) >= 3:
-            return word[: len(word) - len(ending)] + replacement
-    return word
+    return _by_longer_ending(word, rules)
 
 
 # (pattern, link type, target type); group "who" (optional) names the subject, default USER

@@ -518,3 +518,14 @@ def test_a_foreign_name_no_dictionary_has_keeps_its_written_form() -> None:
     is one name as written (the page showed Рич and Медсь)."""
     names, _ = _world("У нас ещё собака, бигль Ричи, ему три года.")
     assert "Ричи" in names and "Рич" not in names
+
+
+def test_a_polish_place_said_in_the_locative_is_stored_in_the_nominative() -> None:
+    # endings learned from the labelled sets ("w Dortmundzie", "w Niemczech", "w Wieliczce"),
+    # the hand rules' longer ending kept where it reads more ("w Warszawie")
+    names, links = _world("Brat Marek mieszka w Niemczech, w Dortmundzie.")
+    assert names.get("Dortmund") is EntityType.PLACE and names.get("Niemcy") is EntityType.PLACE
+    _, links = _world("Mieszkam w Wieliczce od dwóch lat.")
+    assert (USER, "lives_in", "Wieliczka") in links
+    _, links = _world("Mieszkam w Warszawie.")
+    assert (USER, "lives_in", "Warszawa") in links
