@@ -27,7 +27,7 @@ import numpy as np
 
 from graph import kin
 from graph.models import Entity, EntityType
-from wave_agent.bench.entities import load_part, relation_type
+from wave_agent.bench.entities import relation_type
 from wave_agent.world import nouns
 from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import complete, parsed
@@ -285,7 +285,7 @@ def main() -> int:
     parts = sorted(Path(args.data).glob("tuning*.json"))
     data: dict[str, dict[str, list[Any]]] = {}
     for path in parts:
-        people = load_part(path)["people"]  # kin / friend labels turned to start from the person
+        people = json.loads(path.read_text(encoding="utf-8"))["people"]
         by_lang: dict[str, list[Any]] = defaultdict(list)
         for person in people:
             by_lang[person["lang"]].extend(person["statements"])

@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from wave_agent.services import Services
 
 Progress = Callable[[str, int, int], None]
-USER_LABEL = "user"  # the person themself in a label
 _TYPES = {"organization": "organisation"}  # the set's spelling -> EntityType's
 _NOT_LABELLED = {EntityType.OCCUPATION}
 # the label format's "thing" is owned objects, vehicles and devices (the writers' brief says so,
@@ -84,22 +83,6 @@ class PartScore:
     losses: dict[str, int] = field(default_factory=lambda: defaultdict(int))
 
 
-# A relative or a friend is named by the role of the end that is not the person ("муж Олег":
-# Олег is the husband). The brief gave no direction, and two of twenty-two writers wrote the
-# link from the relative to the person (``Олег kin:husband user``) where the rest wrote
-# ``user kin:husband Олег``; with the person at one end both say the same thing.
-_FROM_THE_PERSON = ("kin:", "friend_of")
-
-
-def person_first(relation: dict[str, Any]) -> dict[str, Any]:
-    """A kin or friend label with the person at its far end, turned to start from the person
-    (the reader's and most writers' direction); any other label as it is."""
-    if (relation.get("to") == USER_LABEL and relation.get("from") != USER_LABEL
-            and str(relation.get("type", "")).startswith(_FROM_THE_PERSON)):
-        return {**relation, "from": USER_LABEL, "to": relation["from"]}
-    return relation
-
-
 def load_part(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -110,9 +93,6 @@ def load_part(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("people"), list):
         raise WaveError(f"{path} has no \"people\" list",
                         next_step="see bench/data/entities/tuning.json for the format")
-    for person in data["people"]:
-        for statement in person.get("statements", []):
-            statement["relations"] = [person_first(r) for r in statement.get("relations", [])]
     return data
 
 
