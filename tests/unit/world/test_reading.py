@@ -75,6 +75,22 @@ def test_a_relative_said_by_the_role_alone_is_the_source_of_what_is_said(
     assert expected | {(USER, "kin:" + role[len(ROLE_PREFIX):], role)} <= links
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Супруг мой, Сергей, работает инженером-технологом на Уралмаше.",
+     (USER, "kin:husband", "Сергей")),
+    ("Супруга моя, Людмила Ивановна, работает в музыкальной школе.",
+     (USER, "kin:wife", "Людмила Ивановна")),
+    ("Андрей, зять мой, теперь в фирме «ТрансЛайн» начальником склада.",
+     (USER, "kin:son_in_law", "Андрей")),
+    ("золовка диляра учится в кфу на журфаке", (USER, "kin:sister_in_law", "Диляра")),
+])
+def test_a_spouse_or_an_in_law_said_by_the_role_is_the_persons_relative(
+        text: str, expected: tuple[str, str, str]) -> None:
+    links = _world(text)[1]
+    assert expected in links
+    assert not any(link[1] == "works_as" and link[2] == "зять" for link in links)
+
+
 def test_someone_elses_relative_or_the_speaker_said_by_a_role_is_no_relative() -> None:
     assert _world("её мама живёт в Туле")[1] == set()
     assert _world("я мама двоих детей")[1] == set()
