@@ -545,3 +545,10 @@ def test_a_polish_place_said_in_the_locative_is_stored_in_the_nominative() -> No
     assert (USER, "lives_in", "Wieliczka") in links
     _, links = _world("Mieszkam w Warszawie.")
     assert (USER, "lives_in", "Warszawa") in links
+
+
+def test_a_car_named_by_its_make_and_model_is_the_persons_thing() -> None:
+    # the noun model weighs whether a word is a car's make or model (in either alphabet)
+    names, links = _world("Взял Kia Sportage в кредит. Белый.")
+    assert names.get("Kia Sportage") is EntityType.THING
+    assert (USER, "owns", "Kia Sportage") in links
