@@ -33,10 +33,10 @@ _ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
     "daughter": (("дочь", "дочка", "дочурка", "доченька"),
                  ("córka", "córki", "córce", "córkę", "córką", "córko", "córeczka", "córeczki",
                   "córeczce", "córeczkę"), ("daughter",)),
-    "wife": (("жена",), ("żona", "żony", "żonie", "żonę", "żoną", "żono"), ("wife",)),
-    "husband": (("муж",), ("mąż", "męża", "mężowi", "mężem", "mężu"), ("husband",)),
-    "brother": (("брат", "братик"), ("brat", "brata", "bratu", "bratem", "bracie"), ("brother",)),
-    "sister": (("сестра", "сестрёнка", "сестренка"),
+    "wife": (("жена", "супруга"), ("żona", "żony", "żonie", "żonę", "żoną", "żono"), ("wife",)),
+    "husband": (("муж", "супруг"), ("mąż", "męża", "mężowi", "mężem", "mężu"), ("husband",)),
+    "brother": (("брат", "братик", "братишка"), ("brat", "brata", "bratu", "bratem", "bracie"), ("brother",)),
+    "sister": (("сестра", "сестрёнка", "сестренка", "сеструха"),
                ("siostra", "siostry", "siostrze", "siostrę", "siostrą"), ("sister",)),
     "mother": (("мама", "мать", "мамочка", "мамуля"),
                ("mama", "mamy", "mamie", "mamę", "mamą", "mamo", "matka", "matki", "matce",
@@ -48,6 +48,13 @@ _ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
                       ("father-in-law",)),
     "mother-in-law": (("тёща", "теща", "свекровь"), ("teściowa", "teściowej", "teściową"),
                       ("mother-in-law",)),
+    "son-in-law": (("зять",), ("zięć", "zięcia", "zięciowi", "zięciem"), ("son-in-law",)),
+    "daughter-in-law": (("невестка", "сноха"), ("synowa", "synowej", "synową"),
+                        ("daughter-in-law",)),
+    "sister-in-law": (("золовка", "свояченица"), ("szwagierka", "szwagierki", "szwagierkę",
+                                                 "szwagierką"), ("sister-in-law",)),
+    "brother-in-law": (("шурин", "деверь", "свояк"), ("szwagier", "szwagra", "szwagrowi",
+                                                     "szwagrem"), ("brother-in-law",)),
     "grandmother": (("бабушка",), ("babcia", "babci", "babcię", "babcią"), ("grandma", "grandmother")),
     "grandfather": (("дедушка", "дед"), ("dziadek", "dziadka", "dziadkowi"), ("grandpa", "grandfather")),
     "nephew": (("племянник",), ("bratanek", "siostrzeniec"), ("nephew",)),
@@ -55,6 +62,7 @@ _ROLES: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
 }
 
 _RU_LEMMA = {lemma: role for role, (ru, _, _) in _ROLES.items() for lemma in ru}
+_FEMININE = {"супруг": "wife"}  # a lemma pymorphy gives both partners, told apart by gender
 _FORM = {form: role for role, (_, pl, en) in _ROLES.items() for form in (*pl, *en)}
 
 _POSSESSIVES = frozenset((
@@ -106,6 +114,8 @@ def role_of(word: str) -> str | None:
             return None
         for parse in _ru_parses(lowered):
             if parse.tag.POS == "NOUN" and parse.normal_form in _RU_LEMMA:
+                if parse.normal_form in _FEMININE and parse.tag.gender == "femn":
+                    return _FEMININE[parse.normal_form]  # pymorphy's "супруга" is "супруг"'s
                 return _RU_LEMMA[parse.normal_form]
         return None
     return _FORM.get(lowered)

@@ -27,7 +27,7 @@ import numpy as np
 
 from graph import kin
 from graph.models import Entity, EntityType
-from wave_agent.bench.entities import relation_type
+from wave_agent.bench.entities import labelled_relations, relation_type
 from wave_agent.world import nouns
 from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import complete, parsed
@@ -64,7 +64,7 @@ def score(statements: list[dict[str, Any]], readings: list[Reading]) -> Counter[
     for s, r in zip(statements, readings, strict=True):
         used: set[int] = set()
         links = list(dict.fromkeys(r.links))
-        for label in s["relations"]:
+        for label in labelled_relations(s):
             hit = next((i for i, link in enumerate(links) if i not in used
                         and _norm(link.type) == _norm(label["type"])
                         and _end(link.source, label["from"], r, s)
@@ -137,7 +137,7 @@ def examples(statements: list[dict[str, Any]], readings: list[Reading]
         text = s["text"]
         for pair in model_pairs.pairs(text, r):
             label = model_pairs.NONE
-            for rel in s["relations"]:
+            for rel in labelled_relations(s):
                 if _end(pair.source, rel["from"], r, s) and _end(pair.target, rel["to"], r, s):
                     kind = relation_type(rel["type"])
                     label = "kin" if kind.startswith("kin:") else kind

@@ -59,6 +59,34 @@ def relation_type(label: str) -> str:
     return _RELATION_TYPES.get(label, label)
 
 
+# links whose direction says nothing once one end is the person: a kin role is the relative's
+# role as seen from the person whichever way it is written ("user kin:husband Олег", as twenty
+# authors wrote it, and "Олег kin:husband user", "Олег is the user's husband", as set 20's did),
+# and friendship goes both ways
+_UNDIRECTED_WITH_USER = ("kin:", "friend_of")
+
+
+def same_type(read: str, label: str) -> bool:
+    """Whether a link the reader or the graph typed ``read`` answers a label of type ``label``:
+    a kin role is spelt with hyphens in the labels and the kin table ("kin:mother-in-law") and
+    with underscores in a link type ("kin:mother_in_law")."""
+    return read.replace("_", "-") == label.replace("_", "-") if label.startswith("kin:") \
+        else read == label
+
+
+def labelled_relations(statement: dict[str, Any]) -> list[dict[str, str]]:
+    """A statement's relation labels as the reader states them: a kin or friend link between
+    the person and someone written towards the person is turned to start at the person, as
+    the reader (and the graph) stores it."""
+    out = []
+    for r in statement["relations"]:
+        if r["to"] == "user" and r["from"] != "user" \
+                and relation_type(r["type"]).startswith(_UNDIRECTED_WITH_USER):
+            r = {**r, "from": "user", "to": r["from"]}
+        out.append(r)
+    return out
+
+
 @dataclass
 class Tally:
     tp: int = 0
@@ -195,11 +223,11 @@ def _score_entities(score: PartScore, lang: str, statement: dict[str, Any],
 
 def _score_relations(score: PartScore, lang: str, statement: dict[str, Any],
                      stated: list[Any], entities: dict[str, Entity]) -> None:
-    labels = [(r["from"], relation_type(r["type"]), r["to"]) for r in statement["relations"]]
+    labels = [(r["from"], relation_type(r["type"]), r["to"]) for r in labelled_relations(statement)]
     used: set[int] = set()
     for source, kind, target in labels:
         hit = next((i for i, r in enumerate(stated) if i not in used
-                    and link_type_of(r) == kind
+                    and same_type(link_type_of(r), kind)
                     and _end_matches(entities[r.source_id], source)
                     and _end_matches(entities[r.target_id], target)), None)
         group = kind.split(":")[0]
@@ -236,12 +264,12 @@ def _losses(score: PartScore, lang: str, statement: dict[str, Any], reading: Rea
         stage = ("held" if held else "resolution" if any(kind_fits(m.type.value, kind) for m in read)
                  else "reader: other type" if read else "reader: not found")
         score.losses[f"{lang}/entities/{stage}"] += 1
-    for r in statement["relations"]:
+    for r in labelled_relations(statement):
         kind = relation_type(r["type"])
-        if any(link_type_of(x) == kind and _end_matches(entities[x.source_id], r["from"])
+        if any(same_type(link_type_of(x), kind) and _end_matches(entities[x.source_id], r["from"])
                and _end_matches(entities[x.target_id], r["to"]) for x in stated):
             continue
-        linked = any(link.type == kind and _link_end(link.source, r["from"], reading)
+        linked = any(same_type(link.type, kind) and _link_end(link.source, r["from"], reading)
                      and _link_end(link.target, r["to"], reading) for link in reading.links)
         stage = "held" if held else "resolution" if linked else "reader"
         score.losses[f"{lang}/relations/{stage}"] += 1

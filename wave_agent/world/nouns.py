@@ -36,6 +36,7 @@ from typing import Any, ClassVar
 from graph import kin
 from graph.entities import name_key, stem_key
 from graph.models import EntityType
+from wave_agent.world.attribute_words import CAR_NAMES
 from wave_agent.world.reading import Mention, Reading, Word
 
 # the Russian model reads the parse; the Latin one (English, Polish) capitalised names
@@ -252,7 +253,8 @@ def _features(words: tuple[Word, ...], i: int, span: tuple[int, ...], before: li
          f"prev:{prev.lemma if prev else '-'}", f"next:{after.lemma if after else '-'}",
          f"first:{w.sentence == 0 and i == 0}",
          f"me:{any(x.lemma in _FIRST for x in same)}",
-         f"quoted:{bool(prev and prev.text in _QUOTES)}"]
+         f"quoted:{bool(prev and prev.text in _QUOTES)}",
+         f"car:{any(_is_car(words[j]) for j in span)}"]
     if w.text[:1].isupper():  # what a capitalised word stands for: a town's or a firm's form
         from wave_agent.world.morphology import name_kinds
 
@@ -273,6 +275,12 @@ def _features(words: tuple[Word, ...], i: int, span: tuple[int, ...], before: li
         f += [f"beside:{k}" for k in near or ["-"]]
         f.append(f"own_kind:{own.value if own else '-'}")
     return tuple(f)
+
+
+def _is_car(word: Word) -> bool:
+    """Whether a word is a car's make or model as people type them ("королла", "Kia", "гранту"):
+    world knowledge the model weighs with the rest, not a rule that decides."""
+    return any(w.lower().replace("ё", "е") in CAR_NAMES for w in (word.text, word.lemma))
 
 
 @lru_cache(maxsize=65_536)

@@ -1,9 +1,10 @@
 """How the entity bench scores a read entity against a hand label: the label format's "thing"
 covers owned objects, vehicles and devices, so a car the reader types as a vehicle is found, not
-missed; a label that asks for a vehicle still asks for one."""
+missed; a label that asks for a vehicle still asks for one. A kin or friend label is one fact
+whichever way its author wrote it between the person and the relative."""
 
-from graph.models import Entity, EntityType
-from wave_agent.bench.entities import PartScore, _score_entities
+from graph.models import Entity, EntityType, Relation, RelationType
+from wave_agent.bench.entities import PartScore, _score_entities, _score_relations
 
 
 def _statement(*labels: tuple[str, str]) -> dict:
@@ -33,3 +34,15 @@ def test_a_thing_label_is_not_answered_by_a_person_of_the_same_name() -> None:
     score = PartScore()
     _score_entities(score, "ru", _statement(("Алиса", "thing")), [_read("Алиса", EntityType.PERSON)])
     assert score.entities["ru/all"].tp == 0 and score.entities["ru/thing"].fn == 1
+
+
+def test_a_relative_labelled_towards_the_person_is_the_link_the_reader_stores() -> None:
+    me, son_in_law = _read("я", EntityType.PERSON), _read("Андрей", EntityType.PERSON)
+    stated = [Relation(user_id="u", source_id=me.id, target_id=son_in_law.id,
+                       type=RelationType.KIN, role="son_in_law")]
+    for label in ({"from": "user", "type": "kin:son-in-law", "to": "Андрей"},
+                  {"from": "Андрей", "type": "kin:son-in-law", "to": "user"}):
+        score = PartScore()
+        _score_relations(score, "ru", {"id": "ru-x-s01", "relations": [label]}, stated,
+                         {me.id: me, son_in_law.id: son_in_law})
+        assert (score.relations["ru/kin"].tp, score.relations["ru/all"].fp) == (1, 0), label

@@ -75,6 +75,22 @@ def test_a_relative_said_by_the_role_alone_is_the_source_of_what_is_said(
     assert expected | {(USER, "kin:" + role[len(ROLE_PREFIX):], role)} <= links
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Супруг мой, Сергей, работает инженером-технологом на Уралмаше.",
+     (USER, "kin:husband", "Сергей")),
+    ("Супруга моя, Людмила Ивановна, работает в музыкальной школе.",
+     (USER, "kin:wife", "Людмила Ивановна")),
+    ("Андрей, зять мой, теперь в фирме «ТрансЛайн» начальником склада.",
+     (USER, "kin:son_in_law", "Андрей")),
+    ("золовка диляра учится в кфу на журфаке", (USER, "kin:sister_in_law", "Диляра")),
+])
+def test_a_spouse_or_an_in_law_said_by_the_role_is_the_persons_relative(
+        text: str, expected: tuple[str, str, str]) -> None:
+    links = _world(text)[1]
+    assert expected in links
+    assert not any(link[1] == "works_as" and link[2] == "зять" for link in links)
+
+
 def test_someone_elses_relative_or_the_speaker_said_by_a_role_is_no_relative() -> None:
     assert _world("её мама живёт в Туле")[1] == set()
     assert _world("я мама двоих детей")[1] == set()
@@ -529,3 +545,10 @@ def test_a_polish_place_said_in_the_locative_is_stored_in_the_nominative() -> No
     assert (USER, "lives_in", "Wieliczka") in links
     _, links = _world("Mieszkam w Warszawie.")
     assert (USER, "lives_in", "Warszawa") in links
+
+
+def test_a_car_named_by_its_make_and_model_is_the_persons_thing() -> None:
+    # the noun model weighs whether a word is a car's make or model (in either alphabet)
+    names, links = _world("Взял Kia Sportage в кредит. Белый.")
+    assert names.get("Kia Sportage") is EntityType.THING
+    assert (USER, "owns", "Kia Sportage") in links
