@@ -121,7 +121,7 @@ PRICE_OF = {
 # a thing paid for by its own name, not by a price noun: "списали за Плюс 449", "Яндекс Плюс
 # опять подорожал", "продлила Яндекс Плюс, 399 в месяц" (two capitalised words, or one after
 # "за" / "на" / "for" / "na", or one that is the subject of a rise)
-SERVICE = re.compile(r"\b([A-ZА-ЯЁ][\w-]+\s+[A-ZА-ЯЁ][\w-]+)|\b(?:за|на|for|na|on)\s+"
+SERVICE = re.compile(r"\b([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)+)|\b(?:за|на|for|na|on)\s+"
                      r"([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)|^([A-ZА-ЯЁ][\w-]+)\s+(?:\w+\s+){0,4}?"
                      # the subject of a rise or a charge: "Плюс опять списал 299", "Плюс теперь
                      # 449 в месяц списывает"
