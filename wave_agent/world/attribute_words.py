@@ -149,7 +149,7 @@ SUBJECT = {"английский": "english", "english": "english", "angielski":
 BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{3,6})(?![\d%])")
 # a bare amount paid for something: "за 399", "for 399", "za 399"
 FOR_AMOUNT = re.compile(r"\b(?:за|for|za)\s+(\d{3,6})(?![\d%.,]\d)")
-PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться перевести списать pay paid pays costs cost płacę
+PAY = _listed("""платить плачу заплатить оплатить оплачивать отдать отдавать стоить обходиться перевести списать pay paid pays costs cost płacę
     zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
 AGE = re.compile(

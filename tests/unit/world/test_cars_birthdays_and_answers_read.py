@@ -143,3 +143,9 @@ def test_a_service_s_price_is_one_price_in_either_alphabet_and_after_a_capitalis
     assert ("user", "price:плюс", "449", "set") in new
     # with no such price held, the Latin name stays its own
     assert ("user", "price:плус", "449", "set") in values("Yandex Plus went up again, they just charged me 449.")
+
+
+def test_a_price_paid_with_oplatit_is_read() -> None:
+    """Month 15 (tuning_16): "Оплатила зал ещё на месяц, 3200." read no price ("оплатить" was no
+    paying verb), so the gym in Kazan at 4500 replaced nothing."""
+    assert ("user", "price:gym", "3200", "set") in values("Оплатила зал ещё на месяц, 3200.")
