@@ -133,8 +133,9 @@ class Recall:
         wants, past = await self._asked(query, degraded)
         if wants is None and past and preset is None:
             # a question about a past value the attribute head does not name ("а сколько стоил
-            # зал в Нижнем?" once 3200 was replaced by 4500): replaced records are searched too
-            history = True
+            # зал в Нижнем?" once 3200 was replaced by 4500): asked as history, replaced
+            # records searched too and no decay, as a past reading with an attribute is
+            chosen = HISTORY
         stating: list[Fact] = []
         if wants is not None:
             if chosen is HISTORY:
