@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from graph import kin
 from graph.models import MAX_FACT_CHARS, EntityType, FactType
 from wave_agent.llm.client import LLMBadOutput, LLMClient
 from wave_agent.llm.offline import ExtractedEntity, ExtractedFact, extract_heuristic, has_statement
@@ -42,10 +43,14 @@ def small_talk_drops(facts: list[ExtractedFact], judged_small_talk: bool, user_t
     """Whether the learned judge's "small talk" drops what the offline extractor found: never a
     promise or a task ("до 15-го оплатить садик" reads like chatter to the judge, and its
     reminder would be lost), nor what the person asked outright to remember ("Запомни,
-    пожалуйста: у меня аллергия на орехи ...": the reply has already said it is kept)."""
+    пожалуйста: у меня аллергия на орехи ...": the reply has already said it is kept), nor a
+    relative named by role and name ("мама (Ирина Викторовна) с утра звонит проверить, надела
+    ли я шапку": who is who in the family is what "как зовут маму?" asks, said in passing; over
+    the sixteen tuning months the judge dropped one such statement and no small-talk line)."""
     return (bool(facts) and judged_small_talk
             and not any(f.type is FactType.COMMITMENT for f in facts)
-            and not asks_to_remember(user_text))
+            and not asks_to_remember(user_text)
+            and not kin.relatives(user_text))
 
 
 def kept_in_passing(user_text: str, facts: list[ExtractedFact], *, budget: int,

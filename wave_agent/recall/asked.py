@@ -106,6 +106,18 @@ def read(model_name: str, vector: np.ndarray | None) -> Asked | None:
     return heads.read(vector)
 
 
+def asks_past(model_name: str, vector: np.ndarray | None) -> bool:
+    """Whether the past head reads the question as asking for a past value, whatever the
+    attribute head reads ("а сколько стоил зал в Нижнем?": no attribute above its threshold,
+    past at 0.97); False when the heads cannot read this vector."""
+    heads = model()
+    if heads is None or vector is None or model_name != READS or np.shape(vector) != (DIM,):
+        return False
+    x = np.asarray(vector, dtype=np.float32).ravel()
+    p_past = 1.0 / (1.0 + np.exp(-(float(x @ heads.past_weights) + heads.past_bias)))
+    return bool(p_past >= heads.past_threshold)
+
+
 def whose(query: str, attribute: str, relatives: Sequence[Entity],
           held: Sequence[Value]) -> set[str]:
     """The entities whose ``attribute`` the question asks for, as values name them ("user",

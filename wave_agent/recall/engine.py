@@ -130,7 +130,12 @@ class Recall:
             return RecallResult(degraded=degraded, preset=chosen,
                                 statuses=chosen.searched(history))
         started = time.perf_counter()
-        wants = await self._asked(query, degraded)
+        wants, past = await self._asked(query, degraded)
+        if wants is None and past and preset is None:
+            # a question about a past value the attribute head does not name ("а сколько стоил
+            # зал в Нижнем?" once 3200 was replaced by 4500): asked as history, replaced
+            # records searched too and no decay, as a past reading with an attribute is
+            chosen = HISTORY
         stating: list[Fact] = []
         if wants is not None:
             if chosen is HISTORY:
@@ -194,11 +199,13 @@ class Recall:
         c.rankings["asked"] = [f.id for f in found]
         c.seeds = [*c.seeds, *(f.id for f in found if f.id not in c.seeds)]
 
-    async def _asked(self, query: str, degraded: voices.Degraded) -> asked.Asked | None:
+    async def _asked(self, query: str,
+                     degraded: voices.Degraded) -> tuple[asked.Asked | None, bool]:
         """The attribute the question asks for (``recall.asked``), from its e5 query vector
-        (the semantic voice embeds the same text: the embedder's cache answers it then)."""
+        (the semantic voice embeds the same text: the embedder's cache answers it then), and
+        whether the past head reads it as asking for a past value."""
         if asked.model() is None or self.embedder.model_name != asked.READS:
-            return None
+            return None, False
 
         async def embed() -> np.ndarray | None:
             vectors: np.ndarray = await self.embedder.embed_query([query])
@@ -206,7 +213,8 @@ class Recall:
 
         vector = await voices.guarded("asked", embed, None, self.config.voice_timeout_s,
                                       degraded)
-        return asked.read(self.embedder.model_name, vector)
+        return (asked.read(self.embedder.model_name, vector),
+                asked.asks_past(self.embedder.model_name, vector))
 
     async def _stating(self, user_id: str, degraded: voices.Degraded) -> list[Fact]:
         """The person's records that state attribute values, replaced ones too: they also say

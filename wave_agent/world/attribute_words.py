@@ -121,7 +121,7 @@ PRICE_OF = {
 # a thing paid for by its own name, not by a price noun: "списали за Плюс 449", "Яндекс Плюс
 # опять подорожал", "продлила Яндекс Плюс, 399 в месяц" (two capitalised words, or one after
 # "за" / "на" / "for" / "na", or one that is the subject of a rise)
-SERVICE = re.compile(r"\b([A-ZА-ЯЁ][\w-]+\s+[A-ZА-ЯЁ][\w-]+)|\b(?:за|на|for|na|on)\s+"
+SERVICE = re.compile(r"\b([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)+)|\b(?:за|на|for|na|on)\s+"
                      r"([A-ZА-ЯЁ][\w-]+(?:\s+[A-ZА-ЯЁ][\w-]+)?)|^([A-ZА-ЯЁ][\w-]+)\s+(?:\w+\s+){0,4}?"
                      # the subject of a rise or a charge: "Плюс опять списал 299", "Плюс теперь
                      # 449 в месяц списывает"
@@ -149,7 +149,7 @@ SUBJECT = {"английский": "english", "english": "english", "angielski":
 BARE_AMOUNT = re.compile(r"(?<![\d+])(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d{3,6})(?![\d%])")
 # a bare amount paid for something: "за 399", "for 399", "za 399"
 FOR_AMOUNT = re.compile(r"\b(?:за|for|za)\s+(\d{3,6})(?![\d%.,]\d)")
-PAY = _listed("""платить плачу заплатить отдать отдавать стоить обходиться перевести списать pay paid pays costs cost płacę
+PAY = _listed("""платить плачу заплатить оплатить оплачивать отдать отдавать стоить обходиться перевести списать pay paid pays costs cost płacę
     zapłaciłam zapłaciłem kosztuje kosztują płacimy""")
 PHONE = re.compile(r"(?<![\w+])(\+?\d[\d\s\-()]{7,}\d)(?!\w)")
 AGE = re.compile(

@@ -493,7 +493,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                 kinds = {v.attribute for v in c.held
                          if v.attribute.startswith("price:") and v.attribute.endswith("_lessons")}
                 name = kinds.pop()[len("price:"):] if len(kinds) == 1 else name
-            put_(USER, f"price:{name}", _money(amount.group(0)), "set")
+            put_(USER, f"price:{_held_service(name, c.held)}", _money(amount.group(0)), "set")
     # diet
     said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
     meat = next((w for w, lem in words if {w, lem} & W.MEAT), None)
@@ -704,6 +704,22 @@ def _service(text: str, reading: Reading, found: Sequence[Value] = ()) -> str | 
     word = _norm(last)
     return _cyrillic(word) if word.isascii() else (
         ru_lemma(word) if reading.language == "ru" else word)
+
+
+def _held_service(name: str, held: Sequence[Value]) -> str:
+    """The held price a service's name stands for when it is spelled in the other alphabet
+    ("Yandex Plus ... charged me 449" after "Яндекс Плюс, 399 в месяц": letter by letter
+    "плус", not "плюс"): the one held price whose name has the same consonants; else ``name``."""
+    held_names = {v.attribute[len("price:"):] for v in held if v.attribute.startswith("price:")}
+    if name in held_names:
+        return name
+    alike = {h for h in held_names if _consonants(h) and _consonants(h) == _consonants(name)}
+    return alike.pop() if len(alike) == 1 else name
+
+
+def _consonants(name: str) -> str:
+    """A name's consonants in Cyrillic letters ("плюс", "плус" -> "плс")."""
+    return "".join(ch for ch in _cyrillic(name) if ch.isalpha() and ch not in "аеёиоуыэюяйьъ")
 
 
 # held values that are names of someone or something else than a partner ("тимлид" is a role,

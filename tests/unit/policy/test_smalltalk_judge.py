@@ -122,3 +122,20 @@ def test_what_the_person_asks_to_remember_is_never_dropped_as_small_talk() -> No
         assert not small_talk_drops(facts, True, said), said
     remark = "Муся спит у меня на ногах, не шевелюсь"
     assert small_talk_drops(extract_heuristic(remark, max_facts=4), True, remark)
+
+
+def test_a_relative_named_by_role_and_name_is_never_dropped_as_small_talk() -> None:
+    """Month 15 (tuning_16): "мама (Ирина Викторовна) с утра звонит ..." read as small talk by
+    the judge (p 0.97), so "как зовут маму?" found nothing. Who is who in the family stays; a
+    relative said by role alone, with no name, is still the judge's to drop."""
+    from wave_agent.llm.offline_extract import extract_heuristic
+    from wave_agent.postprocess.extract import small_talk_drops
+
+    for said in ("мама (Ирина Викторовна) с утра звонит проверить, надела ли я шапку 🙄",
+                 "брат Саша звонил, опять жалуется на работу"):
+        facts = extract_heuristic(said, max_facts=4)
+        assert facts, said
+        assert not small_talk_drops(facts, True, said), said
+    remark = "мама звонила, опять про шапку 🙄"
+    facts = extract_heuristic(remark, max_facts=4)
+    assert not facts or small_talk_drops(facts, True, remark)

@@ -171,3 +171,17 @@ def test_a_price_is_the_person_s_when_the_one_named_only_raised_it() -> None:
     before = asked.first(Asked("price", 0.9, True, 0.9),
                          "а сколько урок стоил до того, как Елена подняла цену?", lessons)
     assert [f.id for f in before][:1] == ["old"]
+
+
+def test_the_past_head_reads_the_past_whatever_the_attribute_head_reads(embedder: Embedder) -> None:
+    """Month 15: "а сколько стоил зал в Нижнем?" was read as no attribute, so the replaced 3200
+    was never searched; the past head alone reads it as past, and the engine then asks it as
+    history. Fresh wordings (none is a month's question)."""
+    if embedder.model_name != asked.READS or asked.model() is None:
+        pytest.skip("the heads read multilingual-e5-small vectors only")
+    past = ["а во сколько мне обходился бассейн в старом городе?",
+            "сколько стоила стрижка у Марины до подорожания?"]
+    now = ["сколько я сейчас плачу за бассейн?", "what do I pay for piano lessons now?"]
+    vectors = embedder.embed_query_sync(past + now)
+    assert [asked.asks_past(asked.READS, v) for v in vectors] == [True] * len(past) + [False] * len(now)
+    assert not asked.asks_past("all-MiniLM-L6-v2", vectors[0])

@@ -130,3 +130,22 @@ def test_a_birthday_said_of_her_in_a_message_that_says_u_menya_is_not_the_person
     found = values("мама у меня Галина Петровна, живёт в Балахне. день рождения у неё 3 мая")
     assert not {v for v in found if v[0] == "user" and v[1] == "birthday"}
     assert ("user", "birthday", "17 ноября", "set") in values("у меня днюха 17 ноября, кстати")
+
+
+def test_a_service_s_price_is_one_price_in_either_alphabet_and_after_a_capitalised_verb() -> None:
+    """Month 15 (tuning_16): "Продлила Яндекс Плюс, 399 в месяц" (the extractor's piece, its verb
+    capitalised) was the price of "яндекс", and "Yandex Plus went up again, they just charged me
+    449" the price of "плус" letter by letter: two prices, so 449 replaced nothing."""
+    old = values("Продлила Яндекс Плюс, 399 в месяц, вроде терпимо")
+    assert ("user", "price:плюс", "399", "set") in old
+    held = [Value(*v) for v in old]
+    new = values("Yandex Plus went up again, they just charged me 449.", held)
+    assert ("user", "price:плюс", "449", "set") in new
+    # with no such price held, the Latin name stays its own
+    assert ("user", "price:плус", "449", "set") in values("Yandex Plus went up again, they just charged me 449.")
+
+
+def test_a_price_paid_with_oplatit_is_read() -> None:
+    """Month 15 (tuning_16): "Оплатила зал ещё на месяц, 3200." read no price ("оплатить" was no
+    paying verb), so the gym in Kazan at 4500 replaced nothing."""
+    assert ("user", "price:gym", "3200", "set") in values("Оплатила зал ещё на месяц, 3200.")
