@@ -25,7 +25,7 @@ shipped map has seen: each left out in turn, a map trained on everything else fo
 (no early stopping, as the shipped file), plain e5 and that map on the conversation left out,
 and each map written to ``DIR/adapter-without-<conv>.npz`` (its cosine map fitted on its own
 training sets), so the engine can be run on each tuning conversation with a map that never saw
-it (docs/benchmarks.md, "Round twenty ... h/recall18").
+it (docs/benchmarks.md, "Round twenty (2026-12-05, h/recall18)").
 
     PYTHONPATH=$PWD HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 nice -n 10 \\
         python scripts/train_query_adapter.py --locomo ../shared/data/locomo --loao --steps 100 --write
