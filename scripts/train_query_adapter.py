@@ -20,6 +20,13 @@ for early stopping by their MRR, then plain e5 and the adapted e5 on the author 
 trains on every author for ``--steps`` (the median of the held-out runs' stopping steps when
 ``--loao`` ran) and writes the file. Figures: docs/benchmarks.md, "Round seventeen".
 
+``--loco DIR`` (with ``--locomo``) does the same for LoCoMo's tuning conversations, which the
+shipped map has seen: each left out in turn, a map trained on everything else for ``--steps``
+(no early stopping, as the shipped file), plain e5 and that map on the conversation left out,
+and each map written to ``DIR/adapter-without-<conv>.npz`` (its cosine map fitted on its own
+training sets), so the engine can be run on each tuning conversation with a map that never saw
+it (docs/benchmarks.md, "Round twenty (2026-12-05, h/recall18)").
+
     PYTHONPATH=$PWD HF_HUB_OFFLINE=1 OMP_NUM_THREADS=1 nice -n 10 \\
         python scripts/train_query_adapter.py --locomo ../shared/data/locomo --loao --steps 100 --write
 """
@@ -107,9 +114,11 @@ def vectors(data_dir: Path, cache: Path, locomo: Path | None) -> Sets:
     sets: Sets = {}
     if cache.is_file():
         sets = np.load(cache, allow_pickle=True).item()
-    if sorted(n for n in sets if n.startswith("memory-")) != [d.name for d in directories]:
-        sets = {n: s for n, s in sets.items() if n.startswith("locomo-")}
-        sets.update(asyncio.run(_embed(directories)))
+    wanted = {d.name for d in directories}
+    sets = {n: s for n, s in sets.items() if n.startswith("locomo-") or n in wanted}
+    missing = [d for d in directories if d.name not in sets]
+    if missing:  # only the sets the cache lacks
+        sets.update(asyncio.run(_embed(missing)))
     if locomo is not None and not any(n.startswith("locomo-") for n in sets):
         sets.update(asyncio.run(_embed_locomo(locomo)))
     np.save(cache, np.asarray(sets, dtype=object), allow_pickle=True)
@@ -225,6 +234,32 @@ def leave_one_author_out(sets: Sets, args: argparse.Namespace) -> list[int]:
     return stops
 
 
+def leave_one_conversation_out(sets: Sets, args: argparse.Namespace, steps: int,
+                               out: Path) -> None:
+    """Each LoCoMo tuning conversation left out: a map trained on every other set for
+    ``steps``, measured on it beside plain e5 and written to ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    conversations = sorted(n for n in sets if n.startswith("locomo-"))
+    plain_all: list[int | None] = []
+    moved_all: list[int | None] = []
+    for left in conversations:
+        rest = sorted(n for n in sets if n != left)
+        w, _ = train(sets, rest, [], args, steps)
+        scale, shift = fit_cosine_map(sets, rest, w.numpy())
+        path = out / f"adapter-without-{left.removeprefix('locomo-')}.npz"
+        adapter.save(w.numpy(), path, cos_scale=scale, cos_shift=shift, tau=args.tau,
+                     decay=args.decay, steps=steps, sets=np.asarray(rest))
+        plain, moved = _ranks(sets, [left], None), _ranks(sets, [left], w)
+        plain_all += plain
+        moved_all += moved
+        a, b = figures(plain), figures(moved)
+        print(f"  {left:16} e5 {a[0]:5.1f} / {a[1]:5.1f} / {a[2]:.3f}   map without it "
+              f"{b[0]:5.1f} / {b[1]:5.1f} / {b[2]:.3f}   -> {path}", flush=True)
+    a, b = figures(plain_all), figures(moved_all)
+    print(f"LoCoMo tuning, {len(plain_all)} questions, each conversation left out: e5 "
+          f"{a[0]:.1f} / {a[1]:.1f} / {a[2]:.3f}, adapted {b[0]:.1f} / {b[1]:.1f} / {b[2]:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=ROOT / "bench" / "data")
@@ -241,6 +276,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--loao", action="store_true", help="measure each author left out")
     parser.add_argument("--write", action="store_true", help=f"write {adapter.MODEL.name}")
+    parser.add_argument("--loco", type=Path, default=None, metavar="DIR",
+                        help="each LoCoMo tuning conversation left out (needs --locomo); "
+                             "its maps written to DIR")
     args = parser.parse_args()
     import torch
 
@@ -251,6 +289,10 @@ def main() -> None:
         stops = leave_one_author_out(sets, args)
         steps = steps or int(np.median(stops))
         print(f"stopping steps {stops}: median {int(np.median(stops))}")
+    if args.loco is not None:
+        if args.locomo is None:
+            parser.error("--loco needs --locomo")
+        leave_one_conversation_out(sets, args, steps or 100, args.loco)
     if args.write:
         w, _ = train(sets, sorted(sets), [], args, steps or 100)
         scale, shift = fit_cosine_map(sets, sorted(sets), w.numpy())
