@@ -53,7 +53,7 @@ from wave_agent.recall import about, asked, learned, newer, question, ranking, v
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
-from wave_agent.recall.presets import HISTORY, VOICES, Preset, resolve
+from wave_agent.recall.presets import HISTORY, TEMPORAL, VOICES, Preset, resolve
 from wave_agent.recall.result import RecallHit, RecallResult
 
 if TYPE_CHECKING:
@@ -131,10 +131,12 @@ class Recall:
                                 statuses=chosen.searched(history))
         started = time.perf_counter()
         wants, past = await self._asked(query, degraded)
-        if wants is None and past and preset is None:
+        if wants is None and past and preset is None and chosen is not TEMPORAL:
             # a question about a past value the attribute head does not name ("а сколько стоил
             # зал в Нижнем?" once 3200 was replaced by 4500): asked as history, replaced
-            # records searched too and no decay, as a past reading with an attribute is
+            # records searched too and no decay, as a past reading with an attribute is. A
+            # question about when something happened ("когда я ездила в Казань?") is read in
+            # the past too but asks for a date, not a replaced value: it keeps its dated preset
             chosen = HISTORY
         stating: list[Fact] = []
         if wants is not None:
