@@ -578,3 +578,12 @@ def test_polish_with_its_letters_and_other_languages_are_read_as_written() -> No
     # capitals are kept as written
     assert restore("ZONA Magda", {"zona": "żona"}) == "ŻONA Magda"
     assert restore("Zona i zona", {"zona": "żona"}) == "Żona i żona"
+
+
+def test_a_polish_illness_one_has_is_named_in_the_nominative() -> None:
+    # "mam astmę": what one has is said in the accusative; the entity is astma, as asked about
+    names, links = _world("Mam astmę od dziecka, inhalator zawsze w kieszeni")
+    assert names.get("astma") is EntityType.ILLNESS
+    assert (USER, "has_condition", "astma") in links
+    _, links = _world("Mam cukrzycę typu 2")
+    assert (USER, "has_condition", "cukrzyca") in links
