@@ -4,6 +4,12 @@ hand-labelled entity sets that are written with them, and save the table as
 ``wave_agent/world/pl_accents.json`` (read by ``world.accents.restore``).
 
     PYTHONPATH=$PWD python scripts/train_pl_accents.py [--data bench/data/entities] [--no-save]
+        [--held-out]
+
+``--held-out`` prints what it gives an author it never saw: each honest part's Polish
+statements read by the shipped noun and pair models without the marks given back, then with a
+table learned without that part's author (reader level, scored as ``train_relations.score``
+and ``train_nouns.tally``).
 
 Only statements with at least one Polish letter are read (their writer uses the marks, so a
 bare word there is bare on purpose), with their labelled names and aliases, and the Polish
@@ -61,11 +67,51 @@ def table(words: list[str]) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
+def held_out(paths: list[Path]) -> None:
+    from train_nouns import f1, tally
+    from train_relations import pr, score
+
+    from wave_agent.world import pairs as model_pairs
+    from wave_agent.world.reader import as_read, complete, parsed
+
+    raw = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in paths if p.stem in HONEST}
+    totals: dict[str, tuple[Counter[str], Counter[str]]] = {
+        "as written": (Counter(), Counter()), "marks given back": (Counter(), Counter())}
+    for held, part in raw.items():
+        statements = [s for p in part["people"] if p["lang"] == "pl" for s in p["statements"]]
+        if not statements:
+            continue
+        row = [held]
+        for name, (relations, entities) in totals.items():
+            accents._table = {} if name == "as written" else table(
+                written([v for k, v in raw.items() if k != held]))
+            readings = [complete(s["text"], r) for s, r in
+                        zip(statements, parsed([s["text"] for s in statements]), strict=True)]
+            readings = [model_pairs.relink(as_read(s["text"]), r)
+                        for s, r in zip(statements, readings, strict=True)]
+            t = score(statements, readings)
+            e = tally(statements, readings)["pl|all"]
+            relations.update({k: t[k] for k in ("tp", "fp", "fn")})
+            entities.update(e)
+            row.append(f"{name}: relations {t['tp']}/{t['fp']}/{t['fn']} entities "
+                       f"{e['tp']}/{e['fp']}/{e['fn']}")
+        print("; ".join(row))
+    accents._table = None
+    for name, (relations, entities) in totals.items():
+        print(f"{name}: Polish relations P / R / F1 " + "/".join(f"{v:.1f}" for v in pr(relations))
+              + ", entities " + "/".join(f"{v:.1f}" for v in f1(entities)))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", default="bench/data/entities")
     parser.add_argument("--no-save", action="store_true")
+    parser.add_argument("--held-out", action="store_true",
+                        help="print the figures by author held out, save nothing")
     args = parser.parse_args()
+    if args.held_out:
+        held_out(sorted(Path(args.data).glob("tuning*.json")))
+        return 0
     parts = [json.loads(p.read_text(encoding="utf-8"))
              for p in sorted(Path(args.data).glob("tuning*.json")) if p.stem in HONEST]
     learned = table(written(parts))
