@@ -25,7 +25,7 @@ import numpy as np
 from graph.models import Entity, EntityType
 from wave_agent.bench.entities import _THING_KINDS, _TYPES, _matches
 from wave_agent.world import nouns
-from wave_agent.world.reader import rule_readings
+from wave_agent.world.reader import as_read, rule_readings
 from wave_agent.world.reading import Reading
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -150,7 +150,7 @@ def main() -> int:
         kept = [(s, r) for s, r in zip(statements, readings, strict=True)
                 if r.language in languages]
         statements, readings = [s for s, _ in kept], [r for _, r in kept]
-        rows = [(c, label(c, s)) for s, r in kept for c in nouns.found(s["text"], r)]
+        rows = [(c, label(c, s)) for s, r in kept for c in nouns.found(as_read(s["text"]), r)]
         data[part] = {"statements": statements, "readings": readings, "rows": rows}
         print(f"{part}: {len(statements)} statements, {len(rows)} candidates, "
               f"{sum(y != nouns.NONE for _, y in rows)} labelled", file=sys.stderr)
@@ -185,7 +185,7 @@ def main() -> int:
             for held, d in data.items():
                 model = models[held]
                 model.threshold = threshold
-                read = [nouns.add(s["text"], r, model)
+                read = [nouns.add(as_read(s["text"]), r, model)
                         for s, r in zip(d["statements"], d["readings"], strict=True)]
                 for kind, t in tally(d["statements"], read).items():
                     pooled[kind] += t
@@ -251,7 +251,7 @@ def kind_thresholds(data: dict[str, dict[str, Any]], reader: str, no_save: bool)
         for t in THRESHOLDS:
             model = models[held]
             model.thresholds = {k: t for k in shipped.kinds}
-            read = [nouns.add(s["text"], r, model)
+            read = [nouns.add(as_read(s["text"]), r, model)
                     for s, r in zip(d["statements"], d["readings"], strict=True)]
             by[held][t] = tally(d["statements"], read)
     kinds = sorted(shipped.kinds)
@@ -271,7 +271,7 @@ def kind_thresholds(data: dict[str, dict[str, Any]], reader: str, no_save: bool)
         chosen = choose([p for p in data if p != held])
         model = models[held]
         model.thresholds = chosen
-        read = [nouns.add(s["text"], r, model)
+        read = [nouns.add(as_read(s["text"]), r, model)
                 for s, r in zip(d["statements"], d["readings"], strict=True)]
         for k, t in tally(d["statements"], read).items():
             nested[k] += t

@@ -30,7 +30,7 @@ from graph.models import Entity, EntityType
 from wave_agent.bench.entities import labelled_relations, relation_type
 from wave_agent.world import nouns
 from wave_agent.world import pairs as model_pairs
-from wave_agent.world.reader import complete, parsed
+from wave_agent.world.reader import as_read, complete, parsed
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 
 
@@ -134,7 +134,7 @@ def examples(statements: list[dict[str, Any]], readings: list[Reading]
              ) -> tuple[list[tuple[str, ...]], list[str]]:
     xs, ys = [], []
     for s, r in zip(statements, readings, strict=True):
-        text = s["text"]
+        text = as_read(s["text"])
         for pair in model_pairs.pairs(text, r):
             label = model_pairs.NONE
             for rel in labelled_relations(s):
@@ -206,7 +206,7 @@ def apply(model: model_pairs.Model | None, statements: list[dict[str, Any]],
     out = []
     for s, r in zip(statements, readings, strict=True):
         model.keep_rules = union
-        out.append(model_pairs.relink(s["text"], r, model))
+        out.append(model_pairs.relink(as_read(s["text"]), r, model))
     return out
 
 
@@ -228,7 +228,7 @@ class NounFolds:
             for s, r in zip(d["statements"], plain, strict=True):
                 if r.language in ("ru", "en", "pl"):
                     rows[nouns.reader_of(r.language)] += [
-                        (c, label(c, s)) for c in nouns.found(s["text"], r)]
+                        (c, label(c, s)) for c in nouns.found(as_read(s["text"]), r)]
             self.rows[part] = rows
         self.shipped = {reader: nouns.Model.get(reader) for reader in self.FITS}
         self._models: dict[tuple[str, frozenset[str]], nouns.Model | None] = {}

@@ -480,6 +480,11 @@ class _Builder:
                 head: tuple[str, ...] = (noun,) if mods else ()
                 if mods and kind in (EntityType.ILLNESS, EntityType.HOBBY):
                     noun = " ".join([*mods, noun])  # "type 1 diabetes"
+                if pattern is _OWN_PL and kind is not EntityType.PET and noun.endswith("ę") \
+                        and len(noun) > 3:
+                    # what one has is said in the accusative: a feminine noun's "-ę" is the
+                    # nominative's "-a" ("mam astmę" -> astma, "kupiłam lodówkę" -> lodówka)
+                    head, noun = (noun,), noun[:-1] + "a"
                 if kind is EntityType.PET:
                     if name and language == "pl" and pattern is _OWN_PL:
                         name = _accusative_name_pl(name)  # "Mamy kota Filemona"

@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import latin, morphology, names, nouns, pairs, russian
+from wave_agent.world import accents, latin, morphology, names, nouns, pairs, russian
 from wave_agent.world.reading import Reading, without_speakers_name
 
 log = logging.getLogger("wave.world")
@@ -49,8 +49,14 @@ def read_batch(texts: Sequence[str]) -> list[Reading]:
 
 
 def _read_batch(texts: Sequence[str]) -> list[Reading]:
-    return [pairs.relink(text, reading)
+    return [pairs.relink(as_read(text), reading)
             for text, reading in zip(texts, rule_readings(texts), strict=True)]
+
+
+def as_read(text: str) -> str:
+    """The text the readers see: Polish written without its letters is given them back
+    (``world.accents``: "Zona Magda" -> "Żona Magda"); any other text as it is."""
+    return accents.restore(text) if text.strip() and language(text) == "pl" else text
 
 
 def rule_readings(texts: Sequence[str], learned_nouns: bool = True) -> list[Reading]:
@@ -69,7 +75,8 @@ def parsed(texts: Sequence[str]) -> list[Reading]:
     russian_texts = [t for t, lang in zip(texts, langs, strict=True) if lang == "ru"]
     with threadpool_limits(limits=1, user_api="blas"):
         russian_readings = iter(russian.read_many(russian_texts) if russian_texts else [])
-    return [next(russian_readings) if lang == "ru" else latin.read(t, lang) if lang
+    return [next(russian_readings) if lang == "ru"
+            else latin.read(accents.restore(t) if lang == "pl" else t, lang) if lang
             else Reading() for t, lang in zip(texts, langs, strict=True)]
 
 
@@ -77,10 +84,13 @@ def complete(text: str, reading: Reading, noun_model: nouns.Model | None = None,
              learned_nouns: bool = True) -> Reading:
     """A parsed reading with the noun model's phrases (the shipped model, or ``noun_model``:
     training passes one that never saw the author), short names given their full forms and
-    the speaker's own name taken out."""
+    the speaker's own name taken out. Polish written without its letters is read with them
+    (``as_read``), each name keeping its bare spelling as an alias."""
+    said, text = text, as_read(text)
     if learned_nouns:
         reading = nouns.add(text, reading, noun_model)
-    return without_speakers_name(text, names.with_full_names(reading))
+    reading = without_speakers_name(text, names.with_full_names(reading))
+    return accents.with_bare_names(reading) if said != text else reading
 
 
 async def read_many(texts: Sequence[str]) -> list[Reading]:
@@ -93,4 +103,4 @@ def warm_up() -> None:
     morphology.Models.get()
 
 
-__all__ = ["complete", "parsed", "read", "read_batch", "read_many", "rule_readings", "warm_up"]
+__all__ = ["as_read", "complete", "parsed", "read", "read_batch", "read_many", "rule_readings", "warm_up"]

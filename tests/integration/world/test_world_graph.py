@@ -255,3 +255,15 @@ async def test_a_second_import_finds_the_people_and_places_the_first_one_made(
     assert people == ["Екатерина", "Игорь"], names
     assert len(places) == 1, places
     assert "Игорёк" in names["Игорь"].aliases  # type: ignore[attr-defined]
+
+
+async def test_polish_typed_without_its_letters_names_the_same_town_and_wife(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    # one message typed on a phone without "ł ż", a later one with them: one town, one wife
+    await writer.remember_many(user_id, [
+        MemoryItem("Zona Magda jest farmaceutka. Mieszkam we Wroclawiu", veracity=Veracity.STATED),
+        MemoryItem("Od roku mieszkam we Wrocławiu, na Krzykach", veracity=Veracity.STATED)])
+    names, relations = await _world(graph, user_id)
+    assert [n for n in names if n.startswith("Wroc")] == ["Wrocław"], names
+    assert {(SELF_NAME, "lives_in", "Wrocław"), (SELF_NAME, "kin:wife", "Magda")} <= relations

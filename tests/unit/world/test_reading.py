@@ -552,3 +552,38 @@ def test_a_car_named_by_its_make_and_model_is_the_persons_thing() -> None:
     names, links = _world("Взял Kia Sportage в кредит. Белый.")
     assert names.get("Kia Sportage") is EntityType.THING
     assert (USER, "owns", "Kia Sportage") in links
+
+
+def test_polish_typed_without_its_letters_reads_as_polish_written_with_them() -> None:
+    # many people type Polish on a phone without "ą ę ł ż": the kin word, the verb and the
+    # town are read as if the marks were there, and the town is the same place either way
+    bare_names, bare_links = _world("Zona Magda jest farmaceutka. Mieszkam we Wroclawiu")
+    names, links = _world("Żona Magda jest farmaceutką. Mieszkam we Wrocławiu")
+    assert (USER, "kin:wife", "Magda") in bare_links
+    assert (USER, "lives_in", "Wrocław") in bare_links and (USER, "lives_in", "Wrocław") in links
+    assert bare_names["Wrocław"] is names["Wrocław"] is EntityType.PLACE
+    # the bare spelling stays an alias, so a later bare mention finds the same entity
+    town = next(m for m in read("Mieszkam we Wroclawiu").mentions if m.name == "Wrocław")
+    assert "Wroclaw" in town.aliases
+
+
+def test_polish_with_its_letters_and_other_languages_are_read_as_written() -> None:
+    from wave_agent.world.accents import restore
+    from wave_agent.world.reader import as_read
+
+    # one Polish letter: its writer uses them, a bare word there is bare on purpose
+    assert as_read("Mam psa, mieszkam w Łodzi") == "Mam psa, mieszkam w Łodzi"
+    assert as_read("I live in Wroclaw with my wife") == "I live in Wroclaw with my wife"
+    assert as_read("Живу в Самаре") == "Живу в Самаре"
+    # capitals are kept as written
+    assert restore("ZONA Magda", {"zona": "żona"}) == "ŻONA Magda"
+    assert restore("Zona i zona", {"zona": "żona"}) == "Żona i żona"
+
+
+def test_a_polish_illness_one_has_is_named_in_the_nominative() -> None:
+    # "mam astmę": what one has is said in the accusative; the entity is astma, as asked about
+    names, links = _world("Mam astmę od dziecka, inhalator zawsze w kieszeni")
+    assert names.get("astma") is EntityType.ILLNESS
+    assert (USER, "has_condition", "astma") in links
+    _, links = _world("Mam cukrzycę typu 2")
+    assert (USER, "has_condition", "cukrzyca") in links
