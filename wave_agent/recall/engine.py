@@ -38,6 +38,7 @@ Each voice has a timeout; a failing one is dropped and noted in the result's ``d
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -49,7 +50,7 @@ import numpy as np
 
 from graph.models import Entity, Fact, ScoredFact, Status, utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import about, asked, learned, newer, question, ranking, voices
+from wave_agent.recall import about, asked, learned, newer, older, question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
@@ -182,7 +183,33 @@ class Recall:
             await self._about(c, seeds)
         if found and wants is not None and not self._ranker_weighs_asked():
             self._attribute_first(c, wants, found)
+        if c.question.preset is HISTORY:
+            await self._replaced_first(c)
         return self._result(c)
+
+    async def _replaced_first(self, c: Candidates) -> None:
+        """A question about the past: each chosen record that replaced another comes right
+        after the record it replaced (``recall.older``), loaded from the graph when no voice
+        found it; a graph that does not answer leaves the order as it was."""
+        q = c.question
+        for _ in range(older.DEPTH):
+            missing = older.wanted(c.chosen, c.facts)
+            if not missing:
+                break
+            nothing: list[Fact] = []
+            loaded = await voices.guarded(
+                "replaced", functools.partial(self.graph.get_facts, q.user_id, missing),
+                nothing, self.config.voice_timeout_s, c.degraded)
+            if not loaded:
+                break
+            for fact in loaded:
+                c.facts.setdefault(fact.id, fact)
+        chosen = older.replaced_first(c.chosen, c.facts, q.k)
+        for i, fid in enumerate(chosen):
+            if fid not in c.final or fid not in c.chosen:
+                after = next((c.final[x] for x in chosen[i + 1:] if x in c.final), 0.0)
+                c.final[fid] = after + 1e-6
+        c.chosen = chosen
 
     def _ranker_weighs_asked(self) -> bool:
         """Whether the learned ranker weighs the attribute step's verdict (``rr_asked``,
