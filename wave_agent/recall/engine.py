@@ -31,8 +31,10 @@ one reads:
     for a question about the past the replaced ones, then the current; recall's own first
     stays first when it is one of the current ones). The question's e5
     vector is read before step 1 (the semantic voice's embedding of it then comes from the
-    embedder's cache), and a question about the past of an attribute that has a replaced
-    value searches with the ``history`` preset.
+    embedder's cache), and a question about the past of an attribute searches with the
+    ``history`` preset.
+11. ``older``: with the ``history`` preset, each chosen record that replaced another is
+    preceded by the record it replaced (``recall.older``; ``_replaced_first``).
 
 Each voice has a timeout; a failing one is dropped and noted in the result's ``degraded``."""
 
@@ -144,11 +146,15 @@ class Recall:
             if chosen is HISTORY:
                 wants = replace(wants, past=True)  # "раньше" read by the preset's words
             stating = await self._stating(user_id, degraded)
-            if wants.past and preset is None and any(
+            if wants.past and preset is None and (chosen is not TEMPORAL or any(
                     f.status is not Status.ACTIVE for f in asked.first(
-                        wants, query, stating)):
-                # "где я жила раньше?" and a city was replaced: the replaced records are
-                # searched too (a past reading with no past value changes nothing)
+                        wants, query, stating))):
+                # "где я жила раньше?": the replaced records are searched too, whether or not
+                # a replaced record states the asked attribute (a change the surface checks
+                # made, or a value the reader did not see, left none that does: round
+                # twenty-one found month 17's "сколько мы платили за бассейн в Нижнем?"
+                # asked of the records in force only). A when-question keeps its dated
+                # preset unless the asked attribute has a replaced value
                 chosen = HISTORY
         understood = await question.understand(
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),
