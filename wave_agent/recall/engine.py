@@ -31,13 +31,16 @@ one reads:
     for a question about the past the replaced ones, then the current; recall's own first
     stays first when it is one of the current ones). The question's e5
     vector is read before step 1 (the semantic voice's embedding of it then comes from the
-    embedder's cache), and a question about the past of an attribute that has a replaced
-    value searches with the ``history`` preset.
+    embedder's cache), and a question about the past of an attribute searches with the
+    ``history`` preset.
+11. ``older``: with the ``history`` preset, each chosen record that replaced another is
+    preceded by the record it replaced (``recall.older``; ``_replaced_first``).
 
 Each voice has a timeout; a failing one is dropped and noted in the result's ``degraded``."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -49,7 +52,7 @@ import numpy as np
 
 from graph.models import Entity, Fact, ScoredFact, Status, utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import about, asked, learned, newer, question, ranking, voices
+from wave_agent.recall import about, asked, learned, newer, older, question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
@@ -143,11 +146,15 @@ class Recall:
             if chosen is HISTORY:
                 wants = replace(wants, past=True)  # "раньше" read by the preset's words
             stating = await self._stating(user_id, degraded)
-            if wants.past and preset is None and any(
+            if wants.past and preset is None and (chosen is not TEMPORAL or any(
                     f.status is not Status.ACTIVE for f in asked.first(
-                        wants, query, stating)):
-                # "где я жила раньше?" and a city was replaced: the replaced records are
-                # searched too (a past reading with no past value changes nothing)
+                        wants, query, stating))):
+                # "где я жила раньше?": the replaced records are searched too, whether or not
+                # a replaced record states the asked attribute (a change the surface checks
+                # made, or a value the reader did not see, left none that does: round
+                # twenty-one found month 17's "сколько мы платили за бассейн в Нижнем?"
+                # asked of the records in force only). A when-question keeps its dated
+                # preset unless the asked attribute has a replaced value
                 chosen = HISTORY
         understood = await question.understand(
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),
@@ -182,7 +189,33 @@ class Recall:
             await self._about(c, seeds)
         if found and wants is not None and not self._ranker_weighs_asked():
             self._attribute_first(c, wants, found)
+        if c.question.preset is HISTORY:
+            await self._replaced_first(c)
         return self._result(c)
+
+    async def _replaced_first(self, c: Candidates) -> None:
+        """A question about the past: each chosen record that replaced another comes right
+        after the record it replaced (``recall.older``), loaded from the graph when no voice
+        found it; a graph that does not answer leaves the order as it was."""
+        q = c.question
+        for _ in range(older.DEPTH):
+            missing = older.wanted(c.chosen, c.facts)
+            if not missing:
+                break
+            nothing: list[Fact] = []
+            loaded = await voices.guarded(
+                "replaced", functools.partial(self.graph.get_facts, q.user_id, missing),
+                nothing, self.config.voice_timeout_s, c.degraded)
+            if not loaded:
+                break
+            for fact in loaded:
+                c.facts.setdefault(fact.id, fact)
+        chosen = older.replaced_first(c.chosen, c.facts, q.k)
+        for i, fid in enumerate(chosen):
+            if fid not in c.final or fid not in c.chosen:
+                after = next((c.final[x] for x in chosen[i + 1:] if x in c.final), 0.0)
+                c.final[fid] = after + 1e-6
+        c.chosen = chosen
 
     def _ranker_weighs_asked(self) -> bool:
         """Whether the learned ranker weighs the attribute step's verdict (``rr_asked``,

@@ -63,3 +63,31 @@ async def test_a_question_about_now_puts_the_current_record_first(
     both = await recall.search(user_id, "сколько стоит аренда?", k=5, history=True)
     assert both[0].fact.id == new, [(h.fact.text, h.fact.status) for h in both]
     assert old in {h.fact.id for h in both}
+
+
+
+async def test_a_replaced_record_answers_before_the_one_that_replaced_it(
+    writer: Writer, graph: GraphStore, recall: Recall, user_id: str
+) -> None:
+    """"What was it before?" is answered by the replaced record even when the record that
+    replaced it says more of the question's words: asked for one record, the person gets the
+    old coffee shop (regression: round twenty's history questions found the replaced record below
+    the fifth, the record in force above it)."""
+    now = utcnow()
+    told = [("Кофе беру в «Скуратове»", 120), ("Купили новый диван в гостиную", 80)]
+    results = await writer.remember_many(user_id, [
+        MemoryItem(text, veracity=Veracity.STATED, created_at=now - timedelta(days=days))
+        for text, days in told])
+    old = results[0].fact
+    assert old is not None
+    new = (await writer.supersede(
+        user_id, old.id, "Теперь кофе беру в кофейне у дома, где раньше брала, закрылось")).fact
+    assert new is not None
+    stored = await graph.get_fact(user_id, new.id)
+    assert stored is not None and stored.supersedes == old.id
+
+    question = "где я раньше брала кофе?"
+    first = await recall.search(user_id, question, k=1)
+    assert [h.fact.id for h in first] == [old.id], [h.fact.text for h in first]
+    ids = [h.fact.id for h in await recall.search(user_id, question, k=5)]
+    assert new.id in ids and ids.index(old.id) < ids.index(new.id)
