@@ -331,14 +331,28 @@ QUICK = False  # --quick-stack: one window model an author left out, shared by t
 
 def thresholds(oof: np.ndarray, cued: np.ndarray, limits: list[tuple[np.ndarray, float]]) -> tuple[float, float]:
     """The lowest threshold whose held-out scores flag at most the limit's share of each
-    (rows, limit) of ``limits``, and the lowest (not above it) for cued texts that keeps all."""
-    def within(t: float, t_cued: float) -> bool:
-        flagged = np.where(cued, oof >= t_cued, oof >= t)
-        return all(np.mean(flagged[rows]) <= limit for rows, limit in limits)
+    (rows, limit) of ``limits``, and the lowest (not above it) for cued texts that keeps all.
+
+    When no threshold of the grid keeps every limit (English's, when LongMemEval's pooled budget
+    is spent before its turn), the first is the grid's top, 0.99, and some corpus is over its
+    limit there whatever the cued threshold is. The cued threshold is then chosen on the cued
+    texts alone: it may add no flagged text to a corpus already over its limit at 0.99, and keeps
+    the limits of the others. (It used to stay at 0.99 too, and a pasted English order the rules
+    read as addressed to the agent, p 0.98, went through; the shipped one's was 0.49.)"""
+    def held(t: float, t_cued: float) -> np.ndarray:
+        return np.where(cued, oof >= t_cued, oof >= t)
+
+    def within(t: float, t_cued: float, shares: list[float]) -> bool:
+        flagged = held(t, t_cued)
+        return all(np.mean(flagged[rows]) <= share for (rows, _), share in zip(limits, shares, strict=True))
 
     grid = [round(float(t), 2) for t in np.arange(0.2, 0.99, 0.01)]
-    threshold = next((t for t in grid if within(t, t)), 0.99)
-    return threshold, next((t for t in grid if t <= threshold and within(threshold, t)), threshold)
+    shares = [limit for _, limit in limits]
+    threshold = next((t for t in grid if within(t, t, shares)), 0.99)
+    at_top = held(threshold, threshold)
+    # a corpus over its limit at the threshold keeps what it flags there and gains nothing
+    shares = [max(limit, float(np.mean(at_top[rows]))) for rows, limit in limits]
+    return threshold, next((t for t in grid if t <= threshold and within(threshold, t, shares)), threshold)
 
 
 LANGUAGES = ("ru", "pl", "en")  # as ``date_clauses.language`` reads a text, which the writer uses too

@@ -53,3 +53,31 @@ def test_a_texts_vote_reads_only_other_authors_exemplars() -> None:
     assert votes[0, 0] < 0.01 and votes[1, 0] < 0.01  # the note is nearest, the twin unseen
     assert votes[0, 1] < 0 and votes[1, 1] < 0
     assert votes[2, 0] > 0.99  # b's note, voted on by a's two orders
+
+
+def test_a_cued_order_is_held_when_everyday_chat_has_spent_the_uncued_budget() -> None:
+    """English's LongMemEval pieces flag more than their budget at every threshold of the grid,
+    so English's threshold is the grid's top. A pasted order the rules read as addressed to the
+    agent (cued, p 0.98) must still be held: the cued threshold is chosen on the cued texts, and
+    adds no flagged piece to the chat already over its budget."""
+    tq = _trainer()
+    # 200 English chat pieces, three uncued at 0.995 (over a 0.5% budget at any threshold), two
+    # cued pieces at 0.3; 100 English notes (ten cued at 0.5-0.6); ten cued orders at 0.97-0.985
+    chat = np.concatenate([[0.995] * 3, [0.3, 0.3], np.zeros(195)])
+    chat_cued = np.zeros(200, dtype=bool)
+    chat_cued[3:5] = True
+    notes = np.concatenate([np.linspace(0.5, 0.6, 10), np.zeros(90)])
+    notes_cued = np.arange(100) < 10
+    orders = np.linspace(0.97, 0.985, 10)
+    oof = np.concatenate([chat, notes, orders])
+    cued = np.concatenate([chat_cued, notes_cued, np.ones(10, dtype=bool)])
+    tongue = np.full(len(oof), "en")
+    lme = np.arange(len(oof)) < 200
+    is_note = (np.arange(len(oof)) >= 200) & (np.arange(len(oof)) < 300)
+    chosen = tq.choose(oof, cued, tongue, [(is_note, 0.03)], lme, per_language=True)
+    threshold, cued_threshold = chosen["en"]
+    assert threshold == 0.99
+    assert all(oof[300:] >= cued_threshold)  # every cued order held
+    assert cued_threshold > 0.3  # the cued chat pieces are not
+    flagged = tq.flagged_at(oof, cued, tongue, chosen)
+    assert flagged[is_note].mean() <= 0.03  # and the notes keep their limit
