@@ -303,7 +303,7 @@ async def run_memory_benchmark(
             scores.latency["dense"].append((time.perf_counter() - started) * 1000)
             scores.add("dense", [set_ids[i] for i in dense_top], q.answers)
             scores.add("bm25", [set_ids[i] for i in bm25.search(q.text, max(KS))], q.answers)
-            ranks.append({"id": q.id, **{side: scores.first[side][-1]
+            ranks.append({"id": q.id, "kind": q.kind, **{side: scores.first[side][-1]
                                          for side in ("wave", "dense", "bm25")},
                           "wave_first": ranked[0] if ranked else None})
             report("asking", n, len(data.questions))
