@@ -313,6 +313,7 @@ async def run_benchmark(
     config = RecallConfig(ranker=services.settings.recall_ranker,
                           newer_first=services.settings.recall_newer_first or None,
                           query_adapter=services.settings.recall_query_adapter,
+                          learned_mmr_lambda=services.settings.recall_learned_mmr_lambda or None,
                           graph_depth=RecallConfig().graph_depth if graph_voice else 0)
 
     def recall_factory(clock: Callable[[], Any]) -> Recall:
