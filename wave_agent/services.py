@@ -196,7 +196,9 @@ class Services:
                     config=RecallConfig(voice_timeout_s=self.settings.store_timeout_s,
                                         ranker=self.settings.recall_ranker,
                                         newer_first=self.settings.recall_newer_first or None,
-                                        query_adapter=self.settings.recall_query_adapter),
+                                        query_adapter=self.settings.recall_query_adapter,
+                                        learned_mmr_lambda=(
+                                            self.settings.recall_learned_mmr_lambda or None)),
                     tz=ZoneInfo(self.settings.timezone),
                 )
             return self._cache["recall"]  # type: ignore[no-any-return]

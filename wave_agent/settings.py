@@ -87,6 +87,9 @@ class Settings(BaseSettings):
     # The question's e5 vector moved by the learned map in recall/adapter.npz (recall.adapter):
     # "all" (the semantic voice and the ranker's cosines), "search" (the voice only), "off".
     recall_query_adapter: Literal["all", "search", "off"] = "all"
+    # MMR's λ over the learned order (RecallConfig.learned_mmr_lambda); 0: the preset's 0.75.
+    # 0.95 is measured in docs/benchmarks.md ("Round twenty-one"), not the default.
+    recall_learned_mmr_lambda: float = Field(default=0.0, ge=0.0, le=1.0)
 
     # Letta: unset means markdown block files under data_dir/blocks.
     letta_base_url: str | None = None

@@ -93,6 +93,9 @@ class Tally:
     per_conversation: dict[str, dict[str, dict[int, list[float]]]] = field(default_factory=dict)
     # per system, 1 / the rank of the first record holding any evidence (0 when none does)
     reciprocal: dict[str, list[float]] = field(default_factory=dict)
+    # one row a question (``--details``): each system's first rank and evidence found at k, so
+    # two runs can be compared question by question, not only by their means
+    questions: list[dict[str, Any]] = field(default_factory=list)
 
     def add(self, system: str, found: Sequence[Sequence[str]], evidence: Sequence[str],
             conversation: str = "") -> None:
@@ -105,6 +108,20 @@ class Tally:
             value = recall_at(found, evidence, k)
             self.hits[system][k].append(value)
             mine[system][k].append(value)
+
+    def question(self, qid: str, category: int, evidence: Sequence[str],
+                 found: dict[str, Sequence[Sequence[str]]], text: str = "") -> dict[str, Any]:
+        """Record one question's row: per system the 1-based rank of the first record holding
+        any evidence (None when none of the returned ones does) and the share found at each k."""
+        row: dict[str, Any] = {"id": qid, "category": category, "text": text,
+                               "evidence": list(evidence)}
+        for system, ranked in found.items():
+            first = next((n for n, ids in enumerate(ranked, 1) if set(ids) & set(evidence)),
+                         None)
+            row[system] = {"first": first, **{f"R@{k}": round(recall_at(ranked, evidence, k), 3)
+                                               for k in KS}}
+        self.questions.append(row)
+        return row
 
     def conversation_summary(self) -> dict[str, dict[str, dict[str, float]]]:
         return {
@@ -240,20 +257,22 @@ async def run_conversation(
             tally.degraded += 1
         for step, ms in hits.degraded.timings_ms.items():
             tally.steps.setdefault(step, []).append(ms)
-        tally.add("wave", [h.fact.source_message_ids for h in hits], question.evidence,
-                  conversation.name)
+        found: dict[str, Sequence[Sequence[str]]] = {
+            "wave": [h.fact.source_message_ids for h in hits]}
 
         started = time.perf_counter()
         vector = (await (dense_embedder or embedder).embed_query([question.text]))[0]
         dense_top = dense.search_vector(vector, max(KS))
         tally.latency["dense"].append((time.perf_counter() - started) * 1000)
-        tally.add("dense", [ids[i] for i in dense_top], question.evidence, conversation.name)
-        tally.add("bm25", [ids[i] for i in bm25.search(question.text, max(KS))],
-                  question.evidence, conversation.name)
-        tally.add("context_rrf", [ids[i] for i in context.search(question.text, vector, max(KS))],
-                  question.evidence, conversation.name)
+        found["dense"] = [ids[i] for i in dense_top]
+        found["bm25"] = [ids[i] for i in bm25.search(question.text, max(KS))]
+        found["context_rrf"] = [ids[i] for i in context.search(question.text, vector, max(KS))]
+        for system, ranked in found.items():
+            tally.add(system, ranked, question.evidence, conversation.name)
+        tally.question(f"{conversation.name}:{n}", question.category, question.evidence, found,
+                       question.text)
         tally.by_category.setdefault(question.category, []).append(
-            recall_at([h.fact.source_message_ids for h in hits], question.evidence, 10))
+            recall_at(found["wave"], question.evidence, 10))
         progress(f"{conversation.name}: asking", n, len(questions))
 
     if not keep:
@@ -294,6 +313,7 @@ async def run_benchmark(
     config = RecallConfig(ranker=services.settings.recall_ranker,
                           newer_first=services.settings.recall_newer_first or None,
                           query_adapter=services.settings.recall_query_adapter,
+                          learned_mmr_lambda=services.settings.recall_learned_mmr_lambda or None,
                           graph_depth=RecallConfig().graph_depth if graph_voice else 0)
 
     def recall_factory(clock: Callable[[], Any]) -> Recall:
@@ -330,5 +350,6 @@ async def run_benchmark(
             for step, v in sorted(tally.steps.items())
         },
         "per_conversation": tally.conversation_summary(),
+        "questions_detail": tally.questions,
     }
     return summary

@@ -361,7 +361,8 @@ async def run_benchmark(
     log = FeatureLog(features)
     config = RecallConfig(voice_timeout_s=voice_timeout_s, ranker=services.settings.recall_ranker,
                           newer_first=services.settings.recall_newer_first or None,
-                          query_adapter=services.settings.recall_query_adapter)
+                          query_adapter=services.settings.recall_query_adapter,
+                          learned_mmr_lambda=services.settings.recall_learned_mmr_lambda or None)
     for n, item in enumerate(items, 1):
         report(f"question {n}/{len(items)}", n - 1, len(items))
         await run_question(item, services=services, embedder=embedder,

@@ -263,6 +263,8 @@ async def run_memory_benchmark(
                                         ranker=services.settings.recall_ranker,
                                         newer_first=services.settings.recall_newer_first or None,
                                         query_adapter=services.settings.recall_query_adapter,
+                                        learned_mmr_lambda=(
+                                            services.settings.recall_learned_mmr_lambda or None),
                                         graph_depth=RecallConfig().graph_depth if graph_voice
                                         else 0),
                     observer=observer)
@@ -303,7 +305,7 @@ async def run_memory_benchmark(
             scores.latency["dense"].append((time.perf_counter() - started) * 1000)
             scores.add("dense", [set_ids[i] for i in dense_top], q.answers)
             scores.add("bm25", [set_ids[i] for i in bm25.search(q.text, max(KS))], q.answers)
-            ranks.append({"id": q.id, **{side: scores.first[side][-1]
+            ranks.append({"id": q.id, "kind": q.kind, **{side: scores.first[side][-1]
                                          for side in ("wave", "dense", "bm25")},
                           "wave_first": ranked[0] if ranked else None})
             report("asking", n, len(data.questions))

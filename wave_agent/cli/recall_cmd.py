@@ -221,7 +221,8 @@ DATA_OPTION = typer.Option(..., "--data", exists=True, file_okay=False,
                            help="Directory with LoCoMo conv-*.json files.")
 ONLY_OPTION = typer.Option([], "--only", help="Only these conversations (e.g. conv-26).")
 DETAILS_OPTION = typer.Option(None, "--details", dir_okay=False,
-                              help="Also write per-conversation and per-category figures here.")
+                              help="Also write per-conversation and per-category figures, and each "
+                                   "question's first rank per system, here.")
 FEATURES_OPTION = typer.Option(None, "--features", dir_okay=False,
                                help="Append each question's candidates and learned-ranker "
                                     "features here (scripts/train_ranker.py reads them).")

@@ -87,5 +87,9 @@ async def test_harness_replays_asks_and_scores(
         assert 0.0 <= summary[system]["R@1"] <= summary[system]["R@5"] <= summary[system]["R@10"]
     assert summary["latency_ms"]["wave"]["p95"] > 0 and summary["latency_ms"]["dense"]["p50"] > 0
     assert any("remembering" in label for label in seen)
+    # every question keeps its own row (--details), each system's first rank within the ten
+    assert [row["id"] for row in tally.questions] == [f"conv-test:{n}" for n in (1, 2, 3)]
+    assert all(row["wave"]["first"] is not None and row["wave"]["R@10"] == 1.0
+               for row in tally.questions)
     assert user.startswith("bench-locomo-conv-test-")
     assert await graph.list_facts(user) == []  # the replayed records were removed afterwards

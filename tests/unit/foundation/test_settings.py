@@ -21,6 +21,7 @@ from wave_agent.settings import load_settings
         ("TIMEZONE", "Mars/Olympus"),
         ("PROMPT_BUDGET_CHARS", "-1"),
         ("LOG_LEVEL", "LOUD"),
+        ("RECALL_LEARNED_MMR_LAMBDA", "1.5"),
     ],
 )
 def test_bad_value_names_the_variable_and_the_fix(
@@ -62,3 +63,12 @@ def test_env_example_documents_every_setting() -> None:
     documented = {line.split("=", 1)[0] for line in text.splitlines() if "=" in line and not line.startswith("#")}
     missing = {name.upper() for name in Settings.model_fields} - documented
     assert not missing, f".env.example lacks {sorted(missing)}"
+
+
+def test_mmr_lambda_over_the_learned_order_is_the_presets_unless_set(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATA_DIR", "/tmp/wave-x")
+    assert load_settings().recall_learned_mmr_lambda == 0.0  # .env.example's 0: the preset's
+    monkeypatch.setenv("RECALL_LEARNED_MMR_LAMBDA", "0.95")
+    chosen = load_settings()
+    assert chosen.recall_learned_mmr_lambda == 0.95
