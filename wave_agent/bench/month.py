@@ -290,6 +290,7 @@ _UNITS = {
     "siedemnaście": 17, "osiemnaście": 18, "dziewiętnaście": 19, "dwadzieścia": 20,
     "trzydzieści": 30, "czterdzieści": 40, "pięćdziesiąt": 50,
 }
+_LIST = re.compile(r"[,;/&+]|\s(?:и|and|i|oraz)\s", re.IGNORECASE)
 _THOUSAND = {"тысяча", "thousand", "tysiąc", "tysiące", "tysięcy"}
 
 
@@ -388,8 +389,8 @@ def held_in_another_form(record: str, value: str, attribute: str = "") -> bool:
     if all(found(w) for w in names):
         return True
     capitals = [w for w in names if w[:1].isupper() or re.search(r"[A-Z]", w[1:] or "")]
-    if len(names) < 2 or not capitals:
-        return False
+    if len(names) < 2 or not capitals or _LIST.search(value):
+        return False  # a list ("Тоша, Муся") is held only whole
     key = capitals[0]
     label_forms = set().union(*(_forms(w) for w in names))
     for i in found(key):

@@ -61,3 +61,8 @@ def test_numbers_written_as_words_are_read_in_three_languages() -> None:
 
 def test_two_russian_words_are_not_made_one_by_the_other_alphabets_table() -> None:
     assert not holds("Купила мыло и мыла посуду", "Мила", "pet")
+
+
+def test_a_list_of_values_is_held_only_whole() -> None:
+    assert not holds("Кот у нас Тоша, британец", "Тоша, Муся", "pets")
+    assert holds("Кот у нас Тоша, а кошка Муся", "Тоша, Муся", "pets")
