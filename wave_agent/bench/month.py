@@ -362,7 +362,7 @@ def held_in_another_form(record: str, value: str, attribute: str = "") -> bool:
     - every amount of the value is in the record, in digits or in words, and the record holds
       no other amount next to the value's name ("iPhone 12" is not held by "iPhone 13");
     - every word of the value is in the record as its lemma or in the other alphabet, or, for
-      a name of several words, its distinctive word (the first capitalised one: "Нижний" of
+      a name of several words that starts with its name, that name's first word ("Нижний" of
       "Нижний Новгород", "Kia" of "Kia Rio") is, and is not followed there by a capitalised
       word the value does not have ("в Нижнем Тагиле", "Kia Sportage" are other values)."""
     if not value.strip() or attribute == "phone":
@@ -389,8 +389,10 @@ def held_in_another_form(record: str, value: str, attribute: str = "") -> bool:
     if all(found(w) for w in names):
         return True
     capitals = [w for w in names if w[:1].isupper() or re.search(r"[A-Z]", w[1:] or "")]
-    if len(names) < 2 or not capitals or _LIST.search(value):
-        return False  # a list ("Тоша, Муся") is held only whole
+    if len(names) < 2 or not capitals or _LIST.search(value) or names[0] != capitals[0]:
+        # a list ("Тоша, Муся") is held only whole; so is a value that does not start with
+        # its name ("тимлид в «КамаСофте»": the role is the value, the employer its complement)
+        return False
     key = capitals[0]
     label_forms = set().union(*(_forms(w) for w in names))
     for i in found(key):

@@ -66,3 +66,9 @@ def test_two_russian_words_are_not_made_one_by_the_other_alphabets_table() -> No
 def test_a_list_of_values_is_held_only_whole() -> None:
     assert not holds("Кот у нас Тоша, британец", "Тоша, Муся", "pets")
     assert holds("Кот у нас Тоша, а кошка Муся", "Тоша, Муся", "pets")
+
+
+def test_a_role_at_an_employer_is_not_held_by_the_employer_alone() -> None:
+    assert not holds("сегодня первый день в «КамаСофте»", "тимлид в «КамаСофте»", "role")
+    assert not holds("работаю дизайнером в агентстве «Мельница»", "руководитель в «Мельнице»",
+                     "role")
