@@ -222,7 +222,20 @@ def numbers_of(text: str) -> set[float]:
 def holds(record: str, value: str, attribute: str = "") -> bool:
     """Does ``record`` state ``value``, as a person reading it would judge? Case and ё/е do not
     count, nor the form of a word (Russian lemmas, Snowball stems); a phone number is its
-    digits; a price, or a value that is only a number, is its amounts ("38 тысяч" = 38000)."""
+    digits; a price, or a value that is only a number, is its amounts ("38 тысяч" = 38000).
+    The same value written another way counts too (``held_in_another_form``): a name in
+    another alphabet ("Киа" = "Kia"), a number as a word ("двенадцать" = 12), a multi-word
+    name by its distinctive word ("в Нижнем" = "Нижний Новгород", never "Великий Новгород").
+    ``WAVE_BENCH_HOLDS=surface`` turns that off (the scorer before round twenty-two)."""
+    if holds_surface(record, value, attribute):
+        return True
+    if os.environ.get("WAVE_BENCH_HOLDS", "").strip().lower() == "surface":
+        return False
+    return held_in_another_form(record, value, attribute)
+
+
+def holds_surface(record: str, value: str, attribute: str = "") -> bool:
+    """``holds`` as it was before round twenty-two: the same words, lemmas, digits or amounts."""
     if not value.strip():
         return False
     if attribute == "phone":
@@ -241,6 +254,155 @@ def holds(record: str, value: str, attribute: str = "") -> bool:
     language = language_of(record)
     stems = {_stem(w, language) for w in _WORD.findall(value)}
     return bool(stems) and stems <= {_stem(w, language) for w in _WORD.findall(record)}
+
+
+# -- the same value written another way ----------------------------------------------------------
+
+# Cyrillic -> Latin, as brands and names are spelt in shop windows and passports ("Киа" = "Kia",
+# "Айфон" = "iPhone"); both sides are then folded to one spelling (``_fold``), so the table
+# works both ways.
+_TRANSLIT = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ё": "e", "ж": "zh", "з": "z",
+    "и": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "sch", "ъ": "", "ы": "i", "ь": "", "э": "e", "ю": "iu", "я": "ia",
+}
+_LATIN_FOLD = (("ph", "f"), ("ck", "k"), ("qu", "kv"), ("kh", "h"), ("x", "ks"), ("w", "v"),
+               ("c", "k"), ("y", "i"), ("j", "i"))
+
+# cardinal words of the three languages (lemmas for Russian; Polish and English numerals as
+# written, lower case); English "one" is left out: it is a pronoun far more often than 1
+_UNITS = {
+    "ноль": 0, "один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+    "восемь": 8, "девять": 9, "десять": 10, "одиннадцать": 11, "двенадцать": 12,
+    "тринадцать": 13, "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16,
+    "семнадцать": 17, "восемнадцать": 18, "девятнадцать": 19, "двадцать": 20, "тридцать": 30,
+    "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70, "восемьдесят": 80,
+    "девяносто": 90, "сто": 100, "двое": 2, "трое": 3, "четверо": 4, "пятеро": 5,
+    "zero": 0, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13,
+    "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18,
+    "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+    "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+    "jeden": 1, "jedna": 1, "dwa": 2, "dwie": 2, "trzy": 3, "cztery": 4, "pięć": 5,
+    "sześć": 6, "siedem": 7, "osiem": 8, "dziewięć": 9, "dziesięć": 10, "jedenaście": 11,
+    "dwanaście": 12, "trzynaście": 13, "czternaście": 14, "piętnaście": 15, "szesnaście": 16,
+    "siedemnaście": 17, "osiemnaście": 18, "dziewiętnaście": 19, "dwadzieścia": 20,
+    "trzydzieści": 30, "czterdzieści": 40, "pięćdziesiąt": 50,
+}
+_LIST = re.compile(r"[,;/&+]|\s(?:и|and|i|oraz)\s", re.IGNORECASE)
+_THOUSAND = {"тысяча", "thousand", "tysiąc", "tysiące", "tysięcy"}
+
+
+def _fold(word: str) -> str:
+    """One Latin spelling of a word in either alphabet, vowels after the first letter kept,
+    doubled letters and a final mute "e" dropped ("iPhone" and "Айфон" -> "ifon")."""
+    w = "".join(_TRANSLIT.get(ch, ch) for ch in word.lower())
+    for a, b in _LATIN_FOLD:
+        w = w.replace(a, b)
+    w = re.sub(r"(.)\1+", r"\1", w)
+    w = re.sub(r"^[aeiou]+(?=i)", "", w)  # "ai-fon" and "i-fon": the diphthong Russian writes
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+def _cyrillic(word: str) -> bool:
+    return bool(re.search(r"[а-яё]", word.lower()))
+
+
+def _forms(word: str) -> set[str]:
+    """A record's word as it may match a label's: its lemma and its folded spellings."""
+    out = {_norm_word(word)}
+    if _cyrillic(word):  # only across alphabets: "мыла" is not "Мила"
+        out.add("~cyr:" + _fold(word))
+        out.add("~cyr:" + _fold(_norm_word(word)))
+    else:
+        out.add("~lat:" + _fold(word))
+    return out
+
+
+def number_words_of(text: str) -> set[float]:
+    """Amounts written as words: "двенадцать" = 12, "двадцать пять" = 25, "пять тысяч" = 5000,
+    "twelve" = 12, "dwanaście" = 12."""
+    out: set[float] = set()
+    total: float | None = None
+    for raw in [*_WORD.findall(text), ""]:
+        w = raw.lower()
+        value = _UNITS.get(w)
+        if value is None and _cyrillic(w):
+            value = _UNITS.get(_norm_word(w))
+        if value is not None:
+            if total is not None and total >= 20 and total % 10 == 0 and value < 10:
+                total += value
+            else:
+                if total is not None:
+                    out.add(total)
+                total = float(value)
+            continue
+        lem = _norm_word(w) if _cyrillic(w) else w
+        if total is not None and (w in _THOUSAND or lem in _THOUSAND):
+            total *= 1000
+            out.add(total)
+            total = None
+            continue
+        if total is not None:
+            out.add(total)
+            total = None
+    return out
+
+
+def _numbers_any(text: str) -> set[float]:
+    return numbers_of(text) | number_words_of(text)
+
+
+def held_in_another_form(record: str, value: str, attribute: str = "") -> bool:
+    """``value`` held by ``record`` written another way, and never a different value:
+
+    - every amount of the value is in the record, in digits or in words, and the record holds
+      no other amount next to the value's name ("iPhone 12" is not held by "iPhone 13");
+    - every word of the value is in the record as its lemma or in the other alphabet, or, for
+      a name of several words that starts with its name, that name's first word ("Нижний" of
+      "Нижний Новгород", "Kia" of "Kia Rio") is, and is not followed there by a capitalised
+      word the value does not have ("в Нижнем Тагиле", "Kia Sportage" are other values)."""
+    if not value.strip() or attribute == "phone":
+        return False
+    amounts = _numbers_any(value)
+    words = [w for w in _WORD.findall(value) if not w.isdigit()]
+    number_words = {w for w in words if w.lower() in _UNITS or _norm_word(w) in _UNITS
+                    or w.lower() in _THOUSAND or _norm_word(w) in _THOUSAND}
+    if amounts and not amounts <= _numbers_any(record):
+        return False
+    names = [w for w in words if w not in number_words]
+    if not names:
+        return bool(amounts)
+    record_words = _WORD.findall(record)
+    forms = [_forms(w) for w in record_words]
+
+    def found(word: str) -> list[int]:
+        want = {_norm_word(word)}
+        fold = _fold(word)
+        if len(fold) >= 3:  # the other alphabet's spelling of the value's word
+            want.add(("~lat:" if _cyrillic(word) else "~cyr:") + fold)
+        return [i for i, f in enumerate(forms) if f & want]
+
+    if all(found(w) for w in names):
+        return True
+    capitals = [w for w in names if w[:1].isupper() or re.search(r"[A-Z]", w[1:] or "")]
+    if len(names) < 2 or not capitals or _LIST.search(value) or names[0] != capitals[0]:
+        # a list ("Тоша, Муся") is held only whole; so is a value that does not start with
+        # its name ("тимлид в «КамаСофте»": the role is the value, the employer its complement)
+        return False
+    key = capitals[0]
+    label_forms = set().union(*(_forms(w) for w in names))
+    for i in found(key):
+        nxt = record_words[i + 1] if i + 1 < len(record_words) else ""
+        if nxt and nxt[:1].isupper() and not (_forms(nxt) & label_forms):
+            continue  # "Нижнем Тагиле": the same first word of another name
+        if nxt and re.fullmatch(r"\d+(?:[.,]\d+)?", nxt) and not amounts:
+            continue  # "Kia 5" against "Kia Rio": another model
+        return True
+    return False
 
 
 # -- tallies -------------------------------------------------------------------------------------
