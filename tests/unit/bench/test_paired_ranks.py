@@ -4,19 +4,15 @@ chance (round twenty's 2.7-point LoCoMo loss was six questions, and no one could
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "paired_ranks.py"
+from tests.support.scripts import load_script
 
 
-def _paired():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("paired_ranks", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _paired() -> ModuleType:
+    return load_script("paired_ranks")
 
 
 def _memory_run(path: Path, wave: list[int | None], dense: list[int | None]) -> str:

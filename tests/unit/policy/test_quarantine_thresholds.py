@@ -4,20 +4,15 @@ how it gives each text the vote of its nearest exemplars: from other authors onl
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
-SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "train_quarantine.py"
+from tests.support.scripts import load_script
 
 
-def _trainer():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("train_quarantine", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _trainer() -> ModuleType:
+    return load_script("train_quarantine")
 
 
 def test_longmemeval_pieces_share_one_budget_over_languages() -> None:
