@@ -31,6 +31,7 @@ from typing import Any
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
+from wave_agent.world.word_classes import path_classes, target_classes
 
 MODEL_PATH = Path(__file__).with_name("relations.npz")
 NONE = "none"
@@ -155,6 +156,7 @@ def _syntax(words: tuple[Word, ...], s: int | None, t: int) -> list[str]:
     f = [f"syn:trel:{target.rel}", f"syn:tcase:{prep}|{case}",
          f"syn:thead:{head.lemma if head else '-'}",
          f"syn:thead_case:{head.lemma if head else '-'}|{prep}|{case}"]
+    f += target_classes(target.lemma, head.lemma if head else None, f"{prep}|{case}")
     if s is None:
         return f
     source = words[s]
@@ -176,6 +178,7 @@ def _syntax(words: tuple[Word, ...], s: int | None, t: int) -> list[str]:
           f"syn:lca_case:{lca.lemma}|{prep}|{case}",
           f"syn:lca_fall:{lca.lemma}|{'>'.join(fall[:2])}"]
     f.extend(f"syn:pw:{words[i].lemma}" for i in between[:6])
+    f += path_classes(lca.lemma, [words[i].lemma for i in between[:6]], ">".join(fall[:2]))
     return f
 
 
