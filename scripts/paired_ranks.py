@@ -1,7 +1,9 @@
 """Compare two recall runs question by question, not by their means.
 
-Each operand is a ``--details`` file of ``wave bench memory`` or ``wave bench locomo`` with an
-optional ``:side`` (``wave``, the default; ``dense``, ``bm25``, and for LoCoMo ``context_rrf``),
+Each operand is a ``--details`` file of ``wave bench memory``, ``wave bench locomo`` or ``wave
+bench longmemeval`` (the share of evidence turns within k) with an optional ``:side`` (``wave``,
+the default; ``dense``, ``bm25``, for LoCoMo ``context_rrf``, and ``wave-<mode>`` for a run
+with ``--also-adapter``),
 so one run's Wave can be set against another run's Wave (map on against map off) or against the
 plain e5 of the same run. Questions are paired by id; at each k the script counts those on which
 B finds more of the evidence within k than A and those on which it finds less, and gives the
@@ -34,6 +36,11 @@ def per_question(operand: str) -> dict[str, dict[str, Any]]:
     if isinstance(data, dict):  # LoCoMo: one summary with each question's row
         for row in data.get("questions_detail", []):
             mine = row[side]
+            if isinstance(mine, list):  # LongMemEval: the ranked turn ids; the share of the
+                evidence = set(row["evidence"])  # evidence turns within k, as LoCoMo's R@k
+                out[row["id"]] = {**{f"R@{k}": len(evidence & set(mine[:k])) / len(evidence)
+                                     for k in KS}, "group": row.get("type", "")}
+                continue
             out[row["id"]] = {**{f"R@{k}": float(mine[f"R@{k}"]) for k in KS},
                               "group": str(row.get("category", ""))}
         return out

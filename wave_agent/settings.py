@@ -85,8 +85,10 @@ class Settings(BaseSettings):
     # same thing again when their e5 vectors are at least this close (recall.newer); 0: off.
     recall_newer_first: float = Field(default=0.90, ge=0.0, le=1.0)
     # The question's e5 vector moved by the learned map in recall/adapter.npz (recall.adapter):
-    # "all" (the semantic voice and the ranker's cosines), "search" (the voice only), "off".
-    recall_query_adapter: Literal["all", "search", "off"] = "all"
+    # "auto" (as "all" when the records plain e5 finds nearest read as notes of the kind the
+    # map was trained on, recall/kind.npz; as "off" over chat transcripts), "all" (the
+    # semantic voice and the ranker's cosines), "search" (the voice only), "off".
+    recall_query_adapter: Literal["auto", "all", "search", "off"] = "auto"
     # MMR's λ over the learned order (RecallConfig.learned_mmr_lambda); 0: the preset's 0.75.
     # 0.95 is measured in docs/benchmarks.md ("Round twenty-one"), not the default.
     recall_learned_mmr_lambda: float = Field(default=0.0, ge=0.0, le=1.0)

@@ -20,7 +20,7 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -90,6 +90,7 @@ class Tally:
     steps: dict[str, list[float]] = field(default_factory=dict)
     by_category: dict[int, list[float]] = field(default_factory=dict)
     degraded: int = 0
+    query_map: int = 0  # questions the learned query map moved (Wave's own search)
     per_conversation: dict[str, dict[str, dict[int, list[float]]]] = field(default_factory=dict)
     # per system, 1 / the rank of the first record holding any evidence (0 when none does)
     reciprocal: dict[str, list[float]] = field(default_factory=dict)
@@ -101,6 +102,8 @@ class Tally:
             conversation: str = "") -> None:
         mine = self.per_conversation.setdefault(
             conversation, {s: {k: [] for k in KS} for s in SYSTEMS})
+        mine.setdefault(system, {k: [] for k in KS})  # a system beyond SYSTEMS (``also``)
+        self.hits.setdefault(system, {k: [] for k in KS})
         first = next((n for n, ids in enumerate(found) if set(ids) & set(evidence)), None)
         self.reciprocal.setdefault(system, []).append(1.0 / (first + 1) if first is not None
                                                       else 0.0)
@@ -132,7 +135,7 @@ class Tally:
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for system in SYSTEMS:
+        for system in self.hits:
             out[system] = {
                 f"R@{k}": round(100 * float(np.mean(v)), 1) if v else 0.0
                 for k, v in self.hits[system].items()
@@ -205,8 +208,11 @@ async def run_conversation(
     keep: bool = False,
     dense_embedder: Any | None = None,
     log: FeatureLog | None = None,
+    also: dict[str, Callable[[Any], Any]] | None = None,
 ) -> str:
-    """Replay, ask, score one conversation; returns the benchmark user's id."""
+    """Replay, ask, score one conversation; returns the benchmark user's id. ``also``: other
+    recall configurations by system name, each asked every question over the same records
+    after Wave's own (their latencies gain from the caches Wave's search filled)."""
     from wave_agent.write.writer import MemoryItem
 
     turns = conversation.turns
@@ -235,6 +241,7 @@ async def run_conversation(
 
     clock_at = max(times) + timedelta(hours=1)
     recall = recall_factory(lambda: clock_at)
+    others = {name: factory(lambda: clock_at) for name, factory in (also or {}).items()}
     # A fresh Neo4j's first searches compile plans: warm up on turns, not questions.
     tally.warmup += await recall.warm_up(user_id, texts[::max(1, len(texts) // WARMUP)][:WARMUP])
     bm25 = BM25Index(texts)
@@ -255,10 +262,16 @@ async def run_conversation(
         tally.latency["wave"].append((time.perf_counter() - started) * 1000)
         if hits.degraded:
             tally.degraded += 1
+        tally.query_map += hits.query_map
         for step, ms in hits.degraded.timings_ms.items():
             tally.steps.setdefault(step, []).append(ms)
         found: dict[str, Sequence[Sequence[str]]] = {
             "wave": [h.fact.source_message_ids for h in hits]}
+        for name, other in others.items():
+            started = time.perf_counter()
+            other_hits = await other.search(user_id, question.text, k=max(KS))
+            tally.latency.setdefault(name, []).append((time.perf_counter() - started) * 1000)
+            found[name] = [h.fact.source_message_ids for h in other_hits]
 
         started = time.perf_counter()
         vector = (await (dense_embedder or embedder).embed_query([question.text]))[0]
@@ -292,10 +305,15 @@ async def run_benchmark(
     keep: bool = False,
     features: Path | None = None,
     graph_voice: bool = True,
+    also_adapter: Sequence[str] = (),
+    voice_timeout_s: float | None = None,
 ) -> dict[str, Any]:
     """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras).
     ``features``: keep each question's candidates and features there (``bench.features``).
-    ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0)."""
+    ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0).
+    ``also_adapter``: the query map's modes (``RECALL_QUERY_ADAPTER``) also asked over the same
+    records, as systems ``wave-<mode>`` (a paired comparison in one run). ``voice_timeout_s``:
+    each voice's timeout (the product's 1 s unless given; a loaded machine times voices out)."""
     from wave_agent.recall import Recall, RecallConfig
     from wave_agent.write.archive_sync import ArchiveSync
     from wave_agent.write.writer import Writer
@@ -314,11 +332,18 @@ async def run_benchmark(
                           newer_first=services.settings.recall_newer_first or None,
                           query_adapter=services.settings.recall_query_adapter,
                           learned_mmr_lambda=services.settings.recall_learned_mmr_lambda or None,
-                          graph_depth=RecallConfig().graph_depth if graph_voice else 0)
+                          graph_depth=RecallConfig().graph_depth if graph_voice else 0,
+                          voice_timeout_s=voice_timeout_s or RecallConfig().voice_timeout_s)
 
     def recall_factory(clock: Callable[[], Any]) -> Recall:
         return Recall(graph, archive, embedder, clock=clock, config=config,
                       observer=log.observer)
+
+    def factory_for(mode: str) -> Callable[[Any], Any]:
+        return lambda clock: Recall(graph, archive, embedder, clock=clock,
+                                    config=replace(config, query_adapter=mode))
+
+    also = {f"wave-{mode}": factory_for(mode) for mode in also_adapter}
 
     # The dense baseline embeds its queries with its own instance of the same model: the
     # embedder's query cache must not hand either side the other's work.
@@ -334,7 +359,7 @@ async def run_benchmark(
         await run_conversation(
             conversation, writer=writer, recall_factory=recall_factory, embedder=embedder,
             graph=graph, tally=tally, progress=report, keep=keep, dense_embedder=dense_embedder,
-            log=log,
+            log=log, also=also,
         )
         embedder.forget()
     summary = tally.summary()
@@ -344,6 +369,7 @@ async def run_benchmark(
             str(c): round(100 * float(np.mean(v)), 1) for c, v in sorted(tally.by_category.items())
         },
         "degraded_questions": tally.degraded,
+        "query_map_questions": tally.query_map,
         "wave_steps_ms": {
             step: {"p50": round(float(np.percentile(v, 50)), 1),
                    "p95": round(float(np.percentile(v, 95)), 1)}

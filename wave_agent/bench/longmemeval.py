@@ -32,7 +32,7 @@ import math
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -199,14 +199,16 @@ class Tally:
     write_s: list[float] = field(default_factory=list)
     embed_s: list[float] = field(default_factory=list)  # of write_s: embedding the records
     details: list[dict[str, Any]] = field(default_factory=list)
+    query_map: int = 0  # questions the learned query map moved (Wave's own search)
 
     def count(self, what: str, n: int = 1) -> None:
         self.writing[what] = self.writing.get(what, 0) + n
 
     def summary(self) -> dict[str, Any]:
         def select(keep: Callable[[dict[str, Any]], bool]) -> dict[str, dict[str, float]]:
+            systems = dict.fromkeys([*SYSTEMS, *(r["system"] for r in self.rows)])
             return {s: average([r["scores"] for r in self.rows if r["system"] == s and keep(r)])
-                    for s in SYSTEMS}
+                    for s in systems}
 
         def pct(v: list[float]) -> dict[str, float]:
             return {"p50": round(float(np.percentile(v, 50)), 1),
@@ -223,6 +225,7 @@ class Tally:
             "latency_ms": {s: pct(v) for s, v in self.latency.items()},
             "writing": dict(self.writing),
             "write_s_per_question": pct(self.write_s),
+            "query_map_questions": self.query_map,
             "embed_s_per_question": pct(self.embed_s),
         }
 
@@ -267,7 +270,8 @@ def ranked_turns(hits: Sequence[Any]) -> list[str]:
 
 async def run_question(item: Item, *, services: Services, embedder: PrimedEmbedder,
                        dense_embedder: Any, tally: Tally, progress: Progress, keep: bool,
-                       recall_config: Any, log: FeatureLog) -> None:
+                       recall_config: Any, log: FeatureLog,
+                       also_adapter: Sequence[str] = ()) -> None:
     from wave_agent.recall import Recall
     from wave_agent.write.archive_sync import ArchiveSync
     from wave_agent.write.writer import Writer
@@ -298,21 +302,32 @@ async def run_question(item: Item, *, services: Services, embedder: PrimedEmbedd
         hits = await recall.search(user_id, item.question, k=ASK)
         log.done()
         tally.latency["wave"].append((time.perf_counter() - started) * 1000)
+        tally.query_map += hits.query_map
         wave = ranked_turns(hits)
+        others: dict[str, list[str]] = {}
+        for mode in also_adapter:  # the same records asked again (their caches warm)
+            other = Recall(graph, archive, embedder, clock=lambda: item.asked_at,
+                           config=replace(recall_config, query_adapter=mode))
+            started = time.perf_counter()
+            others[f"wave-{mode}"] = ranked_turns(await other.search(user_id, item.question,
+                                                                     k=ASK))
+            tally.latency.setdefault(f"wave-{mode}", []).append(
+                (time.perf_counter() - started) * 1000)
 
         started = time.perf_counter()
         vector = (await dense_embedder.embed_query([item.question]))[0]
         dense = [item.turns[i].id for i in DenseIndex(vectors).search_vector(vector, max(KS))]
         tally.latency["dense"].append((time.perf_counter() - started) * 1000)
         bm25 = [item.turns[i].id for i in BM25Index(texts).search(item.question, max(KS))]
-        for system, ranked in (("wave", wave), ("dense", dense), ("bm25", bm25)):
+        for system, ranked in (("wave", wave), ("dense", dense), ("bm25", bm25),
+                               *others.items()):
             tally.rows.append({"id": item.id, "type": item.type, "split": item.split,
                                "system": system, "scores": scores_of(ranked, item)})
         evidence = set(item.evidence)
         tally.details.append({
             "id": item.id, "type": item.type, "split": item.split, "question": item.question,
             "evidence": sorted(evidence),
-            "wave": wave, "dense": dense, "bm25": bm25,
+            "wave": wave, "dense": dense, "bm25": bm25, **others,
             "voices": [{"turns": list(h.fact.source_message_ids), "evidence":
                         bool(evidence & set(h.fact.source_message_ids)),
                         "ranks": {v: r for v, r in h.ranks.items() if r is not None},
@@ -328,6 +343,7 @@ async def run_benchmark(
     path: Path, *, services: Services, limit: int | None = None,
     types: Sequence[str] = (), split: str | None = None, progress: Progress | None = None,
     keep: bool = False, voice_timeout_s: float = 5.0, features: Path | None = None,
+    also_adapter: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Every chosen question (``types``, ``split``, the first ``limit`` of each type); the
     summary ``--json`` prints, with the per-question details under ``_details``."""
@@ -367,7 +383,8 @@ async def run_benchmark(
         report(f"question {n}/{len(items)}", n - 1, len(items))
         await run_question(item, services=services, embedder=embedder,
                            dense_embedder=dense_embedder, tally=tally, progress=report,
-                           keep=keep, recall_config=config, log=log)
+                           keep=keep, recall_config=config, log=log,
+                           also_adapter=also_adapter)
     summary = tally.summary()
     summary["model"] = embedder.model_name
     summary["_details"] = tally.details

@@ -27,7 +27,7 @@ import json
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -164,8 +164,8 @@ class Scores:
     def add(self, system: str, ranked: Sequence[str], answers: Sequence[str]) -> None:
         top = list(ranked)[: max(KS)]
         rank = next((i + 1 for i, fid in enumerate(top) if fid in answers), None)
-        self.first[system].append(rank)
-        self.every[system].append(all(a in top for a in answers))
+        self.first.setdefault(system, []).append(rank)  # a system beyond SYSTEMS (``also``)
+        self.every.setdefault(system, []).append(all(a in top for a in answers))
 
 
 def figures(ranks: Sequence[int | None], every: Sequence[bool]) -> dict[str, float]:
@@ -184,7 +184,7 @@ def summarise(data: MemorySet, scores: Scores, misses: list[dict[str, Any]]) -> 
     def select(keep: Callable[[SetQuestion], bool]) -> dict[str, dict[str, float]]:
         idx = [i for i, q in enumerate(questions) if keep(q)]
         return {s: figures([scores.first[s][i] for i in idx], [scores.every[s][i] for i in idx])
-                for s in SYSTEMS}
+                for s in scores.first}
 
     return {
         "set": data.name,
@@ -213,11 +213,14 @@ def summarise(data: MemorySet, scores: Scores, misses: list[dict[str, Any]]) -> 
 async def run_memory_benchmark(
     directory: Path, *, services: Services, progress: Progress | None = None, keep: bool = False,
     voice_timeout_s: float = 5.0, features: Path | None = None, graph_voice: bool = True,
+    also_adapter: Sequence[str] = (),
 ) -> dict[str, Any]:
     """``voice_timeout_s``: recall's per-voice timeout. Wave's default (1 s) drops a voice on a
     machine this loaded; the benchmark measures what the voices find, so it waits longer and
     counts the questions answered with a voice missing anyway (``degraded``).
-    ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0)."""
+    ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0).
+    ``also_adapter``: the query map's modes also asked over the same records after Wave's own
+    search, as systems ``wave-<mode>`` (a paired comparison in one run)."""
     from archive.embedder import Embedder
     from graph.models import Veracity
     from wave_agent.recall import Recall, RecallConfig
@@ -268,13 +271,16 @@ async def run_memory_benchmark(
                                         graph_depth=RecallConfig().graph_depth if graph_voice
                                         else 0),
                     observer=observer)
+    others = {f"wave-{mode}": Recall(graph, archive, embedder, clock=lambda: data.asked_at,
+                                     config=replace(recall.config, query_adapter=mode))
+              for mode in also_adapter}
     # Warm both sides up on texts that are not questions (no cache can answer a question):
     # a fresh Neo4j's first searches compile plans; the timed figures are the steady state.
     warm_texts = [f.text for f in facts[::max(1, len(facts) // WARMUP)]][:WARMUP]
     warmup_ms = await recall.warm_up(user_id, warm_texts)
     for text in warm_texts:
         dense.search_vector((await dense_embedder.embed_query([text]))[0], max(KS))
-    degraded = 0
+    degraded = moved = 0
     scores = Scores()
     misses: list[dict[str, Any]] = []
     ranks: list[dict[str, Any]] = []  # every question's first answer's rank per side, for --details
@@ -287,6 +293,7 @@ async def run_memory_benchmark(
             log.done()
             scores.latency["wave"].append((time.perf_counter() - started) * 1000)
             degraded += bool(hits.degraded.reasons)
+            moved += hits.query_map
             for step, ms in hits.degraded.timings_ms.items():
                 scores.steps.setdefault(step, []).append(ms)
             ranked = [wave_ids.get(h.fact.id, h.fact.id) for h in hits]
@@ -299,6 +306,12 @@ async def run_memory_benchmark(
                                    a: next((dict(h.ranks) for h in hits
                                             if wave_ids.get(h.fact.id) == a), None)
                                    for a in q.answers}})
+            for name, other in others.items():
+                started = time.perf_counter()
+                other_hits = await other.search(user_id, q.text, k=max(KS))
+                scores.latency.setdefault(name, []).append((time.perf_counter() - started) * 1000)
+                scores.add(name, [wave_ids.get(h.fact.id, h.fact.id) for h in other_hits],
+                           q.answers)
             started = time.perf_counter()
             vector = (await dense_embedder.embed_query([q.text]))[0]
             dense_top = dense.search_vector(vector, max(KS))
@@ -306,7 +319,7 @@ async def run_memory_benchmark(
             scores.add("dense", [set_ids[i] for i in dense_top], q.answers)
             scores.add("bm25", [set_ids[i] for i in bm25.search(q.text, max(KS))], q.answers)
             ranks.append({"id": q.id, "kind": q.kind, **{side: scores.first[side][-1]
-                                         for side in ("wave", "dense", "bm25")},
+                                         for side in ("wave", "dense", "bm25", *others)},
                           "wave_first": ranked[0] if ranked else None})
             report("asking", n, len(data.questions))
     finally:
@@ -314,6 +327,7 @@ async def run_memory_benchmark(
             await writer.erase_user(user_id)
     summary = summarise(data, scores, misses)
     summary["degraded"] = degraded
+    summary["query_map_questions"] = moved  # the learned query map moved the question
     summary["ranks"] = ranks
     summary["warmup_ms"] = {"first": round(warmup_ms[0], 1) if warmup_ms else 0.0,
                             "count": len(warmup_ms)}

@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from wave_agent.cli import bench_app
-from wave_agent.cli.common import JSON_OPTION, console, settings
+from wave_agent.cli.common import ALSO_ADAPTER_OPTION, JSON_OPTION, console, settings
 from wave_agent.cli.recall_cmd import _layer_errors, bench_services
 
 FILE_OPTION = typer.Option(..., "--data", dir_okay=False,
@@ -38,6 +38,7 @@ def bench_longmemeval(
     keep: bool = typer.Option(False, "--keep", help="Keep the benchmark users' records."),
     details: Path | None = DETAILS_OPTION,
     features: Path | None = FEATURES_OPTION,
+    also_adapter: list[str] = ALSO_ADAPTER_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Turn and session recall_any/all@5/10, NDCG@10, R@1, MRR of Wave vs BM25 and dense."""
@@ -52,7 +53,7 @@ def bench_longmemeval(
         async with bench_services(base, "wave-lme-") as (services, progress):
             return await run_benchmark(data, services=services, limit=limit, types=types,
                                        split=split, progress=progress, keep=keep,
-                                       features=features)
+                                       features=features, also_adapter=also_adapter)
 
     summary = _layer_errors(go)
     per_question = summary.pop("_details", [])

@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from wave_agent.cli import bench_app
-from wave_agent.cli.common import JSON_OPTION, console, settings
+from wave_agent.cli.common import ALSO_ADAPTER_OPTION, JSON_OPTION, console, settings
 from wave_agent.cli.recall_cmd import _layer_errors, bench_services
 from wave_agent.errors import WaveError
 
@@ -36,6 +36,7 @@ def bench_memory(
     details: Path | None = MISSES_OPTION,
     features: Path | None = FEATURES_OPTION,
     graph_voice: bool = GRAPH_OPTION,
+    also_adapter: list[str] = ALSO_ADAPTER_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """R@1/5/10 and MRR of Wave vs BM25 and dense on a memory set, per split and question kind."""
@@ -53,7 +54,8 @@ def bench_memory(
         async with bench_services(base, "wave-memory-") as (services, progress):
             return [await run_memory_benchmark(s, services=services, progress=progress,
                                                keep=keep, features=features,
-                                               graph_voice=graph_voice) for s in sets]
+                                               graph_voice=graph_voice,
+                                               also_adapter=also_adapter) for s in sets]
 
     summaries = _layer_errors(go)
     if details:

@@ -25,6 +25,10 @@ err_console = Console(stderr=True)
 
 USER_OPTION = typer.Option(None, "--user", "-u", help="User id (default: DEFAULT_USER).")
 JSON_OPTION = typer.Option(False, "--json", help="Print JSON instead of a table.")
+ALSO_ADAPTER_OPTION = typer.Option(
+    [], "--also-adapter", help="Also ask every question with the query map in this mode "
+                               "(auto, all, search, off) over the same records: system "
+                               "wave-<mode>, paired with Wave's own.")
 AT_OPTION = typer.Option(
     None, "--at", help="Act at this moment, for replaying a dated history (ISO 8601, e.g. "
                        "2026-11-03T09:15+03:00; without an offset, in TIMEZONE). As WAVE_NOW.")

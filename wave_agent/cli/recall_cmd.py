@@ -22,6 +22,7 @@ from rich.table import Table
 from wave_agent.app.views import found_by
 from wave_agent.cli import app, bench_app
 from wave_agent.cli.common import (
+    ALSO_ADAPTER_OPTION,
     AT_OPTION,
     JSON_OPTION,
     USER_OPTION,
@@ -260,6 +261,10 @@ def bench_locomo(
     graph_voice: bool = typer.Option(True, "--graph-voice/--no-graph-voice",
                                      help="--no-graph-voice: the ablation, recall without the "
                                           "graph walk."),
+    also_adapter: list[str] = ALSO_ADAPTER_OPTION,
+    voice_timeout: float | None = typer.Option(
+        None, "--voice-timeout", min=0.1, help="Each recall voice's timeout in seconds "
+                                                "(default: the product's 1 s)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Recall@1/5/10 and latency of Wave vs BM25, dense and context RRF on LoCoMo."""
@@ -271,7 +276,9 @@ def bench_locomo(
         async with bench_services(base, "wave-locomo-") as (services, progress):
             return await run_benchmark(data, services=services, conversations=conversations,
                                        names=only or None, progress=progress, keep=keep,
-                                       features=features, graph_voice=graph_voice)
+                                       features=features, graph_voice=graph_voice,
+                                       also_adapter=also_adapter,
+                                       voice_timeout_s=voice_timeout)
 
     summary = _layer_errors(go)
     extra = summary.pop("_extra", {})

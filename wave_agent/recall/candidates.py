@@ -78,6 +78,8 @@ class Candidates:
     # Ranking (``rank``): each record's cosine in its context window, the weights, the fused
     # scores and each record's rank per voice.
     in_context: dict[str, float] = field(default_factory=dict)
+    # whether the query map moved the question (recall.adapter; ``auto``: recall.kind)
+    map_moved: bool = False
     # an adapted query's cosines on plain e5's scale: scale * cosine + shift (recall.adapter)
     cosine_map: tuple[float, float] = (1.0, 0.0)
     weights: Mapping[str, float] = field(default_factory=dict)

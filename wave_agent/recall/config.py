@@ -82,8 +82,11 @@ class RecallConfig:
     # "all" for the semantic voice, the ranker's cosine features and the meaning factor (its
     # cosines put back on plain e5's scale); "search" for the semantic voice's search only, the
     # features reading the plain vector; "off". The stored vectors are never touched
-    # (RECALL_QUERY_ADAPTER; docs/benchmarks.md, "Round seventeen").
-    query_adapter: str = "all"
+    # (RECALL_QUERY_ADAPTER; docs/benchmarks.md, "Round seventeen"). "auto": as "all" when the
+    # records plain e5 finds nearest the question read as notes of the kind the map was
+    # trained on (recall.kind), as "off" over chat transcripts, where the map costs recall
+    # (docs/benchmarks.md, "Round twenty-two (2026-12-06, h/recall20)").
+    query_adapter: str = "auto"
     # MMR's weight of relevance against likeness to a record already picked, after the
     # learned order; None: the preset's ``mmr_lambda`` (0.75, set on the hand-set fusion).
     # Replaying MMR over the engine's own inputs with each memory author left out picks 0.95:

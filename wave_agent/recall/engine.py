@@ -312,5 +312,6 @@ class Recall:
                 ranks={voice: c.ranks.get(fid, {}).get(voice) for voice in VOICES},
             )
             for fid in c.chosen
-        ], degraded=degraded, preset=q.preset, span=q.span, statuses=q.statuses)
+        ], degraded=degraded, preset=q.preset, span=q.span, statuses=q.statuses,
+            query_map=c.map_moved)
 

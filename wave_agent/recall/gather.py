@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from graph.models import Fact
-from wave_agent.recall import adapter, fusion, voices
+from wave_agent.recall import adapter, fusion, kind, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.presets import VOICES
@@ -123,9 +123,14 @@ class Reader:
 
         async def go() -> voices.VoiceResult:
             asked = np.asarray((await self.embedder.embed_query([q.wide]))[0], dtype=np.float32)
-            vector = self._adapted(asked)
             moved = cfg.query_adapter != "off" and adapter.reads(self.embedder.model_name)
-            if moved and cfg.query_adapter == "all":
+            if moved and cfg.query_adapter == "auto":
+                started = time.perf_counter()
+                moved = await self._among_notes(c, asked)
+                c.degraded.timings_ms["kind"] = (time.perf_counter() - started) * 1000
+            c.map_moved = moved
+            vector = adapter.adapt(self.embedder.model_name, asked) if moved else asked
+            if moved and cfg.query_adapter in ("all", "auto"):
                 c.cosine_map = adapter.cosine_map()
             result = await self._search(c, vector)
             if moved and cfg.query_adapter == "search":  # the features read the plain vector
@@ -145,7 +150,7 @@ class Reader:
         assert archive is not None  # checked by the caller
         if q.rest:
             # embedded while the archive is searched and the graph read, not first
-            future = asyncio.ensure_future(self._embed_adapted(q.rest))
+            future = asyncio.ensure_future(self._embed_adapted(c, q.rest))
             # a search cancelled before it is awaited must not log an unread error
             future.add_done_callback(lambda f: f.cancelled() or f.exception())
             c.rest_embedding = future
@@ -157,14 +162,26 @@ class Reader:
         c.results["dated-semantic"] = dated
         return plain
 
-    def _adapted(self, vector: np.ndarray) -> np.ndarray:
-        """The question's vector moved by the learned query map, when it is on (``adapter``)."""
-        if self.config.query_adapter == "off":
-            return np.asarray(vector, dtype=np.float32)
-        return adapter.adapt(self.embedder.model_name, vector)
+    async def _among_notes(self, c: Candidates, asked: np.ndarray) -> bool:
+        """Whether the records plain e5 finds nearest the question are notes of the kind the
+        query map was trained on (``recall.kind``), read from their stored vectors."""
+        q, archive = c.question, self.archive
+        assert archive is not None  # checked by the caller
+        nearest = await voices.semantic(archive, q.user_id, asked, q.statuses, kind.NEAREST)
+        stored = self._vectors.get_many(q.user_id, nearest.ids)
+        missing = [i for i in nearest.ids if i not in stored]
+        if missing:
+            found = await archive.vectors(q.user_id, missing)
+            self._vectors.put_many(q.user_id, found)
+            stored.update(found)
+        return kind.notes([stored[i] for i in nearest.ids if i in stored])
 
-    async def _embed_adapted(self, text: str) -> np.ndarray:
-        return self._adapted((await self.embedder.embed_query([text]))[0])[None, :]
+    async def _embed_adapted(self, c: Candidates, text: str) -> np.ndarray:
+        """The rest of a relative's question, moved by the query map when the question was."""
+        vector = np.asarray((await self.embedder.embed_query([text]))[0], dtype=np.float32)
+        if c.map_moved:
+            vector = adapter.adapt(self.embedder.model_name, vector)
+        return vector[None, :]
 
     async def _lexical_voice(self, c: Candidates) -> None:
         """Neo4j full-text over the widened query without the user's speakers' names."""

@@ -25,17 +25,20 @@ class RecallResult(list[RecallHit]):
     """The hits of one ``search``, best first (a list), with how that call went: ``degraded``
     (voices or steps that failed or timed out, and timings), ``preset``, ``span`` (the period
     the question named), ``statuses`` (the record statuses searched: superseded and archived
-    ones too for a history question). Each call's own: two people's concurrent searches on the
-    one shared ``Recall`` cannot overwrite each other's account."""
+    ones too for a history question), ``query_map`` (whether the learned query map moved the
+    question: ``recall.adapter``, and with ``auto`` ``recall.kind``). Each call's own: two
+    people's concurrent searches on the one shared ``Recall`` cannot overwrite each other's
+    account."""
 
     def __init__(self, hits: Sequence[RecallHit] = (), *, degraded: voices.Degraded,
                  preset: Preset | None, span: when.Span | None = None,
-                 statuses: tuple[Status, ...] = CURRENT) -> None:
+                 statuses: tuple[Status, ...] = CURRENT, query_map: bool = False) -> None:
         super().__init__(hits)
         self.degraded = degraded
         self.preset = preset
         self.span = span
         self.statuses = statuses
+        self.query_map = query_map
 
     @property
     def hits(self) -> list[RecallHit]:

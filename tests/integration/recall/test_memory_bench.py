@@ -74,3 +74,18 @@ def test_a_question_naming_an_unknown_fact_is_one_clear_error(tmp_path: Path) ->
     with pytest.raises(WaveError) as caught:
         load_set(directory)
     assert "f99" in str(caught.value) and caught.value.next_step
+
+
+async def test_another_map_mode_is_asked_over_the_same_records_and_paired(
+    settings: Settings, tmp_path: Path, embedder: Embedder
+) -> None:
+    directory = write_set(tmp_path / "set")
+    async with Services(settings) as services:
+        services._cache["embedder"] = embedder
+        summary = await run_memory_benchmark(directory, services=services,
+                                             also_adapter=("all", "off"))
+    assert {"wave", "wave-all", "wave-off"} <= set(summary["all"])
+    # notes: the default (auto) moves every question, as "all" does, rank for rank
+    assert summary["query_map_questions"] == 3
+    assert [r["wave"] for r in summary["ranks"]] == [r["wave-all"] for r in summary["ranks"]]
+    assert all("wave-off" in r for r in summary["ranks"])
