@@ -184,7 +184,8 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            news: bool | None = None, again: bool = False, found_out: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
-    "снова", "начал"), so a value once denied is taken up again, not contradicted. ``at`` and
+    "снова", "начал", "уже не"), so a value once denied is taken up again, not contradicted, and
+    one of many held values denied ("йогу уже не хочу") is ended, not contradicted. ``at`` and
     ``birthday`` (whether the statement speaks of a birthday, ``says_birthday``): an age moves
     on by the years since the held one was said, and by one more at a birthday; without them,
     by one or two. ``news`` (``tells_news``): False when the statement brings no news of a
@@ -247,8 +248,15 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     _change(decision, h, value, held)
         elif value.op == "negate":
             for h in same_key:
-                if same_value(h.value.value, value.value) and all(
-                        h.fact.id != f.id for f, _ in decision.contradicts):
+                if not same_value(h.value.value, value.value):
+                    continue
+                if (changed and not again and value.value != ANY
+                        and not single_valued(value.attribute)):
+                    # one of many values denied with a word of a change ("на йогу так и не
+                    # записалась и уже не хочу", "забросила я йогу, уже не пойду"): it ended,
+                    # as a value denied before and taken up with one is no contradiction
+                    _change(decision, h, replace(value, op="remove"), held)
+                elif all(h.fact.id != f.id for f, _ in decision.contradicts):
                     decision.contradicts.append((h.fact, h.value))
     return decision
 

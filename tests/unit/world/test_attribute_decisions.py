@@ -262,3 +262,27 @@ def test_a_birthday_by_its_month_counts_when_the_month_passed() -> None:
     spring = decide([Value("user", "age", "41", "set")], held_values([said]), "new",
                     at=datetime(2026, 4, 2, tzinfo=UTC), birthday=False)
     assert spring.replaces == [said]
+
+
+def test_one_of_many_values_denied_with_a_change_word_ends_it() -> None:
+    # month 18 (tuning_19): "На йогу в Казани так и не записалась и, честно, уже не хочу" after
+    # "По вторникам и четвергам хожу на йогу" was raised as a contradiction (a false alarm) and
+    # the yoga stayed held
+    yoga = fact("f1", "user|hobby|йога|add")
+    quit_ = decide([Value("user", "hobby", "йога", "negate")], held_values([yoga]), "new",
+                   changed=True)
+    assert quit_.replaces == [yoga] and not quit_.contradicts
+    assert quit_.changes[0]["op"] == "remove"
+    # with no word of a change it is still a contradiction; so is "again" alone, a single value,
+    # and a denial of the attribute as a whole
+    assert decide([Value("user", "hobby", "йога", "negate")], held_values([yoga]),
+                  "new").contradicts
+    sister = fact("f2", "user|sibling|Катя|add")
+    assert decide([Value("user", "sibling", "Катя", "negate")], held_values([sister]), "new",
+                  changed=True, again=True).contradicts
+    allergy = fact("f3", "user|allergy|орех|add")
+    assert decide([Value("user", "allergy", "*", "negate")], held_values([allergy]), "new",
+                  changed=True).contradicts
+    vegan = fact("f4", "user|diet|веганство|set")
+    assert decide([Value("user", "diet", "веганство", "negate")], held_values([vegan]), "new",
+                  changed=True).contradicts
