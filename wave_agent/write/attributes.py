@@ -28,6 +28,7 @@ from wave_agent.world import read_many
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
+    MULTI,
     Value,
     as_said,
     read_values,
@@ -251,7 +252,7 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 if not same_value(h.value.value, value.value):
                     continue
                 if (changed and not again and value.value != ANY
-                        and not single_valued(value.attribute)):
+                        and value.attribute in MULTI):
                     # one of many values denied with a word of a change ("на йогу так и не
                     # записалась и уже не хочу", "забросила я йогу, уже не пойду"): it ended,
                     # as a value denied before and taken up with one is no contradiction

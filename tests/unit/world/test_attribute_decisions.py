@@ -283,6 +283,9 @@ def test_one_of_many_values_denied_with_a_change_word_ends_it() -> None:
     allergy = fact("f3", "user|allergy|орех|add")
     assert decide([Value("user", "allergy", "*", "negate")], held_values([allergy]), "new",
                   changed=True).contradicts
+    status = fact("f5", "user|other:marital_status|разведена|set")  # no slot of many values
+    assert decide([Value("user", "other:marital_status", "разведена", "negate")],
+                  held_values([status]), "new", changed=True).contradicts
     vegan = fact("f4", "user|diet|веганство|set")
     assert decide([Value("user", "diet", "веганство", "negate")], held_values([vegan]), "new",
                   changed=True).contradicts
