@@ -426,6 +426,8 @@ FIGURES = (  # (label, numerator, denominator)
     ("changes applied", "changes_applied", "changes"),
     ("two active truths", "two_truths", "changes_set"),
     ("new value not stored", "change_not_stored", "changes"),
+    ("new values said as unmarked contradictions (judged as contradictions, not changes)",
+     "changes_contradicted", None),
     ("old value in a core block", "old_in_block", "changes_set"),
     ("current value first", "current_first", "current"),
     ("current value in the first 5", "current_top5", "current"),
@@ -634,6 +636,26 @@ async def _pasted(run: _Replay, graph: Any) -> None:
                          records=[f.text[:120] for f in active])
 
 
+def judged_as(m: Message, s: Setting, said_before: bool, held_before: list[str]) -> str | None:
+    """How the day's judge counts a value ``m`` sets (``held_before``: the values held before
+    it): ``"change"``, a new value of an attribute the person spoke of before, or a value added
+    to or taken from a multi-valued one; ``"contradiction"``, the same from a message its writer
+    labelled an unmarked contradiction (``contradicts``): Wave keeps both records and raises a
+    conflict asking which is true (issue 30: "6 contradictions never marked as changes" are
+    counted apart from the changes), so it is judged by the conflict raised, not as a change
+    left unapplied; None, a first statement or the same value again.
+
+    ``WAVE_BENCH_CHANGES=with_contradictions`` counts those as changes too (the judge before
+    h/month22, for comparison)."""
+    change = said_before and (s.op in ("add", "remove") or (s.op == "set" and not any(
+        holds(v, s.value, s.attribute) for v in held_before)))
+    if not change:
+        return None
+    if m.contradicts and os.environ.get("WAVE_BENCH_CHANGES") != "with_contradictions":
+        return "contradiction"
+    return "change"
+
+
 async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Message], graph: Any,
                      blocks: Any, human: str, seen_alarms: set[frozenset[str]],
                      health: Any) -> None:
@@ -669,11 +691,10 @@ async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Messa
                 run.truth[key] = [*held_before, s.value]
             elif s.op in ("remove", "negate"):
                 run.truth[key] = [v for v in held_before if not holds(v, s.value, s.attribute)]
-            # a change: a new value of an attribute the person spoke of before, or a value
-            # added to or taken from a multi-valued one (a first statement is not a change)
-            change = said_before and (s.op in ("add", "remove") or (s.op == "set" and not any(
-                holds(v, s.value, s.attribute) for v in held_before)))
-            if not change:
+            judged = judged_as(m, s, said_before, held_before)
+            if judged == "contradiction":
+                run.tally(m.lang, "changes_contradicted")
+            if judged != "change":
                 continue
             earlier = [f for f in active if f.created_at < m.at]
             new_held = _held_by(active, s.value, s.attribute)

@@ -450,8 +450,12 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     said_at = W.BIRTHDAY_SAID.search(text)
     sentence = next((s_ for s_ in re.split(r"(?<=[.!?…])\s+", lower)
                      if said_at is not None and said_at.group(0).lower() in s_), lower)
-    own_birthday = re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", sentence) and not \
-        re.search(r"\bу\s+(?:неё|нее|него|них)\b|\b(?:her|his)\b|\b(?:jej|jego)\b", sentence)
+    # or when the person states their own age beside it ("мне 31, день рождения 14 ноября":
+    # two months' authors, tuning_2 and tuning_19)
+    own_age = any(v.entity == USER and v.attribute == "age" and v.op == "set" for v in c.found)
+    own_birthday = (re.search(r"\b(?:мой|моё|мое|у меня|my|mam|moje)\b", sentence)
+                    or own_age) and not re.search(
+        r"\bу\s+(?:неё|нее|него|них)\b|\b(?:her|his)\b|\b(?:jej|jego)\b", sentence)
     if birthday and own_birthday:
         put_(USER, "birthday", birthday.group(1), "set")
     elif own_birthday and re.search(r"(?:день\s+рождения|днюха|\bдр\b|birthday|urodziny)", lower):

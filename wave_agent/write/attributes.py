@@ -18,15 +18,17 @@ Pure decisions over plain data here; the writer carries them out under the perso
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import date, datetime
 
 from graph.models import Fact, FactType, Status
 from wave_agent.world import read_many
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
+    MULTI,
     Value,
     as_said,
     read_values,
@@ -158,18 +160,20 @@ def about_other_things(values: Sequence[Value], held: Sequence[str]) -> bool:
 _MONTH_NUMBER = {stem: n % 12 for n, stem in enumerate(MONTHS)}
 
 
+def _birthday_parts(said: str) -> tuple[str | None, int | None]:
+    """A birthday's day ("14", None when unsaid) and month (0-11, None when unsaid)."""
+    low = said.lower()
+    day = re.search(r"\b(\d{1,2})\b", low)
+    month = next((stem for stem in sorted(MONTHS, key=len, reverse=True)
+                  if re.search(rf"\b{stem}", low)), None)
+    return (day.group(1).lstrip("0") if day else None), (
+        _MONTH_NUMBER[month] if month is not None else None)
+
+
 def _same_birthday(a: str, b: str) -> bool:
     """Whether two birthdays may be one: the same day of the same month, or one of them says
     only the month ("март", "начало марта") and it is the other's."""
-    def parts(said: str) -> tuple[str | None, int | None]:
-        low = said.lower()
-        day = re.search(r"\b(\d{1,2})\b", low)
-        month = next((stem for stem in sorted(MONTHS, key=len, reverse=True)
-                      if re.search(rf"\b{stem}", low)), None)
-        return (day.group(1).lstrip("0") if day else None), (
-            _MONTH_NUMBER[month] if month is not None else None)
-
-    (day_a, month_a), (day_b, month_b) = parts(a), parts(b)
+    (day_a, month_a), (day_b, month_b) = _birthday_parts(a), _birthday_parts(b)
     if month_a is None or month_b is None:
         return day_a == day_b if day_a and day_b else same_value(a, b)
     return month_a == month_b and (day_a is None or day_b is None or day_a == day_b)
@@ -181,7 +185,8 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            news: bool | None = None, again: bool = False, found_out: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
-    "снова", "начал"), so a value once denied is taken up again, not contradicted. ``at`` and
+    "снова", "начал", "уже не"), so a value once denied is taken up again, not contradicted, and
+    one of many held values denied ("йогу уже не хочу") is ended, not contradicted. ``at`` and
     ``birthday`` (whether the statement speaks of a birthday, ``says_birthday``): an age moves
     on by the years since the held one was said, and by one more at a birthday; without them,
     by one or two. ``news`` (``tells_news``): False when the statement brings no news of a
@@ -207,9 +212,12 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
         if value.op == "set" and single_valued(value.attribute):
             olds = [h for h in same_key if not same_value(h.value.value, value.value)]
             if value.attribute == "age" and not changed:
-                # an age grows by one a year: a smaller one, or a jump, says another thing
+                # an age grows by one a year: a smaller one, or a jump, says another thing; the
+                # birthday the graph holds counts when it fell since the held age was said
                 younger = [h for h in olds if not _plausibly_older(
-                    h.value.value, value.value, _years(h.fact, at), birthday)]
+                    h.value.value, value.value, _years(h.fact, at),
+                    birthday if birthday is not False else _birthday_since(
+                        held, value.entity, h.fact.created_at, at))]
                 if len(younger) < len(olds):
                     # one held age leads to the new one ("мне 31", then at the birthday "мне
                     # сегодня 32"): it settles a contradicting one said between ("в свои 28"),
@@ -241,8 +249,15 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     _change(decision, h, value, held)
         elif value.op == "negate":
             for h in same_key:
-                if same_value(h.value.value, value.value) and all(
-                        h.fact.id != f.id for f, _ in decision.contradicts):
+                if not same_value(h.value.value, value.value):
+                    continue
+                if (changed and not again and value.value != ANY
+                        and value.attribute in MULTI):
+                    # one of many values denied with a word of a change ("на йогу так и не
+                    # записалась и уже не хочу", "забросила я йогу, уже не пойду"): it ended,
+                    # as a value denied before and taken up with one is no contradiction
+                    _change(decision, h, replace(value, op="remove"), held)
+                elif all(h.fact.id != f.id for f, _ in decision.contradicts):
                     decision.contradicts.append((h.fact, h.value))
     return decision
 
@@ -262,6 +277,37 @@ def _plausibly_older(old: str, new: str, years: int | None = None,
     if years is None or birthday is None:
         return 0 < diff <= 2
     return 0 < diff <= years + int(birthday)
+
+
+def _birthday_since(held: Sequence[Held], entity: str, since: datetime,
+                    at: datetime | None) -> bool:
+    """Whether ``entity``'s birthday, as a held record states it ("Мне 31, день рождения 14
+    ноября"), fell after ``since`` (when the held age was said) and by ``at``: then an age one
+    up said in passing ("мне 32 🎉 отмечаю в новом городе", "ну всё, мне 30") is the age moved
+    on, not a contradiction. A birthday said by its month alone counts when any day of that
+    month is in the span. The day the held age was said is not in it (an age said on the
+    birthday is already the new one)."""
+    if at is None:
+        return False
+    start, end = since.date(), at.date()
+    for h in held:
+        if h.value.attribute != "birthday" or h.value.entity != entity or h.value.op != "set":
+            continue
+        day, month = _birthday_parts(h.value.value)
+        if month is None:
+            continue
+        for year in range(start.year, end.year + 1):
+            if day is not None:
+                try:
+                    days = [date(year, month + 1, int(day))]
+                except ValueError:
+                    continue
+            else:
+                days = [date(year, month + 1, 1), date(year, month + 1,
+                                                      monthrange(year, month + 1)[1])]
+            if days[0] <= end and days[-1] > start:
+                return True
+    return False
 
 
 def _years(fact: Fact, at: datetime | None) -> int | None:

@@ -4,6 +4,7 @@ or a denied value taken up again is a contradiction, and an age moves on only by
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from graph.models import Fact, FactType, Status, Tier, Veracity
@@ -217,3 +218,74 @@ def test_a_quitting_and_a_diet_left_are_changes_not_contradictions() -> None:
     assert said("ладно, не моё дело, у меня зарплата в рублях") == []
     # a denial said outright is still one
     assert said("я не вегетарианка") == [Value("user", "diet", "вегетарианство", "negate")]
+
+
+def test_an_age_one_up_after_the_birthday_the_graph_holds_is_the_age_moved_on() -> None:
+    # month 18 (tuning_19): "Мне 31, день рождения 14 ноября." on 3 November, then on the 14th
+    # "мне 32 🎉 отмечаю в новом городе" (no birthday word) was raised as a contradiction, and
+    # every later "I'm 32" with it: three false alarms
+    from datetime import timedelta
+
+    said = fact("f1", "user|age|31|set", "user|birthday|14 ноября|set")
+    said = replace(said, created_at=datetime(2026, 11, 3, 10, tzinfo=UTC))
+    held = held_values([said])
+    party = datetime(2026, 11, 14, 20, tzinfo=UTC)
+    moved = decide([Value("user", "age", "32", "set")], held, "new", at=party, birthday=False)
+    assert moved.replaces == [said] and not moved.contradicts
+    # before the birthday, or two years up after it, it is still a contradiction
+    early = decide([Value("user", "age", "32", "set")], held, "new",
+                   at=party - timedelta(days=2), birthday=False)
+    assert early.contradicts and not early.replaces
+    jump = decide([Value("user", "age", "33", "set")], held, "new", at=party, birthday=False)
+    assert jump.contradicts and not jump.replaces
+    # someone else's birthday moves no age of the person's
+    mums = replace(fact("f2", "мама|birthday|14 ноября|set"), created_at=said.created_at)
+    other = decide([Value("user", "age", "32", "set")],
+                   held_values([replace(said, attributes=("user|age|31|set",)), mums]), "new",
+                   at=party, birthday=False)
+    assert other.contradicts
+
+
+def test_an_age_said_on_the_birthday_itself_does_not_move_on_again() -> None:
+    # "мне сегодня 34" on the birthday, then "в свои 35" a week later: the birthday is not
+    # after the held age, so the second is a contradiction (tuning_6, tuning_13, tuning_17)
+    said = replace(fact("f1", "user|age|34|set", "user|birthday|19 ноября|set"),
+                   created_at=datetime(2026, 11, 19, 9, tzinfo=UTC))
+    later = decide([Value("user", "age", "35", "set")], held_values([said]), "new",
+                   at=datetime(2026, 11, 27, 12, tzinfo=UTC), birthday=False)
+    assert later.contradicts and not later.replaces
+
+
+def test_a_birthday_by_its_month_counts_when_the_month_passed() -> None:
+    said = replace(fact("f1", "user|age|40|set", "user|birthday|март|set"),
+                   created_at=datetime(2026, 2, 20, tzinfo=UTC))
+    spring = decide([Value("user", "age", "41", "set")], held_values([said]), "new",
+                    at=datetime(2026, 4, 2, tzinfo=UTC), birthday=False)
+    assert spring.replaces == [said]
+
+
+def test_one_of_many_values_denied_with_a_change_word_ends_it() -> None:
+    # month 18 (tuning_19): "На йогу в Казани так и не записалась и, честно, уже не хочу" after
+    # "По вторникам и четвергам хожу на йогу" was raised as a contradiction (a false alarm) and
+    # the yoga stayed held
+    yoga = fact("f1", "user|hobby|йога|add")
+    quit_ = decide([Value("user", "hobby", "йога", "negate")], held_values([yoga]), "new",
+                   changed=True)
+    assert quit_.replaces == [yoga] and not quit_.contradicts
+    assert quit_.changes[0]["op"] == "remove"
+    # with no word of a change it is still a contradiction; so is "again" alone, a single value,
+    # and a denial of the attribute as a whole
+    assert decide([Value("user", "hobby", "йога", "negate")], held_values([yoga]),
+                  "new").contradicts
+    sister = fact("f2", "user|sibling|Катя|add")
+    assert decide([Value("user", "sibling", "Катя", "negate")], held_values([sister]), "new",
+                  changed=True, again=True).contradicts
+    allergy = fact("f3", "user|allergy|орех|add")
+    assert decide([Value("user", "allergy", "*", "negate")], held_values([allergy]), "new",
+                  changed=True).contradicts
+    status = fact("f5", "user|other:marital_status|разведена|set")  # no slot of many values
+    assert decide([Value("user", "other:marital_status", "разведена", "negate")],
+                  held_values([status]), "new", changed=True).contradicts
+    vegan = fact("f4", "user|diet|веганство|set")
+    assert decide([Value("user", "diet", "веганство", "negate")], held_values([vegan]), "new",
+                  changed=True).contradicts
