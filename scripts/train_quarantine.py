@@ -75,6 +75,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from scipy import sparse
@@ -534,9 +535,9 @@ def floored(texts: list[str]) -> np.ndarray:
     return np.asarray(out, dtype=bool)
 
 
-def thresholds_only(scores: Path, fp_notes: float, per_language: bool) -> None:
-    """Choose the thresholds again on the held-out scores a run saved (``--save-scores``) and
-    write only them into ``meaning.npz``: the network and the window model stay as fitted."""
+def load_scores(scores: Path, fp_notes: float) -> tuple[Any, ...]:
+    """A run's saved held-out scores (``--save-scores``): (oof, cued, tongue, limits, lme, groups,
+    y, langs, from_notes, cut, month_kind), the floor counted as held, the limits as the run's."""
     d = np.load(scores)
     oof, y, groups, langs, cued, tongue = d["oof"], d["y"], d["groups"], d["langs"], d["cued"], d["tongue"]
     from_notes, lme = d["from_notes"], d["lme"]
@@ -550,6 +551,13 @@ def thresholds_only(scores: Path, fp_notes: float, per_language: bool) -> None:
               (~is_item & ~from_notes & ~lme & ~cut & ~month, FP_CHAT)]
     if month.any():
         limits.append((month, FP_MONTH))
+    return oof, cued, tongue, limits, lme, groups, y, langs, from_notes, cut, month_kind
+
+
+def thresholds_only(scores: Path, fp_notes: float, per_language: bool) -> None:
+    """Choose the thresholds again on the held-out scores a run saved (``--save-scores``) and
+    write only them into ``meaning.npz``: the network and the window model stay as fitted."""
+    oof, cued, tongue, limits, lme, groups, y, langs, from_notes, cut, month_kind = load_scores(scores, fp_notes)
     chosen = choose(oof, cued, tongue, limits, lme, per_language)
     figures = held_out_figures(oof, flagged_at(oof, cued, tongue, chosen), y, groups, from_notes, langs, lme, cut,
                                month_kind)
