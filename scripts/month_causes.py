@@ -98,6 +98,7 @@ async def causes(run: dict[str, Any], show: bool) -> collections.Counter[str]:
                 old_keys |= await _keys(text, [])
             if _base(miss["attribute"]) not in new_keys:
                 cause = "new not read as the attribute"
+                out[f"new read as: {await _read_as(miss['new_active'], held, entity)}"] += 1
             elif _base(miss["attribute"]) not in old_keys:
                 cause = "old not read as the attribute"
             else:
@@ -110,6 +111,41 @@ async def causes(run: dict[str, Any], show: bool) -> collections.Counter[str]:
         if show:
             print(f"  {part} {m.id} [{cause}] {miss['attribute']}={miss['value']!r} "
                   f"old={miss['old']}: {m.text[:110]}")
+    return out
+
+
+async def _read_as(texts: list[str], held: list[Value], entity: str) -> str:
+    """What the reader reads a new record as, when not as the labelled attribute: another
+    attribute of the same entity, the attribute of another entity, or nothing."""
+    got: list[Value] = []
+    for text in texts:
+        reading = (await read_many([as_said(text)]))[0]
+        got += [v for v in read_values(text, reading, held) if v.op != "negate"]
+    if not got:
+        return "nothing"
+    keys = {_base(v.attribute) for v in got if v.entity == entity}
+    if keys:
+        return "another attribute (" + ", ".join(sorted(keys)) + ")"
+    return "another entity (" + ", ".join(sorted({_base(v.attribute) for v in got})) + ")"
+
+
+def core(run: dict[str, Any]) -> collections.Counter[str]:
+    """Why an old value is still in the ``human`` core block at the day's end: its record
+    left active beside the new one (the block follows the graph, so both lines stay), the new
+    value never stored (nothing replaced the old record), or the change applied in the graph
+    and the block's line kept all the same."""
+    misses = run["misses"]
+    unapplied = {(m["message"], m["attribute"]): m for m in misses
+                 if m["what"] == "change not applied"}
+    out: collections.Counter[str] = collections.Counter()
+    for m in misses:
+        if m["what"] != "old value in a core block":
+            continue
+        x = unapplied.get((m["message"], m["attribute"]))
+        out["core: " + ("change applied in the graph, the line kept" if x is None else
+                        "old record left active" if x["old_active"] and x["new_active"] else
+                        "new value not stored" if not x["new_active"] else
+                        "old record left active")] += 1
     return out
 
 
@@ -225,7 +261,7 @@ async def main() -> None:
     total: collections.Counter[str] = collections.Counter()
     for path in args.runs:
         for run in json.loads(path.read_text()):
-            got = await causes(run, args.show)
+            got = await causes(run, args.show) + core(run)
             print(run["part"], dict(sorted(got.items())))
             total += got
     print("all", dict(sorted(total.items())))
