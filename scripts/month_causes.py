@@ -132,8 +132,9 @@ async def _read_as(texts: list[str], held: list[Value], entity: str) -> str:
 def core(run: dict[str, Any]) -> collections.Counter[str]:
     """Why an old value is still in the ``human`` core block at the day's end: its record
     left active beside the new one (the block follows the graph, so both lines stay), the new
-    value never stored (nothing replaced the old record), or the change applied in the graph
-    and the block's line kept all the same."""
+    value never stored (nothing replaced the old record), the old record left active but
+    counted as applied because its text names the new value too by the bench's surface match,
+    or the change applied in the graph and the block's line kept all the same."""
     misses = run["misses"]
     unapplied = {(m["message"], m["attribute"]): m for m in misses
                  if m["what"] == "change not applied"}
@@ -142,6 +143,12 @@ def core(run: dict[str, Any]) -> collections.Counter[str]:
         if m["what"] != "old value in a core block":
             continue
         x = unapplied.get((m["message"], m["attribute"]))
+        if x is None and any(holds(line, m["value"], m["attribute"]) for line in m["lines"]):
+            # the line (an old record's text) names the new value too, by the bench's surface
+            # match ("мяса не ем" holds "ем мясо"): its record was not counted as holding the
+            # old value, so the change reads as applied while the record is still active
+            out["core: old record left active (the judge read it as holding the new value)"] += 1
+            continue
         out["core: " + ("change applied in the graph, the line kept" if x is None else
                         "old record left active" if x["old_active"] and x["new_active"] else
                         "new value not stored" if not x["new_active"] else
