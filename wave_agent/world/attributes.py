@@ -196,23 +196,6 @@ _SELF_FORMS = ((r"^([А-ЯЁ][а-яё]+) пользователя —", r"Мой
 _QUOTED_WORDS = re.compile(r"[«\"“„]([a-zа-яёąćęłńóśźż][^«»\"“”„]{0,60})[»\"”“]")
 
 
-# A sentence after another's end, said in small letters ("переехали в Казань! сняли двушку"):
-# the parser can read two such sentences as one and lose the first's value (month 20's move to
-# Kazan). A text read as no value is read again with each such sentence's first letter a
-# capital (``read_values``); a text read as some value is left as read, since the capitals
-# move other parses both ways (scripts/month_sentences.py: over twenty authors, capitals
-# everywhere found 702 labelled values against 700, read only where nothing was read 8 of the
-# 11 readings they change are right).
-# (an end: "!", "?", "…", or a full stop after a word of three letters or more, not "т.е.")
-_SENTENCE_START = re.compile(r"((?:[!?…]|(?<=[^\W\d_]{3})\.)[.!?…]*[)\]»\s]*\s)"
-                             r"([a-zа-яёąćęłńóśźż])")
-
-
-def capitalised(text: str) -> str:
-    """``text`` with each sentence after the first starting with a capital letter."""
-    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), text)
-
-
 def as_said(text: str) -> str:
     """A record the offline extractor wrote about "the user" back in the first person
     ("Пользователь живёт в Самаре" -> "Я живёт в Самаре"): the reader's subject is the speaker;
@@ -244,25 +227,9 @@ def _role(reading: Reading, name: str) -> str:
     return " ".join(words[:words.index(head) + 1]) if head in words else head
 
 
-def read_values(text: str, reading: Reading, held: Iterable[Value] = (), *,
-                again: bool = True) -> tuple[Value, ...]:
+def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tuple[Value, ...]:
     """The attribute values ``text`` speaks of (``reading``: the world reader's reading of it,
-    of ``as_said(text)``). Read as no value, a text with a sentence in small letters after
-    another's end is read once more with that sentence's first letter a capital (``again``)."""
-    held = list(held)
-    found = _read_values(text, reading, held)
-    if found or not again:
-        return found
-    said = as_said(text)
-    upper = capitalised(said)
-    if upper == said:
-        return found
-    from wave_agent.world import read
-
-    return _read_values(upper, read(upper), held)
-
-
-def _read_values(text: str, reading: Reading, held: list[Value]) -> tuple[Value, ...]:
+    of ``as_said(text)``)."""
     text = as_said(text)
     words = _words(text, reading.language)
     c = _Collector(text, reading.language)
@@ -310,6 +277,7 @@ def _read_values(text: str, reading: Reading, held: list[Value]) -> tuple[Value,
                 put(USER, "child", link.target, multi_op())
             elif role in ("brother", "sister"):
                 put(USER, "sibling", link.target, multi_op())
+    held = list(held)
     c.pets = [v.value for v in held if v.attribute == "pet" and v.op in ("set", "add")]
     c.held = held
     _from_words(text, reading, words, c)
