@@ -105,6 +105,10 @@ async def causes(run: dict[str, Any], show: bool) -> collections.Counter[str]:
                 cause = "read on both, left active"
         other = _setter_lang(month, m.id, entity, miss["attribute"], miss["old"])
         out[cause] += 1
+        if miss["op"] == "set" and miss["old_active"] and miss["new_active"]:
+            # a "two active truths" of the bench: by cause and by the attribute's kind
+            out[f"two truths: {cause}"] += 1
+            out[f"two truths of {attribute}"] += 1
         out[f"attribute {attribute}"] += 1
         if other and other != m.lang:
             out[f"said in {m.lang} of a {other} record"] += 1
