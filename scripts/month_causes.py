@@ -19,6 +19,13 @@ Causes, in the order they are tested (the first that fits):
 Each miss also says whether its language differs from the language of the message that set
 the old value (a change said in Polish or English about a Russian record).
 
+Also counted (h/write23): ``two truths: CAUSE`` and ``two truths of KIND`` for the misses where
+both values stay active (the bench's "two active truths"); ``new read as: ...`` for a new record
+not read as the attribute (nothing, another attribute of the entity, or another entity's); and
+``core: ...`` for each "old value in a core block" miss: the old record left active, the same
+with the line naming the new value too by the bench's surface match (counted applied), the new
+value never stored, or a change applied in the graph with the block's line kept.
+
     PYTHONPATH=. python scripts/month_causes.py /tmp/m22out/base-*.json [--show]
 """
 
