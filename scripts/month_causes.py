@@ -19,6 +19,13 @@ Causes, in the order they are tested (the first that fits):
 Each miss also says whether its language differs from the language of the message that set
 the old value (a change said in Polish or English about a Russian record).
 
+Also counted (h/write23): ``two truths: CAUSE`` and ``two truths of KIND`` for the misses where
+both values stay active (the bench's "two active truths"); ``new read as: ...`` for a new record
+not read as the attribute (nothing, another attribute of the entity, or another entity's); and
+``core: ...`` for each "old value in a core block" miss: the old record left active, the same
+with the line naming the new value too by the bench's surface match (counted applied), the new
+value never stored, or a change applied in the graph with the block's line kept.
+
     PYTHONPATH=. python scripts/month_causes.py /tmp/m22out/base-*.json [--show]
 """
 
@@ -98,18 +105,65 @@ async def causes(run: dict[str, Any], show: bool) -> collections.Counter[str]:
                 old_keys |= await _keys(text, [])
             if _base(miss["attribute"]) not in new_keys:
                 cause = "new not read as the attribute"
+                out[f"new read as: {await _read_as(miss['new_active'], held, entity)}"] += 1
             elif _base(miss["attribute"]) not in old_keys:
                 cause = "old not read as the attribute"
             else:
                 cause = "read on both, left active"
         other = _setter_lang(month, m.id, entity, miss["attribute"], miss["old"])
         out[cause] += 1
+        if miss["op"] == "set" and miss["old_active"] and miss["new_active"]:
+            # a "two active truths" of the bench: by cause and by the attribute's kind
+            out[f"two truths: {cause}"] += 1
+            out[f"two truths of {attribute}"] += 1
         out[f"attribute {attribute}"] += 1
         if other and other != m.lang:
             out[f"said in {m.lang} of a {other} record"] += 1
         if show:
             print(f"  {part} {m.id} [{cause}] {miss['attribute']}={miss['value']!r} "
                   f"old={miss['old']}: {m.text[:110]}")
+    return out
+
+
+async def _read_as(texts: list[str], held: list[Value], entity: str) -> str:
+    """What the reader reads a new record as, when not as the labelled attribute: another
+    attribute of the same entity, the attribute of another entity, or nothing."""
+    got: list[Value] = []
+    for text in texts:
+        reading = (await read_many([as_said(text)]))[0]
+        got += [v for v in read_values(text, reading, held) if v.op != "negate"]
+    if not got:
+        return "nothing"
+    keys = {_base(v.attribute) for v in got if v.entity == entity}
+    if keys:
+        return "another attribute (" + ", ".join(sorted(keys)) + ")"
+    return "another entity (" + ", ".join(sorted({_base(v.attribute) for v in got})) + ")"
+
+
+def core(run: dict[str, Any]) -> collections.Counter[str]:
+    """Why an old value is still in the ``human`` core block at the day's end: its record
+    left active beside the new one (the block follows the graph, so both lines stay), the new
+    value never stored (nothing replaced the old record), the old record left active but
+    counted as applied because its text names the new value too by the bench's surface match,
+    or the change applied in the graph and the block's line kept all the same."""
+    misses = run["misses"]
+    unapplied = {(m["message"], m["attribute"]): m for m in misses
+                 if m["what"] == "change not applied"}
+    out: collections.Counter[str] = collections.Counter()
+    for m in misses:
+        if m["what"] != "old value in a core block":
+            continue
+        x = unapplied.get((m["message"], m["attribute"]))
+        if x is None and any(holds(line, m["value"], m["attribute"]) for line in m["lines"]):
+            # the line (an old record's text) names the new value too, by the bench's surface
+            # match ("мяса не ем" holds "ем мясо"): its record was not counted as holding the
+            # old value, so the change reads as applied while the record is still active
+            out["core: old record left active (the judge read it as holding the new value)"] += 1
+            continue
+        out["core: " + ("change applied in the graph, the line kept" if x is None else
+                        "old record left active" if x["old_active"] and x["new_active"] else
+                        "new value not stored" if not x["new_active"] else
+                        "old record left active")] += 1
     return out
 
 
@@ -225,7 +279,7 @@ async def main() -> None:
     total: collections.Counter[str] = collections.Counter()
     for path in args.runs:
         for run in json.loads(path.read_text()):
-            got = await causes(run, args.show)
+            got = await causes(run, args.show) + core(run)
             print(run["part"], dict(sorted(got.items())))
             total += got
     print("all", dict(sorted(total.items())))
