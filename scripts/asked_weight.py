@@ -13,6 +13,7 @@ override, or nothing more for the weighed variant), paired question by question 
 sign test, and beside the bench's own plain e5 rank.
 
     python scripts/asked_weight.py /tmp/recall21 --tag base --cache /tmp/recall21/e5.npy
+    python scripts/asked_weight.py /tmp/recall21 --cache /tmp/recall21/e5.npy --fixed 0.718
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, required=True)
     parser.add_argument("--data", type=Path, default=ROOT / "bench" / "data")
     parser.add_argument("--show", action="store_true", help="print the questions that change")
+    parser.add_argument("--fixed", type=float, default=None,
+                        help="weigh every author with this weight instead of fitting it")
     args = parser.parse_args()
     model = json.loads(Path(MODEL_PATH).read_text(encoding="utf-8"))
     ranker = LearnedRanker.from_json(model)
@@ -81,7 +84,8 @@ def main() -> None:
     out: dict[int, tuple[int, int]] = {}
     for held in authors:
         train = [r["q"] for r in rows if rb.author(r["set"]) != held]
-        fitted[held] = w = float(tr.fit_asked(train, model))
+        fitted[held] = w = (float(tr.fit_asked(train, model)) if args.fixed is None
+                            else args.fixed)
         for n, r in enumerate(rows):
             if rb.author(r["set"]) == held:
                 out[n] = (engine(r, None), engine(r, w))
