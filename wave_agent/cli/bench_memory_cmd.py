@@ -37,6 +37,10 @@ def bench_memory(
     features: Path | None = FEATURES_OPTION,
     graph_voice: bool = GRAPH_OPTION,
     also_adapter: list[str] = ALSO_ADAPTER_OPTION,
+    voice_timeout: float = typer.Option(
+        5.0, "--voice-timeout", min=0.1,
+        help="Each recall voice's timeout in seconds (the bench's 5 s; a loaded machine drops "
+             "voices and the run's ranks are not the product's: give more there)."),
     as_json: bool = JSON_OPTION,
 ) -> None:
     """R@1/5/10 and MRR of Wave vs BM25 and dense on a memory set, per split and question kind."""
@@ -55,7 +59,8 @@ def bench_memory(
             return [await run_memory_benchmark(s, services=services, progress=progress,
                                                keep=keep, features=features,
                                                graph_voice=graph_voice,
-                                               also_adapter=also_adapter) for s in sets]
+                                               also_adapter=also_adapter,
+                                               voice_timeout_s=voice_timeout) for s in sets]
 
     summaries = _layer_errors(go)
     if details:
