@@ -320,6 +320,9 @@ class Model:
         self.threshold = threshold
         self.kinds = kinds            # "language|kind": what the reading takes from it
         self.thresholds: dict[str, float] = {}  # "language|kind": its own, chosen held out
+        # "language|kind" of a loose mention the rules read ("ru|place"): the probability at
+        # which the model's likeliest other kind replaces it, chosen held out by author
+        self.retype: dict[str, float] = {}
 
     @classmethod
     def load(cls, path: Path) -> Model | None:
@@ -334,6 +337,9 @@ class Model:
             if "threshold_kinds" in data.files:
                 model.thresholds = {str(k): float(v) for k, v in zip(
                     data["threshold_kinds"], data["threshold_values"], strict=True)}
+            if "retype_kinds" in data.files:
+                model.retype = {str(k): float(v) for k, v in zip(
+                    data["retype_kinds"], data["retype_values"], strict=True)}
             return model
 
     @classmethod
@@ -354,12 +360,21 @@ class Model:
                             threshold=np.array(self.threshold), kinds=np.array(sorted(self.kinds)),
                             threshold_kinds=np.array(sorted(self.thresholds), dtype=str),
                             threshold_values=np.array([self.thresholds[k] for k in sorted(
-                                self.thresholds)], dtype="float64"))
+                                self.thresholds)], dtype="float64"),
+                            retype_kinds=np.array(sorted(self.retype), dtype=str),
+                            retype_values=np.array([self.retype[k] for k in sorted(
+                                self.retype)], dtype="float64"))
 
     def threshold_of(self, kind: str) -> float:
         """The probability a kind ("ru|hobby") is taken at: its own when the training chose
         one on held-out authors, else the model's."""
         return self.thresholds.get(kind, self.threshold)
+
+    def retype_threshold(self, read: str, kind: str) -> float:
+        """The probability at which a loose mention the rules read as ``read`` ("ru|place") is
+        given the model's likeliest kind ``kind`` ("ru|organisation") instead: the read kind's
+        own when the training chose one held out, else the kind's."""
+        return self.retype.get(read, self.threshold_of(kind))
 
     def choose(self, candidate: Candidate) -> tuple[str, float]:
         import numpy as np
@@ -398,7 +413,8 @@ def add(text: str, reading: Reading, model: Model | None = None) -> Reading:
         kind, p = model.choose(c)
         taken = f"{lang}|{kind}" in model.kinds and p >= model.threshold_of(f"{lang}|{kind}")
         if c.read:  # a loose place or person: another kind when the model is sure of it
-            if taken and kind != c.read:
+            if (f"{lang}|{kind}" in model.kinds and kind != c.read
+                    and p >= model.retype_threshold(f"{lang}|{c.read}", f"{lang}|{kind}")):
                 retyped[c.name] = EntityType(kind)
             elif (lang == "ru" and kind == NONE and p >= model.threshold
                   and f"{lang}|{c.read}" in model.kinds):
