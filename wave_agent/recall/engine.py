@@ -33,10 +33,6 @@ one reads:
     vector is read before step 1 (the semantic voice's embedding of it then comes from the
     embedder's cache), and a question about the past of an attribute searches with the
     ``history`` preset.
-10b. ``stated``: a question about the person's own single-valued attribute now (city,
-    employer, partner, phone ...): the chosen records that state it, read from their stored
-    e5 vectors by a head trained on the months' labelled messages or tagged by the writer,
-    hold their places newest first (``recall.stated``; ``_newest_stated_first``).
 11. ``older``: with the ``history`` preset, each chosen record that replaced another is
     preceded by the record it replaced (``recall.older``; ``_replaced_first``).
 
@@ -56,14 +52,12 @@ import numpy as np
 
 from graph.models import Entity, Fact, ScoredFact, Status, utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import about, asked, learned, newer, older, question, ranking, stated, voices
+from wave_agent.recall import about, asked, learned, newer, older, question, ranking, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
 from wave_agent.recall.presets import HISTORY, TEMPORAL, VOICES, Preset, resolve
 from wave_agent.recall.result import RecallHit, RecallResult
-from wave_agent.world.attributes import Value
-from wave_agent.world.reading import USER
 
 if TYPE_CHECKING:
     from archive.store import ArchiveStore
@@ -195,8 +189,6 @@ class Recall:
             await self._about(c, seeds)
         if found and wants is not None and not self._ranker_weighs_asked():
             self._attribute_first(c, wants, found)
-        if wants is not None and not wants.past and c.question.preset is not HISTORY:
-            self._newest_stated_first(c, wants, query, found, stating, understood.relatives)
         if c.question.preset is HISTORY:
             await self._replaced_first(c)
         return self._result(c)
@@ -224,32 +216,6 @@ class Recall:
                 after = next((c.final[x] for x in chosen[i + 1:] if x in c.final), 0.0)
                 c.final[fid] = after + 1e-6
         c.chosen = chosen
-
-    @staticmethod
-    def _newest_stated_first(c: Candidates, wants: asked.Asked, query: str, found: list[Fact],
-                             held: list[Fact], relatives: Sequence[Entity]) -> None:
-        """A question about the person's own single-valued attribute now ("где я работаю?"):
-        the chosen records that state it (read from their stored vectors by ``recall.stated``,
-        or tagged by the writer) hold their places newest first, so an old value the writer
-        left active does not stand above the new one."""
-        heads = stated.model()
-        if heads is None or wants.attribute not in heads.attributes:
-            return
-        values = [v for f in held for v in (Value.decode(raw) for raw in f.attributes)
-                  if v is not None]
-        if asked.whose(query, wants.attribute, relatives, values) != {USER}:
-            return
-        tagged = {f.id for f in found}
-        moved = stated.newest_first(
-            c.chosen,
-            lambda fid: fid in tagged or (fid in c.vectors
-                                          and heads.states(wants.attribute, c.vectors[fid])),
-            lambda fid: c.facts[fid].created_at)
-        if moved != c.chosen:
-            scores = [c.final.get(fid, 0.0) for fid in c.chosen]
-            for fid, score in zip(moved, scores, strict=True):
-                c.final[fid] = score
-            c.chosen = moved
 
     def _ranker_weighs_asked(self) -> bool:
         """Whether the learned ranker weighs the attribute step's verdict (``rr_asked``,

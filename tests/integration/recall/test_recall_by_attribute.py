@@ -91,20 +91,3 @@ async def test_a_question_about_one_child_keeps_recalls_record_about_that_child_
     await _told(writer, user_id, ["Дочке Вере три года, она ходит в ясли «Солнышко»."], 4)
     found = await recall.search(user_id, "в каком классе учится сын?", k=5)
     assert found[0].fact.id == son, [h.fact.text for h in found]
-
-
-async def test_a_new_phone_said_in_passing_comes_above_the_old_one_left_active(
-    writer: Writer, recall: Recall, user_id: str
-) -> None:
-    """The old phone stays active (the new one is said in passing, with no word the writer
-    reads as replacing it): asked which phone the person has, the newer record comes first,
-    whichever of the two the question's words match better."""
-    [old] = await _told(writer, user_id, ["Мой телефон — Xiaomi Redmi Note 10, уже тормозит"], 30)
-    await _told(writer, user_id, _AROUND, 20)
-    [new] = await _told(writer, user_id, ["Пишу с нового телефона, взяла Google Pixel 8 — летает"], 2)
-    for question in ("какой у меня телефон?", "каким телефоном я пользуюсь?"):
-        found = await recall.search(user_id, question, k=5)
-        ids = [h.fact.id for h in found]
-        assert new in ids, (question, [h.fact.text for h in found])
-        if old in ids:
-            assert ids.index(new) < ids.index(old), (question, [h.fact.text for h in found])
