@@ -768,9 +768,11 @@ async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, wor
         else:
             run.tally(q.lang, "stable_top5", first_at is not None and first_at < 5, of="stable")
         if first_at is None or first_at >= (1 if q.kind == "current" else 5):
+            cause = await _cause(run, q, getattr(hits.preset, "name", None), engine) \
+                if q.kind == "current" else None
             run.miss(f"{q.kind} question", question=q.id, text=q.text, expect=q.expect,
                      stale=list(q.stale), preset=getattr(hits.preset, "name", None),
-                     top=[t[:100] for t in texts[:5]])
+                     top=[t[:100] for t in texts[:5]], **({"cause": cause} if cause else {}))
         if n % CHAT_SAMPLE_EVERY == 0 and q.kind != "stable":
             result = await turns.handle(run.user_id, q.text, message_id=f"{q.id}-chat", now=cp.at)
             await worker.drain(120.0)
@@ -782,6 +784,26 @@ async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, wor
             if not clean:
                 run.miss("chat reply", question=q.id, text=q.text, expect=q.expect,
                          reply=result.reply[:300])
+
+
+async def _cause(run: _Replay, q: Any, preset: str | None, engine: Any) -> str:
+    """Why a question about now did not put the current value first (round twenty-three's
+    count): ``read as past`` (the history preset: the replaced record is put above its
+    successor), ``current not stored`` (no record in force holds the value), ``old still
+    active`` (a record holding only a stale value is still in force: the write side's miss),
+    else ``ranked lower`` (recall's order put another record first)."""
+    from graph.models import Status
+
+    if preset == "history":
+        return "read as past"
+    facts = await engine.graph.list_facts(run.user_id, statuses=None)
+    if not any(f.status is Status.ACTIVE and holds(f.text, q.expect, q.attribute)
+               for f in facts):
+        return "current not stored"
+    if any(f.status is Status.ACTIVE and any(holds(f.text, s, q.attribute) for s in q.stale)
+           and not holds(f.text, q.expect, q.attribute) for f in facts):
+        return "old still active"
+    return "ranked lower"
 
 
 def render(results: list[dict[str, Any]], *, misses: bool = False) -> str:

@@ -26,7 +26,9 @@ MONTH = {"name": "mini", "tz": "Europe/Moscow", "messages": [
      "sets": [{"entity": "user", "attribute": "price:rent", "value": "25 тысяч", "op": "set"}]},
 ], "checkpoints": [{"at": "2026-11-02T22:00", "questions": [
     {"id": "q1", "lang": "ru", "kind": "current", "text": "сколько я плачу за квартиру?",
-     "entity": "user", "attribute": "price:rent", "expect": "25 тысяч", "stale": []}]}]}
+     "entity": "user", "attribute": "price:rent", "expect": "25 тысяч", "stale": []},
+    {"id": "q2", "lang": "ru", "kind": "current", "text": "на какой машине я езжу?",
+     "entity": "user", "attribute": "vehicle", "expect": "Kia Rio", "stale": []}]}]}
 
 
 @pytest.mark.parametrize("runs", ["day", "one"])
@@ -46,6 +48,9 @@ async def test_a_small_month_replays_and_is_judged(settings: Settings, tmp_path:
     assert figures["pasted instructions leaving an active record"] == {"n": 0, "of": 1, "pct": 0.0}
     assert figures["current value in the first 5"]["n"] == 1
     assert figures["outage notices while services are up"] == 0
+    # a value never told is missed, and the miss says why: nothing in force holds it
+    [car] = [m for m in result["misses"] if m.get("question") == "q2"]
+    assert car["cause"] == "current not stored"
     assert "mini/en" in result["by"] and "mini/ru" in result["by"]
     assert "WAVE_NOW" not in os.environ  # the replay's clock is not left behind
     from wave_agent.services import Services
