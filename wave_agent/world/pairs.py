@@ -16,6 +16,10 @@ the role word beside the target; a kin pair with no role word is left out.
 ``relink(text, reading)`` replaces the rule reader's links between the pairs the model
 judges; links it cannot judge (an end known only by a role, "муж работает водителем") stay
 the rules'. Pure CPU; the weights load once per process.
+
+Why one file of this size: a pair's features and the model that reads them change together
+(a feature is read only by weights fitted on it, ``Model.owners``), so both stay in one place;
+the parse-only helpers live beside it (``word_classes``, ``possessor.owner_features``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from typing import Any
 
 from graph import kin
 from graph.models import EntityType
+from wave_agent.world.possessor import owner_features
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
 from wave_agent.world.word_classes import path_classes, target_classes
 
@@ -212,7 +217,8 @@ def _kinds_on_path(words: tuple[Word, ...], s: int | None, t: int,
 def pairs(text: str, reading: Reading, owners: bool = False) -> list[Pair]:
     """Every (speaker or mention, mention) pair of the statement, with its features, and in
     Russian every (person or pet, speaker) pair; with ``owners``, a pair to the speaker also
-    reads whose the pet or person is said to be (``_owners``: a model fitted with them)."""
+    reads whose the pet or person is said to be (``possessor.owner_features``: a model
+    fitted with them)."""
     lang = reading.language or "ru"
     tokens = _TOKEN.findall(text)
     sentence = _sentence_of(tokens)
@@ -324,48 +330,6 @@ def pairs(text: str, reading: Reading, owners: bool = False) -> list[Pair]:
     return out
 
 
-def _owners(words: tuple[Word, ...], at: int, kind_at: dict[int, str]) -> list[str]:
-    """Whose the pet or person at ``at`` is said to be, by what the tree names beside it: a
-    possessor ("у меня кот", "у Кости кот") or a genitive ("жену Олега") on its head, its
-    siblings or itself, and what the siblings are ("Жену Олега зовут Алсу": a kin role names
-    Алсу, not a pet). Each as what it is (the speaker, a role, a person, another name), never
-    which word, so a pair to the speaker learns that another owner named takes the pet away."""
-    me = words[at]
-    # a name apposed to its noun ("кот Барсик") is owned through the noun
-    anchor = me.head if me.rel in ("appos", "flat") and me.head >= 0 else at
-    head = words[anchor].head
-    near = [at, anchor] if head < 0 else [at, anchor, head, *(
-        i for i, w in enumerate(words) if w.head == head and i not in (at, anchor))]
-    near = list(dict.fromkeys(i for i in near if words[i].sentence == me.sentence))
-
-    def what(i: int) -> str:
-        w = words[i]
-        if w.text.lower() in _FIRST_PERSON:
-            return "me"
-        if kin.role_of(w.text):
-            return "role"
-        if (k := kind_at.get(i)) is not None:
-            return k
-        return "name" if w.text[:1].isupper() and i > 0 else "other"
-
-    f: list[str] = []
-    owners = [i for i, w in enumerate(words)
-              if i not in (at, anchor) and w.sentence == me.sentence
-              and (w.head in near or i in near)
-              and ((w.case == "Gen" and (w.preposition == "у" or (
-                  w.rel == "nmod" and not w.preposition)))
-                   or (w.rel == "det" and w.head == anchor and w.text.lower() in _FIRST_PERSON))]
-    f.extend(f"syn:owner:{what(i)}" for i in owners)
-    if not owners:
-        f.append("syn:owner:none")
-    f.extend(f"syn:sib:{k}" for i in near if i not in (at, anchor)
-             and (k := what(i)) not in ("other", "name"))
-    # the noun named beside it ("кота зовут", "жену зовут"): which thing the name is given
-    f.extend(f"syn:sibw:{words[i].lemma}" for i in near if i not in (at, anchor)
-             and words[i].pos == "NOUN")
-    return list(dict.fromkeys(f))
-
-
 def _to_speaker(reading: Reading, tokens: list[str], words: list[str],
                 where: dict[str, int | None], kinds: dict[str, str],
                 rule: dict[tuple[str, str], str], me: set[str],
@@ -394,7 +358,7 @@ def _to_speaker(reading: Reading, tokens: list[str], words: list[str],
                 f.extend(tree)
             else:
                 f.extend(tree if how != "root" else (f"syn:r:{x[4:]}" for x in tree))
-                f.extend(_owners(parsed, sw, kind_at))
+                f.extend(owner_features(parsed, sw, kind_at, _FIRST_PERSON))
         s = where[m.name]
         if s is not None:
             f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
