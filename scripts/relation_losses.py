@@ -88,7 +88,7 @@ def losses(statement: dict[str, Any], rules: Reading, final: Reading,
     links = list(dict.fromkeys(final.links))
     used: set[int] = set()
     labels = labelled_relations(statement)
-    candidates = model_pairs.pairs(text, rules)
+    candidates = model_pairs.pairs(text, rules, model.owners)
     for label in labels:
         kind = _norm(label["type"])
         group = "kin" if kind.startswith("kin:") else kind
@@ -160,6 +160,8 @@ def main() -> int:
                         "shipped setting on every honest part but these (comma-separated) and "
                         "save it to --out, for `wave bench entities` on the parts left out")
     parser.add_argument("--out", default="")
+    parser.add_argument("--owners", action="store_true", help="fit on the pairs' owner features "
+                        "(whose a pet or person is said to be: `pairs._owners`)")
     parser.add_argument("--shipped", default="", help="judge these parts (comma-separated) with "
                         "the shipped pair model instead of a refit: fair only on parts it never "
                         "saw (tuning_22 onwards)")
@@ -167,7 +169,7 @@ def main() -> int:
     data = load(Path(args.data), Path(args.cache) if args.cache else None)
     shipped = model_pairs.Model.get()
     assert shipped is not None
-    feats = {k: examples(d["statements"], d["readings"]) for k, d in data.items()} \
+    feats = {k: examples(d["statements"], d["readings"], args.owners) for k, d in data.items()} \
         if not args.shipped else {}
     if args.save_without:
         away = set(args.save_without.split(","))
@@ -177,6 +179,7 @@ def main() -> int:
         model.keep_rules = shipped.keep_rules
         model.languages = shipped.languages
         model.thresholds = dict(shipped.thresholds)
+        model.owners = args.owners
         model.save(Path(args.out))
         print(f"saved {args.out}: {len(model.index)} features, {len(xs)} pairs, without "
               f"{sorted(away)}", file=sys.stderr)
@@ -198,6 +201,7 @@ def main() -> int:
             model.keep_rules = shipped.keep_rules
             model.languages = shipped.languages
             model.thresholds = dict(shipped.thresholds)
+            model.owners = args.owners
         idx = [i for i, g in enumerate(d["langs"]) if g == args.lang]
         statements = [d["statements"][i] for i in idx]
         rules = [d["readings"][i] for i in idx]
@@ -217,7 +221,8 @@ def main() -> int:
         total += t
         by_part[held] = t
         print(f"held {held}: ru relations "
-              + "/".join(f"{v:.1f}" for v in pr(t)), file=sys.stderr)
+              + "/".join(f"{v:.1f}" for v in pr(t))
+              + f" (right {t['tp']}, wrong {t['fp']}, missed {t['fn']})", file=sys.stderr)
     print(f"{args.lang} relations, " + (f"the shipped model on {args.shipped}: " if only else
                                          "every honest author held out: ")
           + "/".join(f"{v:.1f}" for v in pr(total))

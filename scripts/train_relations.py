@@ -130,12 +130,12 @@ def pr(t: Counter[str]) -> tuple[float, float, float]:
     return 100 * p, 100 * r, 200 * p * r / max(1e-9, p + r)
 
 
-def examples(statements: list[dict[str, Any]], readings: list[Reading]
+def examples(statements: list[dict[str, Any]], readings: list[Reading], owners: bool = False
              ) -> tuple[list[tuple[str, ...]], list[str]]:
     xs, ys = [], []
     for s, r in zip(statements, readings, strict=True):
         text = as_read(s["text"])
-        for pair in model_pairs.pairs(text, r):
+        for pair in model_pairs.pairs(text, r, owners):
             label = model_pairs.NONE
             for rel in labelled_relations(s):
                 if _end(pair.source, rel["from"], r, s) and _end(pair.target, rel["to"], r, s):

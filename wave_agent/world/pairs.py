@@ -16,6 +16,10 @@ the role word beside the target; a kin pair with no role word is left out.
 ``relink(text, reading)`` replaces the rule reader's links between the pairs the model
 judges; links it cannot judge (an end known only by a role, "муж работает водителем") stay
 the rules'. Pure CPU; the weights load once per process.
+
+Why one file of this size: a pair's features and the model that reads them change together
+(a feature is read only by weights fitted on it, ``Model.owners``), so both stay in one place;
+the parse-only helpers live beside it (``word_classes``, ``possessor.owner_features``).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from typing import Any
 
 from graph import kin
 from graph.models import EntityType
+from wave_agent.world.possessor import owner_features
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
 from wave_agent.world.word_classes import path_classes, target_classes
 
@@ -209,9 +214,11 @@ def _kinds_on_path(words: tuple[Word, ...], s: int | None, t: int,
     return list(dict.fromkeys(f))
 
 
-def pairs(text: str, reading: Reading) -> list[Pair]:
+def pairs(text: str, reading: Reading, owners: bool = False) -> list[Pair]:
     """Every (speaker or mention, mention) pair of the statement, with its features, and in
-    Russian every (person or pet, speaker) pair."""
+    Russian every (person or pet, speaker) pair; with ``owners``, a pair to the speaker also
+    reads whose the pet or person is said to be (``possessor.owner_features``: a model
+    fitted with them)."""
     lang = reading.language or "ru"
     tokens = _TOKEN.findall(text)
     sentence = _sentence_of(tokens)
@@ -319,18 +326,21 @@ def pairs(text: str, reading: Reading) -> list[Pair]:
             f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
             out.append(Pair(source, m.name, tuple(f)))
     if lang == "ru":
-        out.extend(_to_speaker(reading, tokens, words, where, kinds, rule, me, kinds_in))
+        out.extend(_to_speaker(reading, tokens, words, where, kinds, rule, me, kinds_in, owners))
     return out
 
 
 def _to_speaker(reading: Reading, tokens: list[str], words: list[str],
                 where: dict[str, int | None], kinds: dict[str, str],
                 rule: dict[tuple[str, str], str], me: set[str],
-                kinds_in: Any) -> list[Pair]:
+                kinds_in: Any, owners: bool = False) -> list[Pair]:
     """A pet's or a person's pair pointing at the speaker ("Барсик" pet_of the speaker, "Лена"
     a friend of theirs): the model judges these too, not only the rules (Russian)."""
     out = []
     parsed = reading.words
+    at_word = {m.name: _word_at(parsed, (m.name, *m.aliases)) for m in reading.mentions} \
+        if parsed else {}
+    kind_at = {at: kinds[name] for name, at in at_word.items() if at is not None}
     for m in reading.mentions:
         if m.type not in (EntityType.PERSON, EntityType.PET) or m.name in me:
             continue
@@ -341,7 +351,14 @@ def _to_speaker(reading: Reading, tokens: list[str], words: list[str],
         if parsed and (sw := _word_at(parsed, (m.name, *m.aliases))) is not None:
             me_word, how = _speaker(parsed, sw)
             f.append(f"syn:speaker:{how}")
-            f.extend(_syntax(parsed, sw, me_word))
+            # with no first-person word the sentence's root stands in for the speaker: its
+            # case and head are another word's ("у Кости"), kept apart from a speaker's own
+            tree = _syntax(parsed, sw, me_word)
+            if not owners:
+                f.extend(tree)
+            else:
+                f.extend(tree if how != "root" else (f"syn:r:{x[4:]}" for x in tree))
+                f.extend(owner_features(parsed, sw, kind_at, _FIRST_PERSON))
         s = where[m.name]
         if s is not None:
             f.extend(f"spre1:{words[i]}" for i in range(max(0, s - 1), s))
@@ -364,7 +381,8 @@ class Model:
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
                  threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False,
                  languages: Iterable[str] = ("ru", "en", "pl"),
-                 scope: Iterable[str] = (), thresholds: dict[str, float] | None = None) -> None:
+                 scope: Iterable[str] = (), thresholds: dict[str, float] | None = None,
+                 owners: bool = False) -> None:
         self.keep_rules = keep_rules  # the model's links added to the rules' (else replacing)
         self.languages = frozenset(languages)  # where it beat the rules on unseen authors
         # "language|type": in a language listed here, only these types of its links are taken
@@ -381,6 +399,7 @@ class Model:
         # model's links added to the rules' only when it is sure), and a type's own in it
         # ("ru|works_at"), else ``threshold``
         self.thresholds = dict(thresholds or {})
+        self.owners = owners  # fitted on the pairs' owner features (``pairs(owners=True)``)
 
     @classmethod
     def load(cls, path: Path = MODEL_PATH) -> Model | None:
@@ -397,7 +416,8 @@ class Model:
                        [str(v) for v in data["scope"]] if "scope" in data else (),
                        dict(zip([str(k) for k in data["threshold_languages"]],
                                 [float(v) for v in data["threshold_values"]], strict=True))
-                       if "threshold_languages" in data else None)
+                       if "threshold_languages" in data else None,
+                       bool(data["owners"]) if "owners" in data else False)
 
     @classmethod
     def get(cls) -> Model | None:
@@ -421,7 +441,8 @@ class Model:
                             threshold_languages=np.array(sorted(self.thresholds), dtype=str),
                             threshold_values=np.array(
                                 [self.thresholds[k] for k in sorted(self.thresholds)],
-                                dtype="float64"))
+                                dtype="float64"),
+                            owners=np.array(self.owners))
 
     def probabilities(self, features: Iterable[str]) -> Any:
         import numpy as np
@@ -483,7 +504,7 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
     model = model or Model.get()
     if model is None or not reading.mentions or (reading.language or "ru") not in model.languages:
         return reading
-    judged = pairs(text, reading)
+    judged = pairs(text, reading, model.owners)
     keys = {(p.source, p.target) for p in judged}
     takes = model.takes(reading.language or "ru")
     kept = [link for link in reading.links

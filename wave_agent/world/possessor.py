@@ -2,7 +2,8 @@
 аллергию", "Córka ma alergię", "My son is allergic" are someone else's; "у меня" or no
 possessor is the person's. Used by the attribute reader (``wave_agent.world.attributes``) for
 allergies (an earlier reading gave every allergy to the person) and for a son or daughter of
-the person's own ("мой сын", "у меня дочь")."""
+the person's own ("мой сын", "у меня дочь"); and, on the parse, the owner features of a pair
+to the speaker in the relation model (``owner_features``, ``world.pairs``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 
 from graph import kin
 from wave_agent.world.morphology import name_nominative
-from wave_agent.world.reading import ROLE_PREFIX, USER
+from wave_agent.world.reading import ROLE_PREFIX, USER, Word
 
 # The possessor before an allergy word: "у X [...] аллергия", "X's allergy", "X is allergic",
 # "X ma alergię".
@@ -49,4 +50,47 @@ def own_relative(lower: str, form: str) -> bool:
                                                  before)))
 
 
-__all__ = ["own_relative", "possessor"]
+def owner_features(words: tuple[Word, ...], at: int, kind_at: dict[int, str],
+                   first_person: frozenset[str]) -> list[str]:
+    """Whose the pet or person at ``at`` is said to be, by what the tree names beside it: a
+    possessor ("у меня кот", "у Кости кот") or a genitive ("жену Олега") on its head, its
+    siblings or itself, and what the siblings are ("Жену Олега зовут Алсу": a kin role names
+    Алсу, not a pet). Each as what it is (the speaker, a role, a person, another name), never
+    which word, so a pair to the speaker learns that another owner named takes the pet away."""
+    me = words[at]
+    # a name apposed to its noun ("кот Барсик") is owned through the noun
+    anchor = me.head if me.rel in ("appos", "flat") and me.head >= 0 else at
+    head = words[anchor].head
+    near = [at, anchor] if head < 0 else [at, anchor, head, *(
+        i for i, w in enumerate(words) if w.head == head and i not in (at, anchor))]
+    near = list(dict.fromkeys(i for i in near if words[i].sentence == me.sentence))
+
+    def what(i: int) -> str:
+        w = words[i]
+        if w.text.lower() in first_person:
+            return "me"
+        if kin.role_of(w.text):
+            return "role"
+        if (k := kind_at.get(i)) is not None:
+            return k
+        return "name" if w.text[:1].isupper() and i > 0 else "other"
+
+    f: list[str] = []
+    owners = [i for i, w in enumerate(words)
+              if i not in (at, anchor) and w.sentence == me.sentence
+              and (w.head in near or i in near)
+              and ((w.case == "Gen" and (w.preposition == "у" or (
+                  w.rel == "nmod" and not w.preposition)))
+                   or (w.rel == "det" and w.head == anchor and w.text.lower() in first_person))]
+    f.extend(f"syn:owner:{what(i)}" for i in owners)
+    if not owners:
+        f.append("syn:owner:none")
+    f.extend(f"syn:sib:{k}" for i in near if i not in (at, anchor)
+             and (k := what(i)) not in ("other", "name"))
+    # the noun named beside it ("кота зовут", "жену зовут"): which thing the name is given
+    f.extend(f"syn:sibw:{words[i].lemma}" for i in near if i not in (at, anchor)
+             and words[i].pos == "NOUN")
+    return list(dict.fromkeys(f))
+
+
+__all__ = ["own_relative", "owner_features", "possessor"]

@@ -190,3 +190,24 @@ def test_without_word_classes_shipped_a_pair_has_no_class_features(
         assert found and not any(f.startswith("cl:") for p in found for f in p.features)
     finally:
         word_class.cache_clear()
+
+
+def test_a_pet_another_owner_is_named_for_is_not_the_persons_once_a_model_reads_owners(
+        tmp_path: Path) -> None:
+    """A model fitted on the owner features (``owners``, kept in its file) hears whose a pet is:
+    "у Кости кот" is Костя's, "у меня кот" the person's; a model without them reads as before."""
+    weights = {"t:pet>user": {"pet_of": 5.0}, "syn:owner:name": {"none": 10.0}}
+    model = _model(weights)
+    model.owners = True
+    model.save(tmp_path / "relations.npz")
+    loaded = Model.load(tmp_path / "relations.npz")
+    assert loaded is not None and loaded.owners
+    theirs, mine = "У Кости кот Барсик.", "У меня кот Барсик."
+    for text, own in ((theirs, False), (mine, True)):
+        reading = rule_readings([text])[0]
+        assert (Link("Барсик", "pet_of", USER) in relink(text, reading, loaded).links) is own
+    plain = _model(weights)
+    assert not plain.owners
+    reading = rule_readings([theirs])[0]
+    assert not any(f.startswith("syn:owner") for p in pairs(theirs, reading) for f in p.features)
+    assert Link("Барсик", "pet_of", USER) in relink(theirs, reading, plain).links
