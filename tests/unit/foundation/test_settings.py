@@ -65,10 +65,10 @@ def test_env_example_documents_every_setting() -> None:
     assert not missing, f".env.example lacks {sorted(missing)}"
 
 
-def test_mmr_lambda_over_the_learned_order_is_the_presets_unless_set(
+def test_mmr_lambda_over_the_learned_order_is_095_unless_set(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATA_DIR", "/tmp/wave-x")
-    assert load_settings().recall_learned_mmr_lambda == 0.0  # .env.example's 0: the preset's
-    monkeypatch.setenv("RECALL_LEARNED_MMR_LAMBDA", "0.95")
+    assert load_settings().recall_learned_mmr_lambda == 0.95  # the default since 2026-12-06
+    monkeypatch.setenv("RECALL_LEARNED_MMR_LAMBDA", "0")
     chosen = load_settings()
-    assert chosen.recall_learned_mmr_lambda == 0.95
+    assert chosen.recall_learned_mmr_lambda == 0.0  # 0: the preset's 0.75 (services pass None)
