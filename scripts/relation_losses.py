@@ -118,11 +118,18 @@ _TARGET_KIND = {"works_as": "job", "does": "activity", "has_condition": "illness
 
 def _kind_of(label: str, kind: str, statement: dict[str, Any], is_target: bool) -> str:
     named = next((e.get("type", "?") for e in statement["entities"] if e["name"] == label), None)
-    if named is not None:
+    if named is None:
+        named = _TARGET_KIND.get(kind, "person" if kind.startswith("kin") else "?") \
+            if is_target else "person"
+    if named != "person":
         return str(named)
-    if is_target:
-        return _TARGET_KIND.get(kind, "person" if kind.startswith("kin") else "?")
-    return "person"
+    # a person the statement names (by a form of the name or an alias) or only refers to (a
+    # role word, a pronoun: the name is in another statement, for the writer to resolve)
+    entity = next((e for e in statement["entities"] if e["name"] == label), {})
+    forms = {w[:3] for n in (label, *entity.get("aliases", ()))
+             for w in n.lower().split() if len(w) >= 3}
+    words = {w[:3] for w in statement["text"].lower().replace(",", " ").split()}
+    return "person (named)" if forms & words else "person (not named in the statement)"
 
 
 def _near(label: str, reading: Reading) -> bool:
