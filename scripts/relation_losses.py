@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from train_relations import HONEST, _end, _norm, by_type, examples, fit, pr, score
 
+from graph import kin
 from wave_agent.bench.entities import labelled_relations
 from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import as_read, complete, parsed
@@ -128,8 +129,12 @@ def _kind_of(label: str, kind: str, statement: dict[str, Any], is_target: bool) 
     entity = next((e for e in statement["entities"] if e["name"] == label), {})
     forms = {w[:3] for n in (label, *entity.get("aliases", ()))
              for w in n.lower().split() if len(w) >= 3}
-    words = {w[:3] for w in statement["text"].lower().replace(",", " ").split()}
-    return "person (named)" if forms & words else "person (not named in the statement)"
+    said = [w.strip(".,!?;:«»\"()—-") for w in statement["text"].split()]
+    named = [w for w in said if w[:3].lower() in forms and kin.role_of(w.lower()) is None]
+    if not named:
+        return "person (not named in the statement: a role word or none)"
+    return "person (named, capitalised)" if any(w[:1].isupper() for w in named) \
+        else "person (named, lower-case)"
 
 
 def _near(label: str, reading: Reading) -> bool:

@@ -32,12 +32,15 @@ def test_an_end_read_in_a_shorter_form_is_told_from_an_end_never_read() -> None:
 def test_a_person_only_a_role_word_refers_to_is_not_counted_as_a_name_missed() -> None:
     rl = _losses()
     statement = {"text": "свекровь едет к нам на майские, Олег счастлив",
-                 "entities": [{"name": "Олег", "type": "person"}]}
+                 "entities": [{"name": "Олег", "type": "person"},
+                              {"name": "Галина Сергеевна", "type": "person",
+                               "aliases": ["свекровь"]}]}
     assert rl._kind_of("Галина Сергеевна", "kin:mother-in-law", statement, True) \
-        == "person (not named in the statement)"
+        == "person (not named in the statement: a role word or none)"
     named = {"text": "с викой встречаемся уже полгода",
              "entities": [{"name": "Виктория", "type": "person", "aliases": ["Вика"]}]}
-    assert rl._kind_of("Виктория", "kin:girlfriend", named, True) == "person (named)"
+    assert rl._kind_of("Виктория", "kin:girlfriend", named, True) \
+        == "person (named, lower-case)"
     assert rl._kind_of("бариста", "works_as", named, True) == "job"
 
 
