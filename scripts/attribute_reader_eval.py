@@ -52,10 +52,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from graph.models import EntityType  # noqa: E402
 from wave_agent.bench.month import Message, Setting, holds, load  # noqa: E402
 from wave_agent.world import attributes as A  # noqa: E402
 from wave_agent.world import read_many  # noqa: E402
-from wave_agent.world import statement_attributes as SA  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import statement_attributes_head as SA  # noqa: E402
 
 MONTHS = ROOT / "bench" / "data" / "month"
 HONEST = [f"tuning_{i}" for i in range(2, 25)]
@@ -213,10 +216,10 @@ def score_message(month: str, m: Message, found: Sequence[A.Value],
                 "class": "another attribute" if same else "not read"})
     for v in found:
         t = Tally(values=1)
-        same = [s for _, s in labels if same_entity(v.entity, s.entity) and same_value(v, s)]
-        if any(base(s.attribute) == base(v.attribute) for s in same):
+        holding = [s for _, s in labels if same_entity(v.entity, s.entity) and same_value(v, s)]
+        if any(base(s.attribute) == base(v.attribute) for s in holding):
             t.right = 1
-        elif same:
+        elif holding:
             t.wrong_attribute = 1
         else:
             t.unlabelled = 1
@@ -229,7 +232,8 @@ def shipped(month: str, m: Message, reading: Any, held: Sequence[A.Value]) -> Se
 
 
 def learned(oof: Path, takes: dict[str, tuple[Any, float]], show: bool = False) -> Reader:
-    """The shipped rules, then the learned head's values (``with_learned``) with each month's
+    """The shipped rules, then the learned head's values (``statement_attributes_head.
+    with_learned``, tried and not shipped) with each month's
     probabilities from heads trained without that month (``train_statement_attributes.py
     --oof``): the reader a new author would meet."""
     data = np.load(oof)
@@ -239,7 +243,7 @@ def learned(oof: Path, takes: dict[str, tuple[Any, float]], show: bool = False) 
 
     def read(month: str, m: Message, reading: Any, held: Sequence[A.Value]) -> Sequence[A.Value]:
         found = A.read_values(m.text, reading, held)
-        out = A.with_learned(m.text, reading, found, sure.get((month, m.id), {}), takes, held)
+        out = SA.with_learned(m.text, reading, found, sure.get((month, m.id), {}), takes, held)
         if show and len(out) > len(found):
             labels = [(s.entity, s.attribute, s.value) for s in m.sets]
             print(f"  learned {month} {m.id}: {[v.encode() for v in out[len(found):]]} "
@@ -293,7 +297,8 @@ async def main() -> None:
         takes = dict(SA.TAKES)
         for item in filter(None, args.takes.split(",")):
             attribute, threshold = item.split("=")
-            kind = SA.TAKES[attribute][0] if attribute in SA.TAKES else A.kind_of_value(attribute)
+            kind = (SA.TAKES[attribute][0] if attribute in SA.TAKES else
+                    A.kind_of_value(attribute) or EntityType.PERSON)
             takes[attribute] = (kind, float(threshold))
         readers["learned held"] = learned(args.learned, takes, args.show)
     scores = await evaluate(args.months, readers)

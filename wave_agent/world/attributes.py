@@ -31,7 +31,7 @@ Pure CPU, no I/O. See ``docs/architecture.md`` ("Attributes").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graph import kin
@@ -1288,53 +1288,6 @@ def line_names(line: str, value: str) -> bool:
     return bool(name) and all(any(_alike(w, s) for s in words) for w in name)
 
 
-def with_learned(text: str, reading: Reading, found: Sequence[Value],
-                 sure: Mapping[str, float],
-                 takes: Mapping[str, tuple[EntityType, float]],
-                 held: Iterable[Value] = ()) -> tuple[Value, ...]:
-    """``found`` (what the rules read) with a value of each attribute of ``takes`` that the
-    rules left unread and the learned head is sure the statement sets for the person (``sure``:
-    its probability at or above the threshold): the one mention of the type taken that the
-    reading has and nothing read already names, said as the person's (``_holder``), where one
-    is for a place (``_lives_there``: not a street, nor where one came from), with the op of
-    its clause (a negation denies it, the past states nothing). Of several, the first: people
-    name the city before the street or the district ("мы в Казани! сняли квартиру на
-    Чистопольской"). A mention the person holds as another attribute's value (a child, a pet)
-    or read as someone's relative is not taken. An offer is not yet the job nor its city the
-    home."""
-    text = as_said(text)
-    out = list(found)
-    held = list(held)
-    for attribute, (kind, threshold) in takes.items():
-        if sure.get(attribute, 0.0) < threshold or W.JOB_OFFER.search(text):
-            continue
-        if any(v.entity == USER and v.attribute == attribute for v in found):
-            continue
-        names: list[str] = []
-        for m in reading.mentions:
-            if m.type is not kind or any(same_value(m.name, v.value) for v in found):
-                continue
-            if any(v.attribute != attribute and same_value(m.name, v.value) for v in held):
-                continue
-            if kind is EntityType.PERSON and any(
-                    link.type.startswith("kin:") and link.target == m.name
-                    and (link.source != USER or link.type[4:] not in W.PARTNER_ROLES)
-                    for link in reading.links):
-                continue  # someone's relative ("приедет к нам с женой, с Олей")
-            if kind is EntityType.PLACE and not _lives_there(text, m.name):
-                continue
-            if _holder(text, _said_as(text, m.name), reading.language) != USER:
-                continue
-            if not any(same_value(m.name, n) for n in names):
-                names.append(m.name)
-        if not names:
-            continue
-        c = _Collector(text, reading.language)
-        c.put(USER, attribute, names[0], c.SINGLE if single_valued(attribute) else c.MULTI)
-        out.extend(c.found)
-    return tuple(out)
-
-
 def kind_of_value(attribute: str) -> EntityType | None:
     """The entity type an attribute's value is (for the page and the entity graph)."""
     return {"city": EntityType.PLACE, "employer": EntityType.ORGANISATION,
@@ -1343,4 +1296,4 @@ def kind_of_value(attribute: str) -> EntityType | None:
 
 
 __all__ = ["ANY", "MULTI", "SINGLE", "TYPE_OF", "Value", "kind_of_value", "line_names",
-           "read_values", "record_type", "same_value", "single_valued", "with_learned"]
+           "read_values", "record_type", "same_value", "single_valued"]

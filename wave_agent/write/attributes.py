@@ -23,10 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
-import numpy as np
-
 from graph.models import Fact, FactType, Status
-from wave_agent.world import read_many, statement_attributes
+from wave_agent.world import read_many
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
@@ -37,7 +35,6 @@ from wave_agent.world.attributes import (
     record_type,
     same_value,
     single_valued,
-    with_learned,
 )
 from wave_agent.world.reading import USER
 
@@ -81,17 +78,10 @@ def held_values(facts: Sequence[Fact], *, ops: tuple[str, ...] = ("set", "add"))
     return out
 
 
-async def read(text: str, held: Sequence[Held], vector: np.ndarray | None = None,
-               model_name: str = "") -> tuple[Value, ...]:
-    """The values ``text`` states (the world reader in a worker thread); with the text's e5
-    ``vector``, also a value the rules left unread that the learned head is sure of and the
-    reading names (``statement_attributes``: "первая ночь в Казани" sets the city)."""
+async def read(text: str, held: Sequence[Held]) -> tuple[Value, ...]:
+    """The values ``text`` states (the world reader in a worker thread)."""
     reading = (await read_many([as_said(text)]))[0]
-    values = [h.value for h in held]
-    found = read_values(text, reading, values)
-    sure = statement_attributes.probabilities(model_name, vector)
-    return (with_learned(text, reading, found, sure, statement_attributes.TAKES, values)
-            if sure else found)
+    return read_values(text, reading, [h.value for h in held])
 
 
 async def with_values(facts: Sequence[Fact]) -> list[Fact]:
