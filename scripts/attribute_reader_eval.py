@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT))
 from graph.models import EntityType  # noqa: E402
 from wave_agent.bench.month import Message, Setting, holds, load  # noqa: E402
 from wave_agent.world import attributes as A  # noqa: E402
-from wave_agent.world import read_many  # noqa: E402
+from wave_agent.world import read_many, statement_attributes  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import statement_attributes_head as SA  # noqa: E402
@@ -231,15 +231,34 @@ def shipped(month: str, m: Message, reading: Any, held: Sequence[A.Value]) -> Se
     return A.read_values(m.text, reading, held)
 
 
+def _out_of_fold(oof: Path) -> dict[tuple[str, str], dict[str, float]]:
+    data = np.load(oof)
+    names = [str(a) for a in data["attributes"]]
+    return {(str(mo), str(i)): dict(zip(names, map(float, p), strict=True))
+            for mo, i, p in zip(data["months"], data["ids"], data["p"], strict=True)}
+
+
+def gated(oof: Path, show: bool = False) -> Reader:
+    """The shipped reader with the shipped gate (``statement_attributes.kept``) and each
+    month's probabilities from heads trained without that month: what a new author meets."""
+    sure = _out_of_fold(oof)
+
+    def read(month: str, m: Message, reading: Any, held: Sequence[A.Value]) -> Sequence[A.Value]:
+        found = A.read_values(m.text, reading, held)
+        out = statement_attributes.kept(found, sure.get((month, m.id), {}))
+        if show and len(out) < len(found):
+            print(f"  gated {month} {m.id}: {[v.encode() for v in found if v not in out]}: "
+                  f"{m.text[:100]}")
+        return out
+    return read
+
+
 def learned(oof: Path, takes: dict[str, tuple[Any, float]], show: bool = False) -> Reader:
     """The shipped rules, then the learned head's values (``statement_attributes_head.
     with_learned``, tried and not shipped) with each month's
     probabilities from heads trained without that month (``train_statement_attributes.py
     --oof``): the reader a new author would meet."""
-    data = np.load(oof)
-    names = [str(a) for a in data["attributes"]]
-    sure = {(str(mo), str(i)): dict(zip(names, map(float, p), strict=True))
-            for mo, i, p in zip(data["months"], data["ids"], data["p"], strict=True)}
+    sure = _out_of_fold(oof)
 
     def read(month: str, m: Message, reading: Any, held: Sequence[A.Value]) -> Sequence[A.Value]:
         found = A.read_values(m.text, reading, held)
@@ -287,13 +306,14 @@ async def main() -> None:
     ap.add_argument("--tables", default="lang,attribute,op,month")
     ap.add_argument("--learned", type=Path,
                     help="out-of-fold probabilities (train_statement_attributes.py --oof): "
-                         "also score the rules with the learned head, held out by month")
+                         "also score the shipped gate and the tried fill, held out by month")
     ap.add_argument("--show", action="store_true", help="print each value the head adds")
     ap.add_argument("--takes", default="",
                     help="attribute=threshold,... in place of the shipped TAKES thresholds")
     args = ap.parse_args()
     readers: dict[str, Reader] = {"alone": shipped, "held": shipped}
     if args.learned:
+        readers["gated held"] = gated(args.learned, args.show)
         takes = dict(SA.TAKES)
         for item in filter(None, args.takes.split(",")):
             attribute, threshold = item.split("=")

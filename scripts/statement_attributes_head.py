@@ -1,9 +1,8 @@
 """Tried in round twenty-five (h/attr24) and not shipped: the rule lives here only.
 
-A head that says which of the person's own attributes a statement sets, learned from the
-months' labels (one logistic regression per attribute over the statement's e5 vector,
-multilingual-e5-small, as the writer embeds it; ``train_statement_attributes.py`` fits it), and
-the step that used it in the writer's reading: where the hand rules read no value of an
+The head that says which of the person's own attributes a statement sets
+(``wave_agent/world/statement_attributes.py``, shipped as a gate) used the other way: the step
+that filled a value in the writer's reading: where the hand rules read no value of an
 attribute the head is sure the statement sets, the value is taken from the candidates the world
 reader's reading already has (``TAKES``: a place it tagged for the city, "первая ночь в
 Казани"; a person it tagged for the partner, "X теперь официально мой парень"), never invented.
@@ -17,9 +16,6 @@ the two months run through the month bench held out moved on no figure.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
-
-import numpy as np
 
 from graph.models import EntityType
 from wave_agent.world import attribute_words as W
@@ -35,12 +31,6 @@ from wave_agent.world.attributes import (
 )
 from wave_agent.world.reading import USER, Reading
 
-READS = "multilingual-e5-small"  # the one embedding model the head is trained on
-
-# the attributes the head is trained for (a price by its kind)
-HEAD = ("city", "employer", "role", "partner", "pet", "diet", "habit", "hobby", "phone", "age",
-        "price", "vehicle", "device", "condition", "allergy", "child", "sibling", "birthday")
-
 # the attributes a sure head fills from the reading's mentions: the mention type taken and the
 # probability at or above which it does (chosen leaving one month out: city 0.5 read 5 more
 # changes and 12 more values no label holds; 0.7, 2 and 3)
@@ -48,11 +38,6 @@ TAKES: Mapping[str, tuple[EntityType, float]] = {
     "city": (EntityType.PLACE, 0.7),
     "partner": (EntityType.PERSON, 0.7),
 }
-
-
-def save(path: Path, weights: np.ndarray, bias: np.ndarray) -> None:
-    np.savez(path, weights=weights.astype(np.float32), bias=bias.astype(np.float32),
-             attributes=np.asarray(HEAD))
 
 
 def with_learned(text: str, reading: Reading, found: Sequence[Value],
