@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT))
 from graph.models import EntityType  # noqa: E402
 from wave_agent.bench.month import Message, Setting, holds, load  # noqa: E402
 from wave_agent.world import attributes as A  # noqa: E402
-from wave_agent.world import read_many, statement_attributes  # noqa: E402
+from wave_agent.world import read_many  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import statement_attributes_head as SA  # noqa: E402
@@ -239,13 +239,13 @@ def _out_of_fold(oof: Path) -> dict[tuple[str, str], dict[str, float]]:
 
 
 def gated(oof: Path, show: bool = False) -> Reader:
-    """The shipped reader with the shipped gate (``statement_attributes.kept``) and each
+    """The shipped reader with the gate tried (``statement_attributes_head.kept``) and each
     month's probabilities from heads trained without that month: what a new author meets."""
     sure = _out_of_fold(oof)
 
     def read(month: str, m: Message, reading: Any, held: Sequence[A.Value]) -> Sequence[A.Value]:
         found = A.read_values(m.text, reading, held)
-        out = statement_attributes.kept(found, sure.get((month, m.id), {}))
+        out = SA.kept(found, sure.get((month, m.id), {}))
         if show and len(out) < len(found):
             print(f"  gated {month} {m.id}: {[v.encode() for v in found if v not in out]}: "
                   f"{m.text[:100]}")

@@ -1,6 +1,6 @@
 """Train the head that says which of the person's own attributes a statement sets
-(``wave_agent/world/statement_attributes.py``: shipped as a gate on what the rules read; the
-fill tried with it lives in ``statement_attributes_head.py``) and write it as an ``.npz``.
+(``statement_attributes_head.py`` beside this script: tried in round twenty-five as a gate and
+as a fill, neither shipped) and write it as an ``.npz`` (no pickle).
 
 Data: every statement of the honest months (``bench/data/month/tuning_2`` .. ``tuning_24``,
 one author each; ``tuning.json`` was written with Wave's code, kept-aside months are never
@@ -12,10 +12,12 @@ Everything is measured leaving one month (one author) out: each month's statemen
 by heads trained on the other months. ``--oof FILE`` writes those out-of-fold probabilities
 (for ``scripts/attribute_reader_eval.py --learned FILE``, the reader's figures held out by
 author); ``--without tuning_23,tuning_24`` trains the written file without those months (the model
-a month bench replays them with, to measure them held out, from a copy of the tree).
+a month bench replayed them with, to measure them held out: round twenty-five copied the tree at
+f644132 (the gate) or d691cbb (the fill) and wrote it to that copy's
+``wave_agent/world/statement_attributes.npz``).
 
     PYTHONPATH=. HF_HUB_OFFLINE=1 python scripts/train_statement_attributes.py [--oof FILE]
-        [--without tuning_23,tuning_24] [--out PATH] [--write-only]
+        [--without tuning_23,tuning_24] --out PATH [--write-only]
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ sys.path.insert(0, str(ROOT))
 
 from archive.embedder import Embedder  # noqa: E402
 from wave_agent.bench.month import load  # noqa: E402
-from wave_agent.world import statement_attributes as SA  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import statement_attributes_head as SA  # noqa: E402
 
 MONTHS = ROOT / "bench" / "data" / "month"
 HONEST = [f"tuning_{i}" for i in range(2, 25)]
@@ -82,7 +86,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--oof", type=Path, help="write the out-of-fold probabilities here")
     ap.add_argument("--without", default="", help="months left out of the shipped file")
-    ap.add_argument("--out", type=Path, default=SA.PATH)
+    ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--write-only", action="store_true", help="skip the held-out figures")
     args = ap.parse_args()
     months, ids, texts, y = statements()

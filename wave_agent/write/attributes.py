@@ -23,10 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
-import numpy as np
-
 from graph.models import Fact, FactType, Status
-from wave_agent.world import read_many, statement_attributes
+from wave_agent.world import read_many
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
@@ -80,15 +78,10 @@ def held_values(facts: Sequence[Fact], *, ops: tuple[str, ...] = ("set", "add"))
     return out
 
 
-async def read(text: str, held: Sequence[Held], vector: np.ndarray | None = None,
-               model_name: str = "") -> tuple[Value, ...]:
-    """The values ``text`` states (the world reader in a worker thread); with the text's e5
-    ``vector``, less a new employer or role of the person's that the learned head is sure the
-    text does not set (``statement_attributes.kept``: "я свидетельница" sets
-    no role)."""
+async def read(text: str, held: Sequence[Held]) -> tuple[Value, ...]:
+    """The values ``text`` states (the world reader in a worker thread)."""
     reading = (await read_many([as_said(text)]))[0]
-    found = read_values(text, reading, [h.value for h in held])
-    return statement_attributes.kept(found, statement_attributes.probabilities(model_name, vector))
+    return read_values(text, reading, [h.value for h in held])
 
 
 async def with_values(facts: Sequence[Fact]) -> list[Fact]:

@@ -239,8 +239,7 @@ class Writer:
             return await self._quarantine(fact, held_with, entities, vector)
         stating = await self.graph.attribute_facts(user_id)
         held = attributes.held_values(stating)
-        values = attributes.given_first(given, await attributes.read(
-            cleaned, held, vector, self.archive.embedder.model_name))
+        values = attributes.given_first(given, await attributes.read(cleaned, held))
         if values:  # the attribute settles the type (its decay) and may change a held value
             fact = attributes.settled(fact, values,
                                       auto_until=fact.created_at + STATE_LIFETIME)

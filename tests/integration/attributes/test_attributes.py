@@ -165,15 +165,3 @@ async def test_an_offer_does_not_replace_the_job(
         return {h.value.value for h in held if h.value.attribute == "employer"}
 
     assert employers(held_values(await graph.attribute_facts(user_id))) == {"Сбербанк"}
-
-
-async def test_a_word_the_rules_take_for_a_job_does_not_replace_the_job(
-    writer: Writer, graph: GraphStore, user_id: str
-) -> None:
-    """Round twenty-five: "я теперь тётя" is read by the rules as a role; the learned head says
-    the statement sets no role, so the job the person holds stays active (on e5 vectors)."""
-    job = await writer.remember(user_id, "Работаю бухгалтером в «Ромашке».")
-    aunt = await writer.remember(user_id, "Брат стал отцом, так что я теперь тётя!")
-    assert job.fact is not None
-    assert aunt.status is not WriteStatus.SUPERSEDED, aunt.message
-    assert "Работаю бухгалтером в «Ромашке»." in await _active_texts(graph, user_id)
