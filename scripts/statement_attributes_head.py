@@ -17,7 +17,7 @@ and stored as an ``.npz`` (no pickle). Two uses, each wired into the writer's re
   Казани", "X теперь официально мой парень"). Held out by author it read 7 more of 433
   changes and 7 more values no label holds; the replayed months did not move.
 
-Figures: docs/benchmarks.md, "Round twenty-five: the attribute reader scored alone".
+Figures: docs/benchmarks.md, "Round twenty-five (2026-12-06, h/attr24)".
 """
 
 from __future__ import annotations
