@@ -70,7 +70,7 @@ C_GRID = tuple(float(c) for c in os.environ.get("SMALLTALK_C", "8,16,32").split(
 # conversations) weigh this many single lines: the door reads chat. Measured leave one month
 # out with the months weighted (e5, C=8): ROC AUC on the month left out 0.946 -> 0.960
 # (tuning_2), 0.941 -> 0.953 (tuning_3).
-IN_CONVERSATION = 3.0
+IN_CONVERSATION = float(os.environ.get("SMALLTALK_IN_CONVERSATION", "3"))
 
 
 def in_conversation(group: str) -> bool:
@@ -219,13 +219,19 @@ def main() -> None:
     if "--leave-one-month-out" in sys.argv:
         leave_one_month_out(x, y, groups, extra, ext, stated, promise)
         return
-    c, threshold, keep, kept = choose(x, y, groups, extra, ext, stated, promise)
-    print("out of fold, by author: " + "; ".join(
-        f"{g} {tally(kept, y, groups == g)}" for g in sorted(set(groups))))
+    fixed = [float(v) for v in os.environ.get("SMALLTALK_THRESHOLDS", "").split(",") if v]
+    if fixed:  # the thresholds given (the package's since h/month7), C the first of the grid
+        c, threshold, keep = C_GRID[0], fixed[0], fixed[1]
+    else:
+        c, threshold, keep, kept = choose(x, y, groups, extra, ext, stated, promise)
+        print("out of fold, by author: " + "; ".join(
+            f"{g} {tally(kept, y, groups == g)}" for g in sorted(set(groups))))
     fit = LogisticRegression(C=c, max_iter=3000).fit(
         np.vstack([x, extra]), np.concatenate([y, np.zeros(len(extra))]),
         sample_weight=weights(groups, len(extra)))
-    smalltalk.save(fit.coef_[0], float(fit.intercept_[0]), threshold, keep)
+    # SMALLTALK_OUT: another file than the package's (to bench it before it ships)
+    smalltalk.save(fit.coef_[0], float(fit.intercept_[0]), threshold, keep,
+                   path=Path(os.environ.get("SMALLTALK_OUT") or smalltalk.MODEL))
     print(f"chosen: C={c}, threshold {threshold:.2f}, keep {keep:.2f}; {len(y)} lines "
           f"({int(y.sum())} small talk) and {len(extra)} statements of the attribute set")
 
@@ -309,12 +315,17 @@ def cross_fitted(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.nda
     now = np.asarray([shipped.probability(v[:smalltalk.DIM]) for v in x])
     months = sorted(g for g in set(groups) if g.startswith("month_"))
     oofs = {c: out_of_fold(x, y, groups, extra, c) for c in C_GRID}
+    # SMALLTALK_THRESHOLDS="0.72,0.32": every month at these (drop, keep) instead of chosen
+    fixed = [float(v) for v in os.environ.get("SMALLTALK_THRESHOLDS", "").split(",") if v]
     rows = []
     for month in months:
         at = groups == month
-        best = max(((pick(oofs[c], y, groups, ext, stated, promise, ~at), c) for c in C_GRID),
-                   key=lambda b: b[0][0])
-        (_, threshold, keep), c = best
+        if fixed:  # the package's thresholds, not chosen here: the model alone is compared
+            threshold, keep, c = fixed[0], fixed[1], C_GRID[0]
+        else:
+            best = max(((pick(oofs[c], y, groups, ext, stated, promise, ~at), c) for c in C_GRID),
+                       key=lambda b: b[0][0])
+            (_, threshold, keep), c = best
         new = stored(oofs[c], ext, stated, promise, threshold, keep)
         old = stored(now, ext, stated, promise, shipped.threshold, shipped.keep)
         rows.append((month, old, new))
@@ -351,6 +362,10 @@ def cross_fitted(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.nda
               f"{int((~kept & said_ & ext).sum())}, found nothing in and not kept "
               f"{int((~kept & said_ & ~ext).sum())} (of which the budget reads as no statement "
               f"{int((~kept & said_ & ~ext & ~stated).sum())})")
+        if which == 2 and fixed:
+            lines_kept = stored(oofs[C_GRID[0]], ext, stated, promise, fixed[0], fixed[1])
+            print(f"new, the other sets (lines, chat sets; out of fold by author): "
+                  f"{tally(lines_kept, y, ~in_month)}")
         talk = [float(np.mean(r[which][(groups == r[0]) & (y == 1)])) for r in rows]
         said = [float(np.mean(r[which][(groups == r[0]) & (y == 0)])) for r in rows]
         print(f"{name}: small talk stored, mean over months {np.mean(talk):.1%} (worst "
