@@ -61,7 +61,9 @@ def governed(text: str, word: str, lang: str, at: int | None = None) -> bool:
 _SPEAKER_ELSEWHERE = {"en": frozenset({"i", "we", "me", "us"}),
                       "pl": frozenset({"ja", "my", "mnie", "nas", "nam", "mi"})}
 # another person as the holder in the word's own clause: "у него", "у неё", "у них"; "he", "she"
-_THIRD_HOLDER = re.compile(r"\bу\s+(?:него|неё|нее|них)\b|\b(?:he|she|they|on|ona|oni)\b")
+_THIRD_HOLDER = {"ru": re.compile(r"\bу\s+(?:него|неё|нее|них)\b"),
+                 "en": re.compile(r"\b(?:he|she|they)\b"),
+                 "pl": re.compile(r"\b(?:on|ona|oni|one)\b")}
 
 
 def _first_person(tokens: Iterable[str], lang: str) -> bool:
@@ -92,7 +94,8 @@ def someone_elses(text: str, word: str, lang: str, people: Iterable[str] = (),
     clause_end = min((i for i in (lower.find(sep, at) for sep in ",;:.!?—") if i >= 0),
                      default=len(lower))
     clause = lower[clause_start:clause_end]
-    if _THIRD_HOLDER.search(clause) and not _first_person(re.findall(r"[\w'-]+", clause), lang):
+    third = _THIRD_HOLDER.get(lang)
+    if third is not None and third.search(clause) and not _first_person(re.findall(r"[\w'-]+", clause), lang):
         return True
     if _first_person(re.findall(r"[\w'-]+", sentence), lang):
         return False
