@@ -29,6 +29,7 @@ measures it line by line, ``wave bench month`` in a month; ``train_smalltalk.py
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -54,10 +55,13 @@ class Model:
 
 @lru_cache(maxsize=1)
 def model() -> Model | None:
-    """The trained judge, or None when the file is absent."""
-    if not MODEL.exists():
+    """The trained judge, or None when the file is absent. ``WAVE_SMALLTALK_MODEL`` names
+    another file (a bench replays a month with the judge trained without it:
+    ``scripts/train_smalltalk.py --leave-one-month-out``)."""
+    path = Path(os.environ.get("WAVE_SMALLTALK_MODEL") or MODEL)
+    if not path.exists():
         return None
-    with np.load(MODEL, allow_pickle=False) as data:
+    with np.load(path, allow_pickle=False) as data:
         keep = float(data["keep"]) if "keep" in data.files else 0.0
         return Model(data["w"].astype(np.float32), float(data["b"]), float(data["threshold"]), keep)
 

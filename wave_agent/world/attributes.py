@@ -39,6 +39,7 @@ from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
+from wave_agent.world.denial import the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.possessor import own_relative, possessor
@@ -554,8 +555,12 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             put_(whose, "allergy", ANY, "negate" if denied else "add")
     # children, said as a class ("детей у меня нет", "no kids")
     children = next((w for w, lem in words if lem in W.CHILDREN or w in W.CHILDREN), None)
+    people = [m.name for m in reading.mentions if m.type is EntityType.PERSON]
     if children is not None and c.polarity_of(children).negated:
-        put_(USER, "child", ANY, "negate")
+        # only a denial that governs the class word and is the person's (``denial``): not
+        # "с ребёнком ... без машины никак", not "Олег женат, детей пока нет"
+        if the_persons(text, children, reading.language, people):
+            put_(USER, "child", ANY, "negate")
     else:
         for form, lem in words:
             role = kin.role_of(form) if reading.language != "ru" else kin.role_of(lem)
@@ -615,7 +620,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
         said = next((w for w, lem in words if lem in klass or w in klass), None)
         if said is not None and c.polarity_of(said).negated and _denied_as_class(
-                text, said, reading.language):
+                text, said, reading.language) and the_persons(text, said, reading.language, people):
             put_(USER, attribute, ANY, "negate")
     if W.ONLY_CHILD.search(text):  # "я единственный ребёнок в семье": no siblings
         put_(USER, "sibling", ANY, "negate")

@@ -139,3 +139,23 @@ def test_a_relative_named_by_role_and_name_is_never_dropped_as_small_talk() -> N
     remark = "мама звонила, опять про шапку 🙄"
     facts = extract_heuristic(remark, max_facts=4)
     assert not facts or small_talk_drops(facts, True, remark)
+
+
+def test_a_judge_file_named_by_the_environment_is_the_one_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``WAVE_SMALLTALK_MODEL`` replays a month with another judge (one trained without that
+    month): its weights and thresholds decide, not the package's."""
+    import numpy as np
+
+    path = tmp_path / "judge.npz"
+    smalltalk.save(np.zeros(smalltalk.DIM, dtype=np.float32), 5.0, 0.5, 0.1, path=path)
+    monkeypatch.setenv("WAVE_SMALLTALK_MODEL", str(path))
+    smalltalk.model.cache_clear()
+    try:
+        vector = np.ones(smalltalk.DIM, dtype=np.float32)
+        assert smalltalk.is_small_talk(smalltalk.READS, vector)  # everything reads as small talk
+        assert not smalltalk.worth_remembering(smalltalk.READS, vector)
+    finally:
+        monkeypatch.delenv("WAVE_SMALLTALK_MODEL")
+        smalltalk.model.cache_clear()
