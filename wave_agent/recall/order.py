@@ -7,9 +7,11 @@ self-contained chat turns (LongMemEval's histories) the same lifts move the righ
 where its own cosine put it (docs/benchmarks.md, "Round twenty-five (2026-12-06,
 h/recall22)"). The switch is a logistic regression over what the whole candidate pool is like
 (``learned.POOL``: the candidates' median length in words, log; how many there are, log): the
-probability that the e5 order serves the question better, fitted on the tuning questions of
-the memory sets and LongMemEval, each set weighing the same. No threshold is set by hand: the
-regression's own boundary (one half) decides.
+probability that the e5 order serves the question better, fitted on the sets' tuning
+questions, each set weighing the same. No threshold is set by hand: the regression's own
+boundary (one half) decides. No ``order.npz`` ships: fitted so far, it either fired on every set
+(LoCoMo's kept-aside pair lost half its rank 1) or, with a LoCoMo tuning conversation in the
+fit, on no LongMemEval question; "auto" without the file leaves the learned order alone.
 """
 
 from __future__ import annotations
