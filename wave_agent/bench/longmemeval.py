@@ -31,7 +31,7 @@ import json
 import math
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -86,6 +86,44 @@ class Item:
     @property
     def abstention(self) -> bool:
         return self.id.endswith("_abs")
+
+
+def parse_variant(raw: str) -> tuple[str, dict[str, Any]]:
+    """``--also-config`` ``name:field=value[,field=value]`` as ``(name, RecallConfig
+    overrides)``: ``none`` is None, ``true``/``false`` booleans, numbers numbers, the rest
+    strings; a field ``RecallConfig`` does not have is refused."""
+    from dataclasses import fields
+
+    from wave_agent.recall import RecallConfig
+
+    name, sep, body = raw.partition(":")
+    known = {f.name for f in fields(RecallConfig)}
+    overrides: dict[str, Any] = {}
+    for pair in filter(None, body.split(",")):
+        key, eq, value = pair.partition("=")
+        if not eq or key not in known:
+            raise WaveError(f"--also-config {raw}: {key!r} is not a recall setting",
+                            next_step="name:field=value, a field of RecallConfig: "
+                                      + ", ".join(sorted(known)))
+        overrides[key] = _value(value)
+    if not sep or not name or not overrides:
+        raise WaveError(f"--also-config {raw} names no setting",
+                        next_step="e.g. --also-config nonewer:newer_first=none")
+    return name, overrides
+
+
+def _value(raw: str) -> Any:
+    low = raw.strip().lower()
+    if low in ("none", "null"):
+        return None
+    if low in ("true", "false"):
+        return low == "true"
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    return raw
 
 
 def parse_date(raw: str) -> datetime:
@@ -271,7 +309,8 @@ def ranked_turns(hits: Sequence[Any]) -> list[str]:
 async def run_question(item: Item, *, services: Services, embedder: PrimedEmbedder,
                        dense_embedder: Any, tally: Tally, progress: Progress, keep: bool,
                        recall_config: Any, log: FeatureLog,
-                       also_adapter: Sequence[str] = ()) -> None:
+                       also_adapter: Sequence[str] = (),
+                       also_config: Mapping[str, Mapping[str, Any]] | None = None) -> None:
     from wave_agent.recall import Recall
     from wave_agent.write.archive_sync import ArchiveSync
     from wave_agent.write.writer import Writer
@@ -305,14 +344,14 @@ async def run_question(item: Item, *, services: Services, embedder: PrimedEmbedd
         tally.query_map += hits.query_map
         wave = ranked_turns(hits)
         others: dict[str, list[str]] = {}
-        for mode in also_adapter:  # the same records asked again (their caches warm)
+        variants = {f"wave-{mode}": {"query_adapter": mode} for mode in also_adapter}
+        variants.update({f"wave-{name}": dict(v) for name, v in (also_config or {}).items()})
+        for name, overrides in variants.items():  # the same records asked again (caches warm)
             other = Recall(graph, archive, embedder, clock=lambda: item.asked_at,
-                           config=replace(recall_config, query_adapter=mode))
+                           config=replace(recall_config, **overrides))
             started = time.perf_counter()
-            others[f"wave-{mode}"] = ranked_turns(await other.search(user_id, item.question,
-                                                                     k=ASK))
-            tally.latency.setdefault(f"wave-{mode}", []).append(
-                (time.perf_counter() - started) * 1000)
+            others[name] = ranked_turns(await other.search(user_id, item.question, k=ASK))
+            tally.latency.setdefault(name, []).append((time.perf_counter() - started) * 1000)
 
         started = time.perf_counter()
         vector = (await dense_embedder.embed_query([item.question]))[0]
@@ -343,10 +382,12 @@ async def run_benchmark(
     path: Path, *, services: Services, limit: int | None = None,
     types: Sequence[str] = (), split: str | None = None, progress: Progress | None = None,
     keep: bool = False, voice_timeout_s: float = 5.0, features: Path | None = None,
-    also_adapter: Sequence[str] = (),
+    also_adapter: Sequence[str] = (), also_config: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Every chosen question (``types``, ``split``, the first ``limit`` of each type); the
-    summary ``--json`` prints, with the per-question details under ``_details``."""
+    summary ``--json`` prints, with the per-question details under ``_details``.
+    ``also_config``: ``{name: RecallConfig overrides}``, each also asked over the same records
+    as system ``wave-<name>`` (a step switched off, measured beside the engine)."""
     from archive.embedder import Embedder
     from wave_agent.recall import RecallConfig
 
@@ -384,7 +425,7 @@ async def run_benchmark(
         await run_question(item, services=services, embedder=embedder,
                            dense_embedder=dense_embedder, tally=tally, progress=report,
                            keep=keep, recall_config=config, log=log,
-                           also_adapter=also_adapter)
+                           also_adapter=also_adapter, also_config=also_config)
     summary = tally.summary()
     summary["model"] = embedder.model_name
     summary["_details"] = tally.details

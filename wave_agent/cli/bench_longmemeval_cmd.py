@@ -22,6 +22,10 @@ DETAILS_OPTION = typer.Option(None, "--details", dir_okay=False,
 FEATURES_OPTION = typer.Option(None, "--features", dir_okay=False,
                                help="Append each question's candidates and learned-ranker "
                                     "features here (scripts/train_ranker.py reads them).")
+ALSO_CONFIG_OPTION = typer.Option(
+    [], "--also-config", help="Also ask every question with these recall settings over the "
+                              "same records (name:field=value[,field=value], e.g. "
+                              "nonewer:newer_first=none): system wave-<name>.")
 # metric -> column heading (t: turn level, s: session level; --json has every metric)
 SHOWN = {"turn_any@5": "t any@5", "turn_any@10": "t any@10", "turn_all@5": "t all@5",
          "turn_all@10": "t all@10", "session_any@5": "s any@5", "session_any@10": "s any@10",
@@ -39,21 +43,24 @@ def bench_longmemeval(
     details: Path | None = DETAILS_OPTION,
     features: Path | None = FEATURES_OPTION,
     also_adapter: list[str] = ALSO_ADAPTER_OPTION,
+    also_config: list[str] = ALSO_CONFIG_OPTION,
     as_json: bool = JSON_OPTION,
 ) -> None:
     """Turn and session recall_any/all@5/10, NDCG@10, R@1, MRR of Wave vs BM25 and dense."""
-    from wave_agent.bench.longmemeval import run_benchmark
+    from wave_agent.bench.longmemeval import parse_variant, run_benchmark
     from wave_agent.errors import WaveError
 
     if split not in (None, "tune", "held"):
         raise WaveError(f"--split {split} is not a split", next_step="--split tune or --split held")
+    variants = dict(parse_variant(v) for v in also_config)
     base = settings()
 
     async def go() -> dict[str, Any]:
         async with bench_services(base, "wave-lme-") as (services, progress):
             return await run_benchmark(data, services=services, limit=limit, types=types,
                                        split=split, progress=progress, keep=keep,
-                                       features=features, also_adapter=also_adapter)
+                                       features=features, also_adapter=also_adapter,
+                                       also_config=variants)
 
     summary = _layer_errors(go)
     per_question = summary.pop("_details", [])

@@ -80,6 +80,8 @@ class Candidates:
     in_context: dict[str, float] = field(default_factory=dict)
     # whether the query map moved the question (recall.adapter; ``auto``: recall.kind)
     map_moved: bool = False
+    # whether the learned values were handed out in e5's order (RecallConfig.e5_order)
+    e5_ordered: bool = False
     # an adapted query's cosines on plain e5's scale: scale * cosine + shift (recall.adapter)
     cosine_map: tuple[float, float] = (1.0, 0.0)
     weights: Mapping[str, float] = field(default_factory=dict)

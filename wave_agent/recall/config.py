@@ -105,5 +105,12 @@ class RecallConfig:
     # authors 1-10 (R@1 +1.5, R@5 level) and held on authors 11-13 (+2.6, level); current-value
     # questions first 37.6% -> 50.5% there (docs/benchmarks.md, "The newer record first").
     newer_first: float | None = 0.90
+    # After the learned order: "on" hands its values out in the order of each record's e5
+    # cosine with the question instead; "auto" does so when ``recall.order`` (a regression over
+    # what the question's candidates are like, ``order.npz``) finds the e5 order likelier to
+    # serve (long self-contained chat turns, where the trees trained on short notes and
+    # LoCoMo's short turns move the right turn down); "off" never (docs/benchmarks.md,
+    # "Round twenty-five (2026-12-06, h/recall22)").
+    e5_order: str = "off"
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

@@ -52,7 +52,17 @@ import numpy as np
 
 from graph.models import Entity, Fact, ScoredFact, Status, utcnow
 from wave_agent.policy import calibration
-from wave_agent.recall import about, asked, learned, newer, older, question, ranking, voices
+from wave_agent.recall import (
+    about,
+    asked,
+    learned,
+    newer,
+    older,
+    order,
+    question,
+    ranking,
+    voices,
+)
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.gather import QueryEmbedder, Reader
@@ -178,6 +188,7 @@ class Recall:
                 self.observer(c, ids, x)
             if self.ranker is not None:
                 learned.rerank(c, self.ranker, x, ids, self.config.others_factor)
+                self._e5_order(c, ids, x)
         if self.config.newer_first is not None and self.embedder.model_name == asked.READS:
             newer.newer_first(c, self.clock(), self.config.newer_first)
         ranking.diversify(c, self.config, cal)
@@ -216,6 +227,19 @@ class Recall:
                 after = next((c.final[x] for x in chosen[i + 1:] if x in c.final), 0.0)
                 c.final[fid] = after + 1e-6
         c.chosen = chosen
+
+    def _e5_order(self, c: Candidates, ids: list[str], x: np.ndarray) -> None:
+        """``RecallConfig.e5_order``: the learned values handed out in e5's order when it is
+        "on", or "auto" and ``recall.order`` finds e5's order likelier to serve this pool."""
+        mode = self.config.e5_order
+        if mode == "off" or not ids or (mode == "auto"
+                                        and not order.prefers_e5(order.pool_of(x))):
+            return
+        values = order.e5_first(np.asarray([c.final[i] for i in ids]),
+                                x[:, learned.FEATURES.index("cosine")])
+        for fid, v in zip(ids, values, strict=True):
+            c.final[fid] = float(v)
+        c.e5_ordered = True
 
     def _ranker_weighs_asked(self) -> bool:
         """Whether the learned ranker weighs the attribute step's verdict (``rr_asked``,
@@ -313,5 +337,5 @@ class Recall:
             )
             for fid in c.chosen
         ], degraded=degraded, preset=q.preset, span=q.span, statuses=q.statuses,
-            query_map=c.map_moved)
+            query_map=c.map_moved, e5_order=c.e5_ordered)
 

@@ -26,19 +26,22 @@ class RecallResult(list[RecallHit]):
     (voices or steps that failed or timed out, and timings), ``preset``, ``span`` (the period
     the question named), ``statuses`` (the record statuses searched: superseded and archived
     ones too for a history question), ``query_map`` (whether the learned query map moved the
-    question: ``recall.adapter``, and with ``auto`` ``recall.kind``). Each call's own: two
+    question: ``recall.adapter``, and with ``auto`` ``recall.kind``), ``e5_order`` (whether the
+    candidates were left in e5's order: ``RecallConfig.e5_order``). Each call's own: two
     people's concurrent searches on the one shared ``Recall`` cannot overwrite each other's
     account."""
 
     def __init__(self, hits: Sequence[RecallHit] = (), *, degraded: voices.Degraded,
                  preset: Preset | None, span: when.Span | None = None,
-                 statuses: tuple[Status, ...] = CURRENT, query_map: bool = False) -> None:
+                 statuses: tuple[Status, ...] = CURRENT, query_map: bool = False,
+                 e5_order: bool = False) -> None:
         super().__init__(hits)
         self.degraded = degraded
         self.preset = preset
         self.span = span
         self.statuses = statuses
         self.query_map = query_map
+        self.e5_order = e5_order
 
     @property
     def hits(self) -> list[RecallHit]:

@@ -65,3 +65,21 @@ def test_the_split_keeps_three_of_each_type_aside_whatever_the_file_order() -> N
     shuffled = list(reversed(ids))
     assert set(held) == {q for q in shuffled
                          if split_of(q, "temporal-reasoning", shuffled) == "held"}
+
+
+def test_a_step_switched_off_is_asked_by_its_recall_setting() -> None:
+    """``--also-config``: a variant names RecallConfig fields and typed values; a setting
+    recall does not have is refused with the fields it does have, not silently ignored."""
+    from wave_agent.bench.longmemeval import parse_variant
+    from wave_agent.recall import RecallConfig
+
+    name, overrides = parse_variant("plain:newer_first=none,learned_mmr_lambda=1.0,ranker=fusion")
+    assert name == "plain"
+    config = RecallConfig(**overrides)
+    assert config.newer_first is None
+    assert config.learned_mmr_lambda == 1.0
+    assert config.ranker == "fusion"
+    with pytest.raises(WaveError, match="newest_first"):
+        parse_variant("x:newest_first=none")
+    with pytest.raises(WaveError):
+        parse_variant("nothing-set")
