@@ -39,7 +39,7 @@ from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
-from wave_agent.world.denial import the_persons
+from wave_agent.world.denial import negation_governs, the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.possessor import own_relative, possessor
@@ -358,6 +358,8 @@ class _Collector:
             return  # "старый телефон отдала Тиме": Тима is given a thing, not gone
         if op == "negate" and attribute == "condition" and _HEALED.search(self.text):
             op = "remove"  # "гастрита нет, всё зажило": an illness over, not a denial of it
+        if op == "negate" and value != ANY and not self.governed(value):
+            return  # "даже вязать сил нет": "нет" governs "сил", the pastime is not denied
         if op == "negate":
             # not a denial: a streak of days ("третий день не курю", "second week without
             # sugar") is a try, not a settled value; a pastime skipped on one occasion ("на
@@ -369,6 +371,24 @@ class _Collector:
                              for v in self.found):
             self.found.append(Value(entity, attribute, value, op))
 
+    def governed(self, value: str) -> bool:
+        """Whether the negation of the clause that names ``value`` governs the word it is
+        named by there (``denial.negation_governs``); a value the text names by no word of
+        it keeps its denial."""
+        name = _norm(value).split()
+        if not name:
+            return True
+        for close in (True, False):
+            for piece, _ in self.clauses:
+                said = re.findall(r"[\w-]+", piece)
+                word = next((s for s in said
+                             if (_inflected if close else _alike)(name[0], _norm(s))), None)
+                if word is not None and all(
+                        any(_inflected(w, _norm(s)) if close else _alike(w, _norm(s)) for s in said)
+                        for w in name):
+                    return negation_governs(piece, word, self.lang)
+        return True
+
     def op_at(self, word: str, *, multi: bool) -> str:
         """The op of a value named by another word than itself ("курю" -> курение, "веган" ->
         веганство): the polarity of the clause that says that word; "" when that clause says
@@ -376,6 +396,8 @@ class _Collector:
         pol = self.polarity_of(word)
         if (pol.past and not pol.changed) or pol.unreal:
             return ""
+        if pol.negated and not pol.ended and not self.governed(word):
+            return ""  # "курить сил нет": the negation governs "сил", no value either way
         if multi:
             return "remove" if pol.ended else "negate" if pol.negated else "add"
         return "negate" if pol.negated else "remove" if pol.ended else "set"
