@@ -39,7 +39,7 @@ from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
-from wave_agent.world.denial import the_persons
+from wave_agent.world.denial import negation_governs, the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.possessor import own_relative, possessor
@@ -247,7 +247,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 continue
             source = whose
         if kind == "lives_in":
-            if _lives_there(text, link.target):
+            if _lives_there(text, link.target) and (
+                    source == USER or _said_as_subject(text, source, link.target, reading.language)):
                 put(_entity(source), "city", link.target, single_op())
         elif kind == "works_at":
             put(_entity(source), "employer", link.target, single_op())
@@ -358,6 +359,8 @@ class _Collector:
             return  # "старый телефон отдала Тиме": Тима is given a thing, not gone
         if op == "negate" and attribute == "condition" and _HEALED.search(self.text):
             op = "remove"  # "гастрита нет, всё зажило": an illness over, not a denial of it
+        if op == "negate" and value != ANY and not self.governed(value):
+            return  # "даже вязать сил нет": "нет" governs "сил", the pastime is not denied
         if op == "negate":
             # not a denial: a streak of days ("третий день не курю", "second week without
             # sugar") is a try, not a settled value; a pastime skipped on one occasion ("на
@@ -369,6 +372,24 @@ class _Collector:
                              for v in self.found):
             self.found.append(Value(entity, attribute, value, op))
 
+    def governed(self, value: str) -> bool:
+        """Whether the negation of the clause that names ``value`` governs the word it is
+        named by there (``denial.negation_governs``); a value the text names by no word of
+        it keeps its denial."""
+        name = _norm(value).split()
+        if not name:
+            return True
+        for close in (True, False):
+            for piece, _ in self.clauses:
+                said = re.findall(r"[\w-]+", piece)
+                word = next((s for s in said
+                             if (_inflected if close else _alike)(name[0], _norm(s))), None)
+                if word is not None and all(
+                        any(_inflected(w, _norm(s)) if close else _alike(w, _norm(s)) for s in said)
+                        for w in name):
+                    return negation_governs(piece, word, self.lang)
+        return True
+
     def op_at(self, word: str, *, multi: bool) -> str:
         """The op of a value named by another word than itself ("курю" -> курение, "веган" ->
         веганство): the polarity of the clause that says that word; "" when that clause says
@@ -376,6 +397,8 @@ class _Collector:
         pol = self.polarity_of(word)
         if (pol.past and not pol.changed) or pol.unreal:
             return ""
+        if pol.negated and not pol.ended and not self.governed(word):
+            return ""  # "курить сил нет": the negation governs "сил", no value either way
         if multi:
             return "remove" if pol.ended else "negate" if pol.negated else "add"
         return "negate" if pol.negated else "remove" if pol.ended else "set"
@@ -825,6 +848,52 @@ def _lives_there(text: str, place: str) -> bool:
     start = max(text.rfind(sep, 0, at) for sep in ",.;!?\n") + 1
     ends = [i for i in (text.find(sep, at) for sep in ",.;!?\n") if i >= 0]
     return not any(_lived(w) for w in re.findall(r"[\w-]+", text[start:min(ends, default=len(text))]))
+
+
+# the speaker as the subject outside Russian: a Polish verb in the first person ("byłam",
+# "poznałem", "mieszkamy"), a first-person pronoun; another person as one: a pronoun
+_SPEAKER_VERB_PL = re.compile(r"\w+(?:łam|łem|łyśmy|liśmy|my)")
+_SPEAKER_ELSEWHERE = frozenset({"i", "we", "ja", "my"})
+_THIRD_SUBJECT = frozenset({"он", "она", "они", "he", "she", "they", "on", "ona", "oni", "one"})
+
+
+def _said_as_subject(text: str, name: str, place: str, lang: str) -> bool:
+    """Whether another person whose city the parse read can be the one who lives there: said
+    in the nominative at least once ("Kasia już w Warszawie"), or, where the place's sentence
+    has the speaker as its subject ("w Krakowie ... poznałam Kasię", "мы с Мишей переезжаем в
+    Казань"), another subject beside them (a third-person pronoun, in Russian a verb in the
+    third person: "живём отдельно, он в Дзержинске", "мой бывший муж, живёт в Москве"). The
+    case is the form as written against the name, in Russian pymorphy3's reading. A person
+    named by no word of the name (a role) is left as read."""
+    from wave_agent.world.morphology import _morph
+
+    first = name.split()[0].lower() if name.split() else ""
+    lower = text.lower()
+    forms = [t for t in re.findall(r"[\w-]+", lower) if first and _alike(first, t)]
+    if not forms or first in forms:
+        return True
+    if lang == "ru":
+        for form in forms:
+            parses = _morph().parse(form)
+            if parses and any(p.tag.case == "nomn" for p in parses
+                              if p.score >= parses[0].score * 0.5):
+                return True
+    at = max(lower.find(_said_as(text, place).lower()), 0)
+    start = max(lower.rfind(sep, 0, at) for sep in ".;!?\n") + 1
+    ends = [i for i in (lower.find(sep, at) for sep in ".;!?\n") if i >= 0]
+    sentence = re.findall(r"[\w-]+", lower[start:min(ends, default=len(lower))])
+    if set(sentence) & _THIRD_SUBJECT:
+        return True
+    if any(a in ("мы", "my", "we") and b in ("с", "со", "z", "ze", "with") and _alike(first, c)
+           for a, b, c in zip(sentence, sentence[1:], sentence[2:], strict=False)):
+        return True  # "мы с Мишей переезжаем в Казань": a subject with the speaker
+    if lang == "ru":
+        tags = [p.tag for t in sentence for p in _morph().parse(t)[:1]]
+        if any("3per" in tag.grammemes for tag in tags):
+            return True
+        return not any("1per" in tag.grammemes and tag.POS in ("VERB", "NPRO") for tag in tags)
+    return not any(t in _SPEAKER_ELSEWHERE or (lang == "pl" and _SPEAKER_VERB_PL.fullmatch(t))
+                   for t in sentence)
 
 
 def _lived(word: str) -> bool:

@@ -121,6 +121,40 @@ def someone_elses(text: str, word: str, lang: str, people: Iterable[str] = (),
     return False
 
 
+# the negation that says a thing is absent ("Рыжика нет", "сил нет"): it governs a noun in the
+# genitive; "не", "ни", "без" negate a verb or govern the word after them, and are left as read
+_ABSENT = frozenset({"нет", "нету"})
+
+
+def negation_governs(clause: str, word: str, lang: str) -> bool:
+    """Whether the negation of ``clause`` can govern ``word``, the word it names a held value
+    by: in Russian a clause whose only negation is "нет" denies what is in the genitive
+    ("Рыжика нет", "йоги у меня нет"), not an infinitive, a noun in another case or one a
+    preposition governs ("даже вязать сил нет", "на йогу времени нет", "для вязания денег
+    нет": "нет" governs "сил", "времени", "денег"). A clause negated by "не", "ни" or "без"
+    is left as read (the negated verb governs the value: "йогой не занимаюсь"); elsewhere,
+    as read."""
+    if lang != "ru" or not re.search(r"[а-яё]", word.lower()):
+        return True
+    tokens = re.findall(r"[\w-]+", clause.lower())
+    negations = set(tokens) & W.NEGATION
+    if not negations or not negations <= _ABSENT:
+        return True
+    key = word.lower()
+    if key not in tokens:
+        return True
+    from wave_agent.world.morphology import _morph
+
+    at = tokens.index(key)
+    if at and any(p.tag.POS == "PREP" for p in _morph().parse(tokens[at - 1])[:1]):
+        return False  # "на йогу", "для вязания": the preposition governs it
+    parses = _morph().parse(key)
+    if not parses:
+        return True
+    best = parses[0].score
+    return any(p.tag.case in ("gent", "gen2") for p in parses if p.score >= best * 0.5)
+
+
 def the_persons(text: str, word: str, lang: str, people: Iterable[str] = ()) -> bool:
     """Whether a negated class word is denied of the person: at one of the places it is said
     ("Соседка спросила, не будет ли шума от детей. Отвечаю: детей у меня нет": the second)
