@@ -61,7 +61,11 @@ ROOT = Path(__file__).resolve().parents[1]
 MIN_STATEMENTS_KEPT = 0.95  # out of fold, the months' statements together: the issue's ">= 95%"
 MIN_MONTH = float(os.environ.get("SMALLTALK_MIN_MONTH", "0.95"))  # and each month's: a new
 # author's month must keep them too
-MIN_LINES = 0.90  # the other sets' statements (single lines, conversations) together
+# the other sets' statements (single lines, conversations) together; h/smalltalk25 measured a
+# higher bar against the single-line set nobody trains on (``kept_aside.json``)
+MIN_LINES = float(os.environ.get("SMALLTALK_MIN_LINES", "0.90"))
+# and each of those sets alone (0: no bar): a new single-line author is one set, not their sum
+MIN_EACH_SET = float(os.environ.get("SMALLTALK_MIN_EACH_SET", "0"))
 # At C <= 4 the thresholds found out of fold do not carry to the model trained on every part: its
 # probabilities shift (measured: out of fold 132/136 statements of tuning_2 kept at C=1, the
 # model trained on all of them keeps 126/136 at the same thresholds).
@@ -71,6 +75,9 @@ C_GRID = tuple(float(c) for c in os.environ.get("SMALLTALK_C", "8,16,32").split(
 # out with the months weighted (e5, C=8): ROC AUC on the month left out 0.946 -> 0.960
 # (tuning_2), 0.941 -> 0.953 (tuning_3).
 IN_CONVERSATION = float(os.environ.get("SMALLTALK_IN_CONVERSATION", "3"))
+# A single line (a set written line by line, the offline lines) weighs this much; h/smalltalk25
+# raised it so the months do not pull the judge off the single-line statements.
+SINGLE_LINE = float(os.environ.get("SMALLTALK_SINGLE_LINE", "1"))
 
 
 def in_conversation(group: str) -> bool:
@@ -84,7 +91,7 @@ def in_conversation(group: str) -> bool:
 def weights(groups: np.ndarray, extra: int) -> np.ndarray:
     """Each training line's weight (the attribute set's statements, ``extra``, weigh 1)."""
     chat = {g for g in set(groups) if in_conversation(g)}
-    return np.concatenate([np.where(np.isin(groups, list(chat)), IN_CONVERSATION, 1.0),
+    return np.concatenate([np.where(np.isin(groups, list(chat)), IN_CONVERSATION, SINGLE_LINE),
                            np.ones(extra)])
 
 
@@ -182,6 +189,21 @@ def choose(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray, 
     return best[1], best[2], best[3], best[4]
 
 
+def choose_fast(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndarray,
+                ext: np.ndarray, stated: np.ndarray, promise: np.ndarray
+                ) -> tuple[float, float, float, np.ndarray]:
+    """``choose`` through ``out_of_fold`` and ``pick`` (the same rule, with the bar on each
+    other set, ``SMALLTALK_MIN_EACH_SET``, that ``choose`` does not read)."""
+    best = None
+    for c in C_GRID:
+        oof = out_of_fold(x, y, groups, extra, c)
+        score, threshold, keep = pick(oof, y, groups, ext, stated, promise, np.ones(len(y), bool))
+        if best is None or score > best[0]:
+            best = (score, c, threshold, keep, stored(oof, ext, stated, promise, threshold, keep))
+    assert best is not None
+    return best[1], best[2], best[3], best[4]
+
+
 def tally(kept: np.ndarray, y: np.ndarray, where: np.ndarray) -> str:
     return (f"small talk stored {int(kept[where & (y == 1)].sum())}/{int((where & (y == 1)).sum())}, "
             f"statements kept {int(kept[where & (y == 0)].sum())}/{int((where & (y == 0)).sum())}")
@@ -223,7 +245,7 @@ def main() -> None:
     if fixed:  # the thresholds given (the package's since h/month7), C the first of the grid
         c, threshold, keep = C_GRID[0], fixed[0], fixed[1]
     else:
-        c, threshold, keep, kept = choose(x, y, groups, extra, ext, stated, promise)
+        c, threshold, keep, kept = choose_fast(x, y, groups, extra, ext, stated, promise)
         print("out of fold, by author: " + "; ".join(
             f"{g} {tally(kept, y, groups == g)}" for g in sorted(set(groups))))
     fit = LogisticRegression(C=c, max_iter=3000).fit(
@@ -292,7 +314,9 @@ def pick(oof: np.ndarray, y: np.ndarray, groups: np.ndarray, ext: np.ndarray, st
             each = said_k[month] / np.maximum(said_n[month], 1)
             said = said_k[month].sum() / max(said_n[month].sum(), 1)
             lines_ = said_k[~month].sum() / max(said_n[~month].sum(), 1)
-            if each.min() < MIN_MONTH or lines_ < MIN_LINES:
+            each_set = said_k[~month] / np.maximum(said_n[~month], 1)
+            if (each.min() < MIN_MONTH or lines_ < MIN_LINES
+                    or (len(each_set) and each_set.min() < MIN_EACH_SET)):
                 said = 0.0
             chatter = float(np.mean(talk_k[month] / np.maximum(talk_n[month], 1)))
             score = (bool(said >= MIN_STATEMENTS_KEPT), -chatter, float(said))
@@ -335,11 +359,18 @@ def cross_fitted(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.nda
                 np.vstack([x[rest], extra]), np.concatenate([y[rest], np.zeros(len(extra))]),
                 sample_weight=weights(groups[rest], len(extra)))
             smalltalk.save(fit.coef_[0], float(fit.intercept_[0]), threshold, keep,
-                           path=Path(f"/tmp/smalltalk-without-{month}.npz"))
+                           path=Path(os.environ.get("SMALLTALK_SAVE_DIR", "/tmp"))
+                           / f"smalltalk-without-{month}.npz")
         print(f"{month} (C={c}, drop {threshold:.2f}, keep {keep:.2f}): now {tally(old, y, at)}; "
               f"cross-fitted {tally(new, y, at)}", flush=True)
     langs = month_langs(groups)
     in_month = np.isin(groups, months)
+    for c in C_GRID:  # the other sets at the thresholds chosen on every part (what would ship)
+        (_, t_all, k_all) = pick(oofs[c], y, groups, ext, stated, promise, np.ones(len(y), bool))
+        kept_all = stored(oofs[c], ext, stated, promise, t_all, k_all)
+        print(f"C={c}, thresholds on every part {t_all:.2f} / {k_all:.2f}: the other sets out of "
+              f"fold {tally(kept_all, y, ~in_month)}; " + "; ".join(
+                  f"{g} {tally(kept_all, y, groups == g)}" for g in sorted(set(groups[~in_month]))))
     from sklearn.metrics import roc_auc_score
 
     print("ROC AUC on the months' lines (small talk against statements), each month's lines "

@@ -159,3 +159,33 @@ def test_a_judge_file_named_by_the_environment_is_the_one_read(
     finally:
         monkeypatch.delenv("WAVE_SMALLTALK_MODEL")
         smalltalk.model.cache_clear()
+
+
+SINGLE_LINE_STATEMENTS = [  # one short line each, as a person types a fact between other things
+    "Сын пошёл в первый класс.",
+    "Бросил курить полгода назад.",
+    "Pracuję zdalnie od marca.",
+    "My sister got married in June.",
+]
+SINGLE_LINE_REMARKS = [
+    "Ну и жара сегодня, дышать нечем.",
+    "Ладно, пойду чай пить.",
+    "Nudzi mi się dzisiaj.",
+    "ugh, mondays",
+]
+
+
+def test_a_short_statement_on_its_own_line_is_not_dropped_and_a_passing_remark_is(
+    embedder: Embedder,
+) -> None:
+    """The judge is trained on the months' chat and on single lines alike (h/smalltalk25): a
+    one-line fact about the person's life stays under the drop threshold in each language,
+    and a remark about the moment, said alone, reaches it."""
+    if embedder.model_name != smalltalk.READS:
+        pytest.skip("the judge reads multilingual-e5-small vectors only")
+    vectors = embedder.embed_sync(SINGLE_LINE_STATEMENTS + SINGLE_LINE_REMARKS)
+    n = len(SINGLE_LINE_STATEMENTS)
+    said = [smalltalk.is_small_talk(embedder.model_name, v) for v in vectors[:n]]
+    remarks = [smalltalk.is_small_talk(embedder.model_name, v) for v in vectors[n:]]
+    assert not any(said), list(zip(SINGLE_LINE_STATEMENTS, said, strict=True))
+    assert all(remarks), list(zip(SINGLE_LINE_REMARKS, remarks, strict=True))
