@@ -18,12 +18,11 @@ nothing worth remembering. It decides both ways, at two thresholds:
 The model (``smalltalk.npz``: weights, bias and both thresholds, float arrays, no pickle) is
 trained by ``scripts/train_smalltalk.py`` on every ``bench/data/smalltalk/tuning*.json`` (lines,
 and one author's conversations), the tune split of ``bench/data/offline_lines.txt``, the
-messages of every labelled month (``bench/data/month/tuning*.json``, 24 authors since
-h/smalltalk25) and the statements of ``bench/data/attributes/tuning.json``; a single line
-weighs as much as a message said in a conversation (3; at 1 the months pulled the judge off
-single-line statements). The thresholds are chosen out of fold, each author's part scored by a
-model trained without it, keeping the months' statements >= 95% together and the other sets'
->= 90% together, with the least of the months' small talk. ``wave bench smalltalk``
+messages of every labelled month (``bench/data/month/tuning*.json``, five authors) and the
+statements of ``bench/data/attributes/tuning.json``; messages said in a conversation weigh
+more than single lines. The thresholds are chosen out of fold, each author's part scored by a
+model trained without it, keeping the months' statements >= 95% (together and each) and the
+other sets' >= 90% together, with the least of the months' small talk. ``wave bench smalltalk``
 measures it line by line, ``wave bench month`` in a month; ``train_smalltalk.py
 --leave-one-month-out`` is the predictor for a month by a new author.
 """
