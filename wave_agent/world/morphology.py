@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 import threading
 from functools import lru_cache
-from typing import Any
+from typing import Any, Literal
+
+from graph import kin
 
 BATCH = 64  # sentences per model call
 
@@ -370,21 +372,38 @@ def lower_case_chat(text: str) -> bool:
     return bool(_WORD.search(text))
 
 
-def truecase(text: str) -> str:
+# how lower-case names are found before the NER (``truecase``; round twenty-seven measured each
+# on the honest authors' labels, ``scripts/people_reader.py``): "first-reading", a word whose
+# first dictionary reading is a name, in a lower-case text only (before); "context", also a
+# word with some name reading where a person is said (``_person_here``); "context+unknown",
+# also an unknown word after a kin role; "any-name", every word with some name reading;
+# "capitalised-too" (shipped), "context" and, in a text with capitals, a lower-case word every
+# noun reading of which is a name ("мадина танцует", "с лизой")
+Names = Literal["first-reading", "context", "context+unknown", "any-name", "capitalised-too"]
+
+
+def truecase(text: str, names: Names = "capitalised-too") -> str:
     """A text written without capitals, capitalised as the models were trained to read it
     (news text): each sentence's first letter, and each word pymorphy's dictionary reads
     first as a name, surname, patronymic, place or organisation ("в москве" -> "в Москве",
     "лена" -> "Лена", "в яндексе" -> "в Яндексе"), a diminutive of a known first name ("брат
-    костян"), or that a naming verb names ("зовут бублик"). The same length, so offsets hold. A text with capitals is left as written."""
+    костян"), that a naming verb names ("зовут бублик"), or a word with a name's reading where
+    a person is said ("с викой", "тёма подсадил": ``_person_here``). The same length, so
+    offsets hold. In a text with capitals only a lower-case word that can be nothing but a
+    name is capitalised ("мадина танцует в ансамбле «Йолдыз»")."""
     if not lower_case_chat(text):
-        return text
+        return _names_in_capitalised(text) if names == "capitalised-too" else text
     chars = list(text)
     previous = ""
-    for match in _WORD.finditer(text):
+    matches = list(_WORD.finditer(text))
+    for i, match in enumerate(matches):
         word = match.group()
+        following = matches[i + 1].group().lower() if i + 1 < len(matches) else ""
         if word.islower() and (previous in NAMING or _proper(word) or (
                 len(word) > 3 and full_name(word) != word)  # "брат костян"
-                or (previous in _PLACE_PREPOSITIONS and _unknown(word))):  # "в тинькофф"
+                or (previous in _PLACE_PREPOSITIONS and _unknown(word))  # "в тинькофф"
+                or (names != "first-reading" and _person_here(word, previous, following,
+                                                              names))):
             chars[match.start()] = word[0].upper()
         previous = word.lower()
     for match in _SENTENCE_START.finditer(text):
@@ -393,6 +412,53 @@ def truecase(text: str) -> str:
 
 
 _PLACE_PREPOSITIONS = frozenset({"в", "во", "на", "из", "из-за"})
+_NAME_TAGS = frozenset({"Name", "Surn", "Patr"})
+_COMITATIVE = frozenset({"с", "со"})
+
+
+def _names_in_capitalised(text: str) -> str:
+    """A text with capitals, each lower-case word capitalised whose every noun reading (the
+    first reading a noun) is a first name, surname or patronymic ("с лизой", "никита")."""
+    chars = list(text)
+    for match in _WORD.finditer(text):
+        word = match.group()
+        if word.islower() and _only_a_name(word):
+            chars[match.start()] = word[0].upper()
+    return "".join(chars)
+
+
+@lru_cache(maxsize=65_536)
+def _only_a_name(word: str) -> bool:
+    if len(word) < 3 or not _morph().word_is_known(word):
+        return False
+    parses = _morph().parse(word)
+    return parses[0].tag.POS == "NOUN" and all(
+        _NAME_TAGS & p.tag.grammemes for p in parses if p.tag.POS == "NOUN")
+
+
+def _person_here(word: str, previous: str, following: str, names: Names) -> bool:
+    """A lower-case word with a dictionary reading as a person's name, where a person is said,
+    although its first reading is another word: after a kin role ("брат расул"), after "с" in
+    the instrumental ("с викой"; not "с марта"), or as the subject of the past-tense verb
+    after it, agreeing in gender ("тёма подсадил")."""
+    if len(word) < 3:
+        return False
+    known = _morph().word_is_known(word)
+    named = [p for p in (_morph().parse(word) if known else []) if _NAME_TAGS & p.tag.grammemes]
+    after_role = kin.role_of(previous) is not None
+    if names == "any-name":
+        return bool(named)
+    with_whom = previous in _COMITATIVE and any(p.tag.case == "ablt" for p in named)
+    if named and (after_role or with_whom or _agrees(named, following)):
+        return True
+    return names == "context+unknown" and not known and after_role
+
+
+def _agrees(named: list[Any], following: str) -> bool:
+    """A past-tense verb after a name in the nominative, agreeing in gender."""
+    verbs = [p for p in _morph().parse(following) if p.tag.POS == "VERB" and "past" in p.tag]
+    return any(n.tag.case == "nomn" and v.tag.gender is not None and n.tag.gender == v.tag.gender
+               for n in named for v in verbs)
 
 
 @lru_cache(maxsize=65_536)
