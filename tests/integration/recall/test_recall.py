@@ -265,9 +265,11 @@ async def test_a_reply_that_restates_the_persons_turn_does_not_push_it_out(
     one_speaker: bool,
 ) -> None:
     """An imported chat: the person says where they went, the assistant's reply says it back.
-    Alike by cosine and said the same day, the two are still not copies when the rule that only
-    one speaker's records can be copies is on: asked about it, both are among the first three;
-    with today's rule one of the pair stands for both and the other goes last."""
+    Alike by cosine and said the same day, the two are not copies under the rule that only one
+    speaker's records can be copies (the default): asked about it, both are among the first
+    three; without it one of the pair stands for both and the other goes last. Records with
+    no speaker (notes, live chat) are copies as before
+    (``test_five_paraphrases_do_not_push_out_four_different_facts``)."""
     said = datetime(2026, 3, 4, 18, 0, tzinfo=UTC)
     mine = "I drove the Great Ocean Road last weekend and stopped at the Twelve Apostles."
     reply = ("Driving the Great Ocean Road last weekend and stopping at the Twelve Apostles "
