@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
@@ -122,7 +122,10 @@ class Tally:
             first = next((n for n, ids in enumerate(ranked, 1) if set(ids) & set(evidence)),
                          None)
             row[system] = {"first": first, **{f"R@{k}": round(recall_at(ranked, evidence, k), 3)
-                                               for k in KS}}
+                                               for k in KS},
+                           # which evidence turns are within ten (the misses read by turn)
+                           "within_10": sorted(set(evidence) & {t for ids in ranked[:max(KS)]
+                                                                for t in ids})}
         self.questions.append(row)
         return row
 
@@ -307,13 +310,16 @@ async def run_benchmark(
     graph_voice: bool = True,
     also_adapter: Sequence[str] = (),
     voice_timeout_s: float | None = None,
+    also_config: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """Run the whole benchmark; returns the summary dict ``--json`` prints (plus extras).
     ``features``: keep each question's candidates and features there (``bench.features``).
     ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0).
     ``also_adapter``: the query map's modes (``RECALL_QUERY_ADAPTER``) also asked over the same
     records, as systems ``wave-<mode>`` (a paired comparison in one run). ``voice_timeout_s``:
-    each voice's timeout (the product's 1 s unless given; a loaded machine times voices out)."""
+    each voice's timeout (the product's 1 s unless given; a loaded machine times voices out).
+    ``also_config``: ``{name: RecallConfig overrides}`` (``--also-config``), each also asked over
+    the same records as system ``wave-<name>``."""
     from wave_agent.recall import Recall, RecallConfig
     from wave_agent.write.archive_sync import ArchiveSync
     from wave_agent.write.writer import Writer
@@ -339,11 +345,12 @@ async def run_benchmark(
         return Recall(graph, archive, embedder, clock=clock, config=config,
                       observer=log.observer)
 
-    def factory_for(mode: str) -> Callable[[Any], Any]:
+    def factory_for(overrides: Mapping[str, Any]) -> Callable[[Any], Any]:
         return lambda clock: Recall(graph, archive, embedder, clock=clock,
-                                    config=replace(config, query_adapter=mode))
+                                    config=replace(config, **overrides))
 
-    also = {f"wave-{mode}": factory_for(mode) for mode in also_adapter}
+    also = {f"wave-{mode}": factory_for({"query_adapter": mode}) for mode in also_adapter}
+    also.update({f"wave-{name}": factory_for(v) for name, v in (also_config or {}).items()})
 
     # The dense baseline embeds its queries with its own instance of the same model: the
     # embedder's query cache must not hand either side the other's work.

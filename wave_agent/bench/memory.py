@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -214,13 +214,15 @@ async def run_memory_benchmark(
     directory: Path, *, services: Services, progress: Progress | None = None, keep: bool = False,
     voice_timeout_s: float = 5.0, features: Path | None = None, graph_voice: bool = True,
     also_adapter: Sequence[str] = (),
+    also_config: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """``voice_timeout_s``: recall's per-voice timeout. Wave's default (1 s) drops a voice on a
     machine this loaded; the benchmark measures what the voices find, so it waits longer and
     counts the questions answered with a voice missing anyway (``degraded``).
     ``graph_voice=False``: the ablation, recall without the graph walk (``graph_depth`` 0).
     ``also_adapter``: the query map's modes also asked over the same records after Wave's own
-    search, as systems ``wave-<mode>`` (a paired comparison in one run)."""
+    search, as systems ``wave-<mode>`` (a paired comparison in one run); ``also_config``:
+    ``{name: RecallConfig overrides}`` (``--also-config``), each as system ``wave-<name>``."""
     from archive.embedder import Embedder
     from graph.models import Veracity
     from wave_agent.recall import Recall, RecallConfig
@@ -274,6 +276,9 @@ async def run_memory_benchmark(
     others = {f"wave-{mode}": Recall(graph, archive, embedder, clock=lambda: data.asked_at,
                                      config=replace(recall.config, query_adapter=mode))
               for mode in also_adapter}
+    others.update({f"wave-{name}": Recall(graph, archive, embedder, clock=lambda: data.asked_at,
+                                          config=replace(recall.config, **overrides))
+                   for name, overrides in (also_config or {}).items()})
     # Warm both sides up on texts that are not questions (no cache can answer a question):
     # a fresh Neo4j's first searches compile plans; the timed figures are the steady state.
     warm_texts = [f.text for f in facts[::max(1, len(facts) // WARMUP)]][:WARMUP]

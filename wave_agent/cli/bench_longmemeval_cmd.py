@@ -11,7 +11,13 @@ import typer
 from rich.table import Table
 
 from wave_agent.cli import bench_app
-from wave_agent.cli.common import ALSO_ADAPTER_OPTION, JSON_OPTION, console, settings
+from wave_agent.cli.common import (
+    ALSO_ADAPTER_OPTION,
+    ALSO_CONFIG_OPTION,
+    JSON_OPTION,
+    console,
+    settings,
+)
 from wave_agent.cli.recall_cmd import _layer_errors, bench_services
 
 FILE_OPTION = typer.Option(..., "--data", dir_okay=False,
@@ -22,10 +28,6 @@ DETAILS_OPTION = typer.Option(None, "--details", dir_okay=False,
 FEATURES_OPTION = typer.Option(None, "--features", dir_okay=False,
                                help="Append each question's candidates and learned-ranker "
                                     "features here (scripts/train_ranker.py reads them).")
-ALSO_CONFIG_OPTION = typer.Option(
-    [], "--also-config", help="Also ask every question with these recall settings over the "
-                              "same records (name:field=value[,field=value], e.g. "
-                              "nonewer:newer_first=none): system wave-<name>.")
 # metric -> column heading (t: turn level, s: session level; --json has every metric)
 SHOWN = {"turn_any@5": "t any@5", "turn_any@10": "t any@10", "turn_all@5": "t all@5",
          "turn_all@10": "t all@10", "session_any@5": "s any@5", "session_any@10": "s any@10",

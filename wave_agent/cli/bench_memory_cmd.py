@@ -11,7 +11,13 @@ import typer
 from rich.table import Table
 
 from wave_agent.cli import bench_app
-from wave_agent.cli.common import ALSO_ADAPTER_OPTION, JSON_OPTION, console, settings
+from wave_agent.cli.common import (
+    ALSO_ADAPTER_OPTION,
+    ALSO_CONFIG_OPTION,
+    JSON_OPTION,
+    console,
+    settings,
+)
 from wave_agent.cli.recall_cmd import _layer_errors, bench_services
 from wave_agent.errors import WaveError
 
@@ -37,6 +43,7 @@ def bench_memory(
     features: Path | None = FEATURES_OPTION,
     graph_voice: bool = GRAPH_OPTION,
     also_adapter: list[str] = ALSO_ADAPTER_OPTION,
+    also_config: list[str] = ALSO_CONFIG_OPTION,
     voice_timeout: float = typer.Option(
         5.0, "--voice-timeout", min=0.1,
         help="Each recall voice's timeout in seconds (the bench's 5 s; a loaded machine drops "
@@ -44,6 +51,7 @@ def bench_memory(
     as_json: bool = JSON_OPTION,
 ) -> None:
     """R@1/5/10 and MRR of Wave vs BM25 and dense on a memory set, per split and question kind."""
+    from wave_agent.bench.longmemeval import parse_variant
     from wave_agent.bench.memory import default_sets, run_memory_benchmark
 
     if data is not None and not data.is_dir():
@@ -52,6 +60,7 @@ def bench_memory(
     sets = [data] if data is not None else default_sets()
     if not sets:
         raise WaveError("No memory set found", next_step="give one with --data DIR")
+    variants = dict(parse_variant(v) for v in also_config)
     base = settings()
 
     async def go() -> list[dict[str, Any]]:
@@ -60,6 +69,7 @@ def bench_memory(
                                                keep=keep, features=features,
                                                graph_voice=graph_voice,
                                                also_adapter=also_adapter,
+                                               also_config=variants,
                                                voice_timeout_s=voice_timeout) for s in sets]
 
     summaries = _layer_errors(go)

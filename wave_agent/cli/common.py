@@ -29,6 +29,10 @@ ALSO_ADAPTER_OPTION = typer.Option(
     [], "--also-adapter", help="Also ask every question with the query map in this mode "
                                "(auto, all, search, off) over the same records: system "
                                "wave-<mode>, paired with Wave's own.")
+ALSO_CONFIG_OPTION = typer.Option(
+    [], "--also-config", help="Also ask every question with these recall settings over the "
+                              "same records (name:field=value[,field=value], e.g. "
+                              "noabout:entity_first=false): system wave-<name>.")
 AT_OPTION = typer.Option(
     None, "--at", help="Act at this moment, for replaying a dated history (ISO 8601, e.g. "
                        "2026-11-03T09:15+03:00; without an offset, in TIMEZONE). As WAVE_NOW.")

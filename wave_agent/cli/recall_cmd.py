@@ -23,6 +23,7 @@ from wave_agent.app.views import found_by
 from wave_agent.cli import app, bench_app
 from wave_agent.cli.common import (
     ALSO_ADAPTER_OPTION,
+    ALSO_CONFIG_OPTION,
     AT_OPTION,
     JSON_OPTION,
     USER_OPTION,
@@ -262,6 +263,7 @@ def bench_locomo(
                                      help="--no-graph-voice: the ablation, recall without the "
                                           "graph walk."),
     also_adapter: list[str] = ALSO_ADAPTER_OPTION,
+    also_config: list[str] = ALSO_CONFIG_OPTION,
     voice_timeout: float | None = typer.Option(
         None, "--voice-timeout", min=0.1, help="Each recall voice's timeout in seconds "
                                                 "(default: the product's 1 s)."),
@@ -269,7 +271,9 @@ def bench_locomo(
 ) -> None:
     """Recall@1/5/10 and latency of Wave vs BM25, dense and context RRF on LoCoMo."""
     from wave_agent.bench.locomo import run_benchmark
+    from wave_agent.bench.longmemeval import parse_variant
 
+    variants = dict(parse_variant(v) for v in also_config)
     base = settings()
 
     async def go() -> dict[str, Any]:
@@ -278,7 +282,7 @@ def bench_locomo(
                                        names=only or None, progress=progress, keep=keep,
                                        features=features, graph_voice=graph_voice,
                                        also_adapter=also_adapter,
-                                       voice_timeout_s=voice_timeout)
+                                       voice_timeout_s=voice_timeout, also_config=variants)
 
     summary = _layer_errors(go)
     extra = summary.pop("_extra", {})

@@ -51,6 +51,15 @@ class RecallConfig:
     # days apart are what happened next ("обещал маме починить кран" / "починил наконец кран",
     # "одолжил Олегу 30 тысяч" / "Олег вернул долг"), not a paraphrase to skip.
     copies_same_day: bool = True
+    # Records said by different speakers are never copies for MMR: an assistant's reply that
+    # says the person's turn back ("That sounds like an amazing experience! ... the Great Ocean
+    # Road", 0.82 alike) is an answer, not a paraphrase the write path missed, and the copy rule
+    # put the person's own turn, the evidence, last (LongMemEval 3b6f954b). Only records that
+    # carry a speaker (imported chats: LoCoMo, LongMemEval, `wave import`) are touched; notes
+    # and live chat records have none. LoCoMo all seven R@10 77.5 -> 77.9 (+6 / -1 questions),
+    # R@5 71.1 -> 71.3 (+5 / -3), R@1 level (docs/benchmarks.md, "Round twenty-seven
+    # (2026-12-06, h/recall23)").
+    copies_one_speaker: bool = True
     # Each score x exp(meaning_weight * (the record's cosine with the question - the best
     # candidate's)), the cosine of the record in its context window (see context_rankings;
     # a lone record's is its own) on MiniLM's scale (calibration.rescale). Rank fusion gives a
@@ -112,5 +121,17 @@ class RecallConfig:
     # LoCoMo's short turns move the right turn down); "off" never (docs/benchmarks.md,
     # "Round twenty-five (2026-12-06, h/recall22)").
     e5_order: str = "off"
+    # The steps after the order, each switchable so a benchmark can measure it apart
+    # (``--also-config``; docs/benchmarks.md, "Round twenty-seven (2026-12-06, h/recall23)").
+    # The entity step (recall.about): an entity question's records about that entity first.
+    entity_first: bool = True
+    # The attribute step: a question about an attribute, the records stating its value first
+    # (skipped anyway when the learned ranker weighs that verdict itself).
+    attribute_first: bool = True
+    # The history step (recall.older): each chosen record preceded by the one it replaced.
+    replaced_first: bool = True
+    # MMR's copy rule: a candidate at least the calibration's ``mmr_duplicate`` alike to one
+    # already picked comes only once nothing else is left, whatever ``learned_mmr_lambda``.
+    mmr_copies: bool = True
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

@@ -20,10 +20,12 @@ one reads:
    order.
 8. ``newer.newer_first`` (``RecallConfig.newer_first``; e5 only): a question about now puts
    a record below a newer one among the ten best that says the same thing again.
-   ``ranking.diversify``: MMR picks the final ``k``.
-9. ``about``: an entity question puts the records about that entity first.
-10. ``asked``: a question about an attribute ("где я сейчас живу?", "какой был мой старый
-    номер?"): the records that state its value, read from the graph, join the candidates
+   ``ranking.diversify``: MMR picks the final ``k`` (its copy rule: ``mmr_copies``,
+   ``copies_same_day``, ``copies_one_speaker``).
+9. ``about`` (``RecallConfig.entity_first``): an entity question puts the records about that
+   entity first.
+10. ``asked`` (``RecallConfig.attribute_first``): a question about an attribute ("где я
+    сейчас живу?", "какой был мой старый номер?"): the records that state its value, read from the graph, join the candidates
     before step 4 (the ``asked`` ranking; ``_join_asked``). A learned ranker that weighs that
     ranking (``rr_asked``: a fitted weight, or its trees read it) orders them with the rest
     and this step is skipped; otherwise it
@@ -33,8 +35,8 @@ one reads:
     vector is read before step 1 (the semantic voice's embedding of it then comes from the
     embedder's cache), and a question about the past of an attribute searches with the
     ``history`` preset.
-11. ``older``: with the ``history`` preset, each chosen record that replaced another is
-    preceded by the record it replaced (``recall.older``; ``_replaced_first``).
+11. ``older`` (``RecallConfig.replaced_first``): with the ``history`` preset, each chosen
+    record that replaced another is preceded by the record it replaced (``recall.older``; ``_replaced_first``).
 
 Each voice has a timeout; a failing one is dropped and noted in the result's ``degraded``."""
 
@@ -192,15 +194,18 @@ class Recall:
         if self.config.newer_first is not None and self.embedder.model_name == asked.READS:
             newer.newer_first(c, self.clock(), self.config.newer_first)
         ranking.diversify(c, self.config, cal)
-        no_seeds: list[Entity] = []
-        seeds = await voices.guarded(
-            "about", lambda: about.entities_asked(self.graph, user_id, query, understood.relatives),
-            no_seeds, self.config.voice_timeout_s, degraded)
-        if seeds:
-            await self._about(c, seeds)
-        if found and wants is not None and not self._ranker_weighs_asked():
+        if self.config.entity_first:
+            no_seeds: list[Entity] = []
+            seeds = await voices.guarded(
+                "about", lambda: about.entities_asked(self.graph, user_id, query,
+                                                      understood.relatives),
+                no_seeds, self.config.voice_timeout_s, degraded)
+            if seeds:
+                await self._about(c, seeds)
+        if (self.config.attribute_first and found and wants is not None
+                and not self._ranker_weighs_asked()):
             self._attribute_first(c, wants, found)
-        if c.question.preset is HISTORY:
+        if self.config.replaced_first and c.question.preset is HISTORY:
             await self._replaced_first(c)
         return self._result(c)
 

@@ -134,6 +134,8 @@ def diversify(c: Candidates, cfg: RecallConfig, cal: Calibration) -> None:
         if cfg.copies_same_day and (
                 facts[a].created_at.date() != facts[b].created_at.date()):
             return True
+        if cfg.copies_one_speaker and facts[a].speaker != facts[b].speaker:
+            return True
         if not cfg.copies_keep_numbers:
             return False
         for fid in (a, b):
@@ -146,7 +148,8 @@ def diversify(c: Candidates, cfg: RecallConfig, cal: Calibration) -> None:
         lam = cfg.learned_mmr_lambda  # refitted on the learned order (RecallConfig)
     c.chosen = fusion.mmr(one_piece_each(c.final, facts), c.question.k, similarity,
                           lam=lam, pool=cfg.mmr_pool,
-                          duplicate=cal.mmr_duplicate, distinct=distinct)
+                          duplicate=cal.mmr_duplicate if cfg.mmr_copies else float("inf"),
+                          distinct=distinct)
 
 
 def first_piece_only(ids: Sequence[str], facts: Mapping[str, Fact]) -> list[str]:

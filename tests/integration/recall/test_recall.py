@@ -257,3 +257,36 @@ async def test_a_long_story_answers_once_and_leaves_room_for_other_records(
     assert len(wholes) == 1, [(h.fact.part, h.fact.text[:40]) for h in hits]
     assert {f.id for f in short if f is not None} <= {h.fact.id for h in hits}, \
         [h.fact.text[:40] for h in hits]
+
+
+@pytest.mark.parametrize("one_speaker", [True, False])
+async def test_a_reply_that_restates_the_persons_turn_does_not_push_it_out(
+    writer: Writer, graph: GraphStore, archive: object, embedder: Embedder, user_id: str,
+    one_speaker: bool,
+) -> None:
+    """An imported chat: the person says where they went, the assistant's reply says it back.
+    Alike by cosine and said the same day, the two are not copies under the rule that only one
+    speaker's records can be copies (the default): asked about it, both are among the first
+    three; without it one of the pair stands for both and the other goes last. Records with
+    no speaker (notes, live chat) are copies as before
+    (``test_five_paraphrases_do_not_push_out_four_different_facts``)."""
+    said = datetime(2026, 3, 4, 18, 0, tzinfo=UTC)
+    mine = "I drove the Great Ocean Road last weekend and stopped at the Twelve Apostles."
+    reply = ("Driving the Great Ocean Road last weekend and stopping at the Twelve Apostles "
+             "sounds wonderful!")
+    await writer.remember_many(user_id, [
+        MemoryItem(mine, veracity=Veracity.IMPORTED, created_at=said, speaker="user"),
+        MemoryItem(reply, veracity=Veracity.IMPORTED, created_at=said + timedelta(seconds=30),
+                   speaker="assistant"),
+        *[MemoryItem(t, veracity=Veracity.IMPORTED, created_at=said + timedelta(minutes=i),
+                     speaker="user")
+          for i, t in enumerate(["Last weekend I also cleaned the garage.",
+                                 "My sister visited us on the weekend.",
+                                 "I want to plan a road trip to the coast next spring."], 2)],
+    ])
+    engine = Recall(graph, archive, embedder, clock=lambda: said + timedelta(days=30),
+                    config=RecallConfig(voice_timeout_s=30.0, copies_one_speaker=one_speaker))
+    hits = await engine.search(
+        user_id, "Where did I drive last weekend and where did I stop on the way?", k=3)
+    texts = [h.fact.text for h in hits]
+    assert ({mine, reply} <= set(texts)) is one_speaker, texts

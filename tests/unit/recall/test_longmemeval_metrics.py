@@ -79,6 +79,12 @@ def test_a_step_switched_off_is_asked_by_its_recall_setting() -> None:
     assert config.newer_first is None
     assert config.learned_mmr_lambda == 1.0
     assert config.ranker == "fusion"
+    name, overrides = parse_variant(
+        "bare:entity_first=false,attribute_first=false,replaced_first=false,mmr_copies=false")
+    steps = RecallConfig(**overrides)
+    assert not (steps.entity_first or steps.attribute_first or steps.replaced_first
+                or steps.mmr_copies)
+    assert RecallConfig().entity_first and RecallConfig().mmr_copies  # today's steps by default
     with pytest.raises(WaveError, match="newest_first"):
         parse_variant("x:newest_first=none")
     with pytest.raises(WaveError):
