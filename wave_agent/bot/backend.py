@@ -29,6 +29,9 @@ class Provenance:
 
     kind: Literal["forwarded", "quoted", "links"]
     detail: str
+    # The message's own text as sent, without what the bot puts around it (this marker line,
+    # a quoted message in «»): what the small-talk judge reads, as if the person had typed it.
+    sent: str = ""
 
     @property
     def marker(self) -> str:

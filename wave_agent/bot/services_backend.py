@@ -129,7 +129,10 @@ class ServicesBackend:
     async def chat(self, user_id: str, text: str, provenance: Provenance | None) -> ChatReply:
         turns = await self._turn_service()
         veracity = Veracity.IMPORTED if provenance is not None else Veracity.STATED
-        result = await turns.handle(user_id, text, veracity=veracity.value)
+        # the judge of small talk reads the message as sent, not the marker line and quote the
+        # bot put around it (h/smalltalk25's judge read the marker and dropped a forwarded fact)
+        own = provenance.sent if provenance is not None and provenance.sent.strip() else None
+        result = await turns.handle(user_id, text, veracity=veracity.value, own_words=own)
         return ChatReply(text=result.reply, pending=result.exchange_id if result.queued else None)
 
     def after_reply(self, user_id: str, reply: ChatReply) -> None:

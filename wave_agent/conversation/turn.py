@@ -309,13 +309,17 @@ class TurnService:
         message_id: str | None = None,
         veracity: str = "stated",
         now: datetime | None = None,
+        own_words: str | None = None,
     ) -> TurnResult:
+        """``own_words``: the message as sent when ``text`` carries more around it (the bot's
+        provenance marker line, a quoted message): the post-processor's small-talk judge reads
+        it instead of ``text``."""
         async with self.sessions.lock(user_id):
-            return await self._handle(user_id, text, message_id, veracity, now)
+            return await self._handle(user_id, text, message_id, veracity, now, own_words)
 
     async def _handle(
         self, user_id: str, text: str, message_id: str | None, veracity: str,
-        now: datetime | None,
+        now: datetime | None, own_words: str | None = None,
     ) -> TurnResult:
         now = now or clock.now()
         prepared = await self._prepare(user_id, text, now)
@@ -345,6 +349,7 @@ class TurnService:
                 "session_id": session.id,
                 "veracity": veracity,
                 "offline": offline,
+                **({"own_words": own_words} if own_words is not None else {}),
             },
         )
         faults.checkpoint("turn:enqueued")

@@ -8,9 +8,11 @@ statement to them. And the other way: a statement said in passing, with no prono
 ("доча поступила в вышку на бюджет", "got promoted to team lead today", "купили стиралку, 42к
 отдали") has no first person for the extractor's rules to see, so it finds nothing in it.
 
-This judge reads the message's passage vector (the one the post-processor computes for the
-quarantine check, multilingual-e5-small) and gives the probability that the message holds
-nothing worth remembering. It decides both ways, at two thresholds:
+This judge reads the message's passage vector (multilingual-e5-small) and gives the
+probability that the message holds nothing worth remembering. It reads the message as sent:
+not the provenance line the bot puts before a forwarded or quoting message, nor the quote in
+«» (the turn carries the message as sent beside its text: ``Provenance.sent``, the outbox
+payload's ``own_words``). It decides both ways, at two thresholds:
 - at or above ``threshold`` a message the extractor kept a fact of is small talk: nothing stored;
 - under ``keep`` a message the extractor found nothing in (but that reads as a statement, not a
   question or a greeting) is worth remembering: its stated part is kept as said.

@@ -378,11 +378,14 @@ class PostProcessor:
         if done:
             return from_json(raw)
         user_text = str(job.payload.get("user_text", ""))
+        # the message as sent, without the provenance marker line or quote the bot put around
+        # it (the turn carries it when it differs): what the small-talk judge reads
+        own_words = str(job.payload.get("own_words") or user_text)
         reply = str(job.payload.get("reply", ""))
         budget = fact_budget(user_text, reply)
         facts = await extract_facts(self.llm, user_text, reply, today=at.date(), max_facts=budget)
         if (facts and self.llm.offline
-                and small_talk_drops(facts, await self._small_talk(user_text), user_text)
+                and small_talk_drops(facts, await self._small_talk(own_words), user_text)
                 and await self._held_piece([f.text for f in facts]) is None):
             # the offline extractor reads a mood or a comment on the day as a statement; the
             # learned judge reads the message's meaning (a model extracts with its own sense).
@@ -413,8 +416,8 @@ class PostProcessor:
                 # a statement said in passing that the extractor's rules did not see ("доча
                 # поступила в вышку на бюджет"): kept as said when the judge reads it as worth
                 # remembering (never a held message: that one waits whole, above)
-                facts = kept_in_passing(user_text, facts, budget=budget,
-                                        worth_remembering=await self._worth_remembering(user_text))
+                facts = kept_in_passing(own_words, facts, budget=budget,
+                                        worth_remembering=await self._worth_remembering(own_words))
         if facts and self.llm.offline:
             facts = await self._with_message_values(job.user_id, user_text, facts)
         await self._db(self.outbox.mark, job.key, "extract", to_json(facts))

@@ -57,3 +57,20 @@ def test_many_links_mark_web_content_but_one_link_does_not() -> None:
     assert provenance_of(_message(text=one)) is None
     marked = provenance_of(_message(text=many))
     assert marked is not None and marked.kind == "links"
+
+
+def test_the_message_as_sent_comes_along_without_the_marker_or_the_quote() -> None:
+    """What the small-talk judge reads: the forwarded text as it was forwarded, and of a reply
+    that quotes another message, the person's own words, not the quote the bot puts in «»."""
+    origin = {"type": "channel", "date": 1, "message_id": 3,
+              "chat": {"id": -100, "type": "channel", "title": "Канал о чае"}}
+    forwarded = _message(forward_origin=origin, text="Я люблю чай с мятой.")
+    marked = provenance_of(forwarded)
+    assert marked is not None and marked.sent == "Я люблю чай с мятой."
+    assert message_text(forwarded, marked) != marked.sent
+
+    quote = {"text": "Во сколько завтра встреча?", "position": 0}
+    replying = _message(quote=quote, text="Встреча в 10, я уже записал.")
+    quoted = provenance_of(replying)
+    assert quoted is not None and quoted.sent == "Встреча в 10, я уже записал."
+    assert "«Во сколько завтра встреча?»" in message_text(replying, quoted)

@@ -24,6 +24,7 @@ MANY_LINKS = 3  # a message with this many links is treated as quoted web conten
 def provenance_of(message: Message) -> Provenance | None:
     """Forwarded, quoting, or full of links: not simply the person speaking."""
     origin = message.forward_origin
+    sent = message.text or message.caption or ""
     if origin is not None:
         source = (
             getattr(getattr(origin, "chat", None), "title", None)
@@ -32,14 +33,13 @@ def provenance_of(message: Message) -> Provenance | None:
             or getattr(origin, "author_signature", None)
             or origin.type
         )
-        return Provenance("forwarded", f"forwarded from {source}")
+        return Provenance("forwarded", f"forwarded from {source}", sent)
     if message.quote is not None or message.external_reply is not None:
-        return Provenance("quoted", "quotes another message")
-    text = message.text or message.caption or ""
+        return Provenance("quoted", "quotes another message", sent)
     entities: list[MessageEntity] = list(message.entities or message.caption_entities or [])
-    links = sum(1 for e in entities if e.type in {"url", "text_link"}) or len(_URL.findall(text))
+    links = sum(1 for e in entities if e.type in {"url", "text_link"}) or len(_URL.findall(sent))
     if links >= MANY_LINKS:
-        return Provenance("links", f"{links} links")
+        return Provenance("links", f"{links} links", sent)
     return None
 
 
