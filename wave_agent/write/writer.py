@@ -51,6 +51,7 @@ from wave_agent.policy.edge_input import pieces
 from wave_agent.policy.lifetimes import STATE_LIFETIME
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
+from wave_agent.world.attributes import Value
 from wave_agent.write import attributes, unread_old
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_record_text, check_supersede_target, check_text
@@ -329,7 +330,7 @@ class Writer:
         return list(zip(facts, vectors, strict=True))
 
     async def _unread_olds(self, fact: Fact, vector: np.ndarray,
-                           values: Sequence[attributes.Value], held: Sequence[attributes.Held],
+                           values: Sequence[Value], held: Sequence[attributes.Held],
                            decision: attributes.Decision) -> None:
         """A new value of the person's whose old value no record holds as read: the nearby
         earlier record the learned head is sure set that attribute is replaced

@@ -9,8 +9,8 @@ import pytest
 
 from archive.embedder import Embedder
 from graph.models import Fact, FactType, Status, Tier, Veracity
-from wave_agent.write import unread_old
 from wave_agent.world.attributes import Value
+from wave_agent.write import unread_old
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
