@@ -71,12 +71,12 @@ def wanted(values: Sequence[Value], held_keys: set[str]) -> list[Value]:
 def unread_olds(value: Value, new: Fact, nearby: Sequence[tuple[Fact, np.ndarray]],
                 threshold: float = SURE) -> list[Fact]:
     """The records among ``nearby`` (the new record's nearest active records with their e5
-    vectors) said before ``new`` that carry no value of ``value``'s attribute and that the head
+    vectors) said before ``new``, not pinned, that carry no value of ``value``'s attribute and that the head
     is sure set it: the records holding the old value the reader did not read."""
     out = []
     for fact, vector in nearby:
-        if fact.id == new.id or fact.created_at >= new.created_at:
-            continue
+        if fact.id == new.id or fact.created_at >= new.created_at or fact.pinned:
+            continue  # a record the person pinned is replaced only by a value read in it
         carried = [Value.decode(raw) for raw in fact.attributes]
         if any(v is not None and v.attribute == value.attribute for v in carried):
             continue

@@ -49,6 +49,16 @@ def test_someone_elses_job_and_a_later_record_stay(embedder: Embedder, head: Non
     assert unread_old.unread_olds(NEW_JOB, new, [(sisters, vectors[0]), (later, vectors[1])]) == []
 
 
+def test_a_pinned_record_is_not_retired_by_a_guess(embedder: Embedder, head: None) -> None:
+    from dataclasses import replace
+
+    old = replace(fact("я уже восьмой год как веду бухгалтерию в «Ромашке», главбух", T0),
+                  pinned=True)
+    new = fact("Со вчерашнего дня я финансовый директор", T0 + timedelta(days=9))
+    vector = embedder.embed_sync([old.text])[0]
+    assert unread_old.unread_olds(NEW_JOB, new, [(old, vector)]) == []
+
+
 def test_only_a_value_no_record_holds_looks_for_one() -> None:
     city = Value("user", "city", "Казань", "set")
     assert unread_old.wanted([NEW_JOB, city], {"user|city"}) == [NEW_JOB]
