@@ -13,10 +13,14 @@ Each miss goes to the first class that fits:
 - ``no slot``: the label's attribute is ``other:*`` (a school, a team's size, a therapist's
   name): out of the reader's scope, so never superseded by an attribute;
 - ``new value not stored``: no active record holds the new value (a set or an add);
-  ``statement lost`` when the message left no record at all; ``read, its record not active``
+  ``held in quarantine`` when its records were quarantined (runs that write ``said_status``);
+  ``statement lost`` when the message left no active or superseded record; ``read, its record not active``
   when its record carries the value but is no longer active at the day's end (superseded by a
   later message of the day, or held); ``kept, not read`` when the message left a record that
-  carries no value of the attribute and names the value in no words the bench matches;
+  carries no value of the attribute and names the value in no words the bench matches; with
+  ``said_status``, a record read with the value and active whose words the bench's surface match
+  does not find the label's value in is ``read and active, the bench's words miss it`` (a judge
+  artefact, not a supersession failure); without it ``read, its record not active or not named``;
 - ``new not read``: the message's records carry no value of the labelled attribute for the
   labelled entity; split by what they carry instead: ``nothing`` (no attribute value at all),
   ``under another attribute`` (the labelled value, loosely matched, under another attribute of
@@ -90,9 +94,17 @@ def classify(miss: dict[str, Any], entity: str, lost: bool) -> str:
             return "ending not read"
         return "ending read, old kept"
     if not miss["new_active"]:
+        if "quarantined" in miss.get("said_status", []) and "active" not in miss["said_status"]:
+            return "new value not stored: held in quarantine"
         if lost or not miss.get("said_attributes"):
             return "new value not stored: statement lost"
         if mine:
+            status = miss.get("said_status")
+            if status is None:
+                return "new value not stored: read, its record not active or not named"
+            if any(st == "active" and any(v in mine for v in _values([raws]))
+                   for st, raws in zip(status, miss["said_attributes"], strict=True)):
+                return "new value not stored: read and active, the bench's words miss it"
             return "new value not stored: read, its record not active at the day's end"
         return "new value not stored: kept, not read, no active record names it"
     if not mine:
