@@ -721,7 +721,13 @@ async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Messa
                 run.miss("change not applied", message=m.id, text=m.text, op=s.op,
                          attribute=s.attribute, value=s.value, old=old,
                          old_active=[f.text[:100] for f in old_held],
-                         new_active=[f.text[:100] for f in new_held])
+                         new_active=[f.text[:100] for f in new_held],
+                         # what the writer stored on each record ("entity|attribute|value|op"),
+                         # to say where supersession failed (scripts/truths_causes.py)
+                         old_attributes=[list(f.attributes) for f in old_held],
+                         new_attributes=[list(f.attributes) for f in new_held],
+                         said_attributes=[list(f.attributes) for f in mine],
+                         said_status=[f.status.value for f in mine])
     # contradictions: a pair in `wave health` with a record of today's contradicting message
     user = next((u for u in health.users if u.user_id == run.user_id), None)
     pairs = [frozenset(c.fact_ids) for c in (user.contradictions if user else [])]

@@ -51,7 +51,8 @@ from wave_agent.policy.edge_input import pieces
 from wave_agent.policy.lifetimes import STATE_LIFETIME
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
-from wave_agent.write import attributes
+from wave_agent.world.attributes import Value
+from wave_agent.write import attributes, unread_old
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_record_text, check_supersede_target, check_text
 from wave_agent.write.entities import EntityLinks
@@ -251,6 +252,7 @@ class Writer:
                 birthday=attributes.says_birthday(cleaned),
                 news=attributes.tells_news(cleaned), again=attributes.only_again(cleaned),
                 found_out=attributes.finds_out(cleaned))
+            await self._unread_olds(fact, vector, values, held, decision)
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
@@ -304,6 +306,20 @@ class Writer:
     ) -> list[tuple[Fact, float]]:
         """The person's active records nearest to ``text`` by the semantic and lexical voices,
         with their cosine to it, most similar first."""
+        near = await self._nearby(user_id, text, vector)
+        if not near:
+            return []
+        scored = [(f, float(v @ vector)) for f, v in near]
+        cal = calibration.of(self.archive.embedder)
+        scored.sort(key=lambda fc: judging.similarity_of(fc[0].text, text, fc[1], cal),
+                    reverse=True)
+        return scored
+
+    async def _nearby(
+        self, user_id: str, text: str, vector: np.ndarray
+    ) -> list[tuple[Fact, np.ndarray]]:
+        """The person's active records nearest to ``text`` (each voice's ``CANDIDATES``) with
+        their vectors."""
         ids = [fid for fid, _ in await self.archive.search(user_id, vector, limit=CANDIDATES)]
         lexical = await self.graph.fulltext_search(user_id, text, limit=CANDIDATES)
         ids += [scored.fact.id for scored in lexical]
@@ -311,12 +327,26 @@ class Writer:
         if not facts:
             return []
         vectors = await self.archive.embedder.embed([f.text for f in facts])
-        cosines = vectors @ vector
-        scored = [(f, float(c)) for f, c in zip(facts, cosines, strict=True)]
-        cal = calibration.of(self.archive.embedder)
-        scored.sort(key=lambda fc: judging.similarity_of(fc[0].text, text, fc[1], cal),
-                    reverse=True)
-        return scored
+        return list(zip(facts, vectors, strict=True))
+
+    async def _unread_olds(self, fact: Fact, vector: np.ndarray,
+                           values: Sequence[Value], held: Sequence[attributes.Held],
+                           decision: attributes.Decision) -> None:
+        """A new value of the person's whose old value no record holds as read: the nearby
+        earlier record the learned head is sure set that attribute is replaced
+        (``write.unread_old``)."""
+        if self._readable(vector) is None or not unread_old.MODEL_PATH.exists():
+            return  # the head reads e5 vectors only
+        todo = unread_old.wanted(values, {h.value.key for h in held})
+        if not todo:
+            return
+        near = [(f, v) for f, v in await self._nearby(fact.user_id, fact.text, vector)
+                if f.id not in {x.id for x in decision.replaces}
+                and f.id not in {x.id for x, _ in decision.contradicts}]
+        for value in todo:
+            for old in unread_old.unread_olds(value, fact, near):
+                attributes._change(decision, attributes.Held(old, replace(value, value="")),
+                                   value, held)
 
     # -- the outcomes of remember --------------------------------------------------------------
 
