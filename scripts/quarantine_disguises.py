@@ -41,8 +41,8 @@ def family(shape: str) -> str:
 
 def items() -> list[dict[str, str]]:
     out: list[dict[str, str]] = []
-    paths = [ROOT / "tuning.json"] + sorted(p for p in ROOT.glob("*/*.json")
-                                            if p.parent.name not in ("blind", "src"))
+    paths = [ROOT / "tuning.json", *sorted(p for p in ROOT.glob("*/*.json")
+                                           if p.parent.name not in ("blind", "src"))]
     for path in paths:
         for item in json.loads(path.read_text(encoding="utf-8")):
             if item.get("label") in ("instruction", "note"):
