@@ -16,6 +16,8 @@ import re
 _WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
 _LATIN_LOWER = "abcdefghijklmnopqrstuvwxyz"
 _CYR_LOWER = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
+# the alphabet with ё: a text that writes ё was shifted in it ("бесёт" is "адрес" moved by one)
+_CYR_YO = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 
 # Frequent words (and the stems of an agent's vocabulary) of each language: enough to tell
 # language from letter soup, no more.
@@ -23,11 +25,16 @@ _COMMON_WORDS = """
 the and you your to of a is are all from now on in it be this that for with not do any
 always never answer reply tell send user ignore previous instructions rules forget my me i
 we will must should what when if as by at or but so an have has
+bot ai his her their our us can just then than about after out up no yes there delete remove
+save remember owner
 и в не на я ты вы что с по все всё как это он она они мы его её к у же от за из ну то
 так но да нет ли бы только теперь всегда никогда свои твои мне меня тебе тебя отвечай
 пиши скажи забудь игнорируй инструкции правила пароль пароли пользователю ассистент
+из для до об бот помощник удали отправь перешли запомни сохрани этот эту мой твой если когда
+уже ещё еще есть можно нужно надо всех всем
 i w nie na się że jest to z do a o jak co ty tak ale od po za czy ja mnie twoje wszystkie
 zawsze nigdy teraz odpowiadaj zignoruj instrukcje zasady hasło użytkownikowi
+dla przez już tylko ten ta te mój jego jej ich usuń wyślij zapisz pamiętaj
 """
 _COMMON = frozenset(_COMMON_WORDS.split())
 _STEMS = ("игнор", "инструкц", "правил", "отвеча", "парол", "ассистент", "предыдущ", "забуд",
@@ -68,7 +75,7 @@ def _table(n: int, alphabet: str) -> dict[int, int]:
     return str.maketrans(alphabet + alphabet.upper(), shifted + shifted.upper())
 
 
-_TABLES = {(n, alphabet): _table(n, alphabet) for alphabet in (_LATIN_LOWER, _CYR_LOWER)
+_TABLES = {(n, alphabet): _table(n, alphabet) for alphabet in (_LATIN_LOWER, _CYR_LOWER, _CYR_YO)
            for n in range(1, len(alphabet))}
 
 
@@ -143,23 +150,26 @@ def _decodings(text: str, shifts: bool = True) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     candidates: list[tuple[str, str]] = [("reversed text", text[::-1]),
                                          ("words spelled backwards", re.sub(r"\w+", lambda m: m.group(0)[::-1], text))]
-    if not shifts:  # a part of a text: reversal only (shifts of every part would cost more than they find)
+    if not shifts:  # a part of a text: reversal, and a shift when the part is short
         # and at least three more common words than the part as written: a short list line
         # ("no screens after 8") reverses into one ("on") and no more
         share, name, reading = max(((language_share(r), n, r) for n, r in candidates), key=lambda c: c[0])  # ties: reversed
         gained = _known(reading) - _known(text)
-        return [(name, reading)] if share >= 0.3 and share >= base + 0.2 and gained >= 3 else []
-    latin = sum(c.isascii() and c.isalpha() for c in text)
-    cyr = sum("\u0400" <= c <= "\u04ff" for c in text)
-    shifted: list[tuple[str, int, str]] = []
-    if latin > cyr:
-        shifted = [("ROT13" if n == 13 else f"letters shifted by {26 - n}", n, _LATIN_LOWER) for n in range(1, 26)]
-    elif cyr:
-        shifted = [(f"letters shifted by {32 - n}", n, _CYR_LOWER) for n in range(1, 32)]
+        if share >= 0.3 and share >= base + 0.2 and gained >= 3:
+            return [(name, reading)]
+        if len(text) > 3 * SAMPLE:
+            return []  # shifts of every long part would cost more than they find
+        # a shifted part in a note written plainly ("сдвиг на 1: рпнпъойл пурсбгэ …"): two more
+        # common words of three letters or more than the part as written, at least
+        read = _best_short(text, words, base, [], _shifts(text), _latin(text))
+        if read and read[0][0] != "Russian in Latin letters" and _long_known(read[0][1]) - _long_known(text) >= 2:
+            return read
+        return []
+    shifted = _shifts(text)
     if len(text) <= 3 * SAMPLE:  # every reading read whole: the shifts' shares from the words alone
-        return _best_short(text, words, base, candidates, shifted, latin > cyr)
+        return _best_short(text, words, base, candidates, shifted, _latin(text))
     candidates += [(name, _shift(text, n, alphabet)) for name, n, alphabet in shifted]
-    if latin > cyr:
+    if _latin(text):
         candidates.append(("Russian in Latin letters", _translit(text)))
     best: tuple[float, str, str] | None = None
     for name, reading in _likeliest(candidates, text):
@@ -169,6 +179,30 @@ def _decodings(text: str, shifts: bool = True) -> list[tuple[str, str]]:
     if best is not None:
         found.append((best[1], best[2]))
     return found
+
+
+def _latin(text: str) -> bool:
+    latin = sum(c.isascii() and c.isalpha() for c in text)
+    cyr = sum("\u0400" <= c <= "\u04ff" for c in text)
+    return latin > cyr
+
+
+def _long_known(text: str) -> int:
+    return sum(1 for w in _WORD.findall(text) if len(w) >= 3 and is_known(w.casefold()))
+
+
+def _shifts(text: str) -> list[tuple[str, int, str]]:
+    """(name, shift, alphabet) of every letter shift of ``text``'s main script."""
+    latin = sum(c.isascii() and c.isalpha() for c in text)
+    cyr = sum("\u0400" <= c <= "\u04ff" for c in text)
+    shifted: list[tuple[str, int, str]] = []
+    if latin > cyr:
+        shifted = [("ROT13" if n == 13 else f"letters shifted by {26 - n}", n, _LATIN_LOWER) for n in range(1, 26)]
+    elif cyr:
+        alphabet = _CYR_YO if "ё" in text.casefold() else _CYR_LOWER
+        size = len(alphabet)
+        shifted = [(f"letters shifted by {size - n}", n, alphabet) for n in range(1, size)]
+    return shifted
 
 
 def _best_short(text: str, words: list[str], base: float, candidates: list[tuple[str, str]],
@@ -185,7 +219,7 @@ def _best_short(text: str, words: list[str], base: float, candidates: list[tuple
 
     def share_shifted(n: int, alphabet: str) -> float:
         table = _TABLES[(n, alphabet)]
-        known = sum(c for w, c in distinct if _is_known(w.translate(table).casefold()))
+        known = sum(c for w, c in distinct if is_known(w.translate(table).casefold()))
         return float(known) / len(words)
 
     # (name, share, the shift that reads it or the reading itself), in the order readings are compared
@@ -205,7 +239,8 @@ def _best_short(text: str, words: list[str], base: float, candidates: list[tuple
     return [(best[1], read if isinstance(read, str) else _shift(text, *read))]
 
 
-def _is_known(word: str) -> bool:
+def is_known(word: str) -> bool:
+    """Whether ``word`` (case-folded) is a common word or an agent's vocabulary."""
     return word in _COMMON or (len(word) >= 5 and word.startswith(_STEMS))
 
 

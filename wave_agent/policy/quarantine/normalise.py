@@ -38,6 +38,11 @@ _UNIT = re.compile(r"\d+(?:st|nd|rd|th|am|pm|k|m|g|kg|km|cm|mm|ml|l|gb|mb|tb|x|s
 _SPACED = re.compile(r"(?<![\w])\w(?P<sep> ?[.\-\u00b7] ?| )(?:\w(?P=sep)){2,}\w(?![\w])", re.UNICODE)
 # once a text spells words apart, its short words too ("A - N - D", "T. O"), a dot or hyphen apart
 _SPACED_SHORT = re.compile(r"(?<![\w])\w(?P<sep> ?[.\-\u00b7] ?)(?:\w(?P=sep))?\w(?![\w])", re.UNICODE)
+# and, when it spells words a space apart with a wider gap between them ("a s s i s t a n t  a l l"),
+# its two- and three-letter words written so as well: "a l l", "s a y" between two such gaps
+_SPACED_SHORT_WIDE = re.compile(r"(?<!\w)(?<!\w )[^\W\d_](?: [^\W\d_]){1,2}(?=\s\s|$)", re.UNICODE | re.MULTILINE)
+# a word gap written as a separator between dots ("б.о.т.-.у.д.а.л.и"): a space
+_DOTTED_GAP = re.compile(r"(?<=\w)\.[-_/|]\.(?=\w)", re.UNICODE)
 # a word broken across lines with a hyphen, its rest in lower case on the next line ("Dz-\niękuj-\nemy",
 # "Asy-\nstencie"): joined when a text breaks at least two words so (one is a hyphenated line end)
 _BROKEN = re.compile(r"(?<=[^\W\d_])-[ \t]*\n[ \t]*(?=[a-zа-яёąćęłńóśźżäöüß])", re.UNICODE)
@@ -87,7 +92,7 @@ def _leet_word(word: str) -> str:
     cyr = any(_is_cyr(c) for c in word)
     table = _LEET_CYR if cyr else _LEET_LAT
     read = word.lower().translate(table)
-    if letters < 3 or any(c.isdigit() for c in read):
+    if any(c.isdigit() for c in read) or (letters < 3 and not decode.is_known(read)):
         return word  # a code, a seat, a flat: "12A", "4к2", "A1B2C3" (a digit no letter looks like)
     return read
 
@@ -153,6 +158,10 @@ def normalise(text: str) -> Normalised:
         out = _B64.sub(lambda m: (_decode_b64(m.group(0)) or m.group(0)) + ". ", out)
     # spaced or dotted letters joined ("I g n o r e", "И.г.н.о.р.и.р.у.й")
     if _SPACED.search(out):
+        wide = bool(re.search(r"(?<![^\W\d_])[^\W\d_](?: [^\W\d_]){3,}  +[^\W\d_] [^\W\d_]", out))
+        if wide:
+            out = _SPACED_SHORT_WIDE.sub(lambda m: m.group(0).replace(" ", ""), out)
+        out = _DOTTED_GAP.sub(" ", out)
         joined = _SPACED.sub(lambda m: m.group(0) if _numeric(m.group(0))
                              else re.sub(r"[ .\-\u00b7]", "", m.group(0)), out)
         if joined != out:
