@@ -26,7 +26,8 @@ def _fact(id_: str, text: str, value: str) -> Fact:
 HELD = [_fact("swim", "Плаваю в бассейне по вторникам", "user|hobby|плавание|add"),
         _fact("dance", "Хожу на танцы по пятницам", "user|hobby|танцы|add"),
         _fact("climb", "I go climbing twice a week", "user|hobby|climbing|add"),
-        _fact("run", "Biegam co rano", "user|hobby|bieganie|add")]
+        _fact("run", "Biegam co rano", "user|hobby|bieganie|add"),
+        _fact("yoga", "Chodzę na jogę", "user|hobby|joga|add")]
 
 
 def acts_on_held(text: str) -> bool:
@@ -41,6 +42,7 @@ def acts_on_held(text: str) -> bool:
     "в бассейн так и не поехал, машина не завелась",
     "на танцы не сходила, застряла на работе",
     "I didn't go climbing, the gym was closed",
+    "Nie poszłam na jogę, padam z nóg",
 ])
 def test_one_missed_occasion_leaves_the_habit_held(text: str) -> None:
     assert not acts_on_held(text)
@@ -51,6 +53,7 @@ def test_one_missed_occasion_leaves_the_habit_held(text: str) -> None:
     "бросила танцы, колено не даёт",
     "танцами не занимаюсь, это сестра танцует",
     "I don't do climbing any more",
+    "Nie chodzę już na jogę, szkoda czasu",
 ])
 def test_giving_the_habit_up_still_acts_on_it(text: str) -> None:
     assert acts_on_held(text)
