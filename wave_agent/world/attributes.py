@@ -39,7 +39,7 @@ from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
 from wave_agent.world import lexicon
-from wave_agent.world.denial import negation_governs, the_persons
+from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.possessor import own_relative, possessor
@@ -162,6 +162,9 @@ class _Polarity:
     unreal: bool = False  # "бросила бы курить": a wish or a condition, no value either way
     streak: bool = False  # "третий день не курю": a try counted in days, not a value denied
     once: bool = False  # "сегодня не пошла на керамику": one occasion, not the pastime denied
+    # "на йогу не пошла": a negated perfective past, one event, not the habit denied
+    # (``denial.one_occasion``)
+    event: bool = False
 
 
 _PAST = re.compile(r"\b(?:раньше|прежде|когда-то|до этого|used to|previously|formerly|"
@@ -173,7 +176,7 @@ _PAST = re.compile(r"\b(?:раньше|прежде|когда-то|до это�
 _UNREAL = re.compile(r"\b(?:бы|б|would|wouldn't|[a-ząćęłńóśźż]+(?:łabym|łbym|łobym|libyśmy))\b", re.I)
 
 
-def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
+def _polarity(text: str, words: Sequence[tuple[str, str]], lang: str = "") -> _Polarity:
     forms = {w for w, _ in words}
     lemmas = {lem for _, lem in words}
     ended = bool(W.ENDED_PHRASES.search(text)) or bool(
@@ -182,7 +185,8 @@ def _polarity(text: str, words: Sequence[tuple[str, str]]) -> _Polarity:
     return _Polarity(negated=negated and not ended, ended=ended,
                      changed=bool(W.CHANGE.search(text)) or W.says_new(text, forms),
                      past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)),
-                     streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)))
+                     streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)),
+                     event=negated and not ended and one_occasion(text, lang))
 
 
 _SELF_FORMS = ((r"^([А-ЯЁ][а-яё]+) пользователя —", r"Мой \1 —"),  # "Парень пользователя — Дима"
@@ -318,14 +322,14 @@ class _Collector:
         self.text = text
         self.pets: list[str] = []  # the names of the pets the person holds
         self.held: list[Value] = []  # the values the person holds
-        self.pol = _polarity(text, _words(text, lang))
+        self.pol = _polarity(text, _words(text, lang), lang)
         self.clauses: list[tuple[str, _Polarity]] = []
         start = 0
         for cut in [*_CLAUSE.finditer(text), None]:
             end = cut.start() if cut is not None else len(text)
             piece = text[start:end]
             if piece.strip():
-                self.clauses.append((piece, _polarity(piece, _words(piece, lang))))
+                self.clauses.append((piece, _polarity(piece, _words(piece, lang), lang)))
             start = cut.end() if cut is not None else len(text)
 
     def polarity_of(self, value: str) -> _Polarity:
@@ -364,13 +368,27 @@ class _Collector:
         if op == "negate":
             # not a denial: a streak of days ("третий день не курю", "second week without
             # sugar") is a try, not a settled value; a pastime skipped on one occasion ("на
-            # керамику сегодня не пошла") is not given up (the tuning months' false alarms)
+            # керамику сегодня не пошла") is not given up (the tuning months' false alarms), nor
+            # is one missed by a negated perfective past ("на йогу не пошла": month 26's)
             pol = self.polarity_of(value)
             if pol.streak or (pol.once and attribute in ("hobby", "habit")):
                 return
+            if pol.event and attribute in ("hobby", "habit", "diet"):
+                # one occasion missed; a later clause may still end the habit ("на йогу не
+                # пошла ... забросила я йогу"): that one is read
+                later = [p for p in self.polarities_of(value) if p is not pol and not p.event]
+                if not any(p.ended or p.negated for p in later):
+                    return
+                op = "remove" if any(p.ended for p in later) else op
         if value and not any(v.key == f"{entity}|{attribute}" and same_value(v.value, value)
                              for v in self.found):
             self.found.append(Value(entity, attribute, value, op))
+
+    def polarities_of(self, value: str) -> list[_Polarity]:
+        """The polarity of every clause that names ``value`` (its words or words alike)."""
+        name = _norm(value).split()
+        return [pol for piece, pol in self.clauses if name and all(
+            any(_inflected(w, s) or _alike(w, s) for s in _norm(piece).split()) for w in name)]
 
     def governed(self, value: str) -> bool:
         """Whether the negation of the clause that names ``value`` governs the word it is

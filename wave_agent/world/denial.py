@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import pairwise
+from typing import Any
 
 from graph import kin
 from wave_agent.world import attribute_words as W
@@ -164,3 +166,51 @@ def the_persons(text: str, word: str, lang: str, people: Iterable[str] = ()) -> 
                                              text.lower())] or [text.lower().find(word.lower())]
     return any(governed(text, word, lang, at) and not someone_elses(text, word, lang, people, at)
                for at in places)
+
+
+# a denial over time, not of one occasion: "больше не пошла", "ни разу не сходила", "ни одной
+# сигареты не выкурила" (the emphatic "ни": not once), "never went", "już nie poszłam"
+_OVER_TIME = frozenset({"больше", "никогда", "ни", "уже", "never", "more", "anymore", "longer",
+                        "nigdy", "już", "więcej", "ani"})
+# a Polish past-tense form (the tense is in the ending) with a prefix that makes the verb
+# perfective ("poszłam", "zjadłem", "wyszła", "przyszedł"); Polish has no parser here
+_PL_PERFECTIVE_PAST = re.compile(r"^(?:po|przy|wy|z|s|ze|za|do|u|prze)\w*(?:ł|łam|łem|ła|ło|li|ły|"
+                                 r"łyśmy|liśmy|łaś|łeś)$")
+
+
+def one_occasion(clause: str, lang: str) -> bool:
+    """Whether the negation of ``clause`` denies one occasion, not a habit (issue 30: "на йогу
+    не пошла" read as giving the yoga up): the negated verb is a perfective past ("не пошла",
+    "не сходила", "не поехал": pymorphy3's aspect and tense), not followed by an infinitive it
+    governs ("так и не начала бегать", "не стала есть мясо": a decision about the habit); in
+    English a simple past ("didn't go"), in Polish a past with a perfective prefix ("nie
+    poszłam"). A clause that says the time is longer ("больше", "ни разу", "ни одной", "never",
+    "już")
+    denies the habit and is left as read."""
+    tokens = re.findall(r"[\w'’-]+", clause.lower().replace("’", "'"))
+    if set(tokens) & _OVER_TIME or {"any", "more"} <= set(tokens):
+        return False
+    if lang == "en":
+        return "didn't" in tokens or any(p == ("did", "not") for p in pairwise(tokens))
+    if lang == "pl":
+        return any(a == "nie" and _PL_PERFECTIVE_PAST.match(b) is not None
+                   for a, b in pairwise(tokens))
+    if lang != "ru":
+        return False
+    from wave_agent.world.morphology import _morph
+
+    def readings(word: str) -> list[Any]:
+        parses = _morph().parse(word)
+        return [p for p in parses if parses and p.score >= parses[0].score * 0.5]
+
+    for i, token in enumerate(tokens[:-1]):
+        if token != "не":
+            continue
+        verb = readings(tokens[i + 1])
+        if not any(p.tag.POS == "VERB" and p.tag.aspect == "perf" and p.tag.tense == "past"
+                   for p in verb):
+            continue
+        if any(p.tag.POS == "INFN" for t in tokens[i + 2:i + 4] for p in readings(t)[:1]):
+            continue  # "не стала есть мясо": the infinitive says the habit
+        return True
+    return False
