@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from wave_agent.bench.month import Message, holds, load
@@ -72,8 +73,10 @@ async def month_negations(name: str) -> dict[str, dict[str, bool]]:
     return out
 
 
-async def main() -> None:
-    now = {name: await month_negations(name) for name in HONEST}
+def compare(now: dict[str, dict[str, dict[str, bool]]], noun: str,
+            shown: Callable[[str, str, bool], str]) -> None:
+    """Print ``now`` (month -> message -> read key -> labelled?), or with ``--compare FILE`` what
+    changed against an earlier run's JSON: labelled ``noun`` lost, unlabelled gone, new ones."""
     if "--compare" not in sys.argv:
         print(json.dumps(now, indent=1, ensure_ascii=False))
         return
@@ -89,15 +92,21 @@ async def main() -> None:
                 kind = "labelled" if label else "unlabelled"
                 total[f"{kind} {('lost' if label else 'dropped') if gone else 'kept'}"] += 1
                 if gone:
-                    (lost if label else dropped).append(f"{mid}:{key.rsplit('|', 1)[0]}")
+                    (lost if label else dropped).append(shown(mid, key, False))
         for mid, keys in is_.items():
             for key, label in keys.items():
                 if key not in was.get(mid, {}):
                     total["new"] += 1
-                    new.append(f"{mid}:{key.rsplit('|', 1)[0]}{' (labelled)' if label else ''}")
-        print(f"{name}: labelled denials lost {lost or '-'}; unlabelled gone {dropped or '-'}; "
+                    new.append(shown(mid, key, label))
+        print(f"{name}: labelled {noun} lost {lost or '-'}; unlabelled gone {dropped or '-'}; "
               f"new {new or '-'}")
     print(json.dumps(total))
+
+
+async def main() -> None:
+    now = {name: await month_negations(name) for name in HONEST}
+    compare(now, "denials", lambda mid, key, label:
+            f"{mid}:{key.rsplit('|', 1)[0]}{' (labelled)' if label else ''}")
 
 
 if __name__ == "__main__":

@@ -13,13 +13,12 @@ Ids and entity keys only in the comparison: no text.
 from __future__ import annotations
 
 import asyncio
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from negations_months import HONEST, MONTHS, held_before
+from negations_months import HONEST, MONTHS, compare, held_before
 
 from wave_agent.bench.month import holds, load
 from wave_agent.world import attributes as A
@@ -46,30 +45,7 @@ async def month_cities(name: str) -> dict[str, dict[str, bool]]:
 
 async def main() -> None:
     now = {name: await month_cities(name) for name in HONEST}
-    if "--compare" not in sys.argv:
-        print(json.dumps(now, indent=1, ensure_ascii=False))
-        return
-    before = json.loads(Path(sys.argv[sys.argv.index("--compare") + 1]).read_text())
-    total = {"labelled kept": 0, "labelled lost": 0, "unlabelled kept": 0,
-             "unlabelled dropped": 0, "new": 0}
-    for name in HONEST:
-        was, is_ = before.get(name, {}), now.get(name, {})
-        lost, dropped, new = [], [], []
-        for mid, keys in was.items():
-            for key, label in keys.items():
-                gone = key not in is_.get(mid, {})
-                kind = "labelled" if label else "unlabelled"
-                total[f"{kind} {('lost' if label else 'dropped') if gone else 'kept'}"] += 1
-                if gone:
-                    (lost if label else dropped).append(mid)
-        for mid, keys in is_.items():
-            for key in keys:
-                if key not in was.get(mid, {}):
-                    total["new"] += 1
-                    new.append(mid)
-        print(f"{name}: labelled cities lost {lost or '-'}; unlabelled gone {dropped or '-'}; "
-              f"new {new or '-'}")
-    print(json.dumps(total))
+    compare(now, "cities", lambda mid, key, label: mid)
 
 
 if __name__ == "__main__":
