@@ -197,14 +197,19 @@ def from_reader(parts: tuple[str, ...], data_dir: Path) -> dict[str, list[dict[s
                         _same(n, x) for n in names for x in _names(e))), None)
                     if hit is None:
                         misses.append({"missed": e["name"], "type": kind})
+                        out[part].append({"kind": f"tally {kind}", "class": "fn", "name": "",
+                                          "text": ""})
                     else:
                         used.add(hit)
+                        out[part].append({"kind": f"tally {kind}", "class": "tp", "name": "",
+                                          "text": ""})
+                out[part] += [{"kind": f"tally {kind}", "class": "fp", "name": "", "text": ""}
+                              for i in range(len(got)) if i not in used]
                 misses += [{"extra": names[0], "type": kind}
                            for i, names in enumerate(got) if i not in used]
             extras = [(m.name, m.type.value) for m in reading.mentions]
             for m in misses:
                 out[part].extend(_items(m, s, extras))
-            out[part].append({"kind": "tally", "class": "", "name": "", "text": ""})
     return out
 
 
@@ -221,15 +226,16 @@ def main() -> None:
     shown = set(filter(None, args.list.split(",")))
     total: Counter[tuple[str, str]] = Counter()
     for part, rows in sorted(items.items(), key=lambda kv: int(kv[0].split("_")[-1])):
-        here = Counter((r["kind"], r["class"]) for r in rows if r["kind"] != "tally")
+        here = Counter((r["kind"], r["class"]) for r in rows)
         total.update(here)
         print(f"{part}: " + ", ".join(f"{k} / {c} {n}" for (k, c), n in sorted(here.items())))
         if part in shown:
             for r in rows:
-                if r["kind"] != "tally":
+                if not r["kind"].startswith("tally"):
                     print(f"    {r['kind']:20} {r['class']:26} {r['name']!r:24} {r['text'][:110]}")
     print("all:")
-    for kind in ("false person", "false organisation", "missed organisation"):
+    for kind in ("tally person", "tally organisation", "false person", "false organisation",
+                 "missed organisation"):
         rows = {c: n for (k, c), n in total.items() if k == kind}
         print(f"  {kind} {sum(rows.values())}: " + ", ".join(
             f"{c} {n}" for c, n in sorted(rows.items(), key=lambda kv: -kv[1])))

@@ -475,6 +475,13 @@ def _proper(word: str) -> bool:
 
 
 @lru_cache(maxsize=16_384)
+def numeral(word: str) -> bool:
+    """Whether pymorphy's first reading of the word is a numeral ("двое", "трое", "пять")."""
+    parses = _morph().parse(word)
+    return bool(parses) and "NUMR" in parses[0].tag
+
+
+@lru_cache(maxsize=16_384)
 def known_word(word: str) -> bool:
     """Whether pymorphy's dictionary has the word (not a guess from its ending)."""
     return bool(_morph().word_is_known(word.lower()))
@@ -499,6 +506,7 @@ __all__ = [
     "name_nominative",
     "nominative_reading",
     "noun_lemmas",
+    "numeral",
     "only_verb",
     "plural_nominative",
     "possessive_adjective",
