@@ -50,7 +50,9 @@ from wave_agent.world.morphology import (
     name_nominative,
     name_of_possessive,
     nominative_reading,
+    noun_cases,
     noun_lemmas,
+    oblique_nominative,
     only_verb,
     person_instrumental,
     person_nominative,
@@ -157,6 +159,23 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
             builder.sentence(s)
         readings.append(replace(builder.reading(), words=words_of(sentences_read)))
     return readings
+
+
+_WHERE = frozenset({"в", "во", "на", "из", "с", "со"})
+
+
+def _somewhere(before: list[Token], inside: list[Token], head: Token) -> bool:
+    """Whether a span the NER took for a person stands where a place or a firm does and is no
+    name: after "в", "на", "из", or "с" with a word pymorphy reads in the genitive and never
+    the instrumental ("ушёл с Уралмаша", not "с Игорем": the tagger says either),
+    with no word pymorphy knows as a first name, surname or patronymic, nor a diminutive of
+    one ("на Норникеле", not "женился на Маше")."""
+    if not before or before[-1].text.lower() not in _WHERE or (
+            before[-1].text.lower() in COMITATIVE and (
+            "ablt" in noun_cases(head.text) or "gent" not in noun_cases(head.text))):
+        return False
+    return not any((is_name(t.text) and known_word(t.text)) or full_name(t.text) != t.text
+                   for t in inside)
 
 
 def _first_name(written: str, nominative: str) -> str:
@@ -382,6 +401,11 @@ class _Builder:
             typed = self._kind_by_head(s, head, kind)
             if typed is None:
                 continue
+            if typed is EntityType.PERSON and _somewhere(before, inside, head):
+                # "ушёл с Уралмаша", "работаю на Норникеле": no name where a place stands
+                typed = EntityType.PLACE if geographic(head.text) else EntityType.ORGANISATION
+                if len(inside) == 1:
+                    aliases, name = (*aliases, name), oblique_nominative(inside[0].text)
             self._mention(name, typed, (*aliases, *((surface,) if surface != name else ())))
             self.first_at.setdefault(name, start)
             gender = (name_gender(name) if typed is EntityType.PERSON else None) or head.gender
