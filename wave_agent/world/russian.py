@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from graph import kin
 from graph.models import EntityType
@@ -162,6 +163,14 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
 
 
 _WHERE = frozenset({"в", "во", "на", "из", "с", "со"})
+# between a name and the same person's other name: a comma, a bracket or a dash, maybe "он
+# же" / "она же" / "(все) зовут (его / её)" / "для своих"
+_APPOSED = re.compile(r"\s*[,(—–-]\s*(?:(?:он|она)\s+же\s+|(?:все\s+|дома\s+)?зовут\s+"
+                      r"(?:его\s+|её\s+|ее\s+)?|для\s+своих\s+)?", re.IGNORECASE)
+
+
+def _initial(name: str) -> str:
+    return name[:1].lower().replace("ё", "е")
 
 
 def _somewhere(before: list[Token], inside: list[Token], head: Token) -> bool:
@@ -264,6 +273,7 @@ class _Builder:
 
     def reading(self) -> Reading:
         self._fold_first_names()
+        self._fold_apposed_names()
         # the speaker's kin to a relative said by the role alone only where the statement says
         # something of them ("мама живёт в Туле"): alone ("папа умер пять лет назад") it was
         # as often a relative the labels knew already as a wrong one (docs/benchmarks.md,
@@ -294,6 +304,42 @@ class _Builder:
                                full if link.target == short.name else link.target)
                           for link in self.links]
             self.links = [link for link in self.links if link.source != link.target]
+
+    def _fold_apposed_names(self) -> None:
+        """"Денис (все зовут его Дэн)", "Тимофей, Тёма, ему 9", "Соня, Софья Кравец": a name
+        right after another, set off by a comma, a bracket, a dash or "он же" / "все зовут",
+        of the same gender and starting with the same letter, is the same person said another
+        way: one person, called by the fuller name (else the first said), the other an alias
+        (a list of people,
+        "Миша, Петя и Лёва", names other letters, or has "и" between)."""
+        people = sorted((m for m in self.mentions.values() if m.type is EntityType.PERSON
+                         and m.name in self.first_at), key=lambda m: self.first_at[m.name])
+        for first, second in pairwise(people):
+            if first.name not in self.mentions or second.name not in self.mentions:
+                continue
+            end = self._said_end(first)
+            gap = self.text[end:self.first_at[second.name]] if end is not None else "-"
+            if not _APPOSED.fullmatch(gap) or _initial(first.name) != _initial(second.name) or (
+                    None not in (self.gender.get(first.name), self.gender.get(second.name))
+                    and self.gender[first.name] != self.gender[second.name]):
+                continue
+            keep, other = sorted((first, second), key=lambda m: (-len(m.name.split()),
+                                                                 self.first_at[m.name]))
+            del self.mentions[other.name]
+            self._mention(keep.name, EntityType.PERSON, (other.name, *other.aliases))
+            self.links = [Link(keep.name if link.source == other.name else link.source,
+                               link.type,
+                               keep.name if link.target == other.name else link.target)
+                          for link in self.links]
+            self.links = list(dict.fromkeys(link for link in self.links
+                                            if link.source != link.target))
+
+    def _said_end(self, mention: Mention) -> int | None:
+        """Where the words naming a mention end, from where the text first names it."""
+        at = self.first_at[mention.name]
+        said = [n for n in (mention.name, *mention.aliases)
+                if self.text[at:at + len(n)].lower() == n.lower()]
+        return at + max(map(len, said)) if said else None
 
     # -- collecting ------------------------------------------------------------------------
 
