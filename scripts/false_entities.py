@@ -237,6 +237,8 @@ def main() -> None:
     for kind in ("tally person", "tally organisation", "false person", "false organisation",
                  "missed organisation"):
         rows = {c: n for (k, c), n in total.items() if k == kind}
+        if not rows:
+            continue  # the tallies are the reader's (--read) only
         print(f"  {kind} {sum(rows.values())}: " + ", ".join(
             f"{c} {n}" for c, n in sorted(rows.items(), key=lambda kv: -kv[1])))
 

@@ -19,8 +19,8 @@ probability. Its kinds include the occupation a `works_as` ends on ("тимли�
 a capital after a preposition alone, no pattern linking it ("jestem w Allegro"), is judged
 again: the model re-types it when it is sure it is another kind (a firm), else it stays a place;
 so is a Russian person no link ties to anything (a pet's name, "Ура", "баранку"): re-typed, or
-dropped when the model is sure it is no one; and a Russian place no link ties ("ушла из
-Волгатранса"): re-typed when the model is sure it is a firm.
+dropped when the model is sure it is no one; and a Russian place or firm no link ties ("ушла из
+Волгатранса", "продал «Ниву»"): re-typed when the model is sure it is another kind.
 Pure CPU over the parse the reader already made; the weights load once.
 """
 
@@ -76,7 +76,8 @@ def loose(reading: Reading) -> dict[str, Mention]:
     took from a capital after a preposition alone, no pattern linking them ("w Comarchu", "w
     Dublin Bus", "w Krakowie"), a firm's name as often as a town's; a Russian reading's people
     no link ties to anything ("Буся что-то постоянно бегает в лоток", "Ура, нашла работу",
-    "кручу баранку"), a pet or no one as often as a person."""
+    "кручу баранку"), a pet or no one as often as a person; its places and firms no link ties
+    ("ушла из Волгатранса"; "продал «Ниву»": a car the NER calls a firm)."""
     ends = {x for link in reading.links for x in (link.source, link.target)}
     if reading.language == "pl":
         targets = {link.target for link in reading.links}
