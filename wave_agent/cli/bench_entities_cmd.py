@@ -47,12 +47,17 @@ def bench_entities(
 
     summaries = _layer_errors(go)
     if as_json:
-        typer.echo(json.dumps([{k: v for k, v in s.items()
-                               if k != "misses" or (show and s["tuning"])} for s in summaries],
-                              ensure_ascii=False))
+        typer.echo(json.dumps(printable(summaries, show=show), ensure_ascii=False))
         return
     for summary in summaries:
         _print(summary, show=show and summary["tuning"])
+
+
+def printable(summaries: list[dict[str, Any]], *, show: bool) -> list[dict[str, Any]]:
+    """The parts' figures as ``--json`` prints them: a tuning part's misses only with
+    ``--show``, a kept-aside part's never."""
+    return [{k: v for k, v in s.items() if k != "misses" or (show and s["tuning"])}
+            for s in summaries]
 
 
 def _print(summary: dict[str, Any], *, show: bool) -> None:
