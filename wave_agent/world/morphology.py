@@ -92,19 +92,6 @@ def name_nominative(word: str, case: str | None) -> str:
     return word
 
 
-def oblique_nominative(word: str) -> str:
-    """A place's or firm's name said after a preposition, in the nominative by its likeliest
-    oblique noun reading that is no person's name ("с Трубмаша" -> Трубмаш, "на Норникеле" ->
-    Норникель); the word as it is when it has none."""
-    parses = [p for p in _morph().parse(word) if p.tag.POS == "NOUN" and p.tag.case != "nomn"
-              and not {"Name", "Surn", "Patr"} & p.tag.grammemes]
-    for parse in parses:
-        inflected = parse.inflect({"nomn", "sing"}) or parse.inflect({"nomn"})
-        if inflected is not None:
-            return _capitalised_like(str(inflected.word), word)
-    return word
-
-
 _CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt",
           "Loc": "loct", "Par": "gen2"}
 
@@ -488,21 +475,6 @@ def _proper(word: str) -> bool:
 
 
 @lru_cache(maxsize=16_384)
-def noun_cases(word: str) -> frozenset[str]:
-    """The cases pymorphy reads the word in as a noun, its guesses included ("Уралмаша":
-    gent; "Игорем": ablt), whatever the tagger said in the sentence."""
-    return frozenset(p.tag.case for p in _morph().parse(word)
-                     if p.tag.POS == "NOUN" and p.tag.case)
-
-
-@lru_cache(maxsize=16_384)
-def numeral(word: str) -> bool:
-    """Whether pymorphy's first reading of the word is a numeral ("двое", "трое", "пять")."""
-    parses = _morph().parse(word)
-    return bool(parses) and "NUMR" in parses[0].tag
-
-
-@lru_cache(maxsize=16_384)
 def known_word(word: str) -> bool:
     """Whether pymorphy's dictionary has the word (not a guess from its ending)."""
     return bool(_morph().word_is_known(word.lower()))
@@ -526,10 +498,7 @@ __all__ = [
     "name_kinds",
     "name_nominative",
     "nominative_reading",
-    "noun_cases",
     "noun_lemmas",
-    "numeral",
-    "oblique_nominative",
     "only_verb",
     "plural_nominative",
     "possessive_adjective",

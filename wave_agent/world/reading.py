@@ -105,7 +105,7 @@ def _introduces(text: str, said: str) -> bool:
 def _opening(before: str) -> bool:
     """Nothing, or one short sentence that counts no one ("Здравствуйте.", not "двое детей.",
     "Сын."), before a profile's name."""
-    from wave_agent.world.morphology import numeral
+    from wave_agent.world.oblique import numeral
 
     return bool(_OPENING.fullmatch(before)) and not any(
         numeral(w) or kin.role_of(w) is not None for w in re.findall(r"\w+", before.lower()))

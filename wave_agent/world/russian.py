@@ -51,9 +51,7 @@ from wave_agent.world.morphology import (
     name_nominative,
     name_of_possessive,
     nominative_reading,
-    noun_cases,
     noun_lemmas,
-    oblique_nominative,
     only_verb,
     person_instrumental,
     person_nominative,
@@ -61,6 +59,7 @@ from wave_agent.world.morphology import (
     same_case,
     truecase,
 )
+from wave_agent.world.oblique import noun_cases, oblique_nominative
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
     COME_FROM,
