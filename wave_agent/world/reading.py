@@ -85,14 +85,15 @@ _AGE_AFTER = re.compile(r"\s*[,.]?\s*\d{1,3}(?![\d.,:/-]\d)(?!\s*(?:%|руб|т�
 _OPENING = re.compile(r"\s*(?:[^\s.!?,]+\s+){0,2}[^\s.!?,]+\s*[.!,]+\s*|\s*")
 
 
-def _introduces(text: str, said: str) -> bool:
+def _introduces(text: str, said: str, nominative: bool) -> bool:
     """Whether the text names its speaker ``said`` where it is found: after "меня зовут" /
-    "я"; before "меня зовут" ("Рустам меня зовут"), "Меня Марина зовут"; or opening a
-    profile with an age ("Руслан, 41. Казань.")."""
+    "я" (the name in the ``nominative`` only: "я Олю видел" is someone else); before "меня
+    зовут" ("Рустам меня зовут"), "Меня Марина зовут"; or opening a profile with an age
+    ("Руслан, 41. Казань.")."""
     at = text.lower().find(said.lower()) if said else -1
     if at < 0:
         return False
-    if _INTRODUCING.search(text[max(0, at - 40):at]):
+    if nominative and _INTRODUCING.search(text[max(0, at - 40):at]):
         return True
     after = text[at + len(said):]
     if after[:1].isalnum():
@@ -122,8 +123,9 @@ def without_speakers_name(text: str, reading: Reading) -> Reading:
             continue
         # as named, in the nominative (not "я Олю"), or as written; never by a role word
         # ("Муж, 45 лет, ...")
-        if any(_introduces(text, said) for said in (m.name, *m.aliases)
-               if said[:1].isupper() and kin.role_of(said) is None):
+        if _introduces(text, m.name, nominative=True) or any(
+                _introduces(text, said, nominative=False) for said in m.aliases
+                if said[:1].isupper() and kin.role_of(said) is None):
             own.add(m.name)
     if not own:
         return reading
