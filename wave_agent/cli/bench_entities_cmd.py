@@ -19,7 +19,8 @@ DATA_OPTION = typer.Option(Path("bench/data/entities"), "--data", file_okay=Fals
                            help="The entity set directory: tuning*.json are tuning parts, "
                                 "kept_aside*.json kept-aside parts.")
 SHOW_OPTION = typer.Option(False, "--show", help="List the tuning parts' misses (never a "
-                                                 "kept-aside part's).")
+                                                 "kept-aside part's); with --json, keep them "
+                                                 "in each tuning part's output.")
 KEEP_OPTION = typer.Option(False, "--keep", help="Keep the benchmark users' records.")
 
 
@@ -46,11 +47,17 @@ def bench_entities(
 
     summaries = _layer_errors(go)
     if as_json:
-        typer.echo(json.dumps([{k: v for k, v in s.items() if k != "misses"} for s in summaries],
-                              ensure_ascii=False))
+        typer.echo(json.dumps(printable(summaries, show=show), ensure_ascii=False))
         return
     for summary in summaries:
         _print(summary, show=show and summary["tuning"])
+
+
+def printable(summaries: list[dict[str, Any]], *, show: bool) -> list[dict[str, Any]]:
+    """The parts' figures as ``--json`` prints them: a tuning part's misses only with
+    ``--show``, a kept-aside part's never."""
+    return [{k: v for k, v in s.items() if k != "misses" or (show and s["tuning"])}
+            for s in summaries]
 
 
 def _print(summary: dict[str, Any], *, show: bool) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from graph import kin
 from graph.models import EntityType
 
 USER = "user"          # the person speaking, as the source or target of a link
@@ -72,16 +73,59 @@ _INTRODUCING = re.compile(r"(?:\b(?:меня\s+зовут|представлюс
                          r"\s+$", re.IGNORECASE)
 
 
+# after the speaker's name: "Рустам меня зовут"; an age opening a profile ("Руслан, 41. Казань.",
+# "Виктор 45 лет воронеж", "Геннадий Степанович. 67 лет.")
+_NAMED_BEFORE_ZOVUT = re.compile(r"\s*,?\s*меня\s+зовут\b", re.IGNORECASE)
+_ZOVUT_AFTER = re.compile(r"\s+зовут\b", re.IGNORECASE)
+_ME_BEFORE = re.compile(r"(?<![\w-])меня\s+$", re.IGNORECASE)
+_AGE_AFTER = re.compile(r"\s*[,.]?\s*\d{1,3}(?![\d.,:/-]\d)(?!\s*(?:%|руб|тыс|км|кг|см|м\b|р\b|к\b))",
+                        re.IGNORECASE)
+# what may stand before a profile's opening name: nothing, or one short greeting sentence
+# ("Здравствуйте.", "Добрый вечер.")
+_OPENING = re.compile(r"\s*(?:[^\s.!?,]+\s+){0,2}[^\s.!?,]+\s*[.!,]+\s*|\s*")
+
+
+def _introduces(text: str, said: str, nominative: bool) -> bool:
+    """Whether the text names its speaker ``said`` where it is found: after "меня зовут" /
+    "я" (the name in the ``nominative`` only: "я Олю видел" is someone else); before "меня
+    зовут" ("Рустам меня зовут"), "Меня Марина зовут"; or opening a profile with an age
+    ("Руслан, 41. Казань.")."""
+    at = text.lower().find(said.lower()) if said else -1
+    if at < 0:
+        return False
+    if nominative and _INTRODUCING.search(text[max(0, at - 40):at]):
+        return True
+    after = text[at + len(said):]
+    if after[:1].isalnum():
+        return False  # part of a longer word ("Марин" inside "Марина")
+    return bool(_NAMED_BEFORE_ZOVUT.match(after)
+                or (_ME_BEFORE.search(text[max(0, at - 10):at]) and _ZOVUT_AFTER.match(after))
+                or (_opening(text[:at]) and _AGE_AFTER.match(after)))
+
+
+def _opening(before: str) -> bool:
+    """Nothing, or one short sentence that counts no one ("Здравствуйте.", not "двое детей.",
+    "Сын."), before a profile's name."""
+    from wave_agent.world.oblique import numeral
+
+    return bool(_OPENING.fullmatch(before)) and not any(
+        numeral(w) or kin.role_of(w) is not None for w in re.findall(r"\w+", before.lower()))
+
+
 def without_speakers_name(text: str, reading: Reading) -> Reading:
     """The speaker introducing themself ("Меня зовут Татьяна Николаевна", "я кирилл, 24",
-    "I'm Dom, 44") is ``USER``, not a third person: the name is left out of the mentions and
-    what the statement says of that name is said of the speaker."""
+    "I'm Dom, 44", "Рустам меня зовут", a profile opening "Руслан, 41. Казань.") is ``USER``,
+    not a third person: the name is left out of the mentions and what the statement says of
+    that name is said of the speaker."""
     own = set()
     for m in reading.mentions:
         if m.type is not EntityType.PERSON:
             continue
-        at = text.lower().find(m.name.lower())  # as named, in the nominative (not "я Олю")
-        if at >= 0 and _INTRODUCING.search(text[max(0, at - 40):at]):
+        # as named, in the nominative (not "я Олю"), or as written; never by a role word
+        # ("Муж, 45 лет, ...")
+        if _introduces(text, m.name, nominative=True) or any(
+                _introduces(text, said, nominative=False) for said in m.aliases
+                if said[:1].isupper() and kin.role_of(said) is None):
             own.add(m.name)
     if not own:
         return reading

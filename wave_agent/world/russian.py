@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 
 from graph import kin
 from graph.models import EntityType
@@ -58,6 +59,7 @@ from wave_agent.world.morphology import (
     same_case,
     truecase,
 )
+from wave_agent.world.oblique import noun_cases, oblique_nominative
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
     COME_FROM,
@@ -159,6 +161,31 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
     return readings
 
 
+_WHERE = frozenset({"в", "во", "на", "из", "с", "со"})
+# between a name and the same person's other name: a comma, a bracket or a dash, maybe "он
+# же" / "она же" / "(все) зовут (его / её)" / "для своих"
+_APPOSED = re.compile(r"\s*[,(—–-]\s*(?:(?:он|она)\s+же\s+|(?:все\s+|дома\s+)?зовут\s+"
+                      r"(?:его\s+|её\s+|ее\s+)?|для\s+своих\s+)?", re.IGNORECASE)
+
+
+def _initial(name: str) -> str:
+    return name[:1].lower().replace("ё", "е")
+
+
+def _somewhere(before: list[Token], inside: list[Token], head: Token) -> bool:
+    """Whether a span the NER took for a person stands where a place or a firm does and is no
+    name: after "в", "на", "из", or "с" with a word pymorphy reads in the genitive and never
+    the instrumental ("ушёл с Уралмаша", not "с Игорем": the tagger says either),
+    with no word pymorphy knows as a first name, surname or patronymic, nor a diminutive of
+    one ("на Норникеле", not "женился на Маше")."""
+    if not before or before[-1].text.lower() not in _WHERE or (
+            before[-1].text.lower() in COMITATIVE and (
+            "ablt" in noun_cases(head.text) or "gent" not in noun_cases(head.text))):
+        return False
+    return not any((is_name(t.text) and known_word(t.text)) or full_name(t.text) != t.text
+                   for t in inside)
+
+
 def _first_name(written: str, nominative: str) -> str:
     """The first name a written name stands for: the one a diminutive comes from, read from
     the word as written ("Костян": Костя; pymorphy's guessed nominative "Костянин" is no
@@ -245,6 +272,7 @@ class _Builder:
 
     def reading(self) -> Reading:
         self._fold_first_names()
+        self._fold_apposed_names()
         # the speaker's kin to a relative said by the role alone only where the statement says
         # something of them ("мама живёт в Туле"): alone ("папа умер пять лет назад") it was
         # as often a relative the labels knew already as a wrong one (docs/benchmarks.md,
@@ -275,6 +303,42 @@ class _Builder:
                                full if link.target == short.name else link.target)
                           for link in self.links]
             self.links = [link for link in self.links if link.source != link.target]
+
+    def _fold_apposed_names(self) -> None:
+        """"Денис (все зовут его Дэн)", "Тимофей, Тёма, ему 9", "Соня, Софья Кравец": a name
+        right after another, set off by a comma, a bracket, a dash or "он же" / "все зовут",
+        of the same gender and starting with the same letter, is the same person said another
+        way: one person, called by the fuller name (else the first said), the other an alias
+        (a list of people,
+        "Миша, Петя и Лёва", names other letters, or has "и" between)."""
+        people = sorted((m for m in self.mentions.values() if m.type is EntityType.PERSON
+                         and m.name in self.first_at), key=lambda m: self.first_at[m.name])
+        for first, second in pairwise(people):
+            if first.name not in self.mentions or second.name not in self.mentions:
+                continue
+            end = self._said_end(first)
+            gap = self.text[end:self.first_at[second.name]] if end is not None else "-"
+            if not _APPOSED.fullmatch(gap) or _initial(first.name) != _initial(second.name) or (
+                    None not in (self.gender.get(first.name), self.gender.get(second.name))
+                    and self.gender[first.name] != self.gender[second.name]):
+                continue
+            keep, other = sorted((first, second), key=lambda m: (-len(m.name.split()),
+                                                                 self.first_at[m.name]))
+            del self.mentions[other.name]
+            self._mention(keep.name, EntityType.PERSON, (other.name, *other.aliases))
+            self.links = [Link(keep.name if link.source == other.name else link.source,
+                               link.type,
+                               keep.name if link.target == other.name else link.target)
+                          for link in self.links]
+            self.links = list(dict.fromkeys(link for link in self.links
+                                            if link.source != link.target))
+
+    def _said_end(self, mention: Mention) -> int | None:
+        """Where the words naming a mention end, from where the text first names it."""
+        at = self.first_at[mention.name]
+        said = [n for n in (mention.name, *mention.aliases)
+                if self.text[at:at + len(n)].lower() == n.lower()]
+        return at + max(map(len, said)) if said else None
 
     # -- collecting ------------------------------------------------------------------------
 
@@ -382,6 +446,11 @@ class _Builder:
             typed = self._kind_by_head(s, head, kind)
             if typed is None:
                 continue
+            if typed is EntityType.PERSON and _somewhere(before, inside, head):
+                # "ушёл с Уралмаша", "работаю на Норникеле": no name where a place stands
+                typed = EntityType.PLACE if geographic(head.text) else EntityType.ORGANISATION
+                if len(inside) == 1:
+                    aliases, name = (*aliases, name), oblique_nominative(inside[0].text)
             self._mention(name, typed, (*aliases, *((surface,) if surface != name else ())))
             self.first_at.setdefault(name, start)
             gender = (name_gender(name) if typed is EntityType.PERSON else None) or head.gender

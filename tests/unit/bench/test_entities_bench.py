@@ -46,3 +46,14 @@ def test_a_relative_labelled_towards_the_person_is_the_link_the_reader_stores() 
         _score_relations(score, "ru", {"id": "ru-x-s01", "relations": [label]}, stated,
                          {me.id: me, son_in_law.id: son_in_law})
         assert (score.relations["ru/kin"].tp, score.relations["ru/all"].fp) == (1, 0), label
+
+
+def test_json_keeps_a_tuning_parts_misses_only_when_shown_and_never_a_kept_aside_parts() -> None:
+    from wave_agent.cli.bench_entities_cmd import printable
+
+    parts = [{"part": "tuning_9", "tuning": True, "misses": [{"extra": "Лола"}]},
+             {"part": "kept_aside", "tuning": False, "misses": [{"extra": "Секрет"}]}]
+    assert all("misses" not in p for p in printable(parts, show=False))
+    shown = printable(parts, show=True)
+    assert shown[0]["misses"] == [{"extra": "Лола"}]
+    assert "misses" not in shown[1]
