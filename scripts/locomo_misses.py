@@ -68,6 +68,7 @@ def main() -> None:
     asked_questions: dict[str, set[str]] = defaultdict(set)
     voices: Counter[str] = Counter()
     first_voice: Counter[str] = Counter()
+    any_top10: Counter[str] = Counter()  # band -> turns some voice ranks within 10
     voice_ranks: dict[str, list[int]] = defaultdict(list)  # "band: voice" -> the turn's ranks
     by_category: dict[str, float] = defaultdict(float)  # "band: category" -> R@10 share
     not_gathered: list[tuple[str, str, str]] = []  # question id, its text, the turn
@@ -116,6 +117,8 @@ def main() -> None:
                         voices[f"{b}: {v}"] += 1
                         voice_ranks[f"{b}: {v}"].append(round(1.0 / x[i, col[f"rr_{v}"]]))
                     best = max(found, key=lambda v: x[i, col[f"rr_{v}"]], default="none")
+                    if best != "none" and x[i, col[f"rr_{best}"]] >= 0.1:
+                        any_top10[b] += 1
                     first_voice[f"{b}: best rank in {best}"] += 1
     print(f"{questions} questions, {args.system} R@10 {100 * total_share / questions:.1f}")
     print(f"{'evidence turns missed at ten':40} {'turns':>6} {'questions':>9} {'R@10 points':>11}")
@@ -141,6 +144,8 @@ def main() -> None:
     for key, got in sorted(voice_ranks.items(), key=lambda kv: (kv[0].split(':')[0], -len(kv[1]))):
         within = sum(1 for r in got if r <= 10) / len(got)
         print(f"  {key:55} {float(np.median(got)):5.0f} {100 * within:5.0f}%")
+    for b, n in sorted(any_top10.items()):
+        print(f"  {b}: within 10 in at least one voice {n} of {turns[b]} turns")
     print("\nthe voice that ranked each gathered missed turn best:")
     for key, n in sorted(first_voice.items(), key=lambda kv: (kv[0].split(':')[0], -kv[1])):
         print(f"  {key:55} {n:5d}")
