@@ -13,7 +13,7 @@ log-odds in it relative to the question's best, how many of the model's first te
 and the candidate's own rank by the shipped log-odds.
 
     PYTHONPATH=. python scripts/locomo_fusion_loco.py --features F.jsonl [--rounds 30 60] \
-        [--extra none session]
+        [--extra none session] [--lme LME.features.jsonl ...]
 
 Prints R@1 / R@5 / R@10 / MRR (LoCoMo's: the share of a question's evidence turns within k
 unique turns) for the shipped order replayed and each variant, per conversation and over all
@@ -35,18 +35,19 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 from wave_agent.recall import learned  # noqa: E402
 
 EXTRA = ("session_best", "session_top10", "model_rr")
 
 
-def load(path: Path) -> list[dict[str, Any]]:
+def load(path: Path, wanted: str = "locomo") -> list[dict[str, Any]]:
     ranker = learned.load()
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         q = json.loads(line)
-        if q.get("set") != "locomo" or not q["x"]:
+        if q.get("set") != wanted or not q["x"]:
             continue
         names = q["features"]
         x = np.zeros((len(q["x"]), len(learned.FEATURES)), dtype=np.float32)
@@ -66,7 +67,8 @@ def load(path: Path) -> list[dict[str, Any]]:
                     "fused": x[:, learned.FEATURES.index("fused")],
                     "decay": x[:, learned.FEATURES.index("decay")],
                     "someone": x[:, learned.FEATURES.index("someone_else")],
-                    "language": q.get("language", "english")})
+                    "language": q.get("language", "english"), "metric": q.get("metric"),
+                    "answer_sessions": q.get("answer_sessions", [])})
     return out
 
 
@@ -145,14 +147,44 @@ def figures(q: dict[str, Any], score: np.ndarray) -> dict[str, float]:
     return out
 
 
+def lme_check(locomo: list[dict[str, Any]], lme: list[dict[str, Any]],
+              args: argparse.Namespace) -> None:
+    """LongMemEval's questions ordered by the shipped trees and by each variant's trees
+    fitted on every LoCoMo question: what LoCoMo-trained trees would do to other chats."""
+    from train_ranker import figures as lme_figures
+
+    shown = ("turn_any@5", "turn_all@10", "NDCG@10", "R@1", "session_any@5")
+    rows: dict[str, list[dict[str, float]]] = defaultdict(list)
+    for q in lme:
+        rows["shipped"].append(lme_figures(q, np.argsort(-final(q, q["base"]), kind="stable")))
+    for extra in args.extra:
+        for rounds in args.rounds:
+            trees = boost(locomo, rounds, extra == "session")
+            for q in lme:
+                z = np.hstack([q["x"], q["extra"]]) if extra == "session" else q["x"]
+                logit = q["base"] + 0.1 * sum(t.predict(z) for t in trees)
+                rows[f"boost{rounds}-{extra}"].append(
+                    lme_figures(q, np.argsort(-final(q, logit), kind="stable")))
+    print(f"{'order':22} {'n':>3} " + " ".join(f"{m:>13}" for m in shown))
+    for name, got in rows.items():
+        print(f"{name:22} {len(got):3d} "
+              + " ".join(f"{100 * float(np.mean([r[m] for r in got])):13.1f}" for m in shown))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--features", type=Path, nargs="+", required=True)
     parser.add_argument("--rounds", type=int, nargs="+", default=[30])
     parser.add_argument("--extra", nargs="+", default=["none", "session"],
                         choices=("none", "session"))
+    parser.add_argument("--lme", type=Path, nargs="*", default=[],
+                        help="LongMemEval feature files: also order their questions by trees "
+                             "fitted on all seven conversations (no LoCoMo figures then)")
     args = parser.parse_args()
     questions = [q for p in args.features for q in load(p)]
+    if args.lme:
+        lme_check(questions, [q for p in args.lme for q in load(p, "longmemeval")], args)
+        return
     groups = sorted({q["group"] for q in questions})
     per: dict[str, dict[str, list[dict[str, float]]]] = defaultdict(lambda: defaultdict(list))
     for q in questions:
