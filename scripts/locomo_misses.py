@@ -50,6 +50,9 @@ def main() -> None:
     parser.add_argument("--features", type=Path, nargs="+", required=True)
     parser.add_argument("--details", type=Path, nargs="+", required=True)
     parser.add_argument("--system", default="wave", help="the details' system to read misses of")
+    parser.add_argument("--data", type=Path, default=None,
+                        help="LoCoMo's directory: print --examples not-gathered turns' texts")
+    parser.add_argument("--examples", type=int, default=0)
     args = parser.parse_args()
     ranker = learned.load()
     cands: dict[str, dict] = {}
@@ -65,6 +68,10 @@ def main() -> None:
     asked_questions: dict[str, set[str]] = defaultdict(set)
     voices: Counter[str] = Counter()
     first_voice: Counter[str] = Counter()
+    any_top10: Counter[str] = Counter()  # band -> turns some voice ranks within 10
+    voice_ranks: dict[str, list[int]] = defaultdict(list)  # "band: voice" -> the turn's ranks
+    by_category: dict[str, float] = defaultdict(float)  # "band: category" -> R@10 share
+    not_gathered: list[tuple[str, str, str]] = []  # question id, its text, the turn
     for path in args.details:
         for d in json.loads(path.read_text(encoding="utf-8"))["questions_detail"]:
             questions += 1
@@ -99,13 +106,19 @@ def main() -> None:
                 b = band(rank)
                 turns[b] += 1
                 share[b] += 1.0 / len(evidence)
+                by_category[f"{b}: category {d.get('category')}"] += 1.0 / len(evidence)
+                if rank is None:
+                    not_gathered.append((d["id"], d.get("text", ""), t))
                 asked_questions[b].add(d["id"])
                 if rank is not None:
                     i = where[t]
                     found = [v for v in VOICES if f"rr_{v}" in col and x[i, col[f"rr_{v}"]] > 0]
                     for v in found:
                         voices[f"{b}: {v}"] += 1
+                        voice_ranks[f"{b}: {v}"].append(round(1.0 / x[i, col[f"rr_{v}"]]))
                     best = max(found, key=lambda v: x[i, col[f"rr_{v}"]], default="none")
+                    if best != "none" and x[i, col[f"rr_{best}"]] >= 0.1:
+                        any_top10[b] += 1
                     first_voice[f"{b}: best rank in {best}"] += 1
     print(f"{questions} questions, {args.system} R@10 {100 * total_share / questions:.1f}")
     print(f"{'evidence turns missed at ten':40} {'turns':>6} {'questions':>9} {'R@10 points':>11}")
@@ -115,6 +128,24 @@ def main() -> None:
     print("\nvoices that gathered the missed turns (a turn counts once per voice):")
     for key, n in sorted(voices.items(), key=lambda kv: (kv[0].split(':')[0], -kv[1])):
         print(f"  {key:55} {n:5d}")
+    print("\nR@10 points missed, by LoCoMo's question category:")
+    for key, v in sorted(by_category.items()):
+        print(f"  {key:55} {100 * v / questions:5.1f}")
+    if args.data and args.examples:
+        from wave_agent.bench.locomo_data import load_conversations
+
+        texts = {f"{c.name}:{t.dia_id}": f"{t.speaker}: {t.text}"
+                 for c in load_conversations(args.data) for t in c.turns}
+        print(f"\n{args.examples} turns no voice gathered (every {len(not_gathered) // args.examples}th):")
+        for qid, text, turn in not_gathered[:: max(len(not_gathered) // args.examples, 1)]:
+            conv = qid.split(":")[0]
+            print(f"  {qid}: {text}\n      {turn} {texts.get(f'{conv}:{turn}', '?')[:160]}")
+    print("\nthe missed turn's rank in each voice that gathered it (median; share within 10):")
+    for key, got in sorted(voice_ranks.items(), key=lambda kv: (kv[0].split(':')[0], -len(kv[1]))):
+        within = sum(1 for r in got if r <= 10) / len(got)
+        print(f"  {key:55} {float(np.median(got)):5.0f} {100 * within:5.0f}%")
+    for b, n in sorted(any_top10.items()):
+        print(f"  {b}: within 10 in at least one voice {n} of {turns[b]} turns")
     print("\nthe voice that ranked each gathered missed turn best:")
     for key, n in sorted(first_voice.items(), key=lambda kv: (kv[0].split(':')[0], -kv[1])):
         print(f"  {key:55} {n:5d}")
