@@ -223,12 +223,18 @@ def read(text: str, lang: str, places: Sequence[tuple[str, tuple[str, ...]]],
             found = _after(clause, _IN_RU, places)
             if found is not None:
                 return found
+        # "сама я из Перми", "я сама, кстати, из Самары": the speaker named in the clause or
+        # the sentence before it, no verb in the clause, and no one else before "из" ("у меня
+        # испанский с Лаурой, она из Валенсии")
         start = max(text.rfind(sep, 0, at0) for sep in ".!?\n") + 1
-        said_by_me = set(re.findall(r"[а-яё]+", _norm(text[start:at0] + clause))) & _SPEAKER_FORMS
-        if said_by_me and not _clause_has_verb(clause) and _FROM_RU.search(clause):
-            found = _after(clause, _FROM_RU, places)
-            if found is not None:
-                return found
+        plain = _FROM_RU.search(clause)
+        if plain is not None and not _clause_has_verb(clause):
+            here = set(re.findall(r"[а-яё]+", low[:plain.start()]))
+            said_by_me = (here | set(re.findall(r"[а-яё]+", _norm(text[start:at0])))) & _SPEAKER
+            if said_by_me and _about_speaker(text, at0 + plain.start()) and not here & _OTHER:
+                found = _after(clause, _FROM_RU, places)
+                if found is not None:
+                    return found
     # "родом я из Тольятти", "откуда я родом? из Самары": the first place after "из" that
     # follows the word
     origin = _ORIGIN_RU.search(text)
