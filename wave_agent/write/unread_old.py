@@ -104,10 +104,12 @@ def with_device(text: str, vector: np.ndarray, values: Sequence[Value],
     ноль"): no verb of having, so no rule reads it, while the head scores 18 of those 20 at or
     above 0.7. Read at write time, the phone is held, and the new one said with the old one's
     end ("айфон всё, умер окончательно. взяла самсунг S24") replaces it as a read one would be."""
-    if any(v.attribute == "device" for v in values) or sure(vector, "device") < threshold:
+    if any(v.attribute == "device" for v in values):
         return tuple(values)
     said = device_said(text)
-    return tuple(values) if said is None else (*values, said)
+    if said is None or sure(vector, "device") < threshold:
+        return tuple(values)
+    return (*values, said)
 
 
 def device_said(text: str) -> Value | None:
