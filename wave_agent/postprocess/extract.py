@@ -232,12 +232,27 @@ async def with_message_values(user_text: str, facts: list[ExtractedFact],
     if not whole:
         return facts
     given: dict[int, tuple[str, ...]] = {}
+    owns: dict[int, list[Value]] = {}
     for fact, reading in zip(pieces, readings[1:], strict=True):
-        own = {v.key for v in read_values(fact.text, reading, held)}
+        own_values = list(read_values(fact.text, reading, held))
+        owns[id(fact)] = own_values
+        own = {v.key for v in own_values}
         more = [v for v in whole if v.key not in own and line_names(fact.text, v.value)]
         if more:
-            own_values = read_values(fact.text, reading, held)
             given[id(fact)] = tuple(v.encode() for v in (*own_values, *more))
+    # an ending whose own words were cut off with a piece that was not kept ("айфон всё, умер
+    # окончательно. взяла самсунг S24": only the new phone is kept) goes with the one piece
+    # that says the new value of the same attribute, so the old one is not left held beside it
+    for v in whole:
+        if v.op != "remove" or any(line_names(f.text, v.value) for f in pieces):
+            continue
+        with_new = [f for f in pieces if any(o.key == v.key and o.op in ("set", "add")
+                                             for o in owns[id(f)])]
+        if len(with_new) == 1:
+            f = with_new[0]
+            had = given.get(id(f), tuple(o.encode() for o in owns[id(f)]))
+            if v.encode() not in had:
+                given[id(f)] = (*had, v.encode())
     return [replace(f, attributes=given[id(f)]) if id(f) in given else f for f in facts]
 
 

@@ -241,6 +241,10 @@ class Writer:
         stating = await self.graph.attribute_facts(user_id)
         held = attributes.held_values(stating)
         values = attributes.given_first(given, await attributes.read(cleaned, held))
+        if self._readable(vector) is not None and unread_old.MODEL_PATH.exists():
+            # a phone said by its make with no verb of having ("Айфон 11 еле живой"), which the
+            # rules do not read, held when the head is sure it is the person's device
+            values = unread_old.with_device(cleaned, vector, values)
         if values:  # the attribute settles the type (its decay) and may change a held value
             fact = attributes.settled(fact, values,
                                       auto_until=fact.created_at + STATE_LIFETIME)

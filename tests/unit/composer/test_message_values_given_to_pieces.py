@@ -48,3 +48,18 @@ def test_two_values_of_one_single_attribute_in_a_message_are_given_to_no_piece()
                    "джуна. руководитель — Рамиль, спокойный",
                    [Value("user", "role", "тестировщик", "set")])
     assert not any("руководитель" in a for attrs in found.values() for a in attrs)
+
+
+def test_an_ending_whose_piece_names_it_otherwise_goes_with_the_new_phone() -> None:
+    # the piece saying the old phone's end names it in another alphabet ("пиксель" for the held
+    # "Pixel 6"), so no piece names it: the ending goes with the piece saying the new one
+    found = pieces("пиксель всё, разбила окончательно. взяла Samsung A55, привыкаю к нему",
+                   [Value("user", "device", "Pixel 6", "add")])
+    new = next(attrs for text, attrs in found.items() if "Samsung" in text)
+    assert "user|device|Pixel 6|remove" in new
+
+
+def test_a_new_phone_said_with_no_ending_ends_nothing() -> None:
+    found = pieces("взяла Samsung A55, привыкаю к нему. на работе аврал",
+                   [Value("user", "device", "Pixel 6", "add")])
+    assert not any("remove" in a for attrs in found.values() for a in attrs)
