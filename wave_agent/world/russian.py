@@ -259,7 +259,7 @@ class _Builder:
                 before and before[0].lower() in NAMING):
             return  # "уронил вазу" capitalised as ВАЗ: no name in it, no one ("зовут бублик": one)
         if kind is EntityType.ORGANISATION and before and (following := re.match(
-                r" ([а-яё]+)\b", self.text[stop:])) and " " not in self.text[start:stop] and (
+                r" ([а-яё]+)\b", self.written[stop:])) and " " not in self.text[start:stop] and (
                 name := firm_with_its_noun(before[0], self.text[start:stop],
                                            following.group(1))):
             stop += following.end()  # "в Яндекс еде": the noun carries the firm's case
