@@ -40,26 +40,6 @@ def oblique_nominative(word: str) -> str:
     return word
 
 
-def camel_nominative(word: str) -> str | None:
-    """A firm's name written with capitals inside ("РемСтрое", "ТехноСервисе") said in an
-    oblique case: the nominative of its one noun reading when pymorphy reads it in no
-    nominative, the capitals kept where the letters stay ("РемСтрое" -> РемСтрой); None for
-    a name that is its nominative or that pymorphy does not read as a noun."""
-    if word.isupper() or not re.search(r"[а-яё]", word):
-        return None
-    parses = _morph().parse(word)
-    if not parses or parses[0].tag.POS != "NOUN" or any(
-            p.tag.case == "nomn" for p in parses):
-        return None
-    inflected = parses[0].inflect({"nomn", "sing"}) or parses[0].inflect({"nomn"})
-    if inflected is None:
-        return None
-    new, low = str(inflected.word), word.lower()
-    kept = next((i for i, (a, b) in enumerate(zip(new, low, strict=False)) if a != b),
-                min(len(new), len(low)))
-    return word[:kept] + new[kept:]
-
-
 # the case a preposition before a workplace asks of its noun ("в еде", "из еды")
 _GOVERNED = {"в": "loct", "во": "loct", "на": "loct", "из": "gent", "изо": "gent",
              "у": "gent", "от": "gent", "до": "gent", "для": "gent", "при": "loct"}
@@ -93,4 +73,4 @@ def firm_with_its_noun(preposition: str, firm: str, following: str) -> str | Non
     return None
 
 
-__all__ = ["camel_nominative", "firm_with_its_noun", "noun_cases", "numeral", "oblique_nominative"]
+__all__ = ["firm_with_its_noun", "noun_cases", "numeral", "oblique_nominative"]

@@ -59,12 +59,7 @@ from wave_agent.world.morphology import (
     same_case,
     truecase,
 )
-from wave_agent.world.oblique import (
-    camel_nominative,
-    firm_with_its_noun,
-    noun_cases,
-    oblique_nominative,
-)
+from wave_agent.world.oblique import firm_with_its_noun, noun_cases, oblique_nominative
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
     COME_FROM,
@@ -434,9 +429,6 @@ class _Builder:
                 ending = re.fullmatch(r"(\S*[A-ZА-ЯЁ])([а-яё]{1,2})", name)
                 if ending and lemma(name) == ending.group(1).lower():
                     name = ending.group(1)  # "на АвтоВАЗе": АвтоВАЗ
-                elif (camel := camel_nominative(name)) is not None and (
-                        kind is EntityType.ORGANISATION):
-                    name = camel  # "в РемСтрое": РемСтрой (the said form an alias below)
             elif quoted and len(inside) == 1 and inside[0].case not in (None, "Nom") and not (
                     nominative_reading(inside[0].text)):
                 name = name_nominative(inside[0].text, inside[0].case)  # "продал «Ниву»"

@@ -2,8 +2,7 @@
 preposition the firm's own word keeps its form and the common noun after it carries the case
 ("в яндекс лавке", "из газпром нефти"); the firm is the two words with the noun in the
 nominative, and the workplace link names it. A firm whose own word takes the case, or one
-followed by a time or an adverb, is the one word as before. A firm written with capitals
-inside ("в СтройМонтаже") is named in the nominative, its capitals kept."""
+followed by a time or an adverb, is the one word as before."""
 
 from __future__ import annotations
 
@@ -40,9 +39,3 @@ def test_a_firm_that_takes_the_case_itself_stays_one_word() -> None:
 def test_a_time_or_an_adverb_after_the_firm_is_no_part_of_it() -> None:
     assert _firms(read("Перешла в Озон год назад.")) == {"Озон"}
     assert "Авито Тут" not in _firms(read("Знакомая из Авито тут рассказала новости."))
-
-
-def test_a_firm_written_with_capitals_inside_is_named_in_the_nominative() -> None:
-    reading = read("Брат теперь работает прорабом в СтройМонтаже.")
-    assert _firms(reading) == {"СтройМонтаж"}
-    assert "СтройМонтаж" in _workplaces(reading)
