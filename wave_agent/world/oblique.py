@@ -1,10 +1,12 @@
 """What pymorphy's dictionary says of a word the Russian reader meets after the parse, beyond
 ``morphology``'s names: the cases it can be in as a noun (the tagger says one, often wrong for a
 firm's name: "с Уралтяжстроя" tagged instrumental), whether it counts ("двое"), and the
-nominative of a place's or firm's name said after a preposition."""
+nominative of a place's or firm's name said after a preposition, and a firm's one-word name
+whose case the common noun after it carries ("в Яндекс еде")."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from wave_agent.world.morphology import _capitalised_like, _morph
@@ -38,4 +40,37 @@ def oblique_nominative(word: str) -> str:
     return word
 
 
-__all__ = ["noun_cases", "numeral", "oblique_nominative"]
+# the case a preposition before a workplace asks of its noun ("в еде", "из еды")
+_GOVERNED = {"в": "loct", "во": "loct", "на": "loct", "из": "gent", "изо": "gent",
+             "у": "gent", "от": "gent", "до": "gent", "для": "gent", "при": "loct"}
+
+
+@lru_cache(maxsize=16_384)
+def firm_with_its_noun(preposition: str, firm: str, following: str) -> str | None:
+    """A firm's one-word name the NER cut from the common noun that carries its case: after
+    a preposition the firm's word keeps its own form, having no reading in the case the
+    preposition asks, and the lower-case word right after it, likeliest a noun, has one ("в
+    Яндекс еде", "из Газпром нефти", "в Яндекс такси": Яндекс Еда, Газпром Нефть, Яндекс
+    Такси). The name with that noun in the nominative, capitalised; None when the firm's word
+    takes the case itself ("в Яндексе курьером") or the next word is no such noun ("в Яндекс
+    год назад": the accusative, also the nominative, says nothing; "у Тинька тут": an
+    adverb)."""
+    case = _GOVERNED.get(preposition.lower())
+    if case is None or not re.fullmatch(r"[а-яё]+", following):
+        return None
+    readings = _morph().parse(following)
+    if any(p.tag.case == case for p in _morph().parse(firm)) or not readings or (
+            readings[0].tag.POS != "NOUN"):
+        return None  # "у СпецЛогистика тут филиал": "тут" is likeliest an adverb
+    for parse in readings:
+        if parse.tag.POS != "NOUN" or parse.tag.case != case or {
+                "Name", "Surn", "Patr", "Geox", "anim"} & parse.tag.grammemes:
+            continue
+        nominative = parse.inflect({"nomn", parse.tag.number or "sing"})
+        if nominative is not None:
+            word = str(nominative.word)
+            return f"{firm} {word[:1].upper()}{word[1:]}"
+    return None
+
+
+__all__ = ["firm_with_its_noun", "noun_cases", "numeral", "oblique_nominative"]

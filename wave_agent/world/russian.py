@@ -59,7 +59,7 @@ from wave_agent.world.morphology import (
     same_case,
     truecase,
 )
-from wave_agent.world.oblique import noun_cases, oblique_nominative
+from wave_agent.world.oblique import firm_with_its_noun, noun_cases, oblique_nominative
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
     COME_FROM,
@@ -236,6 +236,7 @@ class _Builder:
         self.first_at: dict[str, int] = {}  # mention name -> where the text first names it
         self.gender: dict[str, str] = {}    # person name -> "Masc" / "Fem" (the parser's)
         self.named_roles: list[str] = []   # role words naming someone else (``Reading``)
+        self.joined: dict[tuple[int, int], str] = {}  # a firm's span with its noun -> name
         self.following: Sentence | None = None  # the sentence after the one being read
         for relative in kin.relatives(text):
             name = full_name(relative.name)  # "Сын Сашка": Саша
@@ -257,6 +258,12 @@ class _Builder:
                 is_name(w) or full_name(w) != w for w in self.text[start:stop].split()) and not (
                 before and before[0].lower() in NAMING):
             return  # "уронил вазу" capitalised as ВАЗ: no name in it, no one ("зовут бублик": one)
+        if kind is EntityType.ORGANISATION and before and (following := re.match(
+                r" ([а-яё]+)\b", self.written[stop:])) and " " not in self.text[start:stop] and (
+                name := firm_with_its_noun(before[0], self.text[start:stop],
+                                           following.group(1))):
+            stop += following.end()  # "в Яндекс еде": the noun carries the firm's case
+            self.joined[(start, stop)] = name
         if kind is EntityType.PERSON and " " in self.text[start:stop]:
             # "сестра Андрея Юля": the NER's one span is two people, one the other's (their
             # names share no case); a name with its patronymic or surname shares one
@@ -415,7 +422,9 @@ class _Builder:
                 kind = EntityType.PROJECT
             elif quoted and noun in lexicon.GROUP_NOUNS | lexicon.ORG_NOUNS:
                 kind = EntityType.ORGANISATION
-            if abbreviation(self.text[start:stop]):
+            if (start, stop) in self.joined:
+                name = self.joined[(start, stop)]  # "в Яндекс еде": Яндекс Еда
+            elif abbreviation(self.text[start:stop]):
                 name = self.text[start:stop]  # "МГУ", "УрФУ": never inflected
                 ending = re.fullmatch(r"(\S*[A-ZА-ЯЁ])([а-яё]{1,2})", name)
                 if ending and lemma(name) == ending.group(1).lower():
