@@ -54,7 +54,8 @@ the offline extractor keeps them; never the months' pasted instructions) as ordi
 month in one author's fold, so no month's lines are in the model that scores them; they have a
 limit of their own (FP_MONTH), and the figures print how many of them the held-out scores hold.
 
-``--months-bank`` (the default) adds the tuning months' own lines to the shipped bank as notes
+``--months-bank wrong`` (the default; ``all``, ``none``) adds the tuning months' own lines to the shipped bank as notes
+(only those the authored bank votes an order, with ``wrong``)
 (``quarantine_chat.month_exemplars``), after the network is fitted, as round twenty-eight shipped
 it: held out by month and on the authors the network never saw, it keeps a person's dictated new
 number (docs/benchmarks.md, "Round twenty-eight"); the months' lines are not in the training votes.
@@ -617,7 +618,7 @@ def main() -> None:
                         help="a threshold for each language (ru, pl, en as the writer reads it), else one for all")
     parser.add_argument("--exemplars", action=argparse.BooleanOptionalAction, default=True,
                         help="the nearest authored texts' vote as input (``meaning.near``), the bank shipped")
-    parser.add_argument("--months-bank", choices=("none", "all", "wrong"), default="all",
+    parser.add_argument("--months-bank", choices=("none", "all", "wrong"), default="wrong",
                         help="the tuning months' own lines in the shipped bank as notes "
                              "(``quarantine_chat.month_exemplars``; ``wrong``: only those the authored bank "
                              "votes an order; measured by scripts/quarantine_months_bank.py)")
