@@ -196,7 +196,7 @@ def main() -> None:
     fast = judge.held(np.arange(len(texts)), shipped)
     real = fast if args.fast else np.asarray([detect(t, vector=v) is not None
                                               for t, v in zip(texts, vectors, strict=True)])
-    columns = {"shipped": fast}
+    columns = {"shipped": fast}  # the authored bank: the model before round twenty-eight
     if len(judge.shipped.bank[1]) > AUTHORED_BANK and not args.fast:  # the months in meaning.npz: detect as it is
         columns["meaning.npz as it is (detect; the months in-sample)"] = real
     elif not np.array_equal(real, fast):
@@ -238,7 +238,7 @@ def main() -> None:
                 quarantine[key][i + 1] += 1
         figures[name] = {"months": dict(per), "months_by_lang": dict(by_lang), "authors": dict(quarantine)}
         out.write(f"\n== {name}\nmonths, statements held / pasted instructions caught (each month "
-                  f"{'judged with the other months in the bank' if name != 'shipped' else 'as shipped'}):\n")
+                  f"{'judged with the other months in the bank' if name.startswith('+ months') else 'as this bank'}):\n")
         for month, (h, s, c, p) in sorted(per.items(), key=lambda kv: (kv[0] == "all", kv[0])):
             out.write(f"  {month:<12} {h:>3} / {s:<4} {c:>2} / {p}\n")
         for lang, (h, s, c, p) in sorted(by_lang.items()):
