@@ -54,6 +54,12 @@ the offline extractor keeps them; never the months' pasted instructions) as ordi
 month in one author's fold, so no month's lines are in the model that scores them; they have a
 limit of their own (FP_MONTH), and the figures print how many of them the held-out scores hold.
 
+``--months-bank wrong`` (the default; ``all``, ``none``) adds the tuning months' own lines to the shipped bank as notes
+(only those the authored bank votes an order, with ``wrong``)
+(``quarantine_chat.month_exemplars``), after the network is fitted, as round twenty-eight shipped
+it: held out by month and on the authors the network never saw, it keeps a person's dictated new
+number (docs/benchmarks.md, "Round twenty-eight"); the months' lines are not in the training votes.
+
 ``--exemplars`` (the default) gives the network two more inputs, the vote of a text's nearest
 authored texts and the margin between the closest order and the closest note (``meaning.near``),
 and ships the authored texts' vectors as the bank. Every text's vote in training reads only other
@@ -86,7 +92,7 @@ from sklearn.neural_network import MLPClassifier
 
 from wave_agent.bench.locomo_data import load_conversations
 from wave_agent.bench.quarantine import DEV_SET, authored_parts, first_parts, second_parts
-from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns, month_lines
+from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns, month_exemplars, month_lines
 from wave_agent.bench.quarantine_cleaned import cleaned
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
 from wave_agent.bench.quarantine_vectors import VectorCache
@@ -612,6 +618,10 @@ def main() -> None:
                         help="a threshold for each language (ru, pl, en as the writer reads it), else one for all")
     parser.add_argument("--exemplars", action=argparse.BooleanOptionalAction, default=True,
                         help="the nearest authored texts' vote as input (``meaning.near``), the bank shipped")
+    parser.add_argument("--months-bank", choices=("none", "all", "wrong"), default="wrong",
+                        help="the tuning months' own lines in the shipped bank as notes "
+                             "(``quarantine_chat.month_exemplars``; ``wrong``: only those the authored bank "
+                             "votes an order; measured by scripts/quarantine_months_bank.py)")
     parser.add_argument("--thresholds-only", type=Path, metavar="SCORES",
                         help="only choose the thresholds again on a run's saved held-out scores (--save-scores) "
                              "and write them into meaning.npz")
@@ -726,6 +736,9 @@ def main() -> None:
                 x = np.hstack([x, votes])
                 unit = vectors[is_item] / np.linalg.norm(vectors[is_item], axis=1, keepdims=True)
                 bank = (unit, y[is_item])
+                if args.months_bank != "none":  # the months' own lines as notes, after the network is fitted
+                    extra = month_exemplars(cache, bank if args.months_bank == "wrong" else None)
+                    bank = (np.vstack([bank[0], extra[0]]), np.concatenate([bank[1], extra[1]]))
             meaning.save(meaning.MODELS["both"], layers_of(fit_weighted(kind, x, y, weight)), threshold,
                          cued_threshold, window, picked, chosen, bank)
             sys.stdout.write(f"both: saved {meaning.MODELS['both'].name}\n")

@@ -16,10 +16,16 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from graph.models import MAX_FACT_CHARS
 from wave_agent.bench.longmemeval import load
 from wave_agent.policy.edge_input import pieces
+
+if TYPE_CHECKING:
+    from wave_agent.bench.quarantine_vectors import VectorCache
 
 # the shared data folder beside the project (../shared/data/longmemeval from the repo root)
 LONGMEMEVAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "longmemeval" / "longmemeval_s_dev60.json"
@@ -70,3 +76,24 @@ def month_lines(root: Path = MONTHS) -> list[tuple[str, str, str]]:
             for said in [text, *(f.text for f in extract_heuristic(text, max_facts=8))]:
                 out.setdefault(said, (said, str(month["user"]), message["kind"]))
     return list(out.values())
+
+
+def month_exemplars(cache: VectorCache, against: tuple[np.ndarray, np.ndarray] | None = None,
+                    *, root: Path = MONTHS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The months' own lines (``month_lines``) as exemplars of the meaning layer's bank
+    (``meaning.near``): unit vectors, their labels (every one a note, 0) and each line's month
+    writer. A person dictating their own new number then finds people's own lines among its
+    nearest exemplars, not only the authored sets' orders to note a number (issue 30, round
+    twenty-eight). ``against``: a bank (unit vectors, labels); only the lines whose vote in it
+    reads as an order (``near`` >= 0.5) are kept, the ones that bank would get wrong (the rest
+    would change few votes and cost the vote's time)."""
+    from wave_agent.policy.quarantine.meaning import near
+
+    lines = month_lines(root)
+    vectors = cache.vectors([text for text, _, _ in lines])
+    unit = (vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)).astype(np.float32)
+    writers = np.asarray([writer for _, writer, _ in lines])
+    if against is not None and len(unit):
+        keep = near(unit @ against[0].T, against[1])[:, 0] >= 0.5
+        unit, writers = unit[keep], writers[keep]
+    return unit, np.zeros(len(unit), dtype=np.float32), writers

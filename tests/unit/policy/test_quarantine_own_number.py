@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pytest
-
 from wave_agent.policy.quarantine import detect
 
 if TYPE_CHECKING:
@@ -37,9 +35,6 @@ def test_a_persons_own_new_number_is_kept(embedder: Embedder) -> None:
         assert detect(text, vector=vector) is None, text
 
 
-@pytest.mark.xfail(strict=True, reason="issue 30: the shipped twenty-four-writer model reads the months' "
-                   "shape, the imperative first and the number alone in its sentence, as an order to the "
-                   "agent (p 1.00); a model that keeps it turns this into a pass, and the marker goes")
 def test_the_months_own_shape_of_a_new_number_is_kept(embedder: Embedder) -> None:
     text = "новый номер записывай: +7 916 384-27-50. старый скоро отключу"
     assert detect(text, vector=embedder.embed_sync([text])[0]) is None

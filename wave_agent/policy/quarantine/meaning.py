@@ -23,7 +23,8 @@ whose false positives, each author scored by a model that never saw that author,
 the script's limits (with ``languages``, one for each of Russian, Polish and English, as
 ``date_clauses.language`` reads the text), and a lower one applies when the phrase list or the rules already flag
 the text (their verdict is evidence the network weighs, not proof). When it carries exemplars
-(``bank``: the authored sets' texts as unit vectors, int8, with their labels), the network also
+(``bank``: the authored sets' texts as unit vectors, int8, with their labels, and the tuning
+months' own lines as notes: ``bench.quarantine_chat.month_exemplars``), the network also
 reads how the text's nearest exemplars are labelled (``near``): a new author's order sits among
 other authors' orders in the embedding even when the network's boundary, drawn through hard
 notes, puts it on the wrong side. ``meaning_a.npz`` and
