@@ -94,6 +94,7 @@ def main() -> None:
     for key, c in sorted(acc.items()):
         print(f"  {key[0]:6s} {key[1]:10s} {c[True]:5d} / {sum(c.values()):5d}"
               f"  ({100 * c[True] / sum(c.values()):.1f}%)")
+    totals: dict[str, list[Any]] = defaultdict(list)  # kind -> (wave, gated) over every set
     for path in sorted(args.directory.glob("*.details.json")):
         name = path.name.removesuffix(".details.json")
         texts_by_id = {json.loads(line)["id"]: json.loads(line)["text"]
@@ -118,6 +119,7 @@ def main() -> None:
                     p = float(fitted.predict_proba(np.asarray(v))[0, 1])
                 gated.append(r["wave"] if p >= args.threshold else r["wave-noattr"])
             n = len(rs)
+            totals[kind] += list(zip([r["wave"] for r in rs], gated, strict=True))
 
             def fig(side: list[Any], k: int, n: int = n) -> str:
                 return f"{100 * sum(within(v, k) for v in side) / n:5.1f}"
@@ -132,6 +134,17 @@ def main() -> None:
                   f" noattr {fig([r['wave-noattr'] for r in rs], 1)} /"
                   f" {fig([r['wave-noattr'] for r in rs], 5)}; e5 {fig([r['dense'] for r in rs], 1)}"
                   f" / {fig([r['dense'] for r in rs], 5)}")
+    print("\nevery set:")
+    for kind, pairs in totals.items():
+        n = len(pairs)
+        line = f"  {kind:10s} ({n:4d})"
+        for k in (1, 5):
+            w = sum(within(a, k) for a, _ in pairs)
+            g = sum(within(b, k) for _, b in pairs)
+            up = sum(within(b, k) and not within(a, k) for a, b in pairs)
+            dn = sum(within(a, k) and not within(b, k) for a, b in pairs)
+            line += f"  R@{k} {100 * w / n:5.1f} -> {100 * g / n:5.1f} (+{up}/-{dn})"
+        print(line)
 
 
 if __name__ == "__main__":
