@@ -133,5 +133,8 @@ class RecallConfig:
     # MMR's copy rule: a candidate at least the calibration's ``mmr_duplicate`` alike to one
     # already picked comes only once nothing else is left, whatever ``learned_mmr_lambda``.
     mmr_copies: bool = True
+    # Type decay's strength at most this (None: the preset's ``decay_strength``), so a
+    # benchmark can measure decay apart (``--also-config nodecay:decay_strength=0``).
+    decay_strength: float | None = None
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

@@ -77,12 +77,14 @@ def weigh(c: Candidates, cfg: RecallConfig, now: datetime, cal: Calibration) -> 
     named = named_speakers(q.text, {f.speaker for f in c.facts.values() if f.speaker})
     about_self = cfg.others_factor != 1.0 and not q.relatives and kin.asks_about_self(q.text)
     lifted = episode_factors(c.scores, c.facts, cfg.episode_pool, cfg.episode_weight)
+    strength = preset.decay_strength if cfg.decay_strength is None else min(
+        preset.decay_strength, cfg.decay_strength)
     final = c.final
     for fid, score in c.scores.items():
         fact = c.facts.get(fid)
         if fact is None or fact.status not in allowed or fact.user_id != q.user_id:
             continue
-        aged = decay.record_factor(fact, now, preset.decay_strength)
+        aged = decay.record_factor(fact, now, strength)
         episode = info = 1.0
         if fact.exchange_ids:
             # A turn of a conversation: the day's talk and how much the turn says count.

@@ -103,3 +103,39 @@ def test_a_history_question_searches_replaced_records_and_others_only_current_on
     # the caller asking for history widens any preset; quarantined records are never searched
     assert presets.DEFAULT.searched(history=True) == presets.HISTORY.searched()
     assert all(Status.QUARANTINED not in p.searched(history=True) for p in presets.PRESETS.values())
+
+
+def test_decay_can_be_switched_off_to_measure_it_apart() -> None:
+    """``RecallConfig.decay_strength`` 0 (``--also-config nodecay:decay_strength=0``): a state
+    said two months ago weighs as much as one said today; by default it weighs less, and a
+    setting never makes a preset decay more than it does."""
+    from dataclasses import replace as _replace
+    from datetime import UTC, datetime, timedelta
+
+    from graph.models import Fact, FactType, Status, Tier, Veracity
+    from wave_agent.policy import calibration
+    from wave_agent.recall.candidates import Candidates, Question
+    from wave_agent.recall.config import RecallConfig
+    from wave_agent.recall.presets import CURRENT, DEFAULT, HISTORY
+    from wave_agent.recall.ranking import weigh
+    from wave_agent.recall.voices import Degraded
+
+    now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+
+    def weighed(config: RecallConfig, preset: object = DEFAULT) -> dict[str, float]:
+        c = Candidates(Question("u", "что можно давать младшей?", 5, preset, CURRENT),  # type: ignore[arg-type]
+                       Degraded(), 0.0)
+        for fid, at in (("old", now - timedelta(days=60)), ("new", now)):
+            c.facts[fid] = Fact(id=fid, user_id="u", text=fid, type=FactType.STATE,
+                                tier=Tier.FACT, status=Status.ACTIVE, veracity=Veracity.STATED,
+                                confidence=1.0, created_at=at, last_confirmed_at=at)
+            c.scores[fid] = 1.0
+        weigh(c, _replace(config, meaning_weight=0.0), now, calibration.E5_SMALL)
+        return c.final
+
+    default = weighed(RecallConfig())
+    assert default["old"] < default["new"]
+    off = weighed(RecallConfig(decay_strength=0.0))
+    assert off["old"] == off["new"]
+    assert weighed(RecallConfig(decay_strength=1.0), HISTORY)["old"] == \
+        weighed(RecallConfig(), HISTORY)["old"]
