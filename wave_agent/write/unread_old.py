@@ -24,7 +24,7 @@ import numpy as np
 from graph.models import Fact
 from graph.stemming import language_of
 from wave_agent.world import attribute_words as W
-from wave_agent.world.attributes import ANY, Value, _Collector, _holder, _make, single_valued
+from wave_agent.world.attributes import Value, _Collector, _holder, _make, single_valued
 from wave_agent.world.reading import USER
 
 MODEL_PATH = Path(__file__).with_name("statement_attributes.npz")
@@ -125,41 +125,3 @@ def device_said(text: str) -> Value | None:
     if said.pol.ended or said.op_at(make, multi=True) != "add" or _holder(text, make, lang) != USER:
         return None  # "айфон всё, умер окончательно" ends a phone no one held
     return Value(USER, "device", _make(make, lang), "add")
-
-
-# A class denial of the person's child or sibling ("детей у меня нет", "ни братьев, ни сестёр")
-# when no record holds one: the earlier record the head is sure says one is the contradiction
-# (round twenty-nine, h/child29). The son said with no kin word ("Лёву отвела в школу.
-# первоклашка мой", "у сына завтра утренник" with the son unread) is held as nobody's child, so
-# the denial had nothing to be compared with on months 25, 26 and 27.
-DENIES = frozenset({"child", "sibling"})
-# Chosen offline on months 2-24 only, each scored by heads fitted without it
-# (``scripts/child_denial_head.py``, round twenty-eight): at 0.8 the head finds the earlier
-# statement of 15 of the 27 denials of a child or a sibling, and no other statement said before
-# a denial in those 23 months scores as high (at 0.7: 21 found, one other).
-DENIAL_SURE = 0.8
-# How many of the person's records nearest the denial by meaning are looked at.
-DENIAL_NEAR = 20
-
-
-def unheld_denials(values: Sequence[Value], held_keys: set[str]) -> list[Value]:
-    """The class denials of the person's child or sibling (``negate`` of any value) among
-    ``values`` when no active record holds a value of that attribute."""
-    return [v for v in values if v.entity == USER and v.op == "negate" and v.attribute in DENIES
-            and v.value == ANY and v.key not in held_keys]
-
-
-def denied_old(value: Value, new: Fact, nearby: Sequence[tuple[Fact, np.ndarray]],
-               threshold: float = DENIAL_SURE) -> Fact | None:
-    """The first record of ``nearby`` (nearest first, with their e5 vectors) said before
-    ``new``, carrying no value of ``value``'s attribute (read records were already compared),
-    that the head is sure sets it: the one a class denial contradicts; None when none is."""
-    for fact, vector in nearby:
-        if fact.id == new.id or fact.created_at >= new.created_at:
-            continue
-        carried = [Value.decode(raw) for raw in fact.attributes]
-        if any(v is not None and v.attribute == value.attribute for v in carried):
-            continue
-        if sure(vector, value.attribute) >= threshold:
-            return fact
-    return None

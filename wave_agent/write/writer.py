@@ -257,7 +257,6 @@ class Writer:
                 news=attributes.tells_news(cleaned), again=attributes.only_again(cleaned),
                 found_out=attributes.finds_out(cleaned))
             await self._unread_olds(fact, vector, values, held, decision)
-            await self._denied_olds(fact, vector, values, held, decision)
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)
         for candidate, cosine in await self._candidates(user_id, cleaned, vector):
@@ -352,33 +351,6 @@ class Writer:
             for old in unread_old.unread_olds(value, fact, near):
                 attributes._change(decision, attributes.Held(old, replace(value, value="")),
                                    value, held)
-
-    async def _denied_olds(self, fact: Fact, vector: np.ndarray,
-                           values: Sequence[Value], held: Sequence[attributes.Held],
-                           decision: attributes.Decision) -> None:
-        """A class denial of the person's child or sibling when no record holds one ("детей у
-        меня нет" after "Лёву отвела в школу. первоклашка мой"): the nearest earlier record the
-        learned head is sure says one is raised as the contradiction (``write.unread_old``)."""
-        if self._readable(vector) is None or not unread_old.MODEL_PATH.exists():
-            return  # the head reads e5 vectors only
-        todo = unread_old.unheld_denials(values, {h.value.key for h in held})
-        if not todo:
-            return
-        ids = [fid for fid, _ in await self.archive.search(fact.user_id, vector,
-                                                            limit=unread_old.DENIAL_NEAR)]
-        taken = {x.id for x in decision.replaces} | {x.id for x, _ in decision.contradicts}
-        facts = [f for f in await self.graph.get_facts(fact.user_id, ids)
-                 if f.status is Status.ACTIVE and f.id not in taken]
-        if not facts:
-            return
-        order = {fid: n for n, fid in enumerate(ids)}
-        facts.sort(key=lambda f: order.get(f.id, len(order)))  # nearest first
-        near = list(zip(facts, await self.archive.embedder.embed([f.text for f in facts]),
-                        strict=True))
-        for value in todo:
-            old = unread_old.denied_old(value, fact, near)
-            if old is not None and all(old.id != f.id for f, _ in decision.contradicts):
-                decision.contradicts.append((old, value))
 
     # -- the outcomes of remember --------------------------------------------------------------
 
