@@ -6,35 +6,15 @@ not a month's."""
 
 from __future__ import annotations
 
-import asyncio
-from datetime import UTC, datetime
-
 import pytest
 
-from graph.models import Fact, FactType, Status, Tier, Veracity
-from wave_agent.write.attributes import decide, held_values, read
+from tests.support.held_attributes import acts_on_held, held_fact
 
-NOW = datetime(2026, 11, 1, tzinfo=UTC)
-
-
-def _fact(id_: str, text: str, value: str) -> Fact:
-    return Fact(id=id_, user_id="u", text=text, type=FactType.IDENTITY, tier=Tier.OBSERVATION,
-                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=NOW,
-                last_confirmed_at=NOW, attributes=(value,))
-
-
-HELD = [_fact("swim", "Плаваю в бассейне по вторникам", "user|hobby|плавание|add"),
-        _fact("dance", "Хожу на танцы по пятницам", "user|hobby|танцы|add"),
-        _fact("climb", "I go climbing twice a week", "user|hobby|climbing|add"),
-        _fact("run", "Biegam co rano", "user|hobby|bieganie|add"),
-        _fact("yoga", "Chodzę na jogę", "user|hobby|joga|add")]
-
-
-def acts_on_held(text: str) -> bool:
-    held = held_values(HELD)
-    values = asyncio.run(read(text, held))
-    outcome = decide(values, held, "new")
-    return bool(outcome.contradicts or outcome.released or outcome.replaces)
+HELD = [held_fact("swim", "Плаваю в бассейне по вторникам", "user|hobby|плавание|add"),
+        held_fact("dance", "Хожу на танцы по пятницам", "user|hobby|танцы|add"),
+        held_fact("climb", "I go climbing twice a week", "user|hobby|climbing|add"),
+        held_fact("run", "Biegam co rano", "user|hobby|bieganie|add"),
+        held_fact("yoga", "Chodzę na jogę", "user|hobby|joga|add")]
 
 
 @pytest.mark.parametrize("text", [
@@ -45,7 +25,7 @@ def acts_on_held(text: str) -> bool:
     "Nie poszłam na jogę, padam z nóg",
 ])
 def test_one_missed_occasion_leaves_the_habit_held(text: str) -> None:
-    assert not acts_on_held(text)
+    assert not acts_on_held(text, HELD)
 
 
 @pytest.mark.parametrize("text", [
@@ -56,4 +36,4 @@ def test_one_missed_occasion_leaves_the_habit_held(text: str) -> None:
     "Nie chodzę już na jogę, szkoda czasu",
 ])
 def test_giving_the_habit_up_still_acts_on_it(text: str) -> None:
-    assert acts_on_held(text)
+    assert acts_on_held(text, HELD)

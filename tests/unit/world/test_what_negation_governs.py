@@ -6,33 +6,13 @@ our own, not a month's."""
 
 from __future__ import annotations
 
-import asyncio
-from datetime import UTC, datetime
-
 import pytest
 
-from graph.models import Fact, FactType, Status, Tier, Veracity
-from wave_agent.write.attributes import decide, held_values, read
+from tests.support.held_attributes import acts_on_held, held_fact
 
-NOW = datetime(2026, 11, 1, tzinfo=UTC)
-
-
-def _fact(id_: str, text: str, value: str) -> Fact:
-    return Fact(id=id_, user_id="u", text=text, type=FactType.IDENTITY, tier=Tier.OBSERVATION,
-                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=NOW,
-                last_confirmed_at=NOW, attributes=(value,))
-
-
-HELD = [_fact("knit", "Начала вязать, купила спицы", "user|hobby|вязание|add"),
-        _fact("yoga", "Хожу на йогу по средам", "user|hobby|йога|add"),
-        _fact("smoke", "Курю, уже лет десять", "user|habit|курение|add")]
-
-
-def acts_on_held(text: str) -> bool:
-    held = held_values(HELD)
-    values = asyncio.run(read(text, held))
-    outcome = decide(values, held, "new")
-    return bool(outcome.contradicts or outcome.released or outcome.replaces)
+HELD = [held_fact("knit", "Начала вязать, купила спицы", "user|hobby|вязание|add"),
+        held_fact("yoga", "Хожу на йогу по средам", "user|hobby|йога|add"),
+        held_fact("smoke", "Курю, уже лет десять", "user|habit|курение|add")]
 
 
 @pytest.mark.parametrize("text", [
@@ -42,7 +22,7 @@ def acts_on_held(text: str) -> bool:
     "курить выйти сил нет, так устала",
 ])
 def test_a_negation_of_another_noun_leaves_the_held_value_alone(text: str) -> None:
-    assert not acts_on_held(text)
+    assert not acts_on_held(text, HELD)
 
 
 @pytest.mark.parametrize("text", [
@@ -51,4 +31,4 @@ def test_a_negation_of_another_noun_leaves_the_held_value_alone(text: str) -> No
     "не курю и никогда не курила",
 ])
 def test_the_person_s_own_denial_of_the_held_value_still_acts(text: str) -> None:
-    assert acts_on_held(text)
+    assert acts_on_held(text, HELD)

@@ -1,0 +1,28 @@
+"""What the writer's attribute step does with a new message against values the person holds:
+shared by the world tests that ask whether a sentence acts on a held pastime, pet or habit."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from graph.models import Fact, FactType, Status, Tier, Veracity
+from wave_agent.write.attributes import decide, held_values, read
+
+NOW = datetime(2026, 11, 1, tzinfo=UTC)
+
+
+def held_fact(id_: str, text: str, value: str) -> Fact:
+    """An active record of the person's holding ``value`` (``"user|hobby|йога|add"``)."""
+    return Fact(id=id_, user_id="u", text=text, type=FactType.IDENTITY, tier=Tier.OBSERVATION,
+                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=NOW,
+                last_confirmed_at=NOW, attributes=(value,))
+
+
+def acts_on_held(text: str, held_facts: Sequence[Fact]) -> bool:
+    """Whether ``text`` contradicts, ends or replaces one of the values ``held_facts`` hold."""
+    held = held_values(list(held_facts))
+    values = asyncio.run(read(text, held))
+    outcome = decide(values, held, "new")
+    return bool(outcome.contradicts or outcome.released or outcome.replaces)
