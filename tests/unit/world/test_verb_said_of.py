@@ -47,12 +47,6 @@ def test_the_verb_of_the_targets_own_clause() -> None:
     assert "syn:gsubj:source" not in features
 
 
-def test_both_workplaces_said_by_first_person_verbs_are_the_speakers() -> None:
-    links = _links("Работаю в поликлинике медсестрой, а по выходным подрабатываю в аптеке "
-                   "«Ригла».")
-    assert {(USER, "works_at", "поликлиника"), (USER, "works_at", "Ригла")} <= links
-
-
 def test_a_wish_or_a_persuasion_is_no_workplace_yet() -> None:
     for text in ("Брат Олег мечтает устроиться в «Газпром».",
                  "Подруга Катя уговаривает меня перейти в «Сбер»."):
