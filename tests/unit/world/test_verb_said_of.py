@@ -4,10 +4,9 @@ when the parser hangs an object on another clause's verb, a wish that is not so 
 
 from __future__ import annotations
 
-from wave_agent.world import USER, read
-from wave_agent.world import pairs as model_pairs
+from wave_agent.world import read
 from wave_agent.world.governor import NOT_YET, governor_features, verb_form
-from wave_agent.world.reader import as_read, parsed, rule_readings
+from wave_agent.world.reader import parsed
 
 
 def _features(text: str, target: str, source: str | None = None) -> list[str]:
@@ -47,21 +46,17 @@ def test_the_verb_of_the_targets_own_clause() -> None:
     assert "syn:gsubj:source" not in features
 
 
+def test_a_wish_is_marked_for_the_model() -> None:
+    assert NOT_YET in _features("Брат Олег мечтает устроиться в «Газпром».", "Газпром", "Олег")
+    assert NOT_YET not in _features("Брат Олег устроился в «Газпром».", "Газпром", "Олег")
+
+
 def test_a_wish_or_a_persuasion_is_no_workplace_yet() -> None:
     for text in ("Брат Олег мечтает устроиться в «Газпром».",
                  "Подруга Катя уговаривает меня перейти в «Сбер»."):
         assert not [link for link in _links(text) if link[1] == "works_at"], text
 
 
-def test_the_model_takes_no_link_a_wish_governs() -> None:
-    model = model_pairs.Model.get()
-    assert model is not None
-    text = "Брат Олег мечтает устроиться в «Газпром»."
-    reading = rule_readings([text])[0]
-    wished = [p for p in model_pairs.pairs(as_read(text), reading, model.owners)
-              if NOT_YET in p.features]
-    assert wished, "the pair under the wish is marked"
-    read_links = model_pairs.relink(as_read(text), reading, model).links
-    rule_links = set(reading.links)
-    assert not [link for link in read_links if link not in rule_links
-                and any((link.source, link.target) == (p.source, p.target) for p in wished)]
+def test_a_second_verb_shares_its_clauses_subject() -> None:
+    features = _features("Внучка Лиза пошла в школу и занимается плаванием.", "плаванием")
+    assert "syn:gsubj:none" not in features and "syn:gsubj:me" not in features
