@@ -52,11 +52,14 @@ from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 NEWEST = ("tuning_24", "tuning_25", "tuning_26", "tuning_27", "tuning_28", "tuning_29")
 
 
-def load(data_dir: Path, cache: Path | None) -> dict[str, dict[str, Any]]:
+def load(data_dir: Path, cache: Path | None,
+         parts: list[str] | None = None) -> dict[str, dict[str, Any]]:
+    """Every honest part (or ``parts``) read as the shipped reader reads it, kept in ``cache``."""
     if cache and cache.exists():
-        return pickle.loads(cache.read_bytes())
+        kept: dict[str, dict[str, Any]] = pickle.loads(cache.read_bytes())
+        return {k: v for k, v in kept.items() if parts is None or k in parts}
     data: dict[str, dict[str, Any]] = {}
-    for part in HONEST:
+    for part in parts or HONEST:
         path = data_dir / f"{part}.json"
         if not path.exists():
             continue
@@ -149,8 +152,11 @@ def _near(label: str, reading: Reading) -> bool:
 
 
 def losses(statement: dict[str, Any], rules: Reading, final: Reading,
-           model: model_pairs.Model, text: str) -> tuple[Counter[str], Counter[str]]:
-    """(missed labels by cause, wrong links by origin and cause) for one statement."""
+           model: model_pairs.Model, text: str,
+           items: list[tuple[str, Any, str]] | None = None) -> tuple[Counter[str], Counter[str]]:
+    """(missed labels by cause, wrong links by origin and cause) for one statement; each missed
+    label (``("missed", label, cause)``) and wrong link (``("wrong", link, cause)``) is also
+    appended to ``items`` when given."""
     miss: Counter[str] = Counter()
     wrong: Counter[str] = Counter()
     links = list(dict.fromkeys(final.links))
@@ -206,6 +212,8 @@ def losses(statement: dict[str, Any], rules: Reading, final: Reading,
                     cause = "wrong_kind"
         miss[cause] += 1
         miss[f"{group}|{cause}"] += 1
+        if items is not None:
+            items.append(("missed", label, cause))
     rule_links = set(rules.links)
     for i, link in enumerate(links):
         if i in used:
@@ -225,6 +233,8 @@ def losses(statement: dict[str, Any], rules: Reading, final: Reading,
             cause = "end_unlabelled"
         wrong[f"{origin}|{cause}"] += 1
         wrong[f"{group}|{origin}|{cause}"] += 1
+        if items is not None:
+            items.append(("wrong", link, cause))
     return miss, wrong
 
 

@@ -34,6 +34,7 @@ from typing import Any
 
 from graph import kin
 from graph.models import EntityType
+from wave_agent.world.governor import governor_features
 from wave_agent.world.possessor import owner_features
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
 from wave_agent.world.word_classes import path_classes, target_classes
@@ -284,6 +285,7 @@ def pairs(text: str, reading: Reading, owners: bool = False) -> list[Pair]:
                     sw = at_word.get(source)
                 f.extend(_syntax(parsed, sw, tw))
                 f.extend(_kinds_on_path(parsed, sw, tw, kind_at))
+                f.extend(governor_features(parsed, tw, None if source == USER else sw))
             if t is None:
                 f.append("target:unplaced")
                 out.append(Pair(source, m.name, tuple(f)))
