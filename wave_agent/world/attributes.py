@@ -38,7 +38,7 @@ from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
 from wave_agent.world import attribute_words as W
-from wave_agent.world import lexicon
+from wave_agent.world import birthplace, lexicon
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
@@ -56,6 +56,7 @@ OPS = frozenset(ATTRIBUTE_OPS)
 TYPE_OF: dict[str, FactType] = {
     "city": FactType.IDENTITY, "employer": FactType.IDENTITY, "role": FactType.IDENTITY,
     "phone": FactType.IDENTITY, "age": FactType.IDENTITY, "birthday": FactType.IDENTITY,
+    "birthplace": FactType.IDENTITY,
     "diet": FactType.IDENTITY, "vehicle": FactType.IDENTITY, "device": FactType.IDENTITY,
     "condition": FactType.IDENTITY, "allergy": FactType.IDENTITY, "price": FactType.IDENTITY,
     "partner": FactType.RELATIONSHIP, "pet": FactType.RELATIONSHIP,
@@ -294,6 +295,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _vehicles_and_devices(text, reading.language, held, c)
     _own_car(text, c)
     _job_among_us(text, c)
+    _birthplace(text, reading, held, c)
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
         # what they were until the first day ("первый день в Ак Барсе") or the move
@@ -1130,8 +1132,8 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
         return
     said = [w for pair in words for w in pair if len(w) >= 3]
     for value in held:
-        if value.op not in ("set", "add") or value.value == ANY:
-            continue
+        if value.op not in ("set", "add") or value.value == ANY or value.attribute == "birthplace":
+            continue  # (a birthplace does not end; "не сглазь" names no Казань)
         if any(f.key == value.key and (f.value == ANY or same_value(f.value, value.value))
                for f in found):
             continue
@@ -1290,6 +1292,25 @@ def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Colle
 
 _AMONG_US = re.compile(r"(?<![\w-])([А-ЯЁ][а-яё]+|[Оо]н[аи]?)\s+(?:же\s+|ведь\s+)?у\s+нас\s+"
                        r"(?:же\s+|ведь\s+|теперь\s+)?([а-яё-]{4,})\b")
+
+
+def _birthplace(text: str, reading: Reading, held: Sequence[Value], c: _Collector) -> None:
+    """The speaker's birthplace (``world.birthplace``): a value that never changes, so another
+    one said later is a contradiction. A native's word read as a job ("я коренная
+    самарчанка": the parse's ``works_as``) is no role."""
+    places = [(m.name, m.aliases) for m in reading.mentions if m.type is EntityType.PLACE]
+    said = birthplace.read(text, reading.language, places,
+                           [v.value for v in held if v.attribute in ("city", "birthplace")])
+    if said is None:
+        return
+    place, word = said
+    c.found[:] = [v for v in c.found if not (
+        v.attribute == "role" and any(_alike(_norm(word), w) for w in _norm(v.value).split()))]
+    pol = c.polarity_of(word)
+    if pol.negated or pol.unreal:
+        return
+    if not any(v.key == f"{USER}|birthplace" for v in c.found):
+        c.found.append(Value(USER, "birthplace", place, "set"))
 
 
 def _job_among_us(text: str, c: _Collector) -> None:
