@@ -62,7 +62,11 @@ def _number(tokens: list[tuple[str, int]], i: int) -> tuple[int, int] | None:
     word = tokens[i][0]
     if word.isdigit():
         return (int(word), i + 1) if len(word) <= 3 else None
-    lemma = str(getattr(_first(word), "normal_form", word.lower()))
+    first = _first(word)
+    if first is None or not ({"nomn", "accs"} & set(first.tag.grammemes)  # type: ignore[attr-defined]
+                             ) or str(first.tag.POS) != "NUMR":  # type: ignore[attr-defined]
+        return None  # "на мне одной": a word of one, not an age of one
+    lemma = str(getattr(first, "normal_form", word.lower()))
     if lemma in _TENS:
         unit = 0
         if i + 1 < len(tokens):
@@ -115,7 +119,8 @@ def said_ages(text: str) -> list[SaidAge]:
     tokens = [(m.group(0), m.start()) for m in _TOKEN.finditer(text)]
     found: list[SaidAge] = []
     for i, (word, _) in enumerate(tokens):
-        if word.isalpha() and word[0].isalpha() and _dative_someone(word):
+        after_preposition = i > 0 and "PREP" in _pos(tokens[i - 1][0])  # "на мне", "ко мне"
+        if word.isalpha() and not after_preposition and _dative_someone(word):
             j = i + 1
             while j < len(tokens) and j - i <= 3 and _between(tokens[j][0]):
                 j += 1
