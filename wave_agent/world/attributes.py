@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
+from wave_agent.world import age, birthplace, lexicon
 from wave_agent.world import attribute_words as W
-from wave_agent.world import lexicon
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
@@ -56,6 +56,7 @@ OPS = frozenset(ATTRIBUTE_OPS)
 TYPE_OF: dict[str, FactType] = {
     "city": FactType.IDENTITY, "employer": FactType.IDENTITY, "role": FactType.IDENTITY,
     "phone": FactType.IDENTITY, "age": FactType.IDENTITY, "birthday": FactType.IDENTITY,
+    "birthplace": FactType.IDENTITY,
     "diet": FactType.IDENTITY, "vehicle": FactType.IDENTITY, "device": FactType.IDENTITY,
     "condition": FactType.IDENTITY, "allergy": FactType.IDENTITY, "price": FactType.IDENTITY,
     "partner": FactType.RELATIONSHIP, "pet": FactType.RELATIONSHIP,
@@ -294,6 +295,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _vehicles_and_devices(text, reading.language, held, c)
     _own_car(text, c)
     _job_among_us(text, c)
+    _birthplace(text, reading, held, c)
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
         # what they were until the first day ("первый день в Ак Барсе") or the move
@@ -469,11 +471,13 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     if phone and (len(re.sub(r"\D", "", phone.group(1))) >= 9):
         put_(USER, "phone", re.sub(r"[^\d+]", "", phone.group(1)), "set")
     # age
-    age = W.AGE.search(text)
-    if age:
-        n = next(g for g in age.groups() if g)
-        if 0 < int(n) < 120:
-            put_(_holder(text, age.group(0), reading.language), "age", n, single_op())
+    age_said = W.AGE.search(text)
+    if age_said:
+        n = next(g for g in age_said.groups() if g)
+        # (not a count said after "мне": "мне 2 раза звонили", "мне 5 минут до дома")
+        if 0 < int(n) < 120 and not (reading.language == "ru" and age.counts_after(
+                text, age_said.end())):
+            put_(_holder(text, age_said.group(0), reading.language), "age", n, single_op())
     elif (named_age := W.AGE_OF.search(text)) is not None and 0 < int(named_age.group(1)) < 120:
         whose = _holder(text, named_age.group(1), reading.language)
         first = named_age.group(0).split()[0]
@@ -486,6 +490,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             put_(whose, "age", named_age.group(1), single_op())
     elif W.OWN_BIRTHDAY.search(text) and (said_age := _bare_age(text, words)) is not None:
         put_(USER, "age", said_age, "set")  # "сорок четыре стукнуло", "34! с днём рождения меня"
+    elif reading.language == "ru" and (passing := age.said_ages(text)):
+        _age_in_passing(text, passing[0], c)  # "мне ж уже 35", "в 32 года начинать", "маме 62"
     birthday = W.BIRTHDAY.search(text)
     # the person's own when the sentence that says the birthday says "у меня" / "my", and not
     # someone else's "у неё" ("мама у меня Галина Петровна. день рождения у неё 3 мая")
@@ -809,6 +815,21 @@ def _couple(text: str, reading: Reading, held: Sequence[Value]) -> str | None:
     return name
 
 
+def _age_in_passing(text: str, said: age.SaidAge, c: _Collector) -> None:
+    """An age said in passing (``world/age.py``): the speaker's after "мне" or in "в N лет";
+    someone else's after their name or kin word in the dative, a held pet's by its name."""
+    if said.whose is None or said.whose.lower() == "мне":
+        c.put(USER, "age", said.years, "set")
+        return
+    pet = next((name for name in c.pets if _alike(_norm(name), _norm(said.whose))), None)
+    if pet is not None:
+        c.put(pet, "age", said.years, "set")
+        return
+    whose = _holder(text, said.said_as, "ru")
+    if whose not in (None, USER) and _a_someone(said.whose):
+        c.put(whose, "age", said.years, "set")
+
+
 def _bare_age(text: str, words: Sequence[tuple[str, str]]) -> str | None:
     """The one age a birthday statement names with no "мне" or "лет": a lone number ("ну всё,
     34") or a Russian numeral in words ("сорок четыре стукнуло"); None when it names none or
@@ -1130,8 +1151,8 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
         return
     said = [w for pair in words for w in pair if len(w) >= 3]
     for value in held:
-        if value.op not in ("set", "add") or value.value == ANY:
-            continue
+        if value.op not in ("set", "add") or value.value == ANY or value.attribute == "birthplace":
+            continue  # (a birthplace does not end; "не сглазь" names no Казань)
         if any(f.key == value.key and (f.value == ANY or same_value(f.value, value.value))
                for f in found):
             continue
@@ -1290,6 +1311,25 @@ def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Colle
 
 _AMONG_US = re.compile(r"(?<![\w-])([А-ЯЁ][а-яё]+|[Оо]н[аи]?)\s+(?:же\s+|ведь\s+)?у\s+нас\s+"
                        r"(?:же\s+|ведь\s+|теперь\s+)?([а-яё-]{4,})\b")
+
+
+def _birthplace(text: str, reading: Reading, held: Sequence[Value], c: _Collector) -> None:
+    """The speaker's birthplace (``world.birthplace``): a value that never changes, so another
+    one said later is a contradiction. A native's word read as a job ("я коренная
+    самарчанка": the parse's ``works_as``) is no role."""
+    places = [(m.name, m.aliases) for m in reading.mentions if m.type is EntityType.PLACE]
+    said = birthplace.read(text, reading.language, places,
+                           [v.value for v in held if v.attribute in ("city", "birthplace")])
+    if said is None:
+        return
+    place, word = said
+    c.found[:] = [v for v in c.found if not (
+        v.attribute == "role" and any(_alike(_norm(word), w) for w in _norm(v.value).split()))]
+    pol = c.polarity_of(word)
+    if pol.negated or pol.unreal:
+        return
+    if not any(v.key == f"{USER}|birthplace" for v in c.found):
+        c.found.append(Value(USER, "birthplace", place, "set"))
 
 
 def _job_among_us(text: str, c: _Collector) -> None:

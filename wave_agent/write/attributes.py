@@ -36,6 +36,7 @@ from wave_agent.world.attributes import (
     same_value,
     single_valued,
 )
+from wave_agent.world.birthplace import same_place
 from wave_agent.world.reading import USER
 
 # Types a statement's attribute settles: a lasting value is not an event that fades. A promise
@@ -227,12 +228,14 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
                 olds = [h for h in olds if h not in younger]
-            elif value.attribute == "birthday":
+            elif value.attribute in ("birthday", "birthplace"):
                 # a birthday does not move: another one said is a contradiction, whoever's and
                 # with whatever words (five months' authors, five of five); the same month
-                # said without its day ("в марте" against "14 марта") is no other one
+                # said without its day ("в марте" against "14 марта") is no other one. Nor
+                # does a birthplace ("родом из Тольятти", then "коренная самарчанка")
+                same = _same_birthday if value.attribute == "birthday" else same_place
                 for h in olds:
-                    if not _same_birthday(h.value.value, value.value) and all(
+                    if not same(h.value.value, value.value) and all(
                             h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
                 olds = []
