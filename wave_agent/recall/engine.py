@@ -175,7 +175,8 @@ class Recall:
                        query_entities=[e.id for e in understood.relatives], asked=wants)
         await self.reader.ask_voices(c)
         await self.reader.read_around(c)
-        found = asked.first(wants, query, stating, understood.relatives) if wants else []
+        found = asked.first(wants, query, stating, understood.relatives,
+                            endings=self.config.endings_first) if wants else []
         if found:
             self._join_asked(c, found)
         await self.reader.read_vectors(c)
