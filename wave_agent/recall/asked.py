@@ -284,6 +284,20 @@ def _with_endings(current: list[Fact], values: Sequence[tuple[Fact, Value]], att
             *(f for f in current if settled(f))]
 
 
+def ended(fact: Fact, found: Sequence[Fact], attribute: str) -> bool:
+    """Whether ``fact`` comes in ``first``'s order after a record that ends or denies a value
+    of ``attribute`` (``_with_endings``): a value said before its ending, no answer to a
+    question about now."""
+    for f in found:
+        if f.id == fact.id:
+            return False
+        if any(v is not None and v.op in ENDING and (v.attribute == attribute
+                                                     or v.attribute.startswith(f"{attribute}:"))
+               for v in map(Value.decode, f.attributes)):
+            return True
+    return False
+
+
 def same_single_value(a: Fact, b: Fact, attribute: str) -> bool:
     """Whether ``a`` and ``b`` both state the asked ``attribute`` (``price`` any price) of the
     same holder, and it holds one value at a time (a rent, a city; not children or pets)."""
@@ -294,4 +308,4 @@ def same_single_value(a: Fact, b: Fact, attribute: str) -> bool:
     return bool(keys(a) & keys(b))
 
 
-__all__ = ["Asked", "Model", "first", "matches", "model", "price_kind", "read", "same_single_value", "save", "whose"]
+__all__ = ["Asked", "Model", "ended", "first", "matches", "model", "price_kind", "read", "same_single_value", "save", "whose"]
