@@ -80,13 +80,16 @@ def main() -> None:
     total: dict[str, list[int]] = {}
     causes: Counter[str] = Counter()
     places: Counter[str] = Counter()
-    print(f"{'month':<10} {'first (step / no step / old judge)':<38} {'first 5':<26} "
+    print("first / first 5: the step with the new judge / no step, new judge / the step, the old "
+          "judge / no step, the old judge (as before this round)")
+    print(f"{'month':<10} {'first':<38} {'first 5':<32} "
           f"{'stale above':<14} {'history':<12} {'stable':<12} endings")
     for path in sorted(a.runs, key=lambda p: int(p.stem.rsplit("_", 1)[-1])):
         run = json.loads(path.read_text(encoding="utf-8"))[0]
         m, by = run["part"], run["by"]
         on, off = figures(by, m), figures(by, f"{m}@{a.variant}")
         lit = literal(run, m, on)
+        before = literal(run, f"{m}@{a.variant}", off)  # no step, the old judge: as before
         ends = [e for e in run["misses"] if e["what"] == "ending question"
                 and e.get("asked_as", m) == m]
         here = Counter(place(e) for e in ends)
@@ -95,11 +98,12 @@ def main() -> None:
         row = [on["first"][0], off["first"][0], lit[0], on["first"][1], on["top5"][0],
                off["top5"][0], lit[1], on["stale"][0], on["stale"][1], off["stale"][0],
                off["stale"][1], on["history"][0], off["history"][0], on["history"][1],
-               on["stable"][0], off["stable"][0], on["stable"][1], len(ends), here["first"]]
+               on["stable"][0], off["stable"][0], on["stable"][1], len(ends), here["first"],
+               before[0], before[1]]
         total = {k: [x + y for x, y in zip(total.get(k, [0] * len(row)), row, strict=True)]
                  for k in ("all",)}
-        print(f"{m:<10} {row[0]:>3} / {row[1]:>3} / {row[2]:>3} of {row[3]:<14}"
-              f"{row[4]:>3} / {row[5]:>3} / {row[6]:>3}{'':<12} {row[7]}/{row[8]} vs {row[9]}/{row[10]}"
+        print(f"{m:<10} {row[0]:>3} / {row[1]:>3} / {row[2]:>3} / {row[19]:>3} of {row[3]:<8}"
+              f"{row[4]:>3} / {row[5]:>3} / {row[6]:>3} / {row[20]:>3}{'':<8} {row[7]}/{row[8]} vs {row[9]}/{row[10]}"
               f"{'':<3} {row[11]} / {row[12]} of {row[13]:<4} {row[14]} / {row[15]} of {row[16]:<4}"
               f" {row[18]} first of {row[17]}")
         if m in a.show:
@@ -107,8 +111,8 @@ def main() -> None:
                 print(f"    [{place(e)}] {e['text']} -> {e['expect']} | said: {e['said'][:90]}"
                       f" | records: {[(s, t[:50]) for s, t in e['records']]}")
     t = total["all"]
-    print(f"{'all':<10} {t[0]:>3} / {t[1]:>3} / {t[2]:>3} of {t[3]:<14}{t[4]:>3} / {t[5]:>3} / "
-          f"{t[6]:>3}{'':<12} {t[7]}/{t[8]} vs {t[9]}/{t[10]}   {t[11]} / {t[12]} of {t[13]:<4}"
+    print(f"{'all':<10} {t[0]:>3} / {t[1]:>3} / {t[2]:>3} / {t[19]:>3} of {t[3]:<8}{t[4]:>3} / "
+          f"{t[5]:>3} / {t[6]:>3} / {t[20]:>3}{'':<8} {t[7]}/{t[8]} vs {t[9]}/{t[10]}   {t[11]} / {t[12]} of {t[13]:<4}"
           f" {t[14]} / {t[15]} of {t[16]:<4} {t[18]} first of {t[17]}")
     print("\ncurrent-value misses by cause (with the step):", dict(causes.most_common()))
     print("where a 'no' answer stands (with the step):", {p: places[p] for p in PLACES})
