@@ -110,12 +110,33 @@ def main() -> None:
             for e in ends:
                 print(f"    [{place(e)}] {e['text']} -> {e['expect']} | said: {e['said'][:90]}"
                       f" | records: {[(s, t[:50]) for s, t in e['records']]}")
+    print("\nby language (the new judge): current first / first 5, with the step vs without")
+    for lang in ("ru", "pl", "en"):
+        on_l = [0, 0, 0]
+        off_l = [0, 0]
+        for path in a.runs:
+            run = json.loads(path.read_text(encoding="utf-8"))[0]
+            on, off = figures(run["by"], f"{run['part']}/{lang}"), \
+                figures(run["by"], f"{run['part']}@{a.variant}/{lang}")
+            on_l = [on_l[0] + on["first"][0], on_l[1] + on["top5"][0], on_l[2] + on["first"][1]]
+            off_l = [off_l[0] + off["first"][0], off_l[1] + off["top5"][0]]
+        print(f"  {lang}: {on_l[0]} / {on_l[1]} vs {off_l[0]} / {off_l[1]} of {on_l[2]}")
     t = total["all"]
     print(f"{'all':<10} {t[0]:>3} / {t[1]:>3} / {t[2]:>3} / {t[19]:>3} of {t[3]:<8}{t[4]:>3} / "
           f"{t[5]:>3} / {t[6]:>3} / {t[20]:>3}{'':<8} {t[7]}/{t[8]} vs {t[9]}/{t[10]}   {t[11]} / {t[12]} of {t[13]:<4}"
           f" {t[14]} / {t[15]} of {t[16]:<4} {t[18]} first of {t[17]}")
     print("\ncurrent-value misses by cause (with the step):", dict(causes.most_common()))
     print("where a 'no' answer stands (with the step):", {p: places[p] for p in PLACES})
+    off_places: Counter[str] = Counter()
+    literal_first = 0
+    for path in a.runs:
+        run = json.loads(path.read_text(encoding="utf-8"))[0]
+        for e in run["misses"]:
+            if e["what"] == "ending question" and e.get("asked_as") == f"{run['part']}@{a.variant}":
+                off_places[place(e)] += 1
+                literal_first += e["literal_rank"] == 0
+    print("where it stands without the step:", {p: off_places[p] for p in PLACES},
+          f"; first by the old judge (a record with the answer's words): {literal_first}")
 
 
 if __name__ == "__main__":
