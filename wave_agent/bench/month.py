@@ -32,6 +32,7 @@ import tempfile
 import time
 import uuid
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -495,6 +496,19 @@ class _Replay:
     misses: list[dict[str, Any]] = field(default_factory=list)
     # attribute -> current values (single-valued: one) as the file says, for "changes"
     truth: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    # ``--also-config``: name -> RecallConfig overrides; each checkpoint's questions are asked
+    # again with them over the same records, tallied as ``<month>@<name>``
+    also_config: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def others(self, engine: Any) -> dict[str, Any]:
+        from dataclasses import replace as with_
+
+        from wave_agent.recall.engine import Recall
+
+        return {name: Recall(engine.graph, engine.archive, engine.embedder,
+                             config=with_(engine.config, **overrides), clock=engine.clock,
+                             archive_problem=engine.archive_problem, tz=engine.tz)
+                for name, overrides in self.also_config.items()}
 
     def tally(self, lang: str, name: str, hit: bool | int = True, of: str | None = None) -> None:
         for key in (self.part, f"{self.part}/{lang}"):
@@ -509,7 +523,8 @@ def _held_by(facts: list[Fact], value: str, attribute: str) -> list[Fact]:
 
 
 async def replay(settings: Settings, path: Path, *, part: str | None = None,
-                 keep: bool = False, runs: str = "day") -> dict[str, Any]:
+                 keep: bool = False, runs: str = "day",
+                 also_config: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """Replay one month file; figures per part and language, the misses, the wall time. The
     clock (``WAVE_NOW``) follows the replay: each message's time, the day's end for the
     approvals, the checkpoint's time for the questions; it is restored afterwards."""
@@ -518,7 +533,7 @@ async def replay(settings: Settings, path: Path, *, part: str | None = None,
     try:
         with tempfile.TemporaryDirectory(prefix="wave-bench-month-") as tmp:
             return await _replay(fresh_settings(settings, Path(tmp)), month, part or month.name,
-                                 keep=keep, runs=runs)
+                                 keep=keep, runs=runs, also_config=also_config)
     finally:
         if before is None:
             os.environ.pop(clock.ENV, None)
@@ -531,11 +546,13 @@ def _at(moment: datetime) -> None:
 
 
 async def _replay(settings: Settings, month: Month, part: str, *, keep: bool,
-                  runs: str = "day") -> dict[str, Any]:
+                  runs: str = "day",
+                  also_config: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:
     from wave_agent.services import Services
 
     started = time.perf_counter()
-    run = _Replay(month, part, f"bench-month-{uuid.uuid4().hex[:8]}")
+    run = _Replay(month, part, f"bench-month-{uuid.uuid4().hex[:8]}",
+                  also_config={k: dict(v) for k, v in (also_config or {}).items()})
     notices = _Notices()
     watched = [logging.getLogger("wave"), logging.getLogger("neo4j")]
     for logger in watched:
@@ -755,26 +772,50 @@ async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Messa
                      texts=[text_of.get(i, "") for i in sorted(p)])
 
 
+# A "no" answer to a question about now: "нет", "нет, бросила", "ни с кем", "не курю", "no", "nie".
+_NO_ANSWER = re.compile(r"^\s*(?:нет|ни\b|никого|никак|не\b|no\b|none\b|nobody\b|nie\b|brak\b)",
+                        re.IGNORECASE)
+
+
+def ending_of(month: Month, q: Question, at: datetime) -> Message | None:
+    """The message a "no" answer to ``q`` comes from, as the month's writer labelled it: the
+    last message before ``at`` that sets ``q``'s attribute, when it ends or denies a value
+    (``remove``, ``negate``: "бросила курить", "Рио продала", "с Артёмом расстались") and the
+    question expects "no". Its record answers the question as a person reading it would
+    judge, though it need not hold the word "нет" (round thirty, h/now30)."""
+    if q.kind != "current" or not _NO_ANSWER.match(q.expect):
+        return None
+    last: tuple[Message, Setting] | None = None
+    for m in month.messages:
+        if m.at > at:
+            break
+        for s in m.sets:
+            if s.entity == q.entity and s.attribute == q.attribute:
+                last = (m, s)
+    if last is None or last[1].op not in ("negate", "remove"):
+        return None
+    return last[0]
+
+
+def _endings_literal() -> bool:
+    """``WAVE_BENCH_ENDINGS=literal``: a "no" answer held only by a record with its words (the
+    judge before round thirty)."""
+    return os.environ.get("WAVE_BENCH_ENDINGS", "").strip().lower() == "literal"
+
+
 async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, worker: Any) -> None:
     _at(cp.at)
+    others = run.others(engine)
     for n, q in enumerate(cp.questions):
         hits = await engine.search(run.user_id, q.text, k=10)
+        first_at, ending_ex = await _score(run, q, cp, hits, engine, run.part)
+        for name, other in others.items():  # the same records asked with other settings
+            await _score(run, q, cp, await other.search(run.user_id, q.text, k=10), other,
+                         f"{run.part}@{name}")
         texts = [h.fact.text for h in hits]
-        first_at = next((i for i, t in enumerate(texts) if holds(t, q.expect, q.attribute)), None)
-        if q.kind == "current":
-            stale_at = next((i for i, t in enumerate(texts)
-                             if any(holds(t, s, q.attribute) for s in q.stale)
-                             and not holds(t, q.expect, q.attribute)), None)
-            run.tally(q.lang, "current_first", first_at == 0, of="current")
-            run.tally(q.lang, "current_top5", first_at is not None and first_at < 5)
-            if first_at is not None and stale_at is not None:
-                run.tally(q.lang, "stale_above", stale_at < first_at, of="both_found")
-        elif q.kind == "history":
-            run.tally(q.lang, "history_top5", first_at is not None and first_at < 5, of="history")
-        else:
-            run.tally(q.lang, "stable_top5", first_at is not None and first_at < 5, of="stable")
         if first_at is None or first_at >= (1 if q.kind == "current" else 5):
-            cause = await _cause(run, q, getattr(hits.preset, "name", None), engine) \
+            cause = await _cause(run, q, getattr(hits.preset, "name", None), engine,
+                                 None if _endings_literal() else ending_ex) \
                 if q.kind == "current" else None
             run.miss(f"{q.kind} question", question=q.id, text=q.text, expect=q.expect,
                      stale=list(q.stale), preset=getattr(hits.preset, "name", None),
@@ -792,22 +833,81 @@ async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, wor
                          reply=result.reply[:300])
 
 
-async def _cause(run: _Replay, q: Any, preset: str | None, engine: Any) -> str:
+async def _score(run: _Replay, q: Question, cp: Checkpoint, hits: Any, engine: Any,
+                 key: str) -> tuple[int | None, str | None]:
+    """Tally one question's hits under ``key`` (the month, or ``month@variant`` for the same
+    records asked with other recall settings); the rank of the first record holding the
+    expected value (None: not in the ten) and the exchange of the message a "no" answer
+    comes from."""
+    texts = [h.fact.text for h in hits]
+    literal_at = next((i for i, t in enumerate(texts) if holds(t, q.expect, q.attribute)), None)
+    ending = ending_of(run.month, q, cp.at)
+    ending_ex = _exchange(run.user_id, ending.id) if ending else None
+    ending_ranks = [i for i, h in enumerate(hits) if ending_ex and ending_ex in h.fact.exchange_ids]
+    ending_at = ending_ranks[0] if ending_ranks else None
+    first_at = literal_at
+    if ending_at is not None and not _endings_literal():
+        first_at = ending_at if literal_at is None else min(literal_at, ending_at)
+    if ending is not None:
+        await _ending_seen(run, q, ending, ending_ex or "", hits, literal_at, ending_at, engine,
+                           key)
+
+    def tally(name: str, hit: bool | int = True, of: str | None = None) -> None:
+        for k in (key, f"{key}/{q.lang}"):
+            run.tallies[k].add(name, hit, of)
+
+    if q.kind == "current":
+        stale_at = next((i for i, t in enumerate(texts)
+                         if any(holds(t, s, q.attribute) for s in q.stale)
+                         and not holds(t, q.expect, q.attribute) and i not in ending_ranks), None)
+        tally("current_first", first_at == 0, of="current")
+        tally("current_top5", first_at is not None and first_at < 5)
+        if first_at is not None and stale_at is not None:
+            tally("stale_above", stale_at < first_at, of="both_found")
+    elif q.kind == "history":
+        tally("history_top5", first_at is not None and first_at < 5, of="history")
+    else:
+        tally("stable_top5", first_at is not None and first_at < 5, of="stable")
+    return first_at, ending_ex
+
+
+async def _ending_seen(run: _Replay, q: Question, ending: Message, exchange: str, hits: Any,
+                       literal_at: int | None, ending_at: int | None, engine: Any,
+                       key: str) -> None:
+    """Where a "no" answer stands (``scripts/now_endings.py`` reads these): the ending
+    message's records and their status (none: judged small talk or cut at the door), the rank
+    of the first of them among the hits, and the rank of a record with the answer's words."""
+    facts = await engine.graph.list_facts(run.user_id, statuses=None)
+    mine = [f for f in facts if exchange in f.exchange_ids]
+    run.miss("ending question", asked_as=key, question=q.id, text=q.text, expect=q.expect,
+             stale=list(q.stale), message=ending.id, said=ending.text,
+             records=[[f.status.value, f.text[:120]] for f in mine],
+             ending_rank=ending_at, literal_rank=literal_at,
+             top=[h.fact.text[:100] for h in list(hits)[:5]])
+
+
+async def _cause(run: _Replay, q: Any, preset: str | None, engine: Any,
+                 ending_ex: str | None = None) -> str:
     """Why a question about now did not put the current value first (round twenty-three's
     count): ``read as past`` (the history preset: the replaced record is put above its
     successor), ``current not stored`` (no record in force holds the value), ``old still
     active`` (a record holding only a stale value is still in force: the write side's miss),
-    else ``ranked lower`` (recall's order put another record first)."""
+    else ``ranked lower`` (recall's order put another record first). A record of the message
+    that ended or denied the value (``ending_ex``, see ``ending_of``) holds a "no" answer."""
     from graph.models import Status
 
     if preset == "history":
         return "read as past"
     facts = await engine.graph.list_facts(run.user_id, statuses=None)
-    if not any(f.status is Status.ACTIVE and holds(f.text, q.expect, q.attribute)
-               for f in facts):
+
+    def answers(f: Fact) -> bool:
+        return holds(f.text, q.expect, q.attribute) or bool(ending_ex
+                                                             and ending_ex in f.exchange_ids)
+
+    if not any(f.status is Status.ACTIVE and answers(f) for f in facts):
         return "current not stored"
     if any(f.status is Status.ACTIVE and any(holds(f.text, s, q.attribute) for s in q.stale)
-           and not holds(f.text, q.expect, q.attribute) for f in facts):
+           and not answers(f) for f in facts):
         return "old still active"
     return "ranked lower"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from wave_agent.cli import bench_app
-from wave_agent.cli.common import emit_json, run, settings, to_json
+from wave_agent.cli.common import ALSO_CONFIG_OPTION, emit_json, run, settings, to_json
 
 DATA_OPTION = typer.Option(..., "--data", help="A month file, or a folder of them (*.json).")
 PART_OPTION = typer.Option(None, "--part", help="Only the file with this name (its stem).")
@@ -37,8 +37,12 @@ def bench_month_command(
     misses: bool = MISSES_OPTION,
     keep: bool = KEEP_OPTION,
     runs: str = RUNS_OPTION,
+    also_config: list[str] = ALSO_CONFIG_OPTION,
 ) -> None:
-    """Replay a month of chat offline; changes applied, two truths, recall, contradictions..."""
+    """Replay a month of chat offline; changes applied, two truths, recall, contradictions...
+    ``--also-config``: every checkpoint's questions asked again over the same records with
+    other recall settings, tallied as ``<month>@<name>`` (a paired comparison in one replay)."""
+    from wave_agent.bench.longmemeval import parse_variant
     from wave_agent.bench.month import month_files, render, replay
     from wave_agent.errors import WaveError
 
@@ -51,7 +55,9 @@ def bench_month_command(
             raise WaveError(f"No month file named {part}.json under {data}",
                             next_step="drop --part, or name one of the files' stems")
     loaded = settings()
-    results = [run(replay(loaded, f, part=f.stem, keep=keep, runs=runs)) for f in files]
+    variants = dict(parse_variant(v) for v in also_config)
+    results = [run(replay(loaded, f, part=f.stem, keep=keep, runs=runs, also_config=variants))
+               for f in files]
     if as_json:
         emit_json(results)
     else:

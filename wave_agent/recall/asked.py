@@ -32,7 +32,7 @@ import numpy as np
 
 from graph import kin
 from graph.models import Entity, Fact, Status
-from wave_agent.world.attributes import Value, names_value, same_value, single_valued
+from wave_agent.world.attributes import ANY, Value, names_value, same_value, single_valued
 from wave_agent.world.reading import ROLE_PREFIX, USER
 
 MODEL = Path(__file__).parent / "asked.npz"
@@ -187,11 +187,12 @@ def _price_named(query: str, held: Sequence[Value]) -> str | None:
     return next((kind for kind in sorted(kinds) if kind.replace("ё", "е") in said), None)
 
 
-def matches(value: Value, attribute: str, entities: set[str], price: str | None) -> bool:
+def matches(value: Value, attribute: str, entities: set[str], price: str | None,
+            ops: tuple[str, ...] = ("set", "add")) -> bool:
     """Whether a held value answers the question: its attribute (a price of the kind the
     question names: "сколько стоил шиномонтаж?" names none the reader knows, and no price
-    held answers it) and whose it is."""
-    if value.op not in ("set", "add") or value.entity not in entities:
+    held answers it) and whose it is. ``ops=ENDING``: a value ended or denied instead."""
+    if value.op not in ops or value.entity not in entities:
         return False
     if attribute != "price":
         return value.attribute == attribute
@@ -206,10 +207,11 @@ def _norm_value(value: str) -> str:
 
 
 def first(asked: Asked, query: str, facts: Sequence[Fact],
-          relatives: Sequence[Entity] = ()) -> list[Fact]:
+          relatives: Sequence[Entity] = (), *, endings: bool = True) -> list[Fact]:
     """The records (of ``facts``: those that state values, active and replaced) that state
     the value the question asks for, in the order they answer it: for a question about now
-    the records that said a value in force, newest first; about the past those that said a
+    the records that said a value in force, newest first, and (``endings``) the records in
+    force that ended or denied one (``_with_endings``); about the past those that said a
     replaced value (newest first), then the others. Empty when nothing held answers it
     (recall then answers as it would)."""
     values = [(f, v) for f in facts for v in (Value.decode(raw) for raw in f.attributes)
@@ -242,11 +244,58 @@ def first(asked: Asked, query: str, facts: Sequence[Fact],
     current = sorted((f for f, held_by in found.values() if held_by.status is Status.ACTIVE),
                      key=lambda f: f.created_at, reverse=True)
     if not asked.past:
-        return current
+        return _with_endings(current, values, asked.attribute, entities, price) if endings \
+            else current
     replaced = sorted((f for f, held_by in found.values()
                        if held_by.status is Status.SUPERSEDED),
                       key=lambda f: f.created_at, reverse=True)
     return [*replaced, *current]
+
+
+ENDING = ("remove", "negate")
+
+
+def _with_endings(current: list[Fact], values: Sequence[tuple[Fact, Value]], attribute: str,
+                  entities: set[str], price: str | None) -> list[Fact]:
+    """A question about now answered by the newest statement on the attribute, an ending or
+    a denial too ("я курю?" after "всё, бросила курить", "какая у меня машина?" after "Рио
+    продала", "с кем я встречаюсь?" after "с Артёмом расстались"): the record in force that
+    ends or denies a value (the reader's ``remove`` / ``negate``) settles the records that
+    said that value before it (or any value, for a denial of the whole attribute: "аллергий
+    нет"). The records no ending settles come first (a value said since, or another pet
+    still kept), then the endings, newest first, then the records they settled (round
+    thirty, h/now30: month 28's nine questions about something ended or denied)."""
+    endings = sorted({f.id: (f, v) for f, v in values if f.status is Status.ACTIVE
+                      and matches(v, attribute, entities, price, ENDING)}.values(),
+                     key=lambda fv: fv[0].created_at, reverse=True)
+    if not endings:
+        return current
+
+    def settled(f: Fact) -> bool:
+        said = [v for v in (Value.decode(raw) for raw in f.attributes) if v is not None
+                and matches(v, attribute, entities, price)]
+        return any(e.created_at > f.created_at and ev.key == v.key
+                   and (ev.value == ANY or same_value(ev.value, v.value))
+                   for e, ev in endings for v in said)
+
+    ids = {f.id for f in current}
+    ends = [f for f, _ in endings if f.id not in ids]
+    return [*(f for f in current if not settled(f)), *ends,
+            *(f for f in current if settled(f))]
+
+
+def ended(fact: Fact, found: Sequence[Fact], attribute: str) -> bool:
+    """Whether ``fact`` comes in ``first``'s order after a record that ends or denies a value
+    of ``attribute`` (``_with_endings``): a value said before its ending, no answer to a
+    question about now."""
+    for f in found:
+        if f.id == fact.id:
+            return False
+        if any(v is not None and v.op in ENDING and (v.attribute == attribute
+                                                     or v.attribute.startswith(f"{attribute}:"))
+               for v in map(Value.decode, f.attributes)):
+            return True
+    return False
 
 
 def same_single_value(a: Fact, b: Fact, attribute: str) -> bool:
@@ -259,4 +308,4 @@ def same_single_value(a: Fact, b: Fact, attribute: str) -> bool:
     return bool(keys(a) & keys(b))
 
 
-__all__ = ["Asked", "Model", "first", "matches", "model", "price_kind", "read", "same_single_value", "save", "whose"]
+__all__ = ["Asked", "Model", "ended", "first", "matches", "model", "price_kind", "read", "same_single_value", "save", "whose"]

@@ -128,6 +128,10 @@ class RecallConfig:
     # The attribute step: a question about an attribute, the records stating its value first
     # (skipped anyway when the learned ranker weighs that verdict itself).
     attribute_first: bool = True
+    # Within it, a question about now answered by an ending or a denial the person said since
+    # ("я курю?" after "бросила курить"): that record before the ones saying the value it
+    # ended (``asked.first``; round thirty, h/now30). False: only values in force answer.
+    endings_first: bool = True
     # The history step (recall.older): each chosen record preceded by the one it replaced.
     replaced_first: bool = True
     # MMR's copy rule: a candidate at least the calibration's ``mmr_duplicate`` alike to one

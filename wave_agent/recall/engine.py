@@ -175,7 +175,8 @@ class Recall:
                        query_entities=[e.id for e in understood.relatives], asked=wants)
         await self.reader.ask_voices(c)
         await self.reader.read_around(c)
-        found = asked.first(wants, query, stating, understood.relatives) if wants else []
+        found = asked.first(wants, query, stating, understood.relatives,
+                            endings=self.config.endings_first) if wants else []
         if found:
             self._join_asked(c, found)
         await self.reader.read_vectors(c)
@@ -300,11 +301,13 @@ class Recall:
         record naming a child, above the son's class; a wife's birthday went below the
         others' the same way), unless the two state one single-valued attribute of the
         same holder: then the newer holds the value in force (a rent that went up, the
-        writer having kept both)."""
+        writer having kept both), or an ending said since settled it ("бросила курить"
+        above "курю, полпачки в день": ``asked.ended``)."""
         q = c.question
         if c.chosen and not wants.past and c.chosen[0] in {f.id for f in found}:
             mine = next(f for f in found if f.id == c.chosen[0])
-            if not asked.same_single_value(mine, found[0], wants.attribute):
+            if not asked.same_single_value(mine, found[0], wants.attribute) \
+                    and not asked.ended(mine, found, wants.attribute):
                 found = sorted(found, key=lambda f: f.id != mine.id)  # stable: the rest as read
         top = max((c.final.get(fid, 0.0) for fid in c.chosen), default=0.0)
         for i, fact in enumerate(found):

@@ -91,3 +91,20 @@ async def test_a_question_about_one_child_keeps_recalls_record_about_that_child_
     await _told(writer, user_id, ["Дочке Вере три года, она ходит в ясли «Солнышко»."], 4)
     found = await recall.search(user_id, "в каком классе учится сын?", k=5)
     assert found[0].fact.id == son, [h.fact.text for h in found]
+
+
+async def test_a_habit_given_up_and_a_car_sold_answer_the_question_about_now(
+    writer: Writer, recall: Recall, user_id: str
+) -> None:
+    """"я сейчас курю?" after "бросила курить", "какая у меня машина?" after the car was sold:
+    the ending the person said is the first answer, not the habit or the car it ended (round
+    thirty, h/now30)."""
+    await _told(writer, user_id, ["Курю, где-то полпачки в день.", "Езжу на Kia Rio, ей уже 8 лет."],
+                30)
+    await _told(writer, user_id, _AROUND, 20)
+    [quit_] = await _told(writer, user_id, ["Всё, бросила курить, держусь уже неделю."], 5)
+    [sold] = await _told(writer, user_id, ["Рио продала, теперь езжу на метро."], 3)
+    smoking = await recall.search(user_id, "я сейчас курю?", k=5)
+    assert smoking[0].fact.id == quit_, [h.fact.text for h in smoking]
+    car = await recall.search(user_id, "какая у меня сейчас машина?", k=5)
+    assert car[0].fact.id == sold, [h.fact.text for h in car]

@@ -57,3 +57,34 @@ async def test_a_small_month_replays_and_is_judged(settings: Settings, tmp_path:
 
     async with Services(settings) as services:  # the bench person is erased
         assert not await (await services.graph()).list_facts(result["user"], statuses=None)
+
+
+QUIT = {"name": "quit", "tz": "Europe/Moscow", "messages": [
+    {"id": "m1", "at": "2026-11-01T09:00", "lang": "ru", "kind": "statement",
+     "text": "Курю, где-то полпачки в день.",
+     "sets": [{"entity": "user", "attribute": "habit", "value": "курение", "op": "add"}]},
+    {"id": "m2", "at": "2026-11-05T10:00", "lang": "ru", "kind": "statement",
+     "text": "Всё, бросила курить! Выкинула последнюю пачку.",
+     "sets": [{"entity": "user", "attribute": "habit", "value": "курение", "op": "negate"}]},
+], "checkpoints": [{"at": "2026-11-06T22:00", "questions": [
+    {"id": "q1", "lang": "ru", "kind": "current", "text": "я сейчас курю?", "entity": "user",
+     "attribute": "habit", "expect": "нет, бросила", "stale": ["курение"]}]}]}
+
+
+async def test_a_no_answer_is_held_by_the_ending_the_person_said(
+        settings: Settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"я сейчас курю?" answered "нет, бросила": the record of "Всё, бросила курить!" is the
+    answer a person would read, though it does not say "нет"; the same records asked without
+    the ending step (``--also-config``) are tallied apart (round thirty, h/now30)."""
+    path = tmp_path / "quit.json"
+    path.write_text(json.dumps(QUIT, ensure_ascii=False), encoding="utf-8")
+    settings = settings.model_copy(update={"store_timeout_s": 30.0})
+    result = await replay(settings, path, also_config={"noend": {"endings_first": False}})
+    assert result["by"]["quit"]["current value first"]["n"] == 1, result["misses"]
+    assert "quit@noend" in result["by"]
+    [seen] = [m for m in result["misses"] if m["what"] == "ending question"
+              and m["asked_as"] == "quit"]
+    assert seen["ending_rank"] == 0 and seen["literal_rank"] is None  # no record says "нет"
+    monkeypatch.setenv("WAVE_BENCH_ENDINGS", "literal")  # the judge before round thirty
+    before = await replay(settings, path)
+    assert before["by"]["quit"]["current value first"]["n"] == 0

@@ -185,3 +185,63 @@ def test_the_past_head_reads_the_past_whatever_the_attribute_head_reads(embedder
     vectors = embedder.embed_query_sync(past + now)
     assert [asked.asks_past(asked.READS, v) for v in vectors] == [True] * len(past) + [False] * len(now)
     assert not asked.asks_past("all-MiniLM-L6-v2", vectors[0])
+
+
+def test_a_question_about_now_is_answered_by_the_ending_said_since() -> None:
+    """"я курю?" after "бросила курить", "какая у меня машина?" after the car was sold: the
+    record that ended the value answers, above the one that said it; a value said after the
+    ending, or another pet still kept, stays first (round thirty, h/now30)."""
+    smokes = _fact("smokes", "Курю, полпачки в день", 20, Status.ACTIVE, "user|habit|курение|add")
+    quit_ = _fact("quit", "Всё, бросила курить, третий день держусь", 2, Status.ACTIVE,
+                  "user|habit|курение|negate")
+    now = asked.first(Asked("habit", 0.9, False, 0.1), "я сейчас курю?", [smokes, quit_])
+    assert [f.id for f in now] == ["quit", "smokes"]
+    # without the step only the value in force answers (the order before round thirty)
+    assert [f.id for f in asked.first(Asked("habit", 0.9, False, 0.1), "я сейчас курю?",
+                                      [smokes, quit_], endings=False)] == ["smokes"]
+    # smoking again since: the newer value answers first
+    again = _fact("again", "Опять закурила, нервы", 1, Status.ACTIVE, "user|habit|курение|add")
+    assert asked.first(Asked("habit", 0.9, False, 0.1), "я курю?",
+                       [smokes, quit_, again])[0].id == "again"
+    # a car sold, then nothing bought: the sale answers; a car bought since: that car
+    car = _fact("car", "Езжу на Kia Rio", 25, Status.ACTIVE, "user|vehicle|Kia Rio|set")
+    sold = _fact("sold", "Рио продала, теперь на такси", 5, Status.ACTIVE,
+                 "user|vehicle|Kia Rio|remove")
+    assert [f.id for f in asked.first(Asked("vehicle", 0.9, False, 0.1), "какая у меня машина?",
+                                      [car, sold])] == ["sold", "car"]
+    new = _fact("new", "Купила Solaris", 1, Status.ACTIVE, "user|vehicle|Hyundai Solaris|set")
+    assert asked.first(Asked("vehicle", 0.9, False, 0.1), "какая у меня машина?",
+                       [car, sold, new])[0].id == "new"
+
+
+def test_one_pet_given_away_leaves_the_other_first() -> None:
+    cat = _fact("cat", "У меня кошка Муся", 30, Status.ACTIVE, "user|pet|Муся|add")
+    parrot = _fact("parrot", "Завела попугая Кешу", 20, Status.ACTIVE, "user|pet|Кеша|add")
+    away = _fact("away", "Кешу забрала Катя, у неё ему лучше", 2, Status.ACTIVE,
+                 "user|pet|Кеша|remove")
+    pets = asked.first(Asked("pet", 0.9, False, 0.1), "какие у меня сейчас животные?",
+                       [cat, parrot, away])
+    assert [f.id for f in pets] == ["cat", "away", "parrot"]
+    # a denial of the whole attribute settles every value said before it
+    none = _fact("none", "Животных у меня больше нет", 1, Status.ACTIVE, "user|pet|*|negate")
+    assert asked.first(Asked("pet", 0.9, False, 0.1), "есть ли у меня животные?",
+                       [cat, parrot, away, none])[0].id == "none"
+    # someone else's ending is no answer about the person
+    sister = _fact("sister", "Сестра продала машину", 1, Status.ACTIVE,
+                   "Дина|vehicle|*|remove")
+    assert asked.first(Asked("vehicle", 0.9, False, 0.1), "какая у меня машина?",
+                       [sister]) == []
+
+
+def test_a_value_said_before_its_ending_is_ended() -> None:
+    """Recall keeps its own first record first when it states the asked value, unless an
+    ending said since settled it (``Recall._attribute_first``)."""
+    smokes = _fact("smokes", "Курю, полпачки в день", 20, Status.ACTIVE, "user|habit|курение|add")
+    quit_ = _fact("quit", "Бросила курить", 2, Status.ACTIVE, "user|habit|курение|negate")
+    found = asked.first(Asked("habit", 0.9, False, 0.1), "я курю?", [smokes, quit_])
+    assert asked.ended(smokes, found, "habit") and not asked.ended(quit_, found, "habit")
+    # an ending of another attribute on an earlier record settles nothing here
+    moved = _fact("moved", "Уволилась и переехала в Казань", 1, Status.ACTIVE,
+                  "user|city|Казань|set", "user|employer|Ромашка|remove")
+    city = asked.first(Asked("city", 0.9, False, 0.1), "где я живу?", [moved, FACTS[1]])
+    assert not any(asked.ended(f, city, "city") for f in city)
