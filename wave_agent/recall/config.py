@@ -121,6 +121,14 @@ class RecallConfig:
     # LoCoMo's short turns move the right turn down); "off" never (docs/benchmarks.md,
     # "Round twenty-five (2026-12-06, h/recall22)").
     e5_order: str = "off"
+    # Over a person's history with an AI assistant (some candidates said by ``assistant``:
+    # an imported ChatGPT-style history, LongMemEval) the trees' log-odds gain this times the
+    # share of such candidates times each record's e5 cosine z-score (learned.with_cosine):
+    # the trees, learned from notes and from LoCoMo's talk between two people, moved the
+    # evidence below e5's own order there. Notes, live chat and a chat between people hold
+    # no assistant's record and are untouched by construction; 0 switches it off
+    # (docs/benchmarks.md, "Round thirty (2026-12-06, h/recall26)").
+    assistant_cosine: float = 4.0
     # The steps after the order, each switchable so a benchmark can measure it apart
     # (``--also-config``; docs/benchmarks.md, "Round twenty-seven (2026-12-06, h/recall23)").
     # The entity step (recall.about): an entity question's records about that entity first.

@@ -17,7 +17,8 @@ one reads:
    someone else, closeness in meaning.
 7. ``learned.rerank`` (``RecallConfig.ranker == "learned"``, the default): gradient-boosted
    trees over every voice's rank and score and what ``weigh`` found put the candidates in
-   order.
+   order; over an assistant's chat history (records said by ``assistant``) the records' e5
+   cosine weighs in (``RecallConfig.assistant_cosine``, ``learned.with_cosine``).
 8. ``newer.newer_first`` (``RecallConfig.newer_first``; e5 only): a question about now puts
    a record below a newer one among the ten best that says the same thing again.
    ``ranking.diversify``: MMR picks the final ``k`` (its copy rule: ``mmr_copies``,
@@ -190,7 +191,8 @@ class Recall:
             if self.observer is not None:
                 self.observer(c, ids, x)
             if self.ranker is not None:
-                learned.rerank(c, self.ranker, x, ids, self.config.others_factor)
+                learned.rerank(c, self.ranker, x, ids, self.config.others_factor,
+                               self.config.assistant_cosine)
                 self._e5_order(c, ids, x)
         if self.config.newer_first is not None and self.embedder.model_name == asked.READS:
             newer.newer_first(c, self.clock(), self.config.newer_first)

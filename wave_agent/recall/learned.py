@@ -405,11 +405,37 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
     return final
 
 
+def with_cosine(p: np.ndarray, cosine: np.ndarray, assistant: np.ndarray,
+                weight: float) -> np.ndarray:
+    """The model's probabilities with the records' e5 cosine weighed in over an assistant's
+    chat history: ``weight`` times the share of the candidates said by an assistant times
+    each record's cosine z-score within the search, added to the log-odds.
+
+    The trees learned from short notes and from LoCoMo's short turns between two people;
+    over a person's history with an AI assistant (long self-contained turns, the replies
+    stored in pieces) they move the evidence below e5's own order, while over LoCoMo e5's
+    order costs rank 1 and ten (docs/benchmarks.md, "Round thirty (2026-12-06,
+    h/recall26)"). Notes and a chat between people hold no assistant's record: a share of
+    0 leaves the model's order as it is, by construction."""
+    share = float(np.mean(assistant)) if len(assistant) else 0.0
+    if weight <= 0.0 or share <= 0.0:
+        return p
+    cos = np.asarray(cosine, dtype=np.float64)
+    spread = cos.std()
+    z = (cos - cos.mean()) / (spread if spread > 1e-6 else 1.0)
+    q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
+    return np.asarray(1.0 / (1.0 + np.exp(-(np.log(q / (1 - q)) + weight * share * z))),
+                      dtype=np.float32)
+
+
 def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
-           others_factor: float = 1.0) -> None:
+           others_factor: float = 1.0, assistant_cosine: float = 0.0) -> None:
     """Each candidate's score in ``c.final`` becomes the model's (``after_model``), the
-    someone-else weight the question's language's."""
-    scores = after_model(ranker.score(x, others_factor), x[:, FEATURES.index("fused")],
+    someone-else weight the question's language's; over an assistant's chat history the
+    records' e5 cosine weighed in by ``assistant_cosine`` (``with_cosine``)."""
+    p = with_cosine(ranker.score(x, others_factor), x[:, FEATURES.index("cosine")],
+                    x[:, FEATURES.index("assistant")], assistant_cosine)
+    scores = after_model(p, x[:, FEATURES.index("fused")],
                          x[:, FEATURES.index("decay")], x[:, FEATURES.index("someone_else")],
                          ranker.weight_for(language_of(c.question.text)), others_factor,
                          x[:, FEATURES.index("rr_asked")], ranker.asked, ranker.confidence)
