@@ -1192,6 +1192,9 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue  # "Персика больше нет. ... Соня плачет": the ending is another clause's
             if not pol_here.ended and not _denies(text, word, after_=value.attribute != "city"):
                 continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
+            if not pol_here.ended and value.attribute in ("child", "sibling"):
+                continue  # "Лёве пока не сказала": a clause's "не" denies no one's child (27
+                # months: each labelled denial of a child or sibling says the class, "детей нет")
             put(value.entity, value.attribute, value.value,
                 "remove" if pol_here.ended else "negate")
 
