@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
-from wave_agent.world import age, birthplace, lexicon
+from wave_agent.world import age, birthplace, lexicon, own_child
 from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
@@ -296,6 +296,11 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _own_car(text, c)
     _job_among_us(text, c)
     _birthplace(text, reading, held, c)
+    # a child of the person's own said by name, school and age, with no kin word ("Лёву
+    # отвела в школу. первоклашка мой"; ``world/own_child.py``)
+    if (reading.language == "ru" and not any(v.attribute == "child" for v in c.found)
+            and (named_child := own_child.own_child(text)) is not None):
+        put(USER, "child", named_child, multi_op())
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
         # what they were until the first day ("первый день в Ак Барсе") or the move
@@ -1187,6 +1192,9 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue  # "Персика больше нет. ... Соня плачет": the ending is another clause's
             if not pol_here.ended and not _denies(text, word, after_=value.attribute != "city"):
                 continue  # "В Питере машина не нужна", "Соня ни одного": something else is denied
+            if not pol_here.ended and value.attribute in ("child", "sibling"):
+                continue  # "Лёве пока не сказала": a clause's "не" denies no one's child (27
+                # months: each labelled denial of a child or sibling says the class, "детей нет")
             put(value.entity, value.attribute, value.value,
                 "remove" if pol_here.ended else "negate")
 

@@ -165,3 +165,17 @@ async def test_an_offer_does_not_replace_the_job(
         return {h.value.value for h in held if h.value.attribute == "employer"}
 
     assert employers(held_values(await graph.attribute_facts(user_id))) == {"Сбербанк"}
+
+
+async def test_no_children_after_a_child_said_by_name_and_school_is_raised_in_health(
+    services: Services, user_id: str
+) -> None:
+    # the child is said by name, school and age with no kin word (issue 30, round thirty)
+    writer = await services.writer()
+    child = await writer.remember(user_id, "Отвела Варю в садик, у двери опять рыдала")
+    await writer.remember(user_id, "Варе пока не сказала про переезд, не знаю как")
+    denied = await writer.remember(user_id, "детей у меня нет, так что в выходные могу работать")
+    assert denied.conflict is not None, denied.message
+    assert child.id in denied.conflict.fact_ids
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 1
