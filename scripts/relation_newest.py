@@ -29,15 +29,24 @@ from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import as_read
 
 _GOVERNOR = ("syn:gov:", "syn:gsubj:")
+_BESIDE = ("syn:bes:", "syn:besl:")  # round thirty-one: what the target's clause says beside it
 
 
 def _without_governor(x: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f for f in x if not f.startswith(_GOVERNOR))
+    return tuple(f for f in x if not f.startswith(_GOVERNOR + _BESIDE))
+
+
+def _without_beside(x: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f for f in x if not f.startswith(_BESIDE))
 
 
 def refit(feats: dict[str, tuple[list[tuple[str, ...]], list[str]]], parts: list[str],
-          governor: bool, shipped: model_pairs.Model, owners: bool = False) -> model_pairs.Model:
-    xs = [x if governor else _without_governor(x) for k in parts for x in feats[k][0]]
+          governor: bool, shipped: model_pairs.Model, owners: bool = False,
+          beside: bool = True) -> model_pairs.Model:
+    """``governor`` False: neither the verb's nor the beside features; ``beside`` False: the
+    verb's features without the beside ones (round thirty's refit)."""
+    xs = [(x if beside else _without_beside(x)) if governor else _without_governor(x)
+          for k in parts for x in feats[k][0]]
     ys = [y for k in parts for y in feats[k][1]]
     model = fit(xs, ys, 1.0, shipped.threshold, balanced=True, rules=True, syntax=True)
     model.keep_rules = shipped.keep_rules
@@ -115,25 +124,32 @@ def main() -> int:
     print(_row("  the pair model in the tree (fitted to tuning_21)", base, base))
     print(_row("  refit on the older authors, without the governor features",
                {k: tally(data[k], plain) for k in newest}, base))
-    print(_row("  refit on the older authors, with them",
+    print(_row("  refit on the older authors, with them, without the beside features",
+               {k: tally(data[k], refit(feats, older, True, shipped, args.owners, False))
+                for k in newest}, base))
+    print(_row("  refit on the older authors, with them and the beside features",
                {k: tally(data[k], governed) for k in newest}, base))
     if args.folds and args.sweep:
         return sweep(data, feats, older, newest, args.folds,
                      [float(x) for x in args.sweep.split(",")], shipped, args.owners)
     if args.folds:
         groups = [older[i::args.folds] for i in range(args.folds)]
-        rows: dict[str, dict[str, Counter[str]]] = {"plain": {}, "governed": {}}
+        rows: dict[str, dict[str, Counter[str]]] = {"plain": {}, "verb": {}, "governed": {}}
         for group in groups:
             rest = [k for k in older if k not in group]
-            for name, on in (("plain", False), ("governed", True)):
-                model = refit(feats, rest, on, shipped, args.owners)
+            for name, on, beside in (("plain", False, False), ("verb", True, False),
+                                     ("governed", True, True)):
+                model = refit(feats, rest, on, shipped, args.owners, beside)
                 for k in group:
                     rows[name][k] = tally(data[k], model)
             print(f"fold {group} done", file=sys.stderr)
         print(f"Russian relations, reader level, the {len(older)} older authors cross-fitted "
               f"in {args.folds} groups (tuning figures: their lists were read):")
         print(_row("  without the governor features", rows["plain"], rows["plain"]))
-        print(_row("  with them (up / down against without)", rows["governed"], rows["plain"]))
+        print(_row("  with the verb features (up / down against without)", rows["verb"],
+                   rows["plain"]))
+        print(_row("  with them and the beside features (up / down against the verb "
+                   "features alone)", rows["governed"], rows["verb"]))
     if args.out:
         governed.save(Path(args.out))
         print(f"saved {args.out}: {len(governed.index)} features, fitted on {len(older)} older "

@@ -138,4 +138,30 @@ def governor_features(words: tuple[Word, ...], t: int, s: int | None) -> list[st
             f"syn:gsubj:{subject}|far:{other}", *yet]
 
 
-__all__ = ["NOT_YET", "governor_features", "verb_form"]
+_BESIDE_POS = frozenset({"NOUN", "ADV"})
+_BESIDE_RELS = frozenset({"obl", "nmod", "advmod", "obl:tmod", "obl:agent"})
+
+
+def beside_features(words: tuple[Word, ...], t: int) -> list[str]:
+    """What else the target's clause says beside the place or firm: the nouns and adverbs
+    hung on the target or on the verb of its clause, by part of speech, preposition and case
+    and by lemma ("мы сейчас в Сочи на выходных": a noun under "на" in the locative beside the
+    town, and "сейчас"; "Я теперь в Ростове": "теперь"). A stay and a home are said with the
+    same "в + town"; what tells them apart stands beside it, and the weights learn which."""
+    v = _governor(words, t)
+    clause = set(_clause(words, t))
+    anchors = {t} | ({v} if v is not None else set())
+    if 0 <= words[t].head < len(words) and words[t].rel in ("appos", "flat"):
+        anchors.add(words[t].head)
+    out: list[str] = []
+    for i in sorted(clause):
+        w = words[i]
+        if i == t or w.head not in anchors or w.pos not in _BESIDE_POS \
+                or w.rel not in _BESIDE_RELS:
+            continue
+        prep = w.preposition or "-"
+        out += [f"syn:bes:{w.pos}|{prep}|{w.case or '-'}", f"syn:besl:{w.lemma}|{prep}"]
+    return out or ["syn:bes:none"]
+
+
+__all__ = ["NOT_YET", "beside_features", "governor_features", "verb_form"]

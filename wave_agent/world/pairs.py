@@ -30,16 +30,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from graph import kin
 from graph.models import EntityType
-from wave_agent.world.governor import governor_features
+from wave_agent.world.governor import beside_features, governor_features
 from wave_agent.world.possessor import owner_features
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
 from wave_agent.world.word_classes import path_classes, target_classes
 
 MODEL_PATH = Path(__file__).with_name("relations.npz")
+# a language's own weights where a refit helped it and not the others ("relations_ru.npz",
+# round thirty-one: refitted on the older Russian authors; Polish kept on ``MODEL_PATH``,
+# whose refit read a district as a second home)
+LANGUAGE_PATH = "relations_{}.npz"
 NONE = "none"
 # the classes the model chooses among: a link type, or "kin" (the role is read beside it)
 CLASSES = (NONE, "kin", "lives_in", "works_at", "works_as", "studies_at", "member_of",
@@ -286,6 +290,7 @@ def pairs(text: str, reading: Reading, owners: bool = False) -> list[Pair]:
                 f.extend(_syntax(parsed, sw, tw))
                 f.extend(_kinds_on_path(parsed, sw, tw, kind_at))
                 f.extend(governor_features(parsed, tw, None if source == USER else sw))
+                f.extend(beside_features(parsed, tw))
             if t is None:
                 f.append("target:unplaced")
                 out.append(Pair(source, m.name, tuple(f)))
@@ -377,8 +382,7 @@ class Model:
     """The trained weights: a vocabulary of features, one row of weights per class."""
 
     _lock = threading.Lock()
-    _loaded: Model | None = None
-    _tried = False  # no weights shipped: looked for once per process
+    _loaded: ClassVar[dict[str, Model | None]] = {}  # by language ("" the shared weights), once each
 
     def __init__(self, vocabulary: list[str], classes: list[str], coef: Any, intercept: Any,
                  threshold: float, allowed: Iterable[str] = (), keep_rules: bool = False,
@@ -422,11 +426,16 @@ class Model:
                        bool(data["owners"]) if "owners" in data else False)
 
     @classmethod
-    def get(cls) -> Model | None:
+    def get(cls, language: str = "") -> Model | None:
+        """The weights a language's statements are read with: its own file where one ships
+        (``LANGUAGE_PATH``), else the shared ``relations.npz``."""
         with cls._lock:
-            if not cls._tried:
-                cls._loaded, cls._tried = cls.load(), True
-            return cls._loaded
+            if "" not in cls._loaded:
+                cls._loaded[""] = cls.load()
+            if language and language not in cls._loaded:
+                own = MODEL_PATH.with_name(LANGUAGE_PATH.format(language))
+                cls._loaded[language] = cls.load(own) if own.exists() else cls._loaded[""]
+            return cls._loaded[language]
 
     def save(self, path: Path) -> None:
         import numpy as np
@@ -503,7 +512,7 @@ def _kin_role(text: str, reading: Reading, target: str) -> str | None:
 def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
     """The reading with the links the model chooses between its pairs; the rules' links
     between ends the model does not judge are kept."""
-    model = model or Model.get()
+    model = model or Model.get(reading.language or "ru")
     if model is None or not reading.mentions or (reading.language or "ru") not in model.languages:
         return reading
     judged = pairs(text, reading, model.owners)
