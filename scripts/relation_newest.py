@@ -29,7 +29,7 @@ from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import as_read
 
 _GOVERNOR = ("syn:gov:", "syn:gsubj:")
-_BESIDE = ("syn:bes:", "syn:besl:")  # round thirty-one: what the target's clause says beside it
+_BESIDE = ("syn:bes:", "syn:besl:", "syn:clp:")  # round thirty-one: what the target's clause says beside it
 
 
 def _without_governor(x: tuple[str, ...]) -> tuple[str, ...]:
@@ -108,6 +108,8 @@ def main() -> int:
                         "six (the choice is read off the older authors only)")
     parser.add_argument("--owners", action="store_true", help="the refits read the owner "
                         "features too (``possessor.owner_features``, round twenty-five)")
+    parser.add_argument("--only-full", action="store_true", help="fit and score only the "
+                        "refit with every feature (the one ``--out`` saves)")
     args = parser.parse_args()
     data = load(Path(args.data), Path(args.cache) if args.cache else None)
     shipped = model_pairs.Model.get()
@@ -122,6 +124,12 @@ def main() -> int:
     print(f"Russian relations, reader level, the newest {len(newest)} authors held out "
           "(totals only):")
     print(_row("  the pair model in the tree (fitted to tuning_21)", base, base))
+    if args.only_full:
+        print(_row("  refit on the older authors, with the verb and beside features",
+                   {k: tally(data[k], governed) for k in newest}, base))
+        if args.out:
+            governed.save(Path(args.out))
+        return 0
     print(_row("  refit on the older authors, without the governor features",
                {k: tally(data[k], plain) for k in newest}, base))
     print(_row("  refit on the older authors, with them, without the beside features",

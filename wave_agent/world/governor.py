@@ -165,4 +165,15 @@ def beside_features(words: tuple[Word, ...], t: int) -> list[str]:
     return out or ["syn:bes:none"]
 
 
-__all__ = ["NOT_YET", "beside_features", "governor_features", "verb_form"]
+def clause_person(words: tuple[Word, ...], t: int, s: int | None, people: set[int]) -> str:
+    """Who else the target's clause names: the pair's own source ("source"), another person
+    and not the source ("other": "… а сын Миша пошёл в первый класс и занимается футболом" is
+    Миша's, not the sister's named in the clause before), or nobody ("none"). ``people``:
+    the words where a person mention stands."""
+    clause = set(_clause(words, t))
+    if s is not None and s in clause:
+        return "syn:clp:source"
+    return "syn:clp:other" if (people - {t}) & clause else "syn:clp:none"
+
+
+__all__ = ["NOT_YET", "beside_features", "clause_person", "governor_features", "verb_form"]

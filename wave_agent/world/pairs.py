@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 
 from graph import kin
 from graph.models import EntityType
-from wave_agent.world.governor import NOT_YET, beside_features, governor_features
+from wave_agent.world.governor import NOT_YET, beside_features, clause_person, governor_features
 from wave_agent.world.possessor import owner_features
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
 from wave_agent.world.word_classes import path_classes, target_classes
@@ -291,6 +291,8 @@ def pairs(text: str, reading: Reading, owners: bool = False) -> list[Pair]:
                 f.extend(_kinds_on_path(parsed, sw, tw, kind_at))
                 f.extend(governor_features(parsed, tw, None if source == USER else sw))
                 f.extend(beside_features(parsed, tw))
+                f.append(clause_person(parsed, tw, None if source == USER else sw,
+                                       {at for at, k in kind_at.items() if k == "person"}))
             if t is None:
                 f.append("target:unplaced")
                 out.append(Pair(source, m.name, tuple(f)))
