@@ -75,23 +75,23 @@ def _row(name: str, by_part: dict[str, Counter[str]], base: dict[str, Counter[st
 
 def sweep(data: dict[str, Any], feats: dict[str, tuple[list[tuple[str, ...]], list[str]]],
           older: list[str], newest: list[str], folds: int, grid: list[float],
-          shipped: model_pairs.Model, owners: bool) -> int:
+          shipped: model_pairs.Model, owners: bool, key: str = "ru") -> int:
     groups = [older[i::folds] for i in range(folds)]
     old: dict[float, dict[str, Counter[str]]] = {th: {} for th in grid}
     for group in groups:
         model = refit(feats, [k for k in older if k not in group], True, shipped, owners)
         for th in grid:
-            model.thresholds = {**dict(shipped.thresholds), "ru": th}
+            model.thresholds = {**dict(shipped.thresholds), key: th}
             for k in group:
                 old[th][k] = tally(data[k], model)
         print(f"fold {group} done", file=sys.stderr)
     full = refit(feats, older, True, shipped, owners)
     base = {k: tally(data[k], shipped) for k in newest}
-    print(f"the Russian threshold swept, older authors cross-fitted in {folds} groups; the "
+    print(f"the threshold {key} swept, older authors cross-fitted in {folds} groups; the "
           "newest six by the refit on all older authors (totals only):")
     for th in grid:
-        full.thresholds = {**dict(shipped.thresholds), "ru": th}
-        print(f"  ru {th}: older " + _row("", old[th], old[grid[0]])[2:]
+        full.thresholds = {**dict(shipped.thresholds), key: th}
+        print(f"  {key} {th}: older " + _row("", old[th], old[grid[0]])[2:]
               + "; newest six " + _row("", {k: tally(data[k], full) for k in newest}, base)[2:])
     return 0
 
@@ -108,6 +108,8 @@ def main() -> int:
                         "six (the choice is read off the older authors only)")
     parser.add_argument("--owners", action="store_true", help="the refits read the owner "
                         "features too (``possessor.owner_features``, round twenty-five)")
+    parser.add_argument("--sweep-key", default="ru", help="the threshold ``--sweep`` moves: "
+                        "the language's (\"ru\") or a type's in it (\"ru|works_as\")")
     parser.add_argument("--only-full", action="store_true", help="fit and score only the "
                         "refit with every feature (the one ``--out`` saves)")
     args = parser.parse_args()
@@ -118,7 +120,6 @@ def main() -> int:
     newest = [p for p in NEWEST if p in data]
     feats = {k: examples(data[k]["statements"], data[k]["readings"], args.owners)
              for k in older}
-    plain = refit(feats, older, False, shipped, args.owners)
     governed = refit(feats, older, True, shipped, args.owners)
     base = {k: tally(data[k], shipped) for k in newest}
     print(f"Russian relations, reader level, the newest {len(newest)} authors held out "
@@ -127,9 +128,14 @@ def main() -> int:
     if args.only_full:
         print(_row("  refit on the older authors, with the verb and beside features",
                    {k: tally(data[k], governed) for k in newest}, base))
+        if args.sweep:
+            return sweep(data, feats, older, newest, args.folds,
+                         [float(x) for x in args.sweep.split(",")], shipped, args.owners,
+                         args.sweep_key)
         if args.out:
             governed.save(Path(args.out))
         return 0
+    plain = refit(feats, older, False, shipped, args.owners)
     print(_row("  refit on the older authors, without the governor features",
                {k: tally(data[k], plain) for k in newest}, base))
     print(_row("  refit on the older authors, with them, without the beside features",
@@ -139,7 +145,8 @@ def main() -> int:
                {k: tally(data[k], governed) for k in newest}, base))
     if args.folds and args.sweep:
         return sweep(data, feats, older, newest, args.folds,
-                     [float(x) for x in args.sweep.split(",")], shipped, args.owners)
+                     [float(x) for x in args.sweep.split(",")], shipped, args.owners,
+                     args.sweep_key)
     if args.folds:
         groups = [older[i::args.folds] for i in range(args.folds)]
         rows: dict[str, dict[str, Counter[str]]] = {"plain": {}, "verb": {}, "governed": {}}

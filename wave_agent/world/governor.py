@@ -68,8 +68,12 @@ def _clause(words: tuple[Word, ...], t: int) -> list[int]:
     return list(range(lo, hi + 1))
 
 
+_ENDS = frozenset({".", "!", "?", "…"})  # a sentence end the parser did not split at
+
+
 def _boundary(word: Word) -> bool:
-    return word.text in CLAUSE_MARKS or word.text.lower() in CLAUSE_WORDS
+    return word.text in CLAUSE_MARKS or word.text in _ENDS \
+        or word.text.lower() in CLAUSE_WORDS
 
 
 def _governor(words: tuple[Word, ...], t: int) -> int | None:

@@ -40,9 +40,9 @@ from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin
 from wave_agent.world.word_classes import path_classes, target_classes
 
 MODEL_PATH = Path(__file__).with_name("relations.npz")
-# a language's own weights where a refit helped it and not the others ("relations_ru.npz",
-# round thirty-one: refitted on the older Russian authors; Polish kept on ``MODEL_PATH``,
-# whose refit read a district as a second home)
+# a language's own weights where a refit helps it and not the others ("relations_ru.npz": a
+# Russian refit with Polish kept on ``MODEL_PATH``, whose refit read a district as a second
+# home, round thirty); none ships yet (round thirty-one's refit is not in: docs/benchmarks.md)
 LANGUAGE_PATH = "relations_{}.npz"
 NONE = "none"
 # the classes the model chooses among: a link type, or "kin" (the role is read beside it)
@@ -526,6 +526,9 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
                 if link.type.startswith("kin:")}
     links = list(kept)
     chosen = [(pair, *model.choose(pair)) for pair in judged]
+    # the wish gate applies to weights fitted with the verb features only (the old weights
+    # never read them; on those the gate was level, round thirty)
+    self_gate = NOT_YET in model.index
     # one source per target for a kin role or a friendship: the likeliest
     single: dict[tuple[str, str], float] = {}
     for pair, kind, p in chosen:
@@ -533,7 +536,8 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
             single[(pair.target, kind)] = max(p, single.get((pair.target, kind), 0.0))
     for pair, kind, p in chosen:
         if kind == NONE or (kind in _ONE_SOURCE and p < single[(pair.target, kind)]) or (
-                takes is not None and kind not in takes) or NOT_YET in pair.features:
+                takes is not None and kind not in takes) or (
+                    self_gate and NOT_YET in pair.features):
             # under a wish or a persuasion ("хочет работать в «Касперском»") it is not so
             # yet, as the rules read it: the refit with the verb features links it at 0.97
             continue

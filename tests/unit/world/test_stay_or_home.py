@@ -52,3 +52,19 @@ def test_a_weekend_or_a_holiday_is_not_where_the_speaker_lives(text: str) -> Non
 ])
 def test_a_move_or_a_home_is_still_read(text: str, town: str) -> None:
     assert _lives(text) == {town}, text
+
+
+def test_a_clause_says_whose_it_is() -> None:
+    """"… а сын Миша пошёл в первый класс и занимается футболом": the hobby's clause names
+    Миша, not the sister named in the clause before, nor the speaker."""
+    from wave_agent.world.governor import clause_person
+
+    text = ("Моя сестра Дина живёт в Твери, а сын Миша пошёл в первый класс и занимается "
+            "футболом.")
+    words = parsed([text])[0].words
+    at = {w.text: i for i, w in enumerate(words)}
+    people = {at["Дина"], at["Миша"]}
+    assert clause_person(words, at["футболом"], at["Миша"], people) == "syn:clp:source"
+    assert clause_person(words, at["футболом"], at["Дина"], people) == "syn:clp:other"
+    assert clause_person(words, at["футболом"], None, people) == "syn:clp:other"
+    assert clause_person(words, at["Твери"], at["Дина"], people) == "syn:clp:source"
