@@ -9,8 +9,9 @@ no first-person word in the sentence ("работаю в «Точке»": only t
 
 The features are new names only: a model fitted without them never reads them, so its reading
 does not move (``pairs.Model.probabilities`` skips a feature it has no weight for). The shipped
-weights are fitted without them: the refit with them, measured in round thirty, is not in
-(docs/benchmarks.md); they are here for the next refit."""
+weights are fitted without them: the refits with them, measured in rounds thirty and
+thirty-one (with ``beside_features`` and ``clause_person``), are not in (docs/benchmarks.md);
+they are here for the next refit."""
 
 from __future__ import annotations
 
