@@ -23,7 +23,8 @@ def _pr(t: dict[str, float]) -> str:
 
 
 _KEYS = (("people", "entities", "ru/person"), ("places", "entities", "ru/place"),
-         ("organisations", "entities", "ru/organisation"), ("relations", "relations", "ru/all"))
+         ("organisations", "entities", "ru/organisation"), ("relations", "relations", "ru/all"),
+         ("pl relations", "relations", "pl/all"), ("en relations", "relations", "en/all"))
 
 
 def _f1(tp: int, fp: int, fn: int) -> float:
@@ -45,6 +46,8 @@ def totals(names: list[str]) -> None:
                     for part, p in run.items() if part in runs[0]]
                 cell += f" {sum(m > 1e-9 for m in moved)} up / {sum(m < -1e-9 for m in moved)} down"
             cells.append(cell)
+        asked = [p["questions"]["all"]["R@5"] for p in run.values()]
+        cells.append(f"questions R@5 lowest part {min(asked):.1f}")
         print(f"{Path(name).stem}: " + "; ".join(cells))
 
 

@@ -29,15 +29,24 @@ from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import as_read
 
 _GOVERNOR = ("syn:gov:", "syn:gsubj:")
+_BESIDE = ("syn:bes:", "syn:besl:", "syn:clp:")  # round thirty-one: what the target's clause says beside it
 
 
 def _without_governor(x: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f for f in x if not f.startswith(_GOVERNOR))
+    return tuple(f for f in x if not f.startswith(_GOVERNOR + _BESIDE))
+
+
+def _without_beside(x: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f for f in x if not f.startswith(_BESIDE))
 
 
 def refit(feats: dict[str, tuple[list[tuple[str, ...]], list[str]]], parts: list[str],
-          governor: bool, shipped: model_pairs.Model, owners: bool = False) -> model_pairs.Model:
-    xs = [x if governor else _without_governor(x) for k in parts for x in feats[k][0]]
+          governor: bool, shipped: model_pairs.Model, owners: bool = False,
+          beside: bool = True) -> model_pairs.Model:
+    """``governor`` False: neither the verb's nor the beside features; ``beside`` False: the
+    verb's features without the beside ones (round thirty's refit)."""
+    xs = [(x if beside else _without_beside(x)) if governor else _without_governor(x)
+          for k in parts for x in feats[k][0]]
     ys = [y for k in parts for y in feats[k][1]]
     model = fit(xs, ys, 1.0, shipped.threshold, balanced=True, rules=True, syntax=True)
     model.keep_rules = shipped.keep_rules
@@ -66,23 +75,23 @@ def _row(name: str, by_part: dict[str, Counter[str]], base: dict[str, Counter[st
 
 def sweep(data: dict[str, Any], feats: dict[str, tuple[list[tuple[str, ...]], list[str]]],
           older: list[str], newest: list[str], folds: int, grid: list[float],
-          shipped: model_pairs.Model, owners: bool) -> int:
+          shipped: model_pairs.Model, owners: bool, key: str = "ru") -> int:
     groups = [older[i::folds] for i in range(folds)]
     old: dict[float, dict[str, Counter[str]]] = {th: {} for th in grid}
     for group in groups:
         model = refit(feats, [k for k in older if k not in group], True, shipped, owners)
         for th in grid:
-            model.thresholds = {**dict(shipped.thresholds), "ru": th}
+            model.thresholds = {**dict(shipped.thresholds), key: th}
             for k in group:
                 old[th][k] = tally(data[k], model)
         print(f"fold {group} done", file=sys.stderr)
     full = refit(feats, older, True, shipped, owners)
     base = {k: tally(data[k], shipped) for k in newest}
-    print(f"the Russian threshold swept, older authors cross-fitted in {folds} groups; the "
+    print(f"the threshold {key} swept, older authors cross-fitted in {folds} groups; the "
           "newest six by the refit on all older authors (totals only):")
     for th in grid:
-        full.thresholds = {**dict(shipped.thresholds), "ru": th}
-        print(f"  ru {th}: older " + _row("", old[th], old[grid[0]])[2:]
+        full.thresholds = {**dict(shipped.thresholds), key: th}
+        print(f"  {key} {th}: older " + _row("", old[th], old[grid[0]])[2:]
               + "; newest six " + _row("", {k: tally(data[k], full) for k in newest}, base)[2:])
     return 0
 
@@ -99,6 +108,10 @@ def main() -> int:
                         "six (the choice is read off the older authors only)")
     parser.add_argument("--owners", action="store_true", help="the refits read the owner "
                         "features too (``possessor.owner_features``, round twenty-five)")
+    parser.add_argument("--sweep-key", default="ru", help="the threshold ``--sweep`` moves: "
+                        "the language's (\"ru\") or a type's in it (\"ru|works_as\")")
+    parser.add_argument("--only-full", action="store_true", help="fit and score only the "
+                        "refit with every feature (the one ``--out`` saves)")
     args = parser.parse_args()
     data = load(Path(args.data), Path(args.cache) if args.cache else None)
     shipped = model_pairs.Model.get()
@@ -107,33 +120,51 @@ def main() -> int:
     newest = [p for p in NEWEST if p in data]
     feats = {k: examples(data[k]["statements"], data[k]["readings"], args.owners)
              for k in older}
-    plain = refit(feats, older, False, shipped, args.owners)
     governed = refit(feats, older, True, shipped, args.owners)
     base = {k: tally(data[k], shipped) for k in newest}
     print(f"Russian relations, reader level, the newest {len(newest)} authors held out "
           "(totals only):")
     print(_row("  the pair model in the tree (fitted to tuning_21)", base, base))
+    if args.only_full:
+        print(_row("  refit on the older authors, with the verb and beside features",
+                   {k: tally(data[k], governed) for k in newest}, base))
+        if args.sweep:
+            return sweep(data, feats, older, newest, args.folds,
+                         [float(x) for x in args.sweep.split(",")], shipped, args.owners,
+                         args.sweep_key)
+        if args.out:
+            governed.save(Path(args.out))
+        return 0
+    plain = refit(feats, older, False, shipped, args.owners)
     print(_row("  refit on the older authors, without the governor features",
                {k: tally(data[k], plain) for k in newest}, base))
-    print(_row("  refit on the older authors, with them",
+    print(_row("  refit on the older authors, with them, without the beside features",
+               {k: tally(data[k], refit(feats, older, True, shipped, args.owners, False))
+                for k in newest}, base))
+    print(_row("  refit on the older authors, with them and the beside features",
                {k: tally(data[k], governed) for k in newest}, base))
     if args.folds and args.sweep:
         return sweep(data, feats, older, newest, args.folds,
-                     [float(x) for x in args.sweep.split(",")], shipped, args.owners)
+                     [float(x) for x in args.sweep.split(",")], shipped, args.owners,
+                     args.sweep_key)
     if args.folds:
         groups = [older[i::args.folds] for i in range(args.folds)]
-        rows: dict[str, dict[str, Counter[str]]] = {"plain": {}, "governed": {}}
+        rows: dict[str, dict[str, Counter[str]]] = {"plain": {}, "verb": {}, "governed": {}}
         for group in groups:
             rest = [k for k in older if k not in group]
-            for name, on in (("plain", False), ("governed", True)):
-                model = refit(feats, rest, on, shipped, args.owners)
+            for name, on, beside in (("plain", False, False), ("verb", True, False),
+                                     ("governed", True, True)):
+                model = refit(feats, rest, on, shipped, args.owners, beside)
                 for k in group:
                     rows[name][k] = tally(data[k], model)
             print(f"fold {group} done", file=sys.stderr)
         print(f"Russian relations, reader level, the {len(older)} older authors cross-fitted "
               f"in {args.folds} groups (tuning figures: their lists were read):")
         print(_row("  without the governor features", rows["plain"], rows["plain"]))
-        print(_row("  with them (up / down against without)", rows["governed"], rows["plain"]))
+        print(_row("  with the verb features (up / down against without)", rows["verb"],
+                   rows["plain"]))
+        print(_row("  with them and the beside features (up / down against the verb "
+                   "features alone)", rows["governed"], rows["verb"]))
     if args.out:
         governed.save(Path(args.out))
         print(f"saved {args.out}: {len(governed.index)} features, fitted on {len(older)} older "
