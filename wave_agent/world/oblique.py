@@ -46,9 +46,13 @@ _AFTER_PREPOSITION = r"(?<![\w-])(?:в|во|на|из|изо|у|от|до|для
 
 
 @lru_cache(maxsize=16_384)
-def _no_nominative(word: str) -> bool:
-    """No singular nominative reading of any part of speech ("Озоне", "Сбере"; not "Озон")."""
-    return not any(p.tag.case == "nomn" and p.tag.number != "plur" for p in _morph().parse(word))
+def _singular_oblique(word: str) -> bool:
+    """No singular nominative reading of any part of speech and a singular oblique noun reading
+    ("Озоне", "Сбере"; not "Озон", nor "ВолгаТрансЛогистик", a genitive plural alone)."""
+    parses = _morph().parse(word)
+    return not any(p.tag.case == "nomn" and p.tag.number != "plur" for p in parses) and any(
+        p.tag.POS == "NOUN" and p.tag.case not in (None, "nomn") and p.tag.number == "sing"
+        for p in parses)
 
 
 def workplace_nominative(text: str, name: str) -> str:
@@ -60,7 +64,7 @@ def workplace_nominative(text: str, name: str) -> str:
     preposition: "Озоне" alone is no workplace said)."""
     name = name.rstrip("!?.,;:… ")
     cut = re.fullmatch(r"(.*[\s-])?([А-ЯЁ][А-ЯЁа-яё]*[а-яё])", name)
-    if cut is None or not _no_nominative(cut.group(2)):
+    if cut is None or not _singular_oblique(cut.group(2)):
         return name
     if not re.search(_AFTER_PREPOSITION + re.escape(name) + r"(?![\w-])", text, re.IGNORECASE):
         return name
