@@ -42,6 +42,7 @@ from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import AGENT, job_noun, job_said_alone
 from wave_agent.world.morphology import lemma as ru_lemma
+from wave_agent.world.oblique import workplace_nominative
 from wave_agent.world.possessor import own_relative, possessor
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 
@@ -354,6 +355,9 @@ class _Collector:
 
     def put(self, entity: str | None, attribute: str, value: str, op: str) -> None:
         value = " ".join(value.split())
+        if attribute == "employer":
+            # "первый день в «Озоне»": the firm held in the nominative, one value with "Озон"
+            value = workplace_nominative(self.text, value)
         if entity is None or not op:
             return  # someone unnamed's value ("он не ест мясо"), or one held only before
         if op in (self.MULTI, self.SINGLE):

@@ -40,6 +40,44 @@ def oblique_nominative(word: str) -> str:
     return word
 
 
+# a preposition a workplace is said after in an oblique case ("в «Озоне»", "на Норникеле", "из
+# Сбера", "со Сбером"), the opening quote it may carry
+_AFTER_PREPOSITION = r"(?<![\w-])(?:в|во|на|из|изо|у|от|до|для|при|с|со|к|ко)\s+[«\"„“]?"
+
+
+@lru_cache(maxsize=16_384)
+def _singular_oblique(word: str) -> bool:
+    """No singular nominative reading of any part of speech and a singular oblique noun reading
+    ("Озоне", "Сбере"; not "Озон", nor "ВолгаТрансЛогистик", a genitive plural alone)."""
+    parses = _morph().parse(word)
+    return not any(p.tag.case == "nomn" and p.tag.number != "plur" for p in parses) and any(
+        p.tag.POS == "NOUN" and p.tag.case not in (None, "nomn") and p.tag.number == "sing"
+        for p in parses)
+
+
+def workplace_nominative(text: str, name: str) -> str:
+    """A firm's name as the text said it after a preposition, its last word in the nominative
+    when that word has no nominative reading of its own ("первый день в «Озоне»" -> Озон, "в
+    «Ак Барс Банке»" -> Ак Барс Банк, "в Т-Банке" -> Т-Банк, "во ВкусВилле" -> ВкусВилл), the
+    letters said kept as they were; a closing "!" or "." said with it dropped. The name as it
+    is otherwise (Latin, a nominative: "устроилась в «Северсталь»", or not said after a
+    preposition: "Озоне" alone is no workplace said)."""
+    name = name.rstrip("!?.,;:… ")
+    cut = re.fullmatch(r"(.*[\s-])?([А-ЯЁ][А-ЯЁа-яё]*[а-яё])", name)
+    if cut is None or not _singular_oblique(cut.group(2)):
+        return name
+    if not re.search(_AFTER_PREPOSITION + re.escape(name) + r"(?![\w-])", text, re.IGNORECASE):
+        return name
+    word = cut.group(2)
+    said = oblique_nominative(word)
+    if said == word:
+        return name
+    shared = 0  # the letters said as they were ("ВкусВилле" -> ВкусВилл, not Вкусвилл)
+    while shared < min(len(said), len(word)) and said[shared].lower() == word[shared].lower():
+        shared += 1
+    return (cut.group(1) or "") + word[:shared] + said[shared:].lower()
+
+
 # the case a preposition before a workplace asks of its noun ("в еде", "из еды")
 _GOVERNED = {"в": "loct", "во": "loct", "на": "loct", "из": "gent", "изо": "gent",
              "у": "gent", "от": "gent", "до": "gent", "для": "gent", "при": "loct"}
@@ -73,4 +111,5 @@ def firm_with_its_noun(preposition: str, firm: str, following: str) -> str | Non
     return None
 
 
-__all__ = ["firm_with_its_noun", "noun_cases", "numeral", "oblique_nominative"]
+__all__ = ["firm_with_its_noun", "noun_cases", "numeral", "oblique_nominative",
+           "workplace_nominative"]
