@@ -1,36 +1,25 @@
-"""The recall figures of ``wave bench month --json --out`` runs side by side, and the causes of
-the missed questions about now (the bench's ``cause``), totals only: the question texts are not
-printed, so a month can be measured without being read.
+"""The lines of `wave bench month --json` runs side by side (round thirty, h/contra29):
 
-    python scripts/month_compare.py base-tuning_20.json new-tuning_20.json ...
-"""
+    python scripts/month_compare.py OUT/base-tuning_29.json OUT/new-tuning_29.json ...
+
+Prints each run's whole-month line per measure (n/of, or the count), counts only."""
 
 from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
-FIGURES = ("current value first", "current value in the first 5", "stale above current",
-           "history: old value in the first 5", "stable fact in the first 5",
-           "two active truths", "changes applied")
 
-
-def main() -> None:
-    for path in sys.argv[1:]:
-        for r in json.loads(Path(path).read_text(encoding="utf-8")):
-            by = r["by"].get(r["part"]) or next(iter(r["by"].values()))
-            row = []
-            for name in FIGURES:
-                f = by.get(name)
-                row.append(f"{name}: {f['n']}/{f['of']}" if isinstance(f, dict) else f"{name}: -")
-            causes = Counter(m.get("cause", "?") for m in r["misses"]
-                             if m["what"] == "current question")
-            print(f"{Path(path).name} ({r['part']}, {r['wall_s']} s)")
-            print("  " + "; ".join(row))
-            print(f"  causes of missed questions about now: {dict(causes)}")
+def lines(path: str) -> dict[str, str]:
+    run = json.loads(Path(path).read_text(encoding="utf-8"))[0]
+    by = run["by"][run["part"]] if run["part"] in run["by"] else next(iter(run["by"].values()))
+    return {k: (f"{v['n']}/{v['of']}" if isinstance(v, dict) else str(v)) for k, v in by.items()}
 
 
 if __name__ == "__main__":
-    main()
+    runs = {p: lines(p) for p in sys.argv[1:]}
+    keys = next(iter(runs.values())).keys()
+    print("| measure | " + " | ".join(p.rsplit("/", 1)[-1] for p in runs) + " |")
+    for k in keys:
+        print(f"| {k[:60]} | " + " | ".join(r.get(k, "") for r in runs.values()) + " |")

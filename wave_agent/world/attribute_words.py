@@ -168,13 +168,18 @@ AGE = re.compile(
 AGE_OF = re.compile(r"\b[А-ЯЁ][а-яё]+(?:е|у|ю|и)\s+(?:же\s+|уже\s+|скоро\s+|только\s+|всего\s+|почти\s+)?"
                     r"(\d{1,2})(?:\s+(?:лет|год|года))?(?=[\s,.!?;)]|$)"
                     r"(?!\s*(?:раз|час|минут|рубл|тысяч|км|кг|%|штук))")
-BIRTHDAY_SAID = re.compile(r"день\w*\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
+BIRTHDAY_SAID = re.compile(r"(?:день|дн[яюеё]м?)\s+рождени|днюх|\bдр\b|стукнул|исполнил|исполнится|исполняется|"
                            r"birthday|\bturn(?:ed|ing)\b|urodzin|skończył|🎂|🥳|"
                            # an age said as today's: "мне сегодня 34", "I'm 34 today"
                            r"мне\s+сегодня\s+\d|сегодня\s+мне\s+\d|\btoday\s+i(?:'m|\s+am)\s+\d|"
                            r"\bi(?:'m|\s+am)\s+\d+\s+today|\bdzi(?:ś|s)\s+(?:mam|kończę)\s+\d", re.I)
 BIRTHDAY = re.compile(r"(?:день\s+рождения|днюха|др\b|birthday|urodziny)\D{0,20}"
                        r"(\d{1,2}(?:[./ ]\d{1,2}|\s+\w+))", re.I)
+# the date said before the word ("у меня 14 ноября день рождения", "14 marca mam urodziny")
+BIRTHDAY_BEFORE = re.compile(
+    r"\b(\d{1,2}\s+(?:январ|феврал|март|апрел|ма[яй]|июн|июл|август|сентябр|октябр|ноябр|декабр|"
+    r"styczni|lut|marc|kwietni|maj|czerwc|lipc|sierpni|wrze[sś]ni|październik|listopad|grudni)\w*)"
+    r"\s+(?:у\s+меня\s+|mam\s+|moje\s+)?(?:день\s+рождения|днюха|др\b|urodziny)", re.I)
 # a birthday said by its month, the day after it or none ("день рождения у меня в марте", "в
 # апреле, 9-го", "в начале марта", "my birthday is in March", "urodziny mam w marcu")
 MONTHS = {  # a month's stem as said after "в" / "in" / "w" -> (nominative, genitive)
@@ -314,7 +319,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NEW_YEAR", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR", "says_new"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_BEFORE", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NEW_YEAR", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR", "says_new"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

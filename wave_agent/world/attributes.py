@@ -343,13 +343,13 @@ class _Collector:
     def polarity_of(self, value: str) -> _Polarity:
         """The polarity of the clause that names ``value`` (the whole text's otherwise)."""
         name = _norm(value).split()
-        # the clause that says the very word first ("гастрита больше нет", not "гастроэнтеролог
-        # сказала" before it), then one that says a word alike
-        for close in (True, False):
+        # the clause that says the very word first ("а у меня детей нет", not "детский
+        # праздник" before it), then one that says it inflected ("гастрита больше нет", not
+        # "гастроэнтеролог сказала" before it), then one that says a word alike
+        for match in (_same_word, _inflected, _alike):
             for piece, pol in self.clauses:
                 said = _norm(piece).split()
-                if name and all(any(_inflected(w, s) if close else _alike(w, s) for s in said)
-                                for w in name):
+                if name and all(any(match(w, s) for s in said) for w in name):
                     return pol
         return self.pol
 
@@ -439,6 +439,10 @@ class _Collector:
         return self.SINGLE
 
 
+def _same_word(name: str, word: str) -> bool:
+    return name == word
+
+
 def _inflected(name: str, word: str) -> bool:
     """``word`` is ``name`` with at most its last two letters changed and two more added."""
     stem = name[:-2] if len(name) > 4 else name
@@ -501,7 +505,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         put_(USER, "age", said_age, "set")  # "сорок четыре стукнуло", "34! с днём рождения меня"
     elif reading.language == "ru" and (passing := age.said_ages(text)):
         _age_in_passing(text, passing[0], c)  # "мне ж уже 35", "в 32 года начинать", "маме 62"
-    birthday = W.BIRTHDAY.search(text)
+    birthday = W.BIRTHDAY.search(text) or W.BIRTHDAY_BEFORE.search(text)
     # the person's own when the sentence that says the birthday says "у меня" / "my", and not
     # someone else's "у неё" ("мама у меня Галина Петровна. день рождения у неё 3 мая")
     said_at = W.BIRTHDAY_SAID.search(text)
@@ -736,7 +740,11 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         if alone is not None:
             put_(USER, "role", alone, "set")
     if {"работа", "praca", "pracy", "job", "work"} & set(lemmas) or W.FIRST_DAY.search(text):
-        orgs = [m.name for m in reading.mentions if m.type is EntityType.ORGANISATION]
+        # (not a place the parse has someone study at: "Тимофея перевели в школу №39, завтра
+        # первый день" is the child's school, not the person's employer)
+        studied = {link.target for link in reading.links if link.type == "studies_at"}
+        orgs = [m.name for m in reading.mentions
+                if m.type is EntityType.ORGANISATION and m.name not in studied]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
 
