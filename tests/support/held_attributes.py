@@ -26,3 +26,18 @@ def acts_on_held(text: str, held_facts: Sequence[Fact]) -> bool:
     values = asyncio.run(read(text, held))
     outcome = decide(values, held, "new")
     return bool(outcome.contradicts or outcome.released or outcome.replaces)
+
+
+
+def contradicted_by(first: str, later: str) -> list[str]:
+    """The ids of the records ``later`` raises a contradiction with, ``first`` stored as the
+    writer stores it (with the values read from it, a denial among them held as denied)."""
+    values = asyncio.run(read(first, []))
+    stored = [Fact(id="first", user_id="u", text=first, type=FactType.IDENTITY,
+                   tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
+                   confidence=1.0, created_at=NOW, last_confirmed_at=NOW,
+                   attributes=tuple(v.encode() for v in values))]
+    held = held_values(stored)
+    outcome = decide(asyncio.run(read(later, held)), held, "later",
+                     held_values(stored, ops=("negate",)))
+    return [f.id for f, _ in outcome.contradicts]

@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_UNITS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
+UNITS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
           "восемь": 8, "девять": 9}
-_TEENS = {"десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13,
+TEENS = {"десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13,
           "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17,
           "восемнадцать": 18, "девятнадцать": 19}
-_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
+TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
          "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
 _TOKEN = re.compile(r"[A-Za-zА-Яа-яЁё]+(?:-[A-Za-zА-Яа-яЁё]+)*|\d+|[^\w\s]")
 _CLAUSE_END = {",", ".", "!", "?", ";", ":", "—", "–", "(", ")", "…"}
@@ -67,15 +67,15 @@ def _number(tokens: list[tuple[str, int]], i: int) -> tuple[int, int] | None:
                              ) or str(first.tag.POS) != "NUMR":  # type: ignore[attr-defined]
         return None  # "на мне одной": a word of one, not an age of one
     lemma = str(getattr(first, "normal_form", word.lower()))
-    if lemma in _TENS:
+    if lemma in TENS:
         unit = 0
         if i + 1 < len(tokens):
-            unit = _UNITS.get(str(getattr(_first(tokens[i + 1][0]), "normal_form", "")), 0)
-        return _TENS[lemma] + unit, i + 1 + int(unit > 0)
-    if lemma in _TEENS:
-        return _TEENS[lemma], i + 1
-    if lemma in _UNITS:
-        return _UNITS[lemma], i + 1
+            unit = UNITS.get(str(getattr(_first(tokens[i + 1][0]), "normal_form", "")), 0)
+        return TENS[lemma] + unit, i + 1 + int(unit > 0)
+    if lemma in TEENS:
+        return TEENS[lemma], i + 1
+    if lemma in UNITS:
+        return UNITS[lemma], i + 1
     return None
 
 

@@ -749,13 +749,7 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             put_(USER, "employer", orgs[0], single_op())
 
 
-_UNITS = {"один": 1, "два": 2, "три": 3, "четыре": 4, "пять": 5, "шесть": 6, "семь": 7,
-          "восемь": 8, "девять": 9}
-_TEENS = {"десять": 10, "одиннадцать": 11, "двенадцать": 12, "тринадцать": 13,
-          "четырнадцать": 14, "пятнадцать": 15, "шестнадцать": 16, "семнадцать": 17,
-          "восемнадцать": 18, "девятнадцать": 19}
-_TENS = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60,
-         "семьдесят": 70, "восемьдесят": 80, "девяносто": 90}
+_UNITS, _TEENS, _TENS = age.UNITS, age.TEENS, age.TENS  # the number words, said once in world/age.py
 
 
 def _service(text: str, reading: Reading, found: Sequence[Value] = ()) -> str | None:

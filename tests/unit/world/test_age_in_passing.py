@@ -7,30 +7,9 @@ our own, not a month's."""
 
 from __future__ import annotations
 
-import asyncio
-from datetime import UTC, datetime
-
 import pytest
 
-from graph.models import Fact, FactType, Status, Tier, Veracity
-from wave_agent.write.attributes import decide, held_values, read
-
-NOW = datetime(2026, 11, 1, tzinfo=UTC)
-
-
-def _fact(id_: str, text: str, *values: str) -> Fact:
-    return Fact(id=id_, user_id="u", text=text, type=FactType.IDENTITY, tier=Tier.OBSERVATION,
-                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=NOW,
-                last_confirmed_at=NOW, attributes=values)
-
-
-def said_first_then(first: str, later: str) -> list[str]:
-    """The ids of the records the later statement raises a contradiction with, the first one
-    stored as the writer stores it (with the values read from it)."""
-    values = asyncio.run(read(first, []))
-    held = held_values([_fact("first", first, *(v.encode() for v in values))])
-    outcome = decide(asyncio.run(read(later, held)), held, "later")
-    return [f.id for f, _ in outcome.contradicts]
+from tests.support.held_attributes import contradicted_by
 
 
 @pytest.mark.parametrize("later", [
@@ -42,7 +21,7 @@ def said_first_then(first: str, later: str) -> list[str]:
     "в свои 40 впервые встала на коньки",
 ])
 def test_another_age_said_in_passing_is_a_contradiction(later: str) -> None:
-    assert said_first_then("мне 33, день рождения 2 февраля", later) == ["first"]
+    assert contradicted_by("мне 33, день рождения 2 февраля", later) == ["first"]
 
 
 @pytest.mark.parametrize("later", [
@@ -50,7 +29,7 @@ def test_another_age_said_in_passing_is_a_contradiction(later: str) -> None:
     "мне вообще-то 33, если кто забыл",
 ])
 def test_the_same_age_said_again_raises_nothing(later: str) -> None:
-    assert said_first_then("мне 33, день рождения 2 февраля", later) == []
+    assert contradicted_by("мне 33, день рождения 2 февраля", later) == []
 
 
 @pytest.mark.parametrize("later", [
@@ -65,18 +44,18 @@ def test_the_same_age_said_again_raises_nothing(later: str) -> None:
     "в 60 лет надо уже о пенсии думать",
 ])
 def test_a_count_a_wish_or_the_past_is_no_age_now(later: str) -> None:
-    assert said_first_then("мне 33, день рождения 2 февраля", later) == []
+    assert contradicted_by("мне 33, день рождения 2 февраля", later) == []
 
 
 def test_someone_elses_age_in_passing_is_theirs() -> None:
-    assert said_first_then("маме 58, она ещё работает в библиотеке",
+    assert contradicted_by("маме 58, она ещё работает в библиотеке",
                            "маме 63, а она всё на работу бегает") == ["first"]
-    assert said_first_then("Кириллу 7, он в первом классе",
+    assert contradicted_by("Кириллу 7, он в первом классе",
                            "Кириллу десять, а темноты боится") == ["first"]
     # the mother's age is not the person's
-    assert said_first_then("мне 33, день рождения 2 февраля",
+    assert contradicted_by("мне 33, день рождения 2 февраля",
                            "маме 63, а она всё на работу бегает") == []
-    assert said_first_then("мне 33, день рождения 2 февраля",
+    assert contradicted_by("мне 33, день рождения 2 февраля",
                            "Кириллу десять, а темноты боится") == []
 
 
@@ -85,4 +64,4 @@ def test_someone_elses_age_in_passing_is_theirs() -> None:
     ("I'm 33 and I work as an accountant", "I'm 37 and still scared of the dentist"),
 ])
 def test_polish_and_english_ages_are_compared_too(first: str, later: str) -> None:
-    assert said_first_then(first, later) == ["first"]
+    assert contradicted_by(first, later) == ["first"]

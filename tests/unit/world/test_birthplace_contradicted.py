@@ -7,30 +7,12 @@ denied one, or the same place said again raise nothing. Sentences of our own, no
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
 
 import pytest
 
-from graph.models import Fact, FactType, Status, Tier, Veracity
+from tests.support.held_attributes import contradicted_by, held_fact
 from wave_agent.world.attributes import Value
-from wave_agent.write.attributes import decide, held_values, read
-
-NOW = datetime(2026, 11, 1, tzinfo=UTC)
-
-
-def _fact(id_: str, text: str, *values: str) -> Fact:
-    return Fact(id=id_, user_id="u", text=text, type=FactType.IDENTITY, tier=Tier.OBSERVATION,
-                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=NOW,
-                last_confirmed_at=NOW, attributes=values)
-
-
-def said_first_then(first: str, later: str) -> list[str]:
-    """The ids of the records the later statement raises a contradiction with, the first one
-    stored as the writer stores it (with the values read from it)."""
-    values = asyncio.run(read(first, []))
-    held = held_values([_fact("first", first, *(v.encode() for v in values))])
-    outcome = decide(asyncio.run(read(later, held)), held, "later")
-    return [f.id for f, _ in outcome.contradicts]
+from wave_agent.write.attributes import held_values, read
 
 
 def birthplace(text: str) -> list[str]:
@@ -69,12 +51,12 @@ def test_no_birthplace_of_the_speaker_where_none_is_said(text: str) -> None:
 
 
 def test_a_native_of_another_place_contradicts_the_birthplace_held() -> None:
-    assert said_first_then("я вообще родом из Ижевска, в Казань переехала в 18",
+    assert contradicted_by("я вообще родом из Ижевска, в Казань переехала в 18",
                            "на работе спросили, откуда я. коренная казанка, говорю") == ["first"]
 
 
 def test_born_elsewhere_contradicts_the_place_one_is_from() -> None:
-    assert said_first_then("сама я из Перми, если что",
+    assert contradicted_by("сама я из Перми, если что",
                            "я ведь вообще в Оренбурге родилась, у бабушки") == ["first"]
 
 
@@ -85,11 +67,11 @@ def test_born_elsewhere_contradicts_the_place_one_is_from() -> None:
     "переехала в Казань, теперь живу тут",
 ])
 def test_the_same_place_or_another_matter_raises_nothing(later: str) -> None:
-    assert said_first_then("сама я из Перми, если что", later) == []
+    assert contradicted_by("сама я из Перми, если что", later) == []
 
 
 def test_a_held_birthplace_is_not_ended_by_a_word_alike() -> None:
-    held = held_values([_fact("born", "я коренная казанка",
-                              Value("user", "birthplace", "Казань", "set").encode())])
+    held = held_values([held_fact("born", "я коренная казанка",
+                                  Value("user", "birthplace", "Казань", "set").encode())])
     values = asyncio.run(read("кажется, я влюбилась. не сглазь", held))
     assert not [v for v in values if v.attribute == "birthplace"]

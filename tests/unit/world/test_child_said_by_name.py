@@ -7,32 +7,9 @@ Sentences of our own, not a month's."""
 
 from __future__ import annotations
 
-import asyncio
-from datetime import UTC, datetime
-
 import pytest
 
-from graph.models import Fact, FactType, Status, Tier, Veracity
-from wave_agent.write.attributes import decide, held_values, read
-
-NOW = datetime(2026, 11, 1, tzinfo=UTC)
-
-
-def _fact(id_: str, text: str, *values: str) -> Fact:
-    return Fact(id=id_, user_id="u", text=text, type=FactType.EVENT, tier=Tier.OBSERVATION,
-                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0, created_at=NOW,
-                last_confirmed_at=NOW, attributes=values)
-
-
-def said_first_then(first: str, later: str) -> list[str]:
-    """The ids of the records the later statement raises a contradiction with, the first one
-    stored as the writer stores it (with the values read from it)."""
-    values = asyncio.run(read(first, []))
-    held = held_values([_fact("first", first, *(v.encode() for v in values))])
-    denied = held_values([_fact("first", first, *(v.encode() for v in values))],
-                         ops=("negate",))
-    outcome = decide(asyncio.run(read(later, held)), held, "later", denied)
-    return [f.id for f, _ in outcome.contradicts]
+from tests.support.held_attributes import contradicted_by
 
 
 @pytest.mark.parametrize("first", [
@@ -47,7 +24,7 @@ def said_first_then(first: str, later: str) -> list[str]:
     "у меня ни детей, ни собаки, живу как хочу",
 ])
 def test_a_child_said_by_name_is_contradicted_by_no_children(first: str, later: str) -> None:
-    assert said_first_then(first, later) == ["first"]
+    assert contradicted_by(first, later) == ["first"]
 
 
 @pytest.mark.parametrize("first", [
@@ -58,7 +35,7 @@ def test_a_child_said_by_name_is_contradicted_by_no_children(first: str, later: 
     "Мише 7",
 ])
 def test_someone_elses_child_or_an_adult_is_not_the_persons(first: str) -> None:
-    assert said_first_then(first, "детей у меня нет, так что в выходные могу работать") == []
+    assert contradicted_by(first, "детей у меня нет, так что в выходные могу работать") == []
 
 
 @pytest.mark.parametrize("first", [
@@ -66,5 +43,5 @@ def test_someone_elses_child_or_an_adult_is_not_the_persons(first: str) -> None:
     "Лёву отвела в школу, первоклашка мой",
 ])
 def test_a_held_child_named_beside_a_negation_is_not_denied(first: str) -> None:
-    assert said_first_then(first, "Лёве пока не сказала про переезд, не знаю как") == []
-    assert said_first_then(first, "без мультиков Лёва не засыпает, хоть убей") == []
+    assert contradicted_by(first, "Лёве пока не сказала про переезд, не знаю как") == []
+    assert contradicted_by(first, "без мультиков Лёва не засыпает, хоть убей") == []
