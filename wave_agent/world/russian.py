@@ -1009,6 +1009,14 @@ class _Builder:
                 self._link(who, "works_as", self._thing(s, t, EntityType.OCCUPATION, names))
                 continue
             done.add(str(name))
+            if who == USER and mention is not None and mention.type is EntityType.PLACE and any(
+                    u is not t and u.pos == "NOUN" and u.id not in names
+                    and s.preposition(u) in ("в", "во", "на") for u in s.in_clause(t)):
+                # "Я в отпуске в Анапе", "я в Казани в командировке": the speaker's own "в / на
+                # + noun" beside the town says a stay as often as a home; the pair model reads
+                # it (another person's "брат в Ростове на заводе" is where they live: round
+                # thirty-one of h/world32 measured it on the older authors)
+                continue
             self._link(who, "lives_in" if mention is not None and mention.type is (
                 EntityType.PLACE) else "works_at", name)
 
