@@ -59,7 +59,12 @@ from wave_agent.world.morphology import (
     same_case,
     truecase,
 )
-from wave_agent.world.oblique import firm_with_its_noun, noun_cases, oblique_nominative
+from wave_agent.world.oblique import (
+    firm_with_its_noun,
+    noun_cases,
+    numeral,
+    oblique_nominative,
+)
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Mention, Reading, kin_link
 from wave_agent.world.sentence import (
     COME_FROM,
@@ -258,6 +263,8 @@ class _Builder:
                 is_name(w) or full_name(w) != w for w in self.text[start:stop].split()) and not (
                 before and before[0].lower() in NAMING):
             return  # "уронил вазу" capitalised as ВАЗ: no name in it, no one ("зовут бублик": one)
+        if kind is EntityType.PERSON and self._counted(start, stop):
+            return  # "под мной два джуна": a word counted by a numeral is a common noun, no one
         if kind is EntityType.ORGANISATION and before and (following := re.match(
                 r" ([а-яё]+)\b", self.written[stop:])) and " " not in self.text[start:stop] and (
                 name := firm_with_its_noun(before[0], self.text[start:stop],
@@ -276,6 +283,14 @@ class _Builder:
             self.spans.append((at, stop, kind))
             return
         self.spans.append((start, stop, kind))
+
+    def _counted(self, start: int, stop: int) -> bool:
+        """A word the person wrote in lower case right after a cardinal numeral ("два джуна",
+        "2 джуна"): counted, so a common noun, whatever name the dictionary knows it as."""
+        before = self.text[:start].split()[-1:]  # a word of its own ("в 2Гисе" is one word)
+        return self.written[start:stop].islower() and bool(before) and start > 0 and (
+            self.text[start - 1].isspace()) and (
+            before[0].isdigit() or numeral(before[0].lower()))
 
     def reading(self) -> Reading:
         self._fold_first_names()
@@ -477,7 +492,8 @@ class _Builder:
                     t.text[:1].isupper() and full_name(t.text) != t.text)):  # "Полинка"
                 continue
             quoted = t.start > 0 and self.text[t.start - 1] in "«\"„“"
-            if quoted or (common_noun(t) and full_name(t.text) == t.text):
+            if quoted or (common_noun(t) and full_name(t.text) == t.text) or self._counted(
+                    t.start, t.stop):
                 continue
             said = name_nominative(t.text, t.case)
             name = self._mention(_first_name(t.text, said), EntityType.PERSON, (said, t.text))
@@ -993,6 +1009,14 @@ class _Builder:
                 self._link(who, "works_as", self._thing(s, t, EntityType.OCCUPATION, names))
                 continue
             done.add(str(name))
+            if who == USER and mention is not None and mention.type is EntityType.PLACE and any(
+                    u is not t and u.pos == "NOUN" and u.id not in names
+                    and s.preposition(u) in ("в", "во", "на") for u in s.in_clause(t)):
+                # "Я в отпуске в Анапе", "я в Казани в командировке": the speaker's own "в / на
+                # + noun" beside the town says a stay as often as a home; the pair model reads
+                # it (another person's "брат в Ростове на заводе" is where they live: round
+                # thirty-one of h/world32 measured it on the older authors)
+                continue
             self._link(who, "lives_in" if mention is not None and mention.type is (
                 EntityType.PLACE) else "works_at", name)
 

@@ -42,3 +42,13 @@ def test_a_lower_case_name_in_a_text_with_capitals_is_read() -> None:
 
 def test_the_speaker_introducing_themself_in_lower_case_is_not_a_third_person() -> None:
     assert "Руслан" not in _people("салам, я руслан, держу шиномонтаж «Колесо» в Казани")
+
+
+def test_a_word_counted_by_a_numeral_is_no_one() -> None:
+    # "джуна" is a first name in the dictionary (Джуна), but counted ("два джуна", "2 джуна")
+    # it is a common noun: juniors, no one the person names
+    assert not _people("под мной два джуна, оба толковые")
+    assert not _people("в команде 2 джуна и тимлид")
+    # a lower-case name not counted, and a name in the next sentence, are still read
+    assert "Вика" in _people("вчера с викой гуляли по набережной, потом зашли в кафе")
+    assert "Рамиль" in _people("под мной два джуна. руководитель — Рамиль, спокойный")

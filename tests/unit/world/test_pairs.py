@@ -211,3 +211,14 @@ def test_a_pet_another_owner_is_named_for_is_not_the_persons_once_a_model_reads_
     reading = rule_readings([theirs])[0]
     assert not any(f.startswith("syn:owner") for p in pairs(theirs, reading) for f in p.features)
     assert Link("Барсик", "pet_of", USER) in relink(theirs, reading, plain).links
+
+
+def test_russian_reads_its_own_refit_and_polish_the_shared_weights() -> None:
+    """Since h/world32 Russian statements are read by ``relations_ru.npz``, fitted with what
+    stands beside the target and who its verb is said of ("на выходных" beside a town); Polish
+    and English keep ``relations.npz``, which never read those features."""
+    russian, polish = Model.get("ru"), Model.get("pl")
+    assert russian is not None and polish is not None
+    assert any(f.startswith("syn:bes:") for f in russian.index)
+    assert not any(f.startswith("syn:bes:") for f in polish.index)
+    assert russian.owners
