@@ -36,6 +36,10 @@ for each month the thresholds chosen on the other parts' out-of-fold scores (nev
 printed beside the judge in the package; ``--save`` writes each month's judge trained without it
 to ``/tmp/smalltalk-without-<month>.npz`` (``WAVE_SMALLTALK_MODEL`` replays a month with it).
 ``SMALLTALK_CACHE`` keeps the vectors and the extractor's verdicts between runs.
+
+Round thirty-one (h/small31) measured the regression beside the vote of the nearest labelled
+lines (``scripts/smalltalk_knn.py``, whose ``--save`` writes such a judge from these lines and
+settings); not shipped: this script writes the package's judge, the regression alone.
 """
 
 from __future__ import annotations

@@ -189,3 +189,32 @@ def test_a_short_statement_on_its_own_line_is_not_dropped_and_a_passing_remark_i
     remarks = [smalltalk.is_small_talk(embedder.model_name, v) for v in vectors[n:]]
     assert not any(said), list(zip(SINGLE_LINE_STATEMENTS, said, strict=True))
     assert all(remarks), list(zip(SINGLE_LINE_REMARKS, remarks, strict=True))
+
+
+
+def test_a_judge_with_a_bank_reads_the_nearest_lines_beside_its_regression(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model file with a bank of labelled lines (``scripts/smalltalk_knn.py --save``, round
+    thirty-one) judges by the mean of the regression and the vote of the nearest lines: a
+    message whose neighbours are all small talk reads as more likely small talk than the
+    regression alone says, and one whose neighbours are statements as less."""
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    chatter, said = np.eye(smalltalk.DIM)[0], np.eye(smalltalk.DIM)[1]
+    bank = np.vstack([chatter + 0.01 * rng.standard_normal((20, smalltalk.DIM)),
+                      said + 0.01 * rng.standard_normal((20, smalltalk.DIM))])
+    bank /= np.linalg.norm(bank, axis=1, keepdims=True)
+    labels = np.r_[np.ones(20), np.zeros(20)]
+    path = tmp_path / "judge.npz"
+    smalltalk.save(np.zeros(smalltalk.DIM), 0.0, 0.7, 0.3, path=path,
+                   bank=(bank, labels, np.ones(40)))
+    monkeypatch.setenv("WAVE_SMALLTALK_MODEL", str(path))
+    smalltalk.model.cache_clear()
+    try:
+        assert smalltalk.probability(smalltalk.READS, chatter) == pytest.approx(0.75, abs=0.01)
+        assert smalltalk.probability(smalltalk.READS, said) == pytest.approx(0.25, abs=0.01)
+        assert smalltalk.is_small_talk(smalltalk.READS, chatter)
+        assert not smalltalk.is_small_talk(smalltalk.READS, said)
+    finally:
+        smalltalk.model.cache_clear()
