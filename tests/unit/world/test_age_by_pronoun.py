@@ -11,8 +11,9 @@ import asyncio
 
 import pytest
 
-from tests.support.held_attributes import contradicted_by
-from wave_agent.write.attributes import read
+from graph.models import Fact, FactType, Status, Tier, Veracity
+from tests.support.held_attributes import NOW, contradicted_by
+from wave_agent.write.attributes import decide, held_values, marks_change, read
 
 
 def _ages(text: str) -> set[str]:
@@ -61,3 +62,30 @@ def test_no_age_for_anyone_when_whose_is_unclear(text: str) -> None:
 def test_the_persons_own_age_is_never_a_pronouns() -> None:
     # "ему" is never the speaker: the person's own held age is not set against it
     assert contradicted_by("мне 34, день рождения в марте", "сын у меня Гриша, ему 6") == []
+
+
+@pytest.mark.parametrize(("first", "later"), [
+    # a word of a change elsewhere in the message does not move an age back, nor two years on
+    ("мне 36, день рождения в мае", "в мои 33 вроде поздно начинать, а вот начала же"),
+    ("сын у меня Гриша, ему 6", "Грише 9, а он опять забыл сменку"),
+])
+def test_a_change_word_elsewhere_does_not_move_an_age_back(first: str, later: str) -> None:
+    assert marks_change(later)
+    assert _contradicted_as_the_writer_asks(first, later) == ["first"]
+
+
+def test_an_age_a_year_on_with_a_change_word_is_moved_on() -> None:
+    later = "мне теперь 37, начала новую жизнь"
+    assert marks_change(later)
+    assert _contradicted_as_the_writer_asks("мне 36, день рождения в мае", later) == []
+
+
+def _contradicted_as_the_writer_asks(first: str, later: str) -> list[str]:
+    """``contradicted_by`` with the change word the writer reads in ``later`` passed on."""
+    stored = [Fact(id="first", user_id="u", text=first, type=FactType.IDENTITY,
+                   tier=Tier.OBSERVATION, status=Status.ACTIVE, veracity=Veracity.STATED,
+                   confidence=1.0, created_at=NOW, last_confirmed_at=NOW,
+                   attributes=tuple(v.encode() for v in asyncio.run(read(first, []))))]
+    held = held_values(stored)
+    outcome = decide(asyncio.run(read(later, held)), held, "later", changed=marks_change(later))
+    return [f.id for f, _ in outcome.contradicts]
