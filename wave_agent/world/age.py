@@ -39,6 +39,8 @@ class SaidAge:
     whose: str | None
     years: str
     said_as: str
+    at: int = -1  # where ``whose`` stands in the text
+    bare: bool = False  # said as a clause of its own after whose it is ("сын Миша, 7 лет")
 
 
 def _parses(word: str) -> list[object]:
@@ -127,7 +129,10 @@ def said_ages(text: str) -> list[SaidAge]:
             if j < len(tokens) and (said := _number(tokens, j)) is not None:
                 n, after = said
                 if 0 < n < 120 and _ends_as_age(tokens, after):
-                    found.append(SaidAge(word, str(n), tokens[j][0]))
+                    found.append(SaidAge(word, str(n), tokens[j][0], tokens[i][1]))
+        elif (i > 1 and tokens[i - 1][0] == "," and (said := _number(tokens, i)) is not None
+              and (whose := _apposed(tokens, i, said[1])) is not None):
+            found.append(SaidAge(whose[0], str(said[0]), word, whose[1], bare=True))
         elif word.lower() == "в" and i + 2 < len(tokens):
             said = _number(tokens, i + 1)
             if said is None:
@@ -141,9 +146,46 @@ def said_ages(text: str) -> list[SaidAge]:
     return found
 
 
+_SUBJECT_PRONOUNS = {"он": "ему", "она": "ей"}
+
+
+def _apposed(tokens: list[tuple[str, int]], i: int, after: int) -> tuple[str, int] | None:
+    """Whose age a number with "лет" / "год" said as a clause of its own is ("сын Миша, 7 лет,
+    первоклассник", "он у меня первоклассник, 7 лет"): the name in the nominative that ends
+    the clause before it, or the "он" / "она" that begins that clause (as "ему" / "ей", for
+    the one it stands for); with where it stands. None for anything else ("встречаемся с
+    Олегом, 3 года уже", "живём в Казани, 3 года")."""
+    if after >= len(tokens) or str(getattr(_first(tokens[after][0]), "normal_form", "")) not in _YEARS:
+        return None
+    if after + 1 < len(tokens) and tokens[after + 1][0] not in _CLAUSE_END:
+        return None
+    start = i - 1
+    while start > 0 and tokens[start - 1][0] not in _CLAUSE_END:
+        start -= 1
+    clause = tokens[start:i - 1]
+    if not clause:
+        return None
+    last, at = clause[-1]
+    if last[:1].isupper() and last.isalpha() and any(
+            "nomn" in p.tag.grammemes and ("Name" in p.tag.grammemes or str(p.tag.POS) == "NOUN")  # type: ignore[attr-defined]
+            for p in _parses(last)[:3]):
+        return last, at
+    first, at = clause[0]
+    if first.lower() in _SUBJECT_PRONOUNS:
+        return _SUBJECT_PRONOUNS[first.lower()], at
+    return None
+
+
+# a third-person pronoun in the dative: the age of someone the message named before it ("сын
+# Лёва, ему семь", "Лиза, моя младшая сестра ... Ей 27"; ``whose`` is the pronoun, its reader
+# finds the one it stands for)
+PRONOUNS = {"ему": frozenset({"masc", "neut"}), "ей": frozenset({"femn"})}
+
+
 def _dative_someone(word: str) -> bool:
-    """"мне", or a noun that names someone in the dative ("маме", "Мише", "сыну")."""
-    if word.lower() == "мне":
+    """"мне", "ему" / "ей", or a noun that names someone in the dative ("маме", "Мише",
+    "сыну")."""
+    if word.lower() == "мне" or word.lower() in PRONOUNS:
         return True
     return any({"datv", "anim"} <= p.tag.grammemes and str(p.tag.POS) == "NOUN"  # type: ignore[attr-defined]
                for p in _parses(word)[:2])

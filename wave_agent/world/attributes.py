@@ -832,6 +832,16 @@ def _age_in_passing(text: str, said: age.SaidAge, c: _Collector) -> None:
     if said.whose is None or said.whose.lower() == "мне":
         c.put(USER, "age", said.years, "set")
         return
+    if said.whose.lower() in age.PRONOUNS:
+        c.put(_antecedent(text, said, c), "age", said.years, "set")  # "сын Лёва, ему семь"
+        return
+    if said.bare:  # "сын Миша, 7 лет, первоклассник": the name the clause before ends with
+        from wave_agent.world.morphology import is_name, name_nominative
+
+        pet = next((name for name in c.pets if _alike(_norm(name), _norm(said.whose))), None)
+        if pet is not None or is_name(said.whose):
+            c.put(pet or name_nominative(said.whose, "Nom"), "age", said.years, "set")
+        return
     pet = next((name for name in c.pets if _alike(_norm(name), _norm(said.whose))), None)
     if pet is not None:
         c.put(pet, "age", said.years, "set")
@@ -839,6 +849,57 @@ def _age_in_passing(text: str, said: age.SaidAge, c: _Collector) -> None:
     whose = _holder(text, said.said_as, "ru")
     if whose not in (None, USER) and _a_someone(said.whose):
         c.put(whose, "age", said.years, "set")
+
+
+_SENTENCE_END = re.compile(r"[.!?\n]+")
+_NAMED = ("child", "sibling", "partner", "pet")
+
+
+def _gender(word: str) -> str | None:
+    """The gender of a name or a pet's name as pymorphy3 reads it (its reading as a first name
+    first, then as a noun), None when it has none."""
+    from wave_agent.world.morphology import _morph
+
+    parses = _morph().parse(word.lower())
+    for p in [p for p in parses if "Name" in p.tag.grammemes] + [
+            p for p in parses if p.tag.POS == "NOUN"]:
+        if p.tag.gender:
+            return str(p.tag.gender)
+    return None
+
+
+def _antecedent(text: str, said: age.SaidAge, c: _Collector) -> str | None:
+    """Whom a dative pronoun before an age stands for ("сын у меня Миша, ему 8", "Лиза, моя
+    младшая сестра, завтра приезжает. Ей 27", "это моя кошка, британка, ей 5 лет"): the one
+    person or pet named in its sentence or the one before whose gender the pronoun's is
+    (pymorphy3); a relative or pet the statement names or the person holds, or a first name.
+    None when no one or more than one fits, or when someone else is said between them in
+    another case than the nominative ("Артём звонил, у его отца юбилей, ему 60")."""
+    from wave_agent.world.morphology import _morph, is_name, name_nominative
+
+    assert said.whose is not None
+    genders = age.PRONOUNS[said.whose.lower()]
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, max(said.at, 0))]
+    start = ends[-2] if len(ends) >= 2 else 0
+    known = [v.value for v in (*c.found, *c.held) if v.attribute in _NAMED
+             and v.op in ("set", "add") and v.entity == USER] + list(c.pets)
+    fits: list[tuple[int, str]] = []
+    for m in re.finditer(r"(?<![\w-])[А-ЯЁ][а-яё]+", text[start:said.at]):
+        word = m.group(0)
+        name = next((k for k in known if _alike(_norm(k), _norm(word))), None)
+        if name is None and is_name(word):
+            name = name_nominative(word, None)
+        if name is not None and _gender(name) in genders:
+            fits.append((start + m.end(), name))
+    if len({n for _, n in fits}) != 1:
+        return None
+    at, name = fits[-1]
+    for word in re.findall(r"[а-яё]+", text[at:said.at].lower()):
+        parse = _morph().parse(word)[0]
+        if (parse.tag.POS == "NOUN" and "anim" in parse.tag.grammemes
+                and parse.tag.case != "nomn" and parse.tag.gender in genders):
+            return None
+    return name
 
 
 def _bare_age(text: str, words: Sequence[tuple[str, str]]) -> str | None:

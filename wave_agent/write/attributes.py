@@ -212,12 +212,15 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     decision.contradicts.append((h.fact, value))
         if value.op == "set" and single_valued(value.attribute):
             olds = [h for h in same_key if not same_value(h.value.value, value.value)]
-            if value.attribute == "age" and not changed:
+            if value.attribute == "age":
                 # an age grows by one a year: a smaller one, or a jump, says another thing; the
-                # birthday the graph holds counts when it fell since the held age was said
+                # birthday the graph holds counts when it fell since the held age was said. A
+                # word of a change elsewhere in the message ("начала же", "опять забыл
+                # сменку") counts as a birthday, no more: an age a year on is moved on, a
+                # smaller one or a jump stays another thing
                 younger = [h for h in olds if not _plausibly_older(
                     h.value.value, value.value, _years(h.fact, at),
-                    birthday if birthday is not False else _birthday_since(
+                    True if changed else birthday if birthday is not False else _birthday_since(
                         held, value.entity, h.fact.created_at, at))]
                 if len(younger) < len(olds):
                     # one held age leads to the new one ("мне 31", then at the birthday "мне

@@ -179,3 +179,17 @@ async def test_no_children_after_a_child_said_by_name_and_school_is_raised_in_he
     assert child.id in denied.conflict.fact_ids
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 1
+
+
+async def test_a_childs_other_age_said_in_passing_is_raised_in_health(
+    services: Services, user_id: str
+) -> None:
+    # the son's age said with a pronoun, then another one in passing in the same month (issue
+    # 30, round thirty-one): one contradiction, the first record in it
+    writer = await services.writer()
+    first = await writer.remember(user_id, "сын у меня Гриша, ему 6, ходит в подготовительную группу")
+    later = await writer.remember(user_id, "Грише же десять, а он всё ещё просится ко мне спать")
+    assert later.conflict is not None, later.message
+    assert first.id in later.conflict.fact_ids
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 1
