@@ -383,13 +383,7 @@ class _Collector:
             # керамику сегодня не пошла") is not given up (the tuning months' false alarms), nor
             # is one missed by a negated perfective past ("на йогу не пошла": month 26's)
             pol = self.polarity_of(value)
-            if pol.streak and attribute == "habit" and any(
-                    v.entity == entity and v.attribute == "habit" for v in self.held):
-                # a held habit counted in days without it ("третий день без сигарет", "пятый
-                # день без сигарет. кажется, бросила"): the habit given up, as the months'
-                # authors label it (six of six), not a denial that asks which is true
-                op = "remove"
-            elif pol.streak or (pol.once and attribute in ("hobby", "habit")):
+            if pol.streak or (pol.once and attribute in ("hobby", "habit")):
                 return
             if pol.event and attribute in ("hobby", "habit", "diet"):
                 # one occasion missed; a later clause may still end the habit ("на йогу не

@@ -185,13 +185,13 @@ async def test_changes_said_in_passing_replace_the_old_value_and_raise_nothing(
     services: Services, user_id: str
 ) -> None:
     """h/change31: a diet said against the old one ("пескетарианка, а не вегетарианка") raised a
-    contradiction and kept both diets active; "третий день без сигарет" left the smoking held."""
+    contradiction and kept both diets active; "с сигаретами покончено" took the smoking up."""
     writer = await services.writer()
     graph = await services.graph()
     diet = await writer.remember(user_id, "Я вегетарианка лет пять уже.")
     smokes = await writer.remember(user_id, "Курю с 19 лет, где-то пачка в день.")
     fish = await writer.remember(user_id, "Так что я теперь пескетарианка, а не вегетарианка.")
-    quit_ = await writer.remember(user_id, "Третий день без сигарет, держусь на жвачке.")
+    quit_ = await writer.remember(user_id, "С сигаретами покончено, держусь на жвачке.")
     assert fish.status is WriteStatus.SUPERSEDED and fish.replaced is not None
     assert fish.replaced.id == diet.id
     assert quit_.status is WriteStatus.SUPERSEDED and quit_.replaced is not None

@@ -1,6 +1,6 @@
 """Changes said in passing, as the months' authors say them (issue 30, round thirty-one,
-h/change31): a diet said against the old one, a habit counted in days without it, a partner
-said to be one "теперь". Each is read as a change that replaces the held value, not as nothing
+h/change31): a diet said against the old one, a habit said to be over, a partner said to be
+one "теперь". Each is read as a change that replaces the held value, not as nothing
 and not as a denial that asks the person which is true."""
 
 from __future__ import annotations
@@ -57,19 +57,16 @@ def test_a_new_city_said_against_the_old_one_is_a_change() -> None:
         ("user", "city", "Казань", "set")}
 
 
-def test_a_held_habit_counted_in_days_without_it_is_given_up() -> None:
-    """Five months' authors label "третий день без сигарет" the end of the smoking; it was read
-    as nothing, so "я курю?" kept the old answer."""
+def test_a_habit_said_to_be_over_ends_it() -> None:
+    """"с сигаретами покончено" was read as taking the habit up ("покончить" was no ending)."""
     smoking = [Value("user", "habit", "курение", "add")]
-    for text in ("третий день без сигарет. держусь на жвачке и злости",
-                 "Пятый день без сигарет. Кажется, я правда бросила", "пятый день не курю"):
-        assert values(text, smoking) == {("user", "habit", "курение", "remove")}, text
-    assert ("user", "habit", "курение", "remove") in values("с сигаретами покончено", smoking)
-    # with no habit held it is no value, and never a denial that raises a contradiction
-    assert values("третий день без сигарет") == set()
+    assert values("с сигаретами покончено", smoking) == {("user", "habit", "курение", "remove")}
     old = fact("f1", "user|habit|курение|add")
     decision = decide([Value("user", "habit", "курение", "remove")], held_values([old]), "new")
     assert decision.replaces == [old] and not decision.contradicts
+    # a streak of days stays no value (h/change31 read it as the end of a held habit: held out
+    # it answered two questions about now and lost a contradiction raised, so it is not shipped)
+    assert values("третий день без сигарет. держусь", smoking) == set()
 
 
 def test_a_partner_said_to_be_one_now() -> None:
