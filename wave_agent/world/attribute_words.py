@@ -18,7 +18,7 @@ NEGATION = _listed("не нет ни никогда без никаких ник
                       "haven't hasn't nie brak nigdy bez")
 ENDING = _listed("""забросить бросить перестать завязать умереть погибнуть пропасть сбежать
     усыпить отдать продать расстаться расставаться развестись разводиться разойтись уволиться потерять разбить утопить
-    бросать зажить вылечить вылечиться излечиться
+    бросать покончить зажить вылечить вылечиться излечиться
     quit stop stopped quitting gave give up died die passed lost sold broke split left healed cured
     rzucić rzuciłam rzuciłem rzuciła rzucił przestać przestałam przestałem zdechł zdechła
     umarł umarła odszedł odeszła sprzedałam sprzedałem zgubiłam zgubiłem rozstaliśmy
@@ -251,7 +251,7 @@ _NAME_RU = r"([А-ЯЁ][а-яё]+)"
 _NAME_LAT = r"([A-ZŁŚŻŹĆ][a-ząćęłńóśźż]+)"
 _HOW_LONG = (r"(?:(?:уже|почти|больше|меньше|около|полтора|полгода|\w+)\s+){0,3}"
              r"(?:лет|год|года|месяц\w*|полгода)")
-_TOGETHER_RU = (r"(?:(?:теперь|официально|снова|уже|опять)\s+|" + _HOW_LONG + r"\s+)?"
+_TOGETHER_RU = (r"(?:(?:(?:теперь|официально|снова|уже|опять)\s+){1,2}|" + _HOW_LONG + r"\s+)?"
                 r"вместе(?:\s+" + _HOW_LONG + r")?(?=\s*(?:[.!,;)…]|$|\W*$))")
 _COUPLE_VERB_RU = (r"(?:расста\w+|разош\w+|развел\w+|развод\w+|встречаемся|живём|живем|"
                    r"съехались|поженились|женаты)")
@@ -268,7 +268,14 @@ COUPLE = re.compile(
     r"rozstaliśmy|się\s+rozstaliśmy)\b|"
     r"\b" + _NAME_LAT + r"\s+and\s+I\s+(?:are|were|have\s+been|'ve\s+been|broke\s+up|split"
     r"|live|moved\s+in|got\s+married)\b|\b(?i:broke\s+up|split\s+up|live|living|moved\s+in)"
-    r"\s+(?i:with)\s+" + _NAME_LAT + r"\b")
+    r"\s+(?i:with)\s+" + _NAME_LAT + r"\b|"
+    # the one named said to be the person's partner now: "Артём теперь официально мой парень",
+    # "Тимур теперь мой парень", "Tomek jest oficjalnie moim chłopakiem" (a change word before
+    # it: "Денис, мой парень" is the parse's apposition, read as a kin link already)
+    r"\b" + _NAME_RU + r"\s+(?:(?:официально|уже|наконец)\s+)?теперь\s+(?:(?:официально|уже)\s+)?"
+    r"(?i:мой|моя)\s+(?:парень|муж|жених|девушка|жена|невеста)\b|"
+    r"\b" + _NAME_LAT + r"\s+jest\s+(?:(?:teraz|oficjalnie|już)\s+){1,2}"
+    r"(?i:moim|moją)\s+(?:chłopakiem|mężem|narzeczonym|partnerem|dziewczyną|żoną|narzeczoną)\b")
 # a couple said with no name, of the one person the statement names: "Денис ... живём вместе
 # два года", "с Димой опять поругались. полтора года вместе", "mieszkamy razem", "we live
 # together"

@@ -302,6 +302,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     if (reading.language == "ru" and not any(v.attribute == "child" for v in c.found)
             and (named_child := own_child.own_child(text)) is not None):
         put(USER, "child", named_child, multi_op())
+    _contrast(c)
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
         # what they were until the first day ("первый день в Ак Барсе") or the move
@@ -439,6 +440,18 @@ class _Collector:
         return self.SINGLE
 
 
+def _contrast(c: _Collector) -> None:
+    """A new value said against the old one ("я теперь пескетарианка, а не вегетарианка",
+    "живу в Казани, а не в Самаре"): where a message sets a value of a single-valued attribute
+    of an entity, its negation of another value of that attribute is the value replaced, not a
+    denial that asks which is true; the set replaces it."""
+    said = {v.key for v in c.found if v.op == "set" and single_valued(v.attribute)}
+    c.found[:] = [v for v in c.found if not (
+        v.op == "negate" and v.value != ANY and v.key in said
+        and not any(f.key == v.key and f.op == "set" and same_value(f.value, v.value)
+                    for f in c.found))]
+
+
 def _same_word(name: str, word: str) -> bool:
     return name == word
 
@@ -560,7 +573,14 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                 name = kinds.pop()[len("price:"):] if len(kinds) == 1 else name
             put_(USER, f"price:{_held_service(name, c.held)}", _money(amount.group(0)), "set")
     # diet
-    said_diet = next(((w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET), None)
+    diets = [(w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET]
+    said_diet = diets[0] if diets else None
+    if len({d for _, d in diets}) > 1:
+        # two diets named, the old one with the new ("вегетарианство — плохая идея ... теперь я
+        # пескетарианка", "кето закончилось, теперь я вегетарианка"): the one said last as
+        # held now is the diet; the other is what it replaces
+        now = [d for d in diets if c.op_at(d[0], multi=False) == "set"]
+        said_diet = now[-1] if now else said_diet
     meat = next((w for w, lem in words if {w, lem} & W.MEAT), None)
     if said_diet is not None:
         put_(_holder(text, said_diet[0], reading.language), "diet", said_diet[1],

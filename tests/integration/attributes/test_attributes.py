@@ -193,3 +193,26 @@ async def test_a_childs_other_age_said_in_passing_is_raised_in_health(
     assert first.id in later.conflict.fact_ids
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 1
+
+
+async def test_changes_said_in_passing_replace_the_old_value_and_raise_nothing(
+    services: Services, user_id: str
+) -> None:
+    """h/change31: a diet said against the old one ("пескетарианка, а не вегетарианка") raised a
+    contradiction and kept both diets active; "с сигаретами покончено" took the smoking up."""
+    writer = await services.writer()
+    graph = await services.graph()
+    diet = await writer.remember(user_id, "Я вегетарианка лет пять уже.")
+    smokes = await writer.remember(user_id, "Курю с 19 лет, где-то пачка в день.")
+    fish = await writer.remember(user_id, "Так что я теперь пескетарианка, а не вегетарианка.")
+    quit_ = await writer.remember(user_id, "С сигаретами покончено, держусь на жвачке.")
+    assert fish.status is WriteStatus.SUPERSEDED and fish.replaced is not None
+    assert fish.replaced.id == diet.id
+    assert quit_.status is WriteStatus.SUPERSEDED and quit_.replaced is not None
+    assert quit_.replaced.id == smokes.id
+    active = await _active_texts(graph, user_id)
+    assert "Я вегетарианка лет пять уже." not in active
+    assert "Курю с 19 лет, где-то пачка в день." not in active
+    assert fish.conflict is None and quit_.conflict is None
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 0, render_text(report)

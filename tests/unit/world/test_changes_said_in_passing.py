@@ -1,0 +1,81 @@
+"""Changes said in passing, as the months' authors say them (issue 30, round thirty-one,
+h/change31): a diet said against the old one, a habit said to be over, a partner said to be
+one "теперь". Each is read as a change that replaces the held value, not as nothing
+and not as a denial that asks the person which is true."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from graph.models import Fact, FactType, Status, Tier, Veracity
+from wave_agent.world import read
+from wave_agent.world.attributes import Value, as_said, read_values
+from wave_agent.write.attributes import decide, held_values
+
+NOW = datetime(2026, 11, 1, tzinfo=UTC)
+
+
+def values(text: str, held: list[Value] | None = None) -> set[tuple[str, str, str, str]]:
+    return {(v.entity, v.attribute, v.value, v.op)
+            for v in read_values(text, read(as_said(text)), held or [])}
+
+
+def fact(fid: str, *said: str) -> Fact:
+    return Fact(id=fid, user_id="u", text=fid, type=FactType.IDENTITY, tier=Tier.OBSERVATION,
+                status=Status.ACTIVE, veracity=Veracity.STATED, confidence=1.0,
+                created_at=NOW, last_confirmed_at=NOW, attributes=said)
+
+
+VEGETARIAN = [Value("user", "diet", "вегетарианство", "set")]
+
+
+def test_a_diet_said_against_the_old_one_replaces_it_and_raises_nothing() -> None:
+    """tuning_31: "я теперь пескетарианка, а не вегетарианка" read the old diet as denied, a
+    contradiction that kept both records active."""
+    text = "в общем, я теперь ем рыбу. так что я теперь пескетарианка, а не вегетарианка"
+    read_now = values(text, VEGETARIAN)
+    assert read_now == {("user", "diet", "пескетарианство", "set")}
+    old = fact("f1", "user|diet|вегетарианство|set")
+    decision = decide([Value(*v) for v in read_now], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+
+
+def test_of_two_diets_named_the_one_said_as_held_now_is_the_diet() -> None:
+    """tuning_4 and tuning_18: the first diet word named was taken, the old one."""
+    assert values("терапевт говорит, с моим гемоглобином вегетарианство — плохая идея. так что "
+                  "теперь я пескетарианка, привыкай", VEGETARIAN) == {
+        ("user", "diet", "пескетарианство", "set")}
+    assert ("user", "diet", "вегетарианство", "set") in values(
+        "кето закончилось, теперь я вегетарианка", [Value("user", "diet", "кето", "set")])
+    # one diet said is read as before
+    assert values("я вегетарианка лет пять уже") == {("user", "diet", "вегетарианство", "set")}
+
+
+def test_a_new_city_said_against_the_old_one_is_a_change() -> None:
+    held = [Value("user", "city", "Нижний Новгород", "set")]
+    assert values("я живу в Казани, а не в Нижнем Новгороде", held) == {
+        ("user", "city", "Казань", "set")}
+
+
+def test_a_habit_said_to_be_over_ends_it() -> None:
+    """"с сигаретами покончено" was read as taking the habit up ("покончить" was no ending)."""
+    smoking = [Value("user", "habit", "курение", "add")]
+    assert values("с сигаретами покончено", smoking) == {("user", "habit", "курение", "remove")}
+    old = fact("f1", "user|habit|курение|add")
+    decision = decide([Value("user", "habit", "курение", "remove")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    # a streak of days stays no value (h/change31 read it as the end of a held habit: held out
+    # it answered two questions about now and lost a contradiction raised, so it is not shipped)
+    assert values("третий день без сигарет. держусь", smoking) == set()
+
+
+def test_a_partner_said_to_be_one_now() -> None:
+    """Eleven partners of nine months' authors were said so and not read."""
+    for text, name in (("Артём теперь официально мой парень 😊 да, быстро.", "Артём"),
+                       ("Тимур теперь мой парень. официально 🙈", "Тимур"),
+                       ("мы с Маратом теперь официально вместе. он сказал это вслух", "Марат"),
+                       ("Tomek jest oficjalnie moim chłopakiem 🙈 od wczoraj", "Tomek")):
+        assert ("user", "partner", name, "set") in values(text), text
+    # together for a walk is no couple
+    assert not any(v[1] == "partner" for v in values("мы с Олей теперь вместе ходим в зал"))
+    assert not any(v[1] == "partner" for v in values("Денис теперь мой начальник"))
