@@ -12,6 +12,12 @@ where it does not (the step is the last step but the history one, so that side i
 engine without it, asked in the same run).
 
     python scripts/stable_gate.py /tmp/r25
+
+``--save PATH`` fits the gate on every author (or all but ``--leave-out N,M,...``) and writes
+it as the shipped head (``wave_agent/recall/now_gate.npz``, read by ``asked.p_now``; round
+thirty-one, h/gate31):
+
+    python scripts/stable_gate.py --save wave_agent/recall/now_gate.npz
 """
 
 from __future__ import annotations
@@ -69,7 +75,10 @@ def main() -> None:
     from wave_agent.recall import asked
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("directory", type=Path)
+    ap.add_argument("directory", type=Path, nargs="?")
+    ap.add_argument("--save", type=Path, help="fit on every author and write the gate here")
+    ap.add_argument("--leave-out", default="",
+                    help="with --save: these authors (N of memory-ru-N, month tuning_N) not fitted")
     ap.add_argument("--c", type=float, default=1.0)
     ap.add_argument("--threshold", type=float, default=0.5,
                     help="the step runs where P(about now) is at least this")
@@ -80,6 +89,15 @@ def main() -> None:
     x = np.stack([vectors[r[0]] for r in rows])
     y = np.array([r[1] for r in rows])
     authors = np.array([r[2] for r in rows])
+    if args.save is not None:
+        keep = ~np.isin(authors, [a for a in args.leave_out.split(",") if a])
+        fit = LogisticRegression(C=args.c, max_iter=2000).fit(x[keep], y[keep])
+        asked.save_now_gate(fit.coef_[0], float(fit.intercept_[0]), args.save)
+        print(f"{args.save}: fitted on {int(keep.sum())} questions of"
+              f" {len(set(authors[keep]))} authors (left out: {args.leave_out or 'none'})")
+        return
+    if args.directory is None:
+        ap.error("a directory of --details files, or --save")
     held: dict[tuple[str, str], float] = {}  # (source, text) -> P(about now), author left out
     for a in sorted(set(authors)):
         fit = LogisticRegression(C=args.c, max_iter=2000).fit(x[authors != a], y[authors != a])

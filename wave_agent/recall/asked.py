@@ -36,6 +36,10 @@ from wave_agent.world.attributes import ANY, Value, names_value, same_value, sin
 from wave_agent.world.reading import ROLE_PREFIX, USER
 
 MODEL = Path(__file__).parent / "asked.npz"
+# The now/stable gate: P(the question asks about now) from the same e5 vector, a logistic
+# regression fitted by ``scripts/stable_gate.py --save`` on the memory sets' current /
+# paraphrase and the months' current / stable questions (``RecallConfig.attribute_now_gate``).
+NOW_GATE = Path(__file__).parent / "now_gate.npz"
 DIM = 384
 READS = "multilingual-e5-small"  # the one embedding model the heads were trained on
 NONE = "none"
@@ -88,6 +92,31 @@ def model() -> Model | None:
         return Model(tuple(str(c) for c in d["classes"]), d["w"].astype(np.float32),
                      d["b"].astype(np.float32), float(d["threshold"]),
                      d["pw"].astype(np.float32), float(d["pb"]), float(d["pthreshold"]))
+
+
+@lru_cache(maxsize=1)
+def now_gate() -> tuple[np.ndarray, float] | None:
+    """The now/stable gate's weights and bias, or None when the file is absent."""
+    if not NOW_GATE.exists():
+        return None
+    with np.load(NOW_GATE, allow_pickle=False) as d:
+        return d["w"].astype(np.float32).ravel(), float(d["b"])
+
+
+def save_now_gate(weights: np.ndarray, bias: float, path: Path = NOW_GATE) -> None:
+    np.savez_compressed(path, w=np.asarray(weights, dtype=np.float32).ravel(),
+                        b=np.asarray(bias, dtype=np.float32))
+
+
+def p_now(model_name: str, vector: np.ndarray | None) -> float | None:
+    """How likely the question asks about now rather than a fact that never changed ("где я
+    живу?" against "какой номер у квитка из чистки?"); None when the gate cannot read this
+    vector (another embedding model, no file)."""
+    gate = now_gate()
+    if gate is None or vector is None or model_name != READS or np.shape(vector) != (DIM,):
+        return None
+    x = np.asarray(vector, dtype=np.float32).ravel()
+    return float(1.0 / (1.0 + np.exp(-(float(x @ gate[0]) + gate[1]))))
 
 
 def save(m: Model, path: Path = MODEL) -> None:

@@ -136,6 +136,14 @@ class RecallConfig:
     # The attribute step: a question about an attribute, the records stating its value first
     # (skipped anyway when the learned ranker weighs that verdict itself).
     attribute_first: bool = True
+    # The now/stable gate on that step's override: it runs for a question about a value in
+    # force only where ``asked.p_now`` (a logistic regression over the question's e5 vector,
+    # ``now_gate.npz``) is at least this; a question about a past value always. None: the
+    # override runs whatever the question. 0.2: on memory-ru / pl-28 to -31, held out of the
+    # gate, R@1 Russian +3 / -1, Polish +3 / -0 questions, three months' current value first
+    # unchanged; 0.5 gained 16 but lost one month's current value first (docs/benchmarks.md,
+    # "Round thirty-one (2026-12-06, h/gate31)").
+    attribute_now_gate: float | None = 0.2
     # Within it, a question about now answered by an ending or a denial the person said since
     # ("я курю?" after "бросила курить"): that record before the ones saying the value it
     # ended (``asked.first``; round thirty, h/now30). False: only values in force answer.

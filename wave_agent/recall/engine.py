@@ -146,7 +146,7 @@ class Recall:
             return RecallResult(degraded=degraded, preset=chosen,
                                 statuses=chosen.searched(history))
         started = time.perf_counter()
-        wants, past = await self._asked(query, degraded)
+        wants, past, now = await self._asked(query, degraded)
         if wants is None and past and preset is None and chosen is not TEMPORAL:
             # a question about a past value the attribute head does not name ("а сколько стоил
             # зал в Нижнем?" once 3200 was replaced by 4500): asked as history, replaced
@@ -206,7 +206,7 @@ class Recall:
             if seeds:
                 await self._about(c, seeds)
         if (self.config.attribute_first and found and wants is not None
-                and not self._ranker_weighs_asked()):
+                and not self._ranker_weighs_asked() and self._gate_keeps(wants, now)):
             self._attribute_first(c, wants, found)
         if self.config.replaced_first and c.question.preset is HISTORY:
             await self._replaced_first(c)
@@ -266,13 +266,21 @@ class Recall:
         c.rankings["asked"] = [f.id for f in found]
         c.seeds = [*c.seeds, *(f.id for f in found if f.id not in c.seeds)]
 
-    async def _asked(self, query: str,
-                     degraded: voices.Degraded) -> tuple[asked.Asked | None, bool]:
+    def _gate_keeps(self, wants: asked.Asked, now: float | None) -> bool:
+        """``RecallConfig.attribute_now_gate``: whether the attribute step's override runs for
+        this question: always for a past value, or with the gate off or unreadable; else only
+        where the gate reads the question as about now."""
+        least = self.config.attribute_now_gate
+        return least is None or wants.past or now is None or now >= least
+
+    async def _asked(self, query: str, degraded: voices.Degraded
+                     ) -> tuple[asked.Asked | None, bool, float | None]:
         """The attribute the question asks for (``recall.asked``), from its e5 query vector
-        (the semantic voice embeds the same text: the embedder's cache answers it then), and
-        whether the past head reads it as asking for a past value."""
+        (the semantic voice embeds the same text: the embedder's cache answers it then),
+        whether the past head reads it as asking for a past value, and how likely the
+        now/stable gate reads it as about now (``asked.p_now``)."""
         if asked.model() is None or self.embedder.model_name != asked.READS:
-            return None, False
+            return None, False, None
 
         async def embed() -> np.ndarray | None:
             vectors: np.ndarray = await self.embedder.embed_query([query])
@@ -281,7 +289,8 @@ class Recall:
         vector = await voices.guarded("asked", embed, None, self.config.voice_timeout_s,
                                       degraded)
         return (asked.read(self.embedder.model_name, vector),
-                asked.asks_past(self.embedder.model_name, vector))
+                asked.asks_past(self.embedder.model_name, vector),
+                asked.p_now(self.embedder.model_name, vector))
 
     async def _stating(self, user_id: str, degraded: voices.Degraded) -> list[Fact]:
         """The person's records that state attribute values, replaced ones too: they also say
