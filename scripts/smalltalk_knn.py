@@ -112,12 +112,7 @@ def pick2(p_lr, p_nn, y, groups, ext, stated, promise, use):
     """Drop when the regression is at or above ``a`` and the neighbours' vote at or above
     ``b``; keep as said under ``keep`` of their mean; chosen as ``smalltalk_values.pick``."""
     grid = np.round(np.arange(0.30, 0.96, 0.05), 2)
-    names = sorted(set(groups[use]))
-    gid = np.asarray([names.index(g) if u else -1 for g, u in zip(groups, use, strict=True)])
-    month = np.asarray([n.startswith("month_") for n in names])
-    n = len(names)
-    said_n = np.bincount(gid[use & (y == 0)], minlength=n)
-    talk_n = np.bincount(gid[use & (y == 1)], minlength=n)
+    gid, month, n, said_n, talk_n = T.set_counts(groups, use, y)
     mean = (p_lr + p_nn) / 2
     best = None
     for a in grid:

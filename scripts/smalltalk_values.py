@@ -61,12 +61,7 @@ def pick(p, y, groups, ext, stated, promise, use, split):
     """The least of the design months' small talk (mean of shares) with their statements >=
     ``MIN_STATEMENTS_KEPT`` together (each >= ``MIN_MONTH``) and the other sets' >= ``MIN_LINES``;
     the drop threshold one, or two (``split``: messages with a value of the person's / without)."""
-    names = sorted(set(groups[use]))
-    gid = np.asarray([names.index(g) if u else -1 for g, u in zip(groups, use, strict=True)])
-    month = np.asarray([n.startswith("month_") for n in names])
-    n = len(names)
-    said_n = np.bincount(gid[use & (y == 0)], minlength=n)
-    talk_n = np.bincount(gid[use & (y == 1)], minlength=n)
+    gid, month, n, said_n, talk_n = T.set_counts(groups, use, y)
     best = None
     drops1 = GRID if split is not None else [None]
     for d0 in GRID:

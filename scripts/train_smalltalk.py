@@ -297,17 +297,25 @@ def out_of_fold(x: np.ndarray, y: np.ndarray, groups: np.ndarray, extra: np.ndar
     return oof
 
 
-def pick(oof: np.ndarray, y: np.ndarray, groups: np.ndarray, ext: np.ndarray, stated: np.ndarray,
-         promise: np.ndarray, use: np.ndarray) -> tuple[tuple[bool, float, float], float, float]:
-    """``choose``'s thresholds over the lines ``use`` only (vectorised): the least of the
-    months' small talk with the months' statements >= 95% together and each, the other sets'
-    >= 90%; then the most statements."""
+def set_counts(groups: np.ndarray, use: np.ndarray, y: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+    """The lines ``use``'s set index (-1 elsewhere), which sets are months, how many sets, and
+    each set's statements (``y`` 0) and small talk (``y`` 1): what every threshold search counts."""
     names = sorted(set(groups[use]))
     gid = np.asarray([names.index(g) if u else -1 for g, u in zip(groups, use, strict=True)])
     month = np.asarray([n.startswith("month_") for n in names])
     n = len(names)
     said_n = np.bincount(gid[use & (y == 0)], minlength=n)
     talk_n = np.bincount(gid[use & (y == 1)], minlength=n)
+    return gid, month, n, said_n, talk_n
+
+
+def pick(oof: np.ndarray, y: np.ndarray, groups: np.ndarray, ext: np.ndarray, stated: np.ndarray,
+         promise: np.ndarray, use: np.ndarray) -> tuple[tuple[bool, float, float], float, float]:
+    """``choose``'s thresholds over the lines ``use`` only (vectorised): the least of the
+    months' small talk with the months' statements >= 95% together and each, the other sets'
+    >= 90%; then the most statements."""
+    gid, month, n, said_n, talk_n = set_counts(groups, use, y)
     grid = np.round(np.arange(0.20, 0.96, 0.01), 2)
     best: tuple[tuple[bool, float, float], float, float] | None = None
     for threshold in grid:

@@ -6,12 +6,11 @@ question about the past still get the value they ask for first."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
 
 import pytest
 
 from archive.embedder import Embedder
-from graph.models import Veracity, utcnow
+from tests.support.told import told
 from wave_agent.recall import Recall, asked
 from wave_agent.write.writer import Writer
 
@@ -20,17 +19,6 @@ pytestmark = pytest.mark.neo4j
 _AROUND = ["Вчера ходили с подругой в кино на новый фильм.", "Купила себе зелёный свитер.",
            "Начальник опять перенёс совещание на пятницу.", "Сестра звала в гости на выходных.",
            "Работаю бухгалтером в «Ромашке»."]
-
-
-async def _told(writer: Writer, user_id: str, texts: list[str], days_ago: int) -> list[str]:
-    now = utcnow()
-    ids = []
-    for i, text in enumerate(texts):
-        result = await writer.remember(user_id, text, veracity=Veracity.STATED,
-                                       created_at=now - timedelta(days=days_ago, minutes=-i))
-        assert result.fact is not None, result.message
-        ids.append(result.fact.id)
-    return ids
 
 
 async def test_with_the_gate_on_questions_about_now_and_the_past_keep_their_value(
@@ -42,11 +30,11 @@ async def test_with_the_gate_on_questions_about_now_and_the_past_keep_their_valu
     assert recall.config.attribute_now_gate is not None  # the gate is on by default
     strict = Recall(graph, archive, embedder,  # type: ignore[arg-type]
                     config=replace(recall.config, attribute_now_gate=0.5))
-    samara, _ = await _told(writer, user_id, ["я живу в Самаре", "Мой номер +7 912 345-67-89."],
+    samara, _ = await told(writer, user_id, ["я живу в Самаре", "Мой номер +7 912 345-67-89."],
                             30)
-    await _told(writer, user_id, _AROUND, 20)
-    [kazan] = await _told(writer, user_id, ["переехала в Казань"], 3)
-    [phone] = await _told(writer, user_id, ["новый номер записывай: +7 903 111-22-33"], 2)
+    await told(writer, user_id, _AROUND, 20)
+    [kazan] = await told(writer, user_id, ["переехала в Казань"], 3)
+    [phone] = await told(writer, user_id, ["новый номер записывай: +7 903 111-22-33"], 2)
 
     for gated in (recall, strict):
         for question, wanted in (("где я сейчас живу?", kazan), ("какой у меня номер?", phone),

@@ -6,11 +6,10 @@ another attribute's value."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from graph.models import Status, Veracity, utcnow
+from graph.models import Status
+from tests.support.told import told
 from wave_agent.recall import HISTORY, Recall
 from wave_agent.write.writer import Writer
 
@@ -23,24 +22,12 @@ _AROUND = ["Вчера ходили с подругой в кино на нов�
            "Мой номер +7 912 345-67-89.", "Работаю бухгалтером в «Ромашке»."]
 
 
-async def _told(writer: Writer, user_id: str, texts: list[str], days_ago: int) -> list[str]:
-    """Each text said by the person, one after another, ``days_ago`` days ago."""
-    now = utcnow()
-    ids = []
-    for i, text in enumerate(texts):
-        result = await writer.remember(user_id, text, veracity=Veracity.STATED,
-                                       created_at=now - timedelta(days=days_ago, minutes=-i))
-        assert result.fact is not None, result.message
-        ids.append(result.fact.id)
-    return ids
-
-
 async def test_a_move_answers_where_i_live_now_and_where_i_lived_before(
     writer: Writer, recall: Recall, user_id: str
 ) -> None:
-    [samara] = await _told(writer, user_id, ["я живу в Самаре"], 30)
-    await _told(writer, user_id, _AROUND, 20)
-    [kazan] = await _told(writer, user_id, ["переехала в Казань"], 3)
+    [samara] = await told(writer, user_id, ["я живу в Самаре"], 30)
+    await told(writer, user_id, _AROUND, 20)
+    [kazan] = await told(writer, user_id, ["переехала в Казань"], 3)
     old = await recall.graph.get_fact(user_id, samara)
     assert old is not None and old.status is Status.SUPERSEDED  # the writer's attribute step
 
@@ -57,8 +44,8 @@ async def test_a_move_answers_where_i_live_now_and_where_i_lived_before(
 async def test_a_phone_question_answers_the_new_number(
     writer: Writer, recall: Recall, user_id: str
 ) -> None:
-    await _told(writer, user_id, _AROUND, 20)
-    [new] = await _told(writer, user_id, ["новый номер записывай: +7 903 111-22-33"], 2)
+    await told(writer, user_id, _AROUND, 20)
+    [new] = await told(writer, user_id, ["новый номер записывай: +7 903 111-22-33"], 2)
     for question in ("какой у меня номер?", "what's my phone number?", "jaki mam numer?"):
         found = await recall.search(user_id, question, k=5)
         assert found[0].fact.id == new, (question, [h.fact.text for h in found])
@@ -73,7 +60,7 @@ async def test_an_attribute_with_no_value_is_not_answered_by_another(
 ) -> None:
     """Nothing says what car the person drives: the city, employer and phone records do not
     come first as if they answered it; recall answers as it would without the step."""
-    ids = await _told(writer, user_id, [*_AROUND, "я живу в Самаре"], 10)
+    ids = await told(writer, user_id, [*_AROUND, "я живу в Самаре"], 10)
     found = await recall.search(user_id, "какая у меня машина?", k=5)
     plain = await recall.search(user_id, "какая у меня машина?", k=5, preset="default")
     assert [h.fact.id for h in found] == [h.fact.id for h in plain]
@@ -86,9 +73,9 @@ async def test_a_question_about_one_child_keeps_recalls_record_about_that_child_
 ) -> None:
     # Both records name a child; the newer one is about the other child. Read as asking for a
     # child, the question must not put the newest record naming one above recall's own first.
-    await _told(writer, user_id, _AROUND, 20)
-    [son] = await _told(writer, user_id, ["Сыну Мише одиннадцать, он учится в пятом классе."], 12)
-    await _told(writer, user_id, ["Дочке Вере три года, она ходит в ясли «Солнышко»."], 4)
+    await told(writer, user_id, _AROUND, 20)
+    [son] = await told(writer, user_id, ["Сыну Мише одиннадцать, он учится в пятом классе."], 12)
+    await told(writer, user_id, ["Дочке Вере три года, она ходит в ясли «Солнышко»."], 4)
     found = await recall.search(user_id, "в каком классе учится сын?", k=5)
     assert found[0].fact.id == son, [h.fact.text for h in found]
 
@@ -99,11 +86,11 @@ async def test_a_habit_given_up_and_a_car_sold_answer_the_question_about_now(
     """"я сейчас курю?" after "бросила курить", "какая у меня машина?" after the car was sold:
     the ending the person said is the first answer, not the habit or the car it ended (round
     thirty, h/now30)."""
-    await _told(writer, user_id, ["Курю, где-то полпачки в день.", "Езжу на Kia Rio, ей уже 8 лет."],
+    await told(writer, user_id, ["Курю, где-то полпачки в день.", "Езжу на Kia Rio, ей уже 8 лет."],
                 30)
-    await _told(writer, user_id, _AROUND, 20)
-    [quit_] = await _told(writer, user_id, ["Всё, бросила курить, держусь уже неделю."], 5)
-    [sold] = await _told(writer, user_id, ["Рио продала, теперь езжу на метро."], 3)
+    await told(writer, user_id, _AROUND, 20)
+    [quit_] = await told(writer, user_id, ["Всё, бросила курить, держусь уже неделю."], 5)
+    [sold] = await told(writer, user_id, ["Рио продала, теперь езжу на метро."], 3)
     smoking = await recall.search(user_id, "я сейчас курю?", k=5)
     assert smoking[0].fact.id == quit_, [h.fact.text for h in smoking]
     car = await recall.search(user_id, "какая у меня сейчас машина?", k=5)
