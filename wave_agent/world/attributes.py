@@ -290,6 +290,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     c.held = held
     _from_words(text, reading, words, c)
     _named_pet(text, reading, words, c)
+    _pets_listed(text, reading, words, c)
     _endings(text, words, held, c)
     _last_day(text, held, c)
     _pets_away(text, words, held, c)
@@ -963,6 +964,33 @@ def _named_pet(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     c.found[:] = [v for v in c.found if not same_value(v.value, name) and not (
         v.attribute == "pet" and lexicon.kind_of(v.value) is EntityType.PET)]
     c.put(USER, "pet", name, c.MULTI)
+
+
+_APPOSED = re.compile(r"([\w-]+)\s*[,:—-]?\s+([А-ЯЁA-ZŁŚŻ][\w-]+(?:\s*(?:,|\bи\b|\band\b|\boraz\b)\s*"
+                      r"[А-ЯЁA-ZŁŚŻ][\w-]+)*)")
+
+
+def _pets_listed(text: str, reading: Reading, words: Sequence[tuple[str, str]],
+                 c: _Collector) -> None:
+    """Animals named by the names set beside their noun ("и два кота, Рыжик и Муся"): each
+    name is a pet, though the parse types one as a person; the person's when its clause
+    names no other holder (``_holder``). Without it a pet that dies later ("Рыжика больше
+    нет") has nothing held to end."""
+    names = {_norm(m.name): m.name for m in reading.mentions}
+    for match in _APPOSED.finditer(text):
+        noun = match.group(1)
+        if not any(lexicon.kind_of(x) is EntityType.PET
+                   for x in (noun.lower(), ru_lemma(noun.lower()))):
+            continue
+        if _holder(text, noun, reading.language) != USER:
+            continue  # "у Кости два кота, Рыжик и Муся": Костя's
+        for said in re.findall(r"[А-ЯЁA-ZŁŚŻ][\w-]+", match.group(2)):
+            name = next((n for k, n in names.items() if _alike(k, _norm(said))), None)
+            if name is None or kin.role_of(ru_lemma(said.lower())) is not None:
+                continue
+            c.found[:] = [v for v in c.found if not (v.entity == USER and
+                                                     same_value(v.value, name))]
+            c.put(USER, "pet", name, c.MULTI)
 
 
 def _lives_there(text: str, place: str) -> bool:

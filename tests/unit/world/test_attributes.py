@@ -514,3 +514,31 @@ def test_a_held_role_alike_to_a_name_does_not_hide_the_partner() -> None:
     # tuning_9: the held role "тимлид" is alike to "Тимур" by three letters
     held = [Value("user", "role", "тимлид", "set"), Value("user", "allergy", ANY, "add")]
     assert ("user", "partner", "Тимур", "set") in values("мы с Тимуром теперь вместе.", held)
+
+
+def test_pets_named_beside_their_noun_are_held_so_their_death_ends_one() -> None:
+    # month 32 (tuning_33): "и два кота, Рыжик и Муся" held no pet (Муся parsed as a person),
+    # so "Рыжика больше нет" had nothing to end and "какие у меня животные?" answered Рыжик
+    listed = read_values("сын Миша, 8 лет, во втором классе. и два кота, Рыжик и Муся",
+                         read(as_said("сын Миша, 8 лет, во втором классе. и два кота, Рыжик и "
+                                      "Муся")))
+    pets = {(v.entity, v.value, v.op) for v in listed if v.attribute == "pet"}
+    assert pets == {("user", "Рыжик", "add"), ("user", "Муся", "add")}
+    ended = values("Рыжика больше нет. ночью ушёл, во сне. пятнадцать лет вместе", list(listed))
+    assert ("user", "pet", "Рыжик", "remove") in ended
+    assert not any(v[2] == "Муся" for v in ended)
+    # someone else's cats stay theirs
+    assert not any(v[0] == "user" and v[1] == "pet" for v in values("у Кости два кота, Рыжик и Муся"))
+
+
+@pytest.mark.parametrize("text", ["не стало Рыжика", "Рыжик умер ночью, во сне", "усыпили Рыжика",
+                                  "Вчера пришлось усыпить Рыжика"])
+def test_a_held_pet_ends_by_any_word_for_its_death(text: str) -> None:
+    held = [Value("user", "pet", "Рыжик", "add"), Value("user", "sibling", "Олег", "add")]
+    assert ("user", "pet", "Рыжик", "remove") in values(text, held)
+
+
+def test_no_more_ends_a_held_relative_and_nothing_that_is_not_held() -> None:
+    held = [Value("user", "pet", "Рыжик", "add"), Value("user", "sibling", "Олег", "add")]
+    assert values("Олега больше нет", held) == {("user", "sibling", "Олег", "remove")}
+    assert values("денег больше нет", held) == set()
