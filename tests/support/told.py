@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from graph.models import Veracity, utcnow
-from wave_agent.write.writer import Writer
+from graph.models import Fact, Veracity, utcnow
+from wave_agent.write.writer import MemoryItem, Writer
 
 
 async def told(writer: Writer, user_id: str, texts: list[str], days_ago: int) -> list[str]:
@@ -19,3 +19,14 @@ async def told(writer: Writer, user_id: str, texts: list[str], days_ago: int) ->
         assert result.fact is not None, result.message
         ids.append(result.fact.id)
     return ids
+
+
+async def told_at_once(writer: Writer, user_id: str, lines: list[tuple[str | None, str, int]],
+                       veracity: Veracity = Veracity.STATED) -> list[Fact]:
+    """``(speaker, text, days_ago)`` lines written in one batch (``speaker`` None: the person);
+    the records stored."""
+    now = utcnow()
+    results = await writer.remember_many(user_id, [
+        MemoryItem(text, veracity=veracity, created_at=now - timedelta(days=days), speaker=speaker)
+        for speaker, text, days in lines])
+    return [r.fact for r in results if r.fact is not None]

@@ -38,17 +38,24 @@ async def test_a_russian_move_supersedes_the_old_city(
     assert moved.extra["changes"][0]["new"] == "Казань"
 
 
+async def _each_replaces_its_old(writer: Writer, user_id: str, old: list[str], new: list[str]
+                                 ) -> None:
+    """The old texts said first, then the new ones: each new one replaces the old beside it,
+    as a change, not a contradiction."""
+    olds = [await writer.remember(user_id, text) for text in old]
+    for text, before in zip(new, olds, strict=True):
+        said = await writer.remember(user_id, text)
+        assert said.status is WriteStatus.SUPERSEDED and said.replaced is not None, said.message
+        assert said.replaced.id == before.id, (text, said.replaced.text)
+        assert said.conflict is None, said.message  # a change, not a contradiction
+
+
 async def test_an_implied_change_of_rent_and_phone_replaces_the_old_value(
     writer: Writer, graph: GraphStore, user_id: str
 ) -> None:
-    rent = await writer.remember(user_id, "Снимаю квартиру за 45 тысяч в месяц.")
-    phone = await writer.remember(user_id, "Мой номер +7 912 345-67-89.")
-    paid = await writer.remember(user_id, "за квартиру в этом месяце отдала 48 тысяч")
-    number = await writer.remember(user_id, "новый номер записывай: +7 903 111-22-33")
-    assert paid.status is WriteStatus.SUPERSEDED and paid.replaced is not None
-    assert paid.replaced.id == rent.id
-    assert number.status is WriteStatus.SUPERSEDED and number.replaced is not None
-    assert number.replaced.id == phone.id
+    await _each_replaces_its_old(
+        writer, user_id, ["Снимаю квартиру за 45 тысяч в месяц.", "Мой номер +7 912 345-67-89."],
+        ["за квартиру в этом месяце отдала 48 тысяч", "новый номер записывай: +7 903 111-22-33"])
     active = await _active_texts(graph, user_id)
     assert not any("45" in t or "912" in t for t in active), active
 
@@ -167,30 +174,25 @@ async def test_an_offer_does_not_replace_the_job(
     assert employers(held_values(await graph.attribute_facts(user_id))) == {"Сбербанк"}
 
 
-async def test_no_children_after_a_child_said_by_name_and_school_is_raised_in_health(
-    services: Services, user_id: str
+@pytest.mark.parametrize(("earlier", "later"), [
+    # the child said by name, school and age with no kin word (issue 30, round thirty)
+    (["Отвела Варю в садик, у двери опять рыдала", "Варе пока не сказала про переезд, не знаю как"],
+     "детей у меня нет, так что в выходные могу работать"),
+    # the son's age said with a pronoun, then another one in passing (round thirty-one)
+    (["сын у меня Гриша, ему 6, ходит в подготовительную группу"],
+     "Грише же десять, а он всё ещё просится ко мне спать"),
+], ids=["no-children-after-a-child-by-name", "a-childs-other-age-in-passing"])
+async def test_a_child_said_without_a_kin_word_is_contradicted_once_in_health(
+    services: Services, user_id: str, earlier: list[str], later: str
 ) -> None:
-    # the child is said by name, school and age with no kin word (issue 30, round thirty)
+    """One contradiction in `wave health`, and the first thing said is in it."""
     writer = await services.writer()
-    child = await writer.remember(user_id, "Отвела Варю в садик, у двери опять рыдала")
-    await writer.remember(user_id, "Варе пока не сказала про переезд, не знаю как")
-    denied = await writer.remember(user_id, "детей у меня нет, так что в выходные могу работать")
-    assert denied.conflict is not None, denied.message
-    assert child.id in denied.conflict.fact_ids
-    report = await health_report(services.ops_stores(), user_id)
-    assert report.contradictions == 1
-
-
-async def test_a_childs_other_age_said_in_passing_is_raised_in_health(
-    services: Services, user_id: str
-) -> None:
-    # the son's age said with a pronoun, then another one in passing in the same month (issue
-    # 30, round thirty-one): one contradiction, the first record in it
-    writer = await services.writer()
-    first = await writer.remember(user_id, "сын у меня Гриша, ему 6, ходит в подготовительную группу")
-    later = await writer.remember(user_id, "Грише же десять, а он всё ещё просится ко мне спать")
-    assert later.conflict is not None, later.message
-    assert first.id in later.conflict.fact_ids
+    first = await writer.remember(user_id, earlier[0])
+    for text in earlier[1:]:
+        await writer.remember(user_id, text)
+    said = await writer.remember(user_id, later)
+    assert said.conflict is not None, said.message
+    assert first.id in said.conflict.fact_ids
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 1
 
@@ -202,17 +204,12 @@ async def test_changes_said_in_passing_replace_the_old_value_and_raise_nothing(
     contradiction and kept both diets active; "с сигаретами покончено" took the smoking up."""
     writer = await services.writer()
     graph = await services.graph()
-    diet = await writer.remember(user_id, "Я вегетарианка лет пять уже.")
-    smokes = await writer.remember(user_id, "Курю с 19 лет, где-то пачка в день.")
-    fish = await writer.remember(user_id, "Так что я теперь пескетарианка, а не вегетарианка.")
-    quit_ = await writer.remember(user_id, "С сигаретами покончено, держусь на жвачке.")
-    assert fish.status is WriteStatus.SUPERSEDED and fish.replaced is not None
-    assert fish.replaced.id == diet.id
-    assert quit_.status is WriteStatus.SUPERSEDED and quit_.replaced is not None
-    assert quit_.replaced.id == smokes.id
+    await _each_replaces_its_old(
+        writer, user_id, ["Я вегетарианка лет пять уже.", "Курю с 19 лет, где-то пачка в день."],
+        ["Так что я теперь пескетарианка, а не вегетарианка.",
+         "С сигаретами покончено, держусь на жвачке."])
     active = await _active_texts(graph, user_id)
     assert "Я вегетарианка лет пять уже." not in active
     assert "Курю с 19 лет, где-то пачка в день." not in active
-    assert fish.conflict is None and quit_.conflict is None
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 0, render_text(report)

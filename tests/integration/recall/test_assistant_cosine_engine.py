@@ -6,16 +6,16 @@ assistant) come back in exactly the order they had without the step."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
 
 import numpy as np
 import pytest
 
 from archive.embedder import Embedder
-from graph.models import Veracity, utcnow
+from graph.models import Veracity
 from graph.store import GraphStore
+from tests.support.told import told_at_once
 from wave_agent.recall import Recall
-from wave_agent.write.writer import MemoryItem, Writer
+from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
 
@@ -44,12 +44,7 @@ async def test_over_an_assistant_history_the_turn_nearest_in_meaning_comes_first
     writer: Writer, graph: GraphStore, archive: object, embedder: Embedder, recall: Recall,
     user_id: str
 ) -> None:
-    now = utcnow()
-    results = await writer.remember_many(user_id, [
-        MemoryItem(text, veracity=Veracity.IMPORTED, created_at=now - timedelta(days=days),
-                   speaker=speaker)
-        for speaker, text, days in HISTORY])
-    stored = [r.fact for r in results if r.fact is not None]
+    stored = await told_at_once(writer, user_id, HISTORY, Veracity.IMPORTED)
     question = "What water temperature do my tetras need?"
     heavy = Recall(graph, archive, embedder, config=replace(recall.config, assistant_cosine=50.0))
     found = await heavy.search(user_id, question, k=5)

@@ -5,16 +5,15 @@ are found; off (the default), the learned order stands and the result says so.""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import timedelta
 
 import numpy as np
 import pytest
 
 from archive.embedder import Embedder
-from graph.models import Veracity, utcnow
 from graph.store import GraphStore
+from tests.support.told import told_at_once
 from wave_agent.recall import Recall
-from wave_agent.write.writer import MemoryItem, Writer
+from wave_agent.write.writer import Writer
 
 pytestmark = pytest.mark.neo4j
 
@@ -35,11 +34,7 @@ async def test_e5s_nearest_record_comes_first_when_the_step_is_on(
     writer: Writer, graph: GraphStore, archive: object, embedder: Embedder, recall: Recall,
     user_id: str
 ) -> None:
-    now = utcnow()
-    results = await writer.remember_many(user_id, [
-        MemoryItem(text, veracity=Veracity.STATED, created_at=now - timedelta(days=days))
-        for text, days in TOLD])
-    stored = [r.fact for r in results if r.fact is not None]
+    stored = await told_at_once(writer, user_id, [(None, text, days) for text, days in TOLD])
     question = "What water temperature did you say my tetras need?"
     learned = await recall.search(user_id, question, k=5)
     assert not learned.e5_order, "off by default"
