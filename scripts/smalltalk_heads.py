@@ -13,7 +13,9 @@ regression with the attribute set's statements weighing each of ``SMALLTALK_EXTR
 ``--previous``: instead, the regression over the message's vector beside the vector of the
 month's message before it (zeros for a month's first message and for every single line);
 ``--within MIN`` only when said at most MIN minutes before (-1: the same calendar day);
-``--indicator`` only whether there is one. ``--save FILE`` writes the head of every design
+``--indicator`` only whether there is one; ``--after`` also scores the held single lines each
+said after a random other line of their set and language, ``--augment`` trains on the design
+lines so paired too. ``--save FILE`` writes the head of every design
 part at the first bar's thresholds (with ``--previous`` its weights read two vectors, or the
 vector and the column: main's ``policy/smalltalk.py`` reads neither; round thirty-three's door
 change that did was reverted). Every held month's counts are printed.
@@ -92,6 +94,34 @@ def previous_within(x: np.ndarray, groups: np.ndarray, minutes: float) -> np.nda
         same = np.r_[False, np.diff(t) <= minutes]
     both[~same, x.shape[1]:] = 0
     return both
+
+
+def after_another(x, y, groups, langs, ext, stated, promise, train: bool):
+    """The lines of the single-line sets again, each beside a random other line of its set and
+    language (its previous part set to that line's vector, or to 1 for ``--indicator``)."""
+    rng = np.random.default_rng(0)
+    months = np.char.startswith(groups.astype(str), "month_")
+    sets = sorted(set(groups[~months]) if train else set(groups[~months]) & HELD_SETS)
+    rows, before = [], []
+    for g in sets:
+        if not train and g not in HELD_SETS:
+            continue
+        for lg in set(langs[groups == g]):
+            at = np.flatnonzero((groups == g) & (langs == lg))
+            if len(at) < 2:
+                continue
+            for i in at:
+                j = rng.choice(at[at != i])
+                rows.append(i)
+                before.append(j)
+    rows_, before_ = np.asarray(rows), np.asarray(before)
+    dim = 384
+    copy = x[rows_].copy()
+    copy[:, dim:] = 1 if x.shape[1] == dim + 1 else x[before_, :dim]
+    tag = np.asarray([f"{g}+after" for g in groups[rows_]])
+    return (np.vstack([x, copy]), np.concatenate([y, y[rows_]]), np.concatenate([groups, tag]),
+            np.concatenate([langs, langs[rows_]]), np.concatenate([ext, ext[rows_]]),
+            np.concatenate([stated, stated[rows_]]), np.concatenate([promise, promise[rows_]]))
 
 
 def fit(x, y, groups, extra, extra_weight=1.0, c=None):
@@ -184,9 +214,15 @@ def main() -> None:
         if within is not None:
             print(f"the previous message only within {within:g} minutes: "
                   f"{int((np.abs(x[:, 384:]).sum(1) > 0).sum())} lines have one")
+    if "--previous" in sys.argv and ("--augment" in sys.argv or "--after" in sys.argv):
+        # each single line once more, said after a random line of its own set and language (a
+        # part of its own, "<set>+after": in training with --augment, held for the held sets)
+        x, y, groups, langs, ext, stated, promise = after_another(
+            x, y, groups, langs, ext, stated, promise, "--augment" in sys.argv)
     held_months = np.isin(groups, list(HELD))
     held_sets = np.isin(groups, list(HELD_SETS))
-    held = held_months | held_sets
+    held_after = np.isin(groups, [f"{g}+after" for g in HELD_SETS])
+    held = held_months | held_sets | held_after
     months = np.char.startswith(groups.astype(str), "month_")
     design_months = months & ~held
     design_other = ~months & ~held
@@ -228,6 +264,9 @@ def main() -> None:
             report("design other sets (out of fold, tuning)", kept, y, langs, design_other)
             report("HELD months", kept, y, langs, held_months)
             report("HELD single lines", kept, y, langs, held_sets)
+            if held_after.any():
+                report("HELD single lines, each said after another of its set", kept, y, langs,
+                       held_after)
             for g in sorted(set(groups[held_months])):
                 at = groups == g
                 print(f"   {g}: small talk {int(kept[at & (y == 1)].sum())}/{int((at & (y == 1)).sum())}"
