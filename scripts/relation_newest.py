@@ -30,10 +30,21 @@ from wave_agent.world.reader import as_read
 
 _GOVERNOR = ("syn:gov:", "syn:gsubj:")
 _BESIDE = ("syn:bes:", "syn:besl:", "syn:clp:")  # round thirty-one: what the target's clause says beside it
+_MOOD = ("syn:mood:",)  # round thirty-three: the tense, aspect and mood of the target's verb
+_LASTP = ("syn:lastp:",)  # round thirty-three: the person named nearest before the target
+
+
+_GRAMMAR = frozenset({"inf", "past", "pres", "futr", "-", "perf", "impf", "impr", "cond", "none"})
+
+
+def _grammar_only(x: tuple[str, ...]) -> tuple[str, ...]:
+    """The mood features without the verb's lemma ("продать|past", "inf<хотеть")."""
+    return tuple(f for f in x if not f.startswith(_MOOD) or set(
+        f[len(_MOOD[0]):].replace("<", "|").split("|")) <= _GRAMMAR)
 
 
 def _without_governor(x: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f for f in x if not f.startswith(_GOVERNOR + _BESIDE))
+    return tuple(f for f in x if not f.startswith(_GOVERNOR + _BESIDE + _MOOD + _LASTP))
 
 
 def _without_beside(x: tuple[str, ...]) -> tuple[str, ...]:
@@ -93,6 +104,13 @@ def sweep(data: dict[str, Any], feats: dict[str, tuple[list[tuple[str, ...]], li
         full.thresholds = {**dict(shipped.thresholds), key: th}
         print(f"  {key} {th}: older " + _row("", old[th], old[grid[0]])[2:]
               + "; newest six " + _row("", {k: tally(data[k], full) for k in newest}, base)[2:])
+        for name, rows in (("older", old[th]), ("newest, pooled",
+                                                  {k: tally(data[k], full) for k in newest}),
+                           ("newest by the model in the tree, pooled", base)):
+            pooled: Counter[str] = sum(rows.values(), Counter())
+            print(f"    {name}, by type (right / wrong / missed): " + ", ".join(
+                f"{t} {pooled[t + '|tp']} / {pooled[t + '|fp']} / {pooled[t + '|fn']}"
+                for t in ("works_as", "owns", "works_at", "lives_in", "kin", "does")))
     return 0
 
 
@@ -110,21 +128,39 @@ def main() -> int:
                         "features too (``possessor.owner_features``, round twenty-five)")
     parser.add_argument("--sweep-key", default="ru", help="the threshold ``--sweep`` moves: "
                         "the language's (\"ru\") or a type's in it (\"ru|works_as\")")
+    parser.add_argument("--no-mood", action="store_true", help="the refits without the mood "
+                        "features (``governor.verb_mood``, round thirty-three): the refit as "
+                        "round thirty-one shipped it")
+    parser.add_argument("--trial", default="", help="the pair features not shipped to compute "
+                        "(``pairs.TRIAL``, comma-separated: mood, lastp; round thirty-three)")
+    parser.add_argument("--no-last", action="store_true", help="the refits without the "
+                        "nearest-person features (``governor.nearest_person``)")
+    parser.add_argument("--mood-grammar", action="store_true", help="the mood features "
+                        "without the verb's lemma (tense, aspect, mood, \"бы\" only)")
     parser.add_argument("--only-full", action="store_true", help="fit and score only the "
                         "refit with every feature (the one ``--out`` saves)")
     args = parser.parse_args()
+    model_pairs.TRIAL = frozenset(x for x in args.trial.split(",") if x)
     data = load(Path(args.data), Path(args.cache) if args.cache else None)
-    shipped = model_pairs.Model.get()
+    shipped = model_pairs.Model.get("ru")  # Russian's own weights since round thirty-one
     assert shipped is not None
     older = [p for p in OLDER if p in data]
     newest = [p for p in NEWEST if p in data]
     feats = {k: examples(data[k]["statements"], data[k]["readings"], args.owners)
              for k in older}
+    if args.no_last:
+        feats = {k: ([tuple(f for f in x if not f.startswith(_LASTP)) for x in xs], ys)
+                 for k, (xs, ys) in feats.items()}
+    if args.no_mood:
+        feats = {k: ([tuple(f for f in x if not f.startswith(_MOOD)) for x in xs], ys)
+                 for k, (xs, ys) in feats.items()}
+    elif args.mood_grammar:
+        feats = {k: ([_grammar_only(x) for x in xs], ys) for k, (xs, ys) in feats.items()}
     governed = refit(feats, older, True, shipped, args.owners)
     base = {k: tally(data[k], shipped) for k in newest}
     print(f"Russian relations, reader level, the newest {len(newest)} authors held out "
           "(totals only):")
-    print(_row("  the pair model in the tree (fitted to tuning_21)", base, base))
+    print(_row("  the Russian pair model in the tree (relations_ru.npz, fitted to tuning_32)", base, base))
     if args.only_full:
         print(_row("  refit on the older authors, with the verb and beside features",
                    {k: tally(data[k], governed) for k in newest}, base))

@@ -181,4 +181,70 @@ def clause_person(words: tuple[Word, ...], t: int, s: int | None, people: set[in
     return "syn:clp:other" if (people - {t}) & clause else "syn:clp:none"
 
 
-__all__ = ["NOT_YET", "beside_features", "clause_person", "governor_features", "verb_form"]
+@lru_cache(maxsize=16_384)
+def _tense(word: str) -> tuple[str, str, str]:
+    """pymorphy's first verb reading of ``word``: (tense, aspect, mood), "-" where none."""
+    for parse in _morph().parse(word.lower()):
+        tag = parse.tag
+        if tag.POS == "INFN":
+            return "inf", str(tag.aspect or "-"), "-"
+        if tag.POS in ("VERB", "PRTF", "PRTS", "GRND"):
+            return str(tag.tense or "-"), str(tag.aspect or "-"), str(tag.mood or "-")
+    return "-", "-", "-"
+
+
+def verb_mood(words: tuple[Word, ...], t: int) -> list[str]:
+    """How the verb of the target's clause is said (round thirty-three, issue 29): its tense,
+    aspect and mood from pymorphy (a perfective non-past is a future: "продам", "устроюсь"), an
+    infinitive with the tense of the verb it hangs on ("собираюсь продать", "предложили
+    работать"), "бы" in the clause (a wish or a condition), and the verb's lemma with its tense
+    ("продать|past", "работать|past"), so the weights, not a list, learn which verbs say a job
+    or a thing is no longer or not yet held."""
+    v = _governor(words, t)
+    if v is None:
+        return ["syn:mood:none"]
+    tense, aspect, mood = _tense(words[v].text)
+    out = [f"syn:mood:{tense}", f"syn:mood:{aspect}|{tense}"]
+    if mood == "impr":
+        out.append("syn:mood:impr")
+    lemma = words[v].lemma
+    if tense == "inf":
+        above = next((i for i in reversed(range(v)) if words[i].pos in _VERBS
+                      and i in _clause(words, v)), None)
+        if above is None and 0 <= words[v].head < len(words) \
+                and words[words[v].head].pos in _VERBS:
+            above = words[v].head
+        if above is not None:
+            a_tense, _, a_mood = _tense(words[above].text)
+            out += [f"syn:mood:inf<{a_tense}", f"syn:mood:inf<{words[above].lemma}"]
+            if a_mood == "impr":
+                out.append("syn:mood:impr")
+    out.append(f"syn:mood:{lemma}|{tense}")
+    if any(words[i].text.lower() in ("бы", "б") for i in _clause(words, t)):
+        out.append("syn:mood:cond")
+    return out
+
+
+def nearest_person(words: tuple[Word, ...], t: int, s: int | None,
+                   people: set[int]) -> list[str]:
+    """Whom the words before the target name last (round thirty-three, issue 29): the person
+    mention nearest before ``t`` in the statement, whether it is the pair's source, and whether
+    the target's clause has a verb of its own. A profile written in verbless sentences gives a
+    job to the person named just before it ("Брат Кирилл. Младший. Челябинск. Сварщик на ЧТПЗ":
+    Кирилл's, not the speaker's), and a subjectless verb after another person's sentence is
+    often that person's ("Олег наконец слез с фуры! Устроился водителем")."""
+    before = [i for i in people if i < t]
+    verbless = not any(words[i].pos in _VERBS for i in _clause(words, t) if i != t)
+    if not before:
+        who = "none"
+    else:
+        p = max(before)
+        who = "source" if s is not None and (p == s or words[s].head == p
+                                             or words[p].head == s) else "other"
+        if words[p].sentence != words[t].sentence:
+            who += "|far"
+    return [f"syn:lastp:{who}", f"syn:lastp:{who}|verbless:{verbless}"]
+
+
+__all__ = ["NOT_YET", "beside_features", "clause_person", "governor_features",
+           "nearest_person", "verb_form", "verb_mood"]

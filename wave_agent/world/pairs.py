@@ -34,7 +34,14 @@ from typing import Any, ClassVar
 
 from graph import kin
 from graph.models import EntityType
-from wave_agent.world.governor import NOT_YET, beside_features, clause_person, governor_features
+from wave_agent.world.governor import (
+    NOT_YET,
+    beside_features,
+    clause_person,
+    governor_features,
+    nearest_person,
+    verb_mood,
+)
 from wave_agent.world.possessor import owner_features
 from wave_agent.world.reading import ROLE_PREFIX, USER, Link, Reading, Word, kin_link
 from wave_agent.world.word_classes import path_classes, target_classes
@@ -58,6 +65,11 @@ _FIRST_PERSON = frozenset((
     "nasza", "nasze", "naszego", "naszej", "naszą", "naszym",
 ))
 _ONE_SOURCE = frozenset({"kin", "friend_of"})
+# pair features measured and not shipped (round thirty-three, issue 29): "mood" the tense,
+# aspect and mood of the target's verb (``governor.verb_mood``), "lastp" the person named
+# nearest before the target (``governor.nearest_person``). No shipped weights read them, so
+# they are computed only when a refit asks (``scripts/relation_newest.py --trial``).
+TRIAL: frozenset[str] = frozenset()
 _BETWEEN = 8  # words between two ends kept as features (the nearest to the target)
 
 
@@ -291,6 +303,12 @@ def pairs(text: str, reading: Reading, owners: bool = False) -> list[Pair]:
                 f.extend(_kinds_on_path(parsed, sw, tw, kind_at))
                 f.extend(governor_features(parsed, tw, None if source == USER else sw))
                 f.extend(beside_features(parsed, tw))
+                if "mood" in TRIAL:
+                    f.extend(verb_mood(parsed, tw))
+                if "lastp" in TRIAL:
+                    f.extend(nearest_person(parsed, tw, None if source == USER else sw,
+                                            {at for at, k in kind_at.items()
+                                             if k == "person"}))
                 f.append(clause_person(parsed, tw, None if source == USER else sw,
                                        {at for at, k in kind_at.items() if k == "person"}))
             if t is None:
