@@ -252,7 +252,6 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             if whose is None:
                 continue
             source = whose
-        source = _kin_named(source)
         if kind == "lives_in":
             if _lives_there(text, link.target, other=source != USER) and (
                     source == USER or _said_as_subject(text, source, link.target, reading.language)):
@@ -994,29 +993,18 @@ def _pets_listed(text: str, reading: Reading, words: Sequence[tuple[str, str]],
             c.put(USER, "pet", name, c.MULTI)
 
 
-def _kin_named(source: str) -> str:
-    """A link's holder named by a kin word alone, as the Polish and English readers name the
-    speaker's relative ("Mama dzwoniła z Wrocławia": "Mama"), is that relative by role, as the
-    Russian reader names them ("мама звонила из Самары": ``role:mother``), so one person's
-    values meet across languages."""
-    if source == USER or source.startswith(ROLE_PREFIX) or " " in source:
-        return source
-    role = kin.role_of(source)
-    return f"{ROLE_PREFIX}{role}" if role is not None else source
-
-
-_CALLED = re.compile(r"\b(?:(?:za)?dzwoni\w*|(?:na)?pisał\w*|przysłał\w*|called|phoned|rang|"
-                     r"texted|wrote)\b", re.I)
 _CALL_LEMMAS = frozenset({"звонить", "позвонить", "писать", "написать", "прислать",
                           "присылать"})
 
 
 def _calls_from(text: str, start: int, end: int) -> bool:
-    """Whether a clause has a verb of calling or writing ("звонила", "dzwoniła", "called"):
+    """Whether a Russian clause has a verb of calling or writing ("звонила", "написал"):
     someone else who calls from a town lives there, as the world reader reads it
-    (``russian._come_from``)."""
+    (``russian._come_from``). Polish and English are not read so: on the tuning months
+    "Mama dzwoniła z Wrocławia" gained one contradiction and "Kasia zadzwoniła z Gdańska"
+    (on a visit) with a mother "в Польше" raised two false ones (round thirty-three)."""
     clause = text[start:end]
-    return _CALLED.search(clause) is not None or any(
+    return any(
         ru_lemma(w.lower(), "VERB") in _CALL_LEMMAS
         for w in re.findall(r"[а-яёА-ЯЁ]+", clause))
 
@@ -1025,14 +1013,14 @@ def _lives_there(text: str, place: str, *, other: bool = False) -> bool:
     """Whether a place is said as where one is, not a street ("снимаю однушку на
     Мельникайте", "on Baker Street") nor where one came from ("moved from Gdańsk", "приехал
     из Омска"): by the preposition before it. Someone else (``other``) calling or writing from
-    a town lives there ("мама звонила из Самары", "Mama dzwoniła z Wrocławia")."""
+    a town lives there ("мама звонила из Самары", "Кирилл звонил из Самары")."""
     word = _said_as(text, place)
     at = max(text.find(word), 0)
     before = re.findall(r"[\w-]+", text[:at].lower())
     if before and before[-1] in W.NOT_WHERE_ONE_LIVES:
         start = max(text.rfind(sep, 0, at) for sep in ",.;!?\n") + 1
         ends = [i for i in (text.find(sep, at) for sep in ",.;!?\n") if i >= 0]
-        return (other and before[-1] in ("из", "z", "ze", "from")
+        return (other and before[-1] == "из"
                 and _calls_from(text, start, min(ends, default=len(text))))
     # "Когда мне было 25, я жила в Перми", "When I was 20 I lived in Leeds": a living verb in
     # the past tense in the place's clause says where one lived, not where one lives

@@ -256,8 +256,7 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                         h.fact.id != f.id for f, _ in decision.contradicts):
                     decision.contradicts.append((h.fact, value))
         if value.op == "set" and single_valued(value.attribute):
-            same = _same_place if value.attribute == "city" else same_value
-            olds = [h for h in same_key if not same(h.value.value, value.value)]
+            olds = [h for h in same_key if not same_value(h.value.value, value.value)]
             if value.attribute == "age":
                 # an age grows by one a year: a smaller one, or a jump, says another thing; the
                 # birthday the graph holds counts when it fell since the held age was said. A
@@ -319,38 +318,6 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     newest = max(was, key=lambda h: h.fact.created_at)
                     decision.contradicts.append((newest.fact, newest.value))
     return decision
-
-
-_CYRILLIC_SOUNDS = dict(zip("абвгдеёжзийклмнопрстуфхцчшщъыьэюя", (
-    "a", "b", "v", "g", "d", "e", "e", "zh", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r",
-    "s", "t", "u", "f", "h", "c", "ch", "sh", "shch", "", "y", "", "e", "yu", "ya"),
-    strict=True))
-_LATIN_SOUNDS = (("szcz", "shch"), ("sz", "sh"), ("cz", "ch"), ("rz", "zh"), ("ż", "zh"),
-                 ("ź", "z"), ("w", "v"), ("ł", "l"), ("ń", "n"), ("ó", "o"), ("ą", "o"),
-                 ("ę", "e"), ("ś", "s"), ("ć", "c"), ("y", "i"), ("j", "i"))
-
-
-def _sounds(name: str) -> str:
-    """A place's name as it sounds, in Latin letters without marks, whichever alphabet it is
-    written in ("Гданьск" and "Gdańska" both "gdans..."; "Вроцлав" and "Wrocław" "vroclav")."""
-    low = name.lower().split()[0] if name.split() else ""
-    if re.search("[а-яё]", low):
-        return "".join(_CYRILLIC_SOUNDS.get(ch, ch) for ch in low)
-    for written, sound in _LATIN_SOUNDS:
-        low = low.replace(written, sound)
-    return low
-
-
-def _same_place(a: str, b: str) -> bool:
-    """Two names of one place: the same value, or, written in two alphabets (the Polish reader
-    gives "Gdańska", the Russian "Гданьск"), the same first five sounds."""
-    if same_value(a, b):
-        return True
-    if bool(re.search("[а-яё]", a.lower())) == bool(re.search("[а-яё]", b.lower())):
-        return False
-    x, y = _sounds(a), _sounds(b)
-    n = min(5, len(x), len(y))
-    return n >= 3 and x[:n] == y[:n]
 
 
 def _plausibly_older(old: str, new: str, years: int | None = None,
