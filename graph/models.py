@@ -246,3 +246,6 @@ class Conflict:
     reason: str
     resolved: bool = False
     created_at: datetime = field(default_factory=utcnow)
+    # the first fact was already replaced when the second denied it for the whole past
+    # ("курю", "бросила", then "никогда в жизни не курила"): open while the denial is active
+    against_past: bool = False

@@ -212,6 +212,7 @@ def conflict_props(conflict: Conflict) -> dict[str, Any]:
         "reason": conflict.reason,
         "resolved": bool(conflict.resolved),
         "created_at": to_neo4j_datetime(conflict.created_at, "created_at"),
+        "against_past": bool(conflict.against_past),
     }
 
 
@@ -226,4 +227,5 @@ def conflict_from(node: Mapping[str, Any]) -> Conflict:
         reason=p["reason"],
         resolved=bool(p.get("resolved", False)),
         created_at=from_neo4j_datetime(p["created_at"]),
+        against_past=bool(p.get("against_past", False)),
     )

@@ -4,7 +4,8 @@ archived/active ratio, the age distribution, the share of expired state, the qua
 proposal queues, the review list, the outbox backlog, the core-block updates waiting for
 Letta, index drift, and the contradiction
 counter: pairs of active records that say opposite things about the same subject (the graph's
-open conflicts whose two facts are both still active, plus pairs found now). Anything above
+open conflicts whose two facts are both still active, or whose later record, still active,
+denies for the whole past what a replaced one held, plus pairs found now). Anything above
 zero there is an alarm, shown first.
 """
 
@@ -273,7 +274,9 @@ async def _user_health(stores: OpsStores, graph: GraphStore, user_id: str, now: 
     seen: set[frozenset[str]] = set()
     for c in conflicts:
         a, b = (by_id.get(i) for i in c.fact_ids)
-        if a and b and a.status is Status.ACTIVE and b.status is Status.ACTIVE:
+        # a denial of the whole past stands against a replaced record: open while it is active
+        if a and b and b.status is Status.ACTIVE and (
+                a.status is Status.ACTIVE or (c.against_past and a.status is Status.SUPERSEDED)):
             seen.add(frozenset(c.fact_ids))
             health.contradictions.append(
                 Contradiction((a.id, b.id), (a.text, b.text), "graph", c.id))

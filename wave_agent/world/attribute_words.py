@@ -33,6 +33,10 @@ ENDED_PHRASES = re.compile(
     # and left, said as not one's own (not "не моё дело")
     r"\bне\s+(?:мо[её]|для\s+меня)(?=\s*(?:[.!,;…]|$))|\bnot\s+for\s+me\b|\bnie\s+dla\s+mnie\b|"
     r"już\s+nie|nie\s+ma\s+już|już\s+go\s+nie|już\s+jej\s+nie", re.I)
+# The whole of one's past ("никогда в жизни", "ни разу", "сроду", "never", "nigdy", "w życiu"):
+# a denial said with it denies the value ever held, not only now (``write.attributes.denies_ever``)
+EVER = re.compile(r"\b(?:никогда|ни\s+разу|в\s+жизни|отродясь|сроду|never|not\s+once|nigdy|"
+                  r"ani\s+razu|w\s+życiu)\b", re.I)
 CHANGE = re.compile(r"\b(?:теперь|больше\s+не|уже\s+не|now|no longer|teraz|już\s+nie)\b", re.I)
 PER_UNIT = re.compile(r"\d\s*(?:(?:руб\w*|р\.?|₽|rub|rubles?|roubles?|zł|złotych|pln|eur|euro|usd|"
                       r"dollars?|\$|€)\s*)?(?:[—–-]\s*)?(?:в\s+месяц|в\s+неделю|за\s+(?:занятие|урок|час|месяц|"

@@ -112,6 +112,46 @@ def marks_change(text: str) -> bool:
     return bool(CHANGE.search(text) or RESUME.search(text))
 
 
+_WORDS = re.compile(r"[\w'’]+|[.!?;]")
+_NEGATED = frozenset({"не", "nie", "not", "didn't", "haven't", "hasn't", "never"})
+_EN_PAST = frozenset({"been", "had", "did", "done", "was", "were", "drank", "drunk", "ate",
+                      "eaten", "smoked", "lived", "owned", "worked", "tried", "touched"})
+
+
+def _past_verb(word: str) -> bool:
+    """Whether a word is a verb in the past: Russian by pymorphy3 ("курила", "брала"), Polish
+    by its ending ("paliłam", "piłem"), English by its form ("smoked", "been")."""
+    low = word.lower()
+    if re.fullmatch(r"[а-яё]+", low):
+        from wave_agent.world.morphology import _morph
+
+        return any(p.tag.POS == "VERB" and "past" in p.tag for p in _morph().parse(low))
+    return (re.search(r"ł(?:a|o|y|i|em|am|eś|aś|yśmy|iśmy)?$", low) is not None
+            or low in _EN_PAST or (low.endswith("ed") and len(low) > 4))
+
+
+def denies_ever(text: str) -> bool:
+    """Whether a statement denies a value for the whole of the past ("я ведь никогда в жизни
+    не курила", "в жизни сигарету в руки не брала", "nigdy nie paliłam", "I've never smoked"):
+    a word of the whole past ("никогда", "в жизни", "ни разу", "nigdy", "never") and, in the
+    same sentence within six words, a negated verb in the past. Against a value a replaced
+    record held, that is a contradiction ("курю", then "бросила", then "никогда не курила"),
+    where a denial of now ("не курю") is what the ending already said."""
+    from wave_agent.world.attribute_words import EVER
+
+    for match in EVER.finditer(text):
+        before = _WORDS.findall(text[:match.start()])[-6:]
+        after = _WORDS.findall(text[match.end():])[:7]
+        if "." in before or "!" in before or "?" in before or ";" in before:
+            before = before[max(i for i, w in enumerate(before) if w in ".!?;") + 1:]
+        cut = next((i for i, w in enumerate(after) if w in ".!?;"), len(after))
+        near = [w.lower() for w in (*before, *([match.group(0)] if match.group(0).lower() == "never" else []), *after[:cut])]
+        for i, w in enumerate(near[:-1]):
+            if w in _NEGATED and _past_verb(near[i + 1]):
+                return True
+    return False
+
+
 def only_again(text: str) -> bool:
     """Whether the only change word a statement says is "again" ("сын опять с соплями", "снова
     заболела"): of children or siblings it says the illness is back, not the child."""
@@ -183,7 +223,8 @@ def _same_birthday(a: str, b: str) -> bool:
 def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False,
            at: datetime | None = None, birthday: bool | None = None,
-           news: bool | None = None, again: bool = False, found_out: bool = False) -> Decision:
+           news: bool | None = None, again: bool = False, found_out: bool = False,
+           past: Sequence[Held] = (), ever: bool = False) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал", "уже не"), so a value once denied is taken up again, not contradicted, and
@@ -197,7 +238,11 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     (``only_again``): the change word is "again" alone, which takes up no denied child or
     sibling ("детей у меня нет", then "сын опять с соплями"). ``found_out`` (``finds_out``):
     the statement tells of a value newly found ("у меня аллергия на арахис, выяснилось"), so
-    a value denied before is news, not a contradiction."""
+    a value denied before is news, not a contradiction. ``past``: the values replaced records
+    held (``held_values`` of the superseded ones); ``ever`` (``denies_ever``): the statement
+    denies a value for the whole of the past ("никогда в жизни не курила"), so a value a
+    replaced record held is contradicted too (the newest such record), where a denial of now
+    ("не курю" after "бросила") passes."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
@@ -265,6 +310,13 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     _change(decision, h, replace(value, op="remove"), held)
                 elif all(h.fact.id != f.id for f, _ in decision.contradicts):
                     decision.contradicts.append((h.fact, h.value))
+            if ever and not changed and not any(
+                    v.key == value.key for _, v in decision.contradicts):
+                was = [h for h in past if h.value.key == value.key and h.fact.id != new_id
+                       and same_value(h.value.value, value.value)]
+                if was:  # "курю", "бросила", then "никогда в жизни не курила": which is true?
+                    newest = max(was, key=lambda h: h.fact.created_at)
+                    decision.contradicts.append((newest.fact, newest.value))
     return decision
 
 

@@ -255,7 +255,9 @@ class Writer:
                 changed=attributes.marks_change(cleaned), at=fact.created_at,
                 birthday=attributes.says_birthday(cleaned),
                 news=attributes.tells_news(cleaned), again=attributes.only_again(cleaned),
-                found_out=attributes.finds_out(cleaned))
+                found_out=attributes.finds_out(cleaned),
+                past=await self._past_values(user_id, cleaned, values),
+                ever=attributes.denies_ever(cleaned))
             await self._unread_olds(fact, vector, values, held, decision)
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)
@@ -288,6 +290,16 @@ class Writer:
                     continue
                 return await self._conflict(candidate, fact, vector, score, entities)
         return await self._create(fact, vector, entities)
+
+    async def _past_values(self, user_id: str, text: str,
+                           values: Sequence[Value]) -> list[attributes.Held]:
+        """The values the person's replaced records held, read only when the new text denies
+        one for the whole past (``attributes.denies_ever``): "никогда в жизни не курила"
+        after "курю" was ended by "бросила" meets the ended record."""
+        if not any(v.op == "negate" for v in values) or not attributes.denies_ever(text):
+            return []
+        return attributes.held_values(
+            await self.graph.attribute_facts(user_id, statuses=(Status.SUPERSEDED,)))
 
     async def _verdict(
         self, candidate: Fact, text: str, cosine: float
@@ -507,6 +519,7 @@ class Writer:
             denied = "any" if value.value == attributes.ANY else f"\"{value.value}\""
             conflict = await self.graph.create_conflict(Conflict(
                 id=new_id("c"), user_id=user_id, fact_ids=(old.id, result.fact.id),
+                against_past=old.status is not Status.ACTIVE,
                 subject=f"{value.entity} {value.attribute}: {value.value}"[:200],
                 reason=(f"#{result.fact.id} (\"{result.fact.text[:80]}\") says {value.attribute} "
                         f"{denied} does not hold; #{old.id} (\"{old.text[:80]}\") says it does: "

@@ -213,3 +213,32 @@ async def test_changes_said_in_passing_replace_the_old_value_and_raise_nothing(
     assert "Курю с 19 лет, где-то пачка в день." not in active
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 0, render_text(report)
+
+
+@pytest.mark.parametrize(("later", "raised"), [
+    # a denial of the whole past (issue 30, round thirty-three: month 32's "я ведь никогда в
+    # жизни не курила" after she had quit met no active record and passed silently)
+    ("коллеги позвали на перекур, а я ведь никогда в жизни не курила, даже в школе", True),
+    # a denial of now is what the ending already said: no alarm
+    ("не курю, и на перекуры больше не хожу", False),
+], ids=["never-in-my-life", "not-now"])
+async def test_a_denial_of_ever_after_quitting_is_one_contradiction_and_not_now_is_none(
+    services: Services, user_id: str, later: str, raised: bool
+) -> None:
+    writer = await services.writer()
+    smoked = await writer.remember(user_id, "Курю с 19 лет, где-то пачка в день.")
+    quit_ = await writer.remember(
+        user_id, "и да, я бросила курить. последнюю выкурила в воскресенье, больше не тянет")
+    assert quit_.replaced is not None and quit_.replaced.id == smoked.id, quit_.message
+    said = await writer.remember(user_id, later)
+    report = await health_report(services.ops_stores(), user_id)
+    if not raised:
+        assert said.conflict is None and report.contradictions == 0, render_text(report)
+        return
+    assert said.conflict is not None, said.message
+    assert said.conflict.fact_ids == (smoked.id, said.id) and said.conflict.against_past
+    assert report.contradictions == 1
+    alarm = render_text(report)  # the person is asked, with the record the quitting replaced
+    assert "Курю с 19 лет" in alarm and "which is true?" in alarm
+    await (await services.graph()).resolve_conflict(user_id, said.conflict.id)
+    assert (await health_report(services.ops_stores(), user_id)).contradictions == 0
