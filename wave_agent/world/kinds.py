@@ -159,6 +159,17 @@ E5_READS = "multilingual-e5-small"  # the embedding the writer already runs (``n
 E5_AGREE = 5  # the nearest seeds that must all be illnesses
 _e5_lock = threading.Lock()
 _e5_index: tuple[Any, Any, list[EntityType | None]] | None = None
+_e5_shared: Any = None  # the process's own e5 embedder, when it runs the same model
+
+
+def share_embedder(embedder: Any) -> None:
+    """Read illnesses with the process's embedder (``Services.embedder``) when it is the e5
+    model the seeds are for: a second copy of e5 costs about 0.5-0.8 GB and 4 s to load."""
+    global _e5_shared
+    from archive.embedder import canonical_model_name
+
+    if getattr(embedder, "model_name", None) == canonical_model_name(E5_READS):
+        _e5_shared = embedder
 
 
 def _e5_seeds() -> tuple[Any, Any, list[EntityType | None]]:
@@ -170,7 +181,7 @@ def _e5_seeds() -> tuple[Any, Any, list[EntityType | None]]:
         if _e5_index is None:
             from archive.embedder import Embedder
 
-            model = Embedder(E5_READS)
+            model = _e5_shared if _e5_shared is not None else Embedder(E5_READS)
             seeds: list[tuple[str, EntityType | None]] = [
                 (word.replace("_", " "), kind) for word, kind in lexicon.KIND.items()
                 if re.fullmatch(r"[а-яё_-]+", word)]
