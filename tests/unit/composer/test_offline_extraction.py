@@ -404,3 +404,20 @@ def test_a_couple_said_by_a_pronoun_is_kept_with_the_person_named_before() -> No
     assert partners("Паша, кстати, сварщик, вечно в командировках. мы с ним пять лет вместе") \
         == ["Паша"]
     assert partners("Ходили с Олей в кино. мы с ней вместе смеялись весь сеанс") == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    # the doctor in one sentence, the illness in the next: the illness's sentence is kept
+    ("была у эндокринолога. гипотиреоз, пью теперь эутирокс", "гипотиреоз"),
+    # the allergist's finding after a sentence about sneezing
+    ("третий день чихаю. аллерголог сказал — на пылевого клеща", "клеща"),
+    # the new role said in a later clause after the first day
+    ("сегодня первый день в Сбере. коллеги норм, но продакт-менеджер — это другая жизнь",
+     "продакт-менеджер"),
+])
+async def test_a_new_value_said_in_passing_is_kept_with_its_sentence(text: str, value: str) -> None:
+    from wave_agent.postprocess.extract import with_stated_attributes
+
+    facts = await with_stated_attributes(
+        text, extract_heuristic(text, max_facts=fact_budget(text, "")), max_facts=4)
+    assert any(value in f.text for f in facts), [f.text for f in facts]

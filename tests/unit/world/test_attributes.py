@@ -542,3 +542,35 @@ def test_no_more_ends_a_held_relative_and_nothing_that_is_not_held() -> None:
     held = [Value("user", "pet", "Рыжик", "add"), Value("user", "sibling", "Олег", "add")]
     assert values("Олега больше нет", held) == {("user", "sibling", "Олег", "remove")}
     assert values("денег больше нет", held) == set()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a diagnosis no table lists, said with the doctor who gave it (e5's nearest illnesses)
+    ("была у эндокринолога — гипотиреоз, теперь таблетки каждое утро",
+     ("user", "condition", "гипотиреоз", "add")),
+    # an allergy said as the allergist's finding, without the word allergy
+    ("аллерголог сказал — на пылевого клеща, ковры убираю",
+     ("user", "allergy", "пылевой клещ", "add")),
+    ("the allergist said it's to birch pollen", ("user", "allergy", "birch", "add")),
+])
+def test_a_new_value_said_as_a_doctors_finding_is_read(
+        text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "записалась к аллергологу на пятницу",       # a visit booked, no finding
+    "аллерголог сказал прийти на следующей неделе",
+    "была у эндокринолога, сказала пить эутирокс",  # a medicine is no illness
+    "ортопед сказал забыть про бег пока",           # the doctor is no illness
+])
+def test_a_doctor_named_with_no_finding_reads_no_allergy_or_condition(text: str) -> None:
+    assert not {v for v in values(text) if v[1] in ("allergy", "condition") and v[3] != "negate"}
+
+
+def test_the_role_said_as_a_later_clause_after_the_first_day_is_the_new_role() -> None:
+    assert ("user", "role", "продакт-менеджер", "set") in values(
+        "первый день в Сбере. коллеги норм, но продакт-менеджер — это совсем другая работа")
+    # one who holds a job named after the dash is someone else's role, not the person's
+    assert not {v for v in values("первый день в Сбере. отдел большой, начальник — Руслан, "
+                                  "вроде толковый") if v[1] == "role" and v[0] == "user"}
