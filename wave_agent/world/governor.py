@@ -72,6 +72,17 @@ def _clause(words: tuple[Word, ...], t: int) -> list[int]:
 _ENDS = frozenset({".", "!", "?", "…"})  # a sentence end the parser did not split at
 
 
+def _verb_above(words: tuple[Word, ...], v: int) -> int | None:
+    """The verb an infinitive at ``v`` depends on: the verb before it in its clause ("хочет
+    работать"), else its head in the tree, else None."""
+    above = next((i for i in reversed(range(v)) if words[i].pos in _VERBS
+                  and i in _clause(words, v)), None)
+    if above is None and 0 <= words[v].head < len(words) \
+            and words[words[v].head].pos in _VERBS:
+        above = words[v].head
+    return above
+
+
 def _boundary(word: Word) -> bool:
     return word.text in CLAUSE_MARKS or word.text in _ENDS \
         or word.text.lower() in CLAUSE_WORDS
@@ -128,12 +139,7 @@ def governor_features(words: tuple[Word, ...], t: int, s: int | None) -> list[st
     form = verb_form(words[v].text)
     yet: list[str] = []
     if form == "inf":
-        # the verb before it in its clause ("хочет работать"), else its head in the tree
-        above = next((i for i in reversed(range(v)) if words[i].pos in _VERBS
-                      and i in _clause(words, v)), None)
-        if above is None and 0 <= words[v].head < len(words) \
-                and words[words[v].head].pos in _VERBS:
-            above = words[v].head
+        above = _verb_above(words, v)
         if above is not None:
             if words[above].lemma in WISH | PERSUADE:
                 yet.append(NOT_YET)
@@ -209,11 +215,7 @@ def verb_mood(words: tuple[Word, ...], t: int) -> list[str]:
         out.append("syn:mood:impr")
     lemma = words[v].lemma
     if tense == "inf":
-        above = next((i for i in reversed(range(v)) if words[i].pos in _VERBS
-                      and i in _clause(words, v)), None)
-        if above is None and 0 <= words[v].head < len(words) \
-                and words[words[v].head].pos in _VERBS:
-            above = words[v].head
+        above = _verb_above(words, v)
         if above is not None:
             a_tense, _, a_mood = _tense(words[above].text)
             out += [f"syn:mood:inf<{a_tense}", f"syn:mood:inf<{words[above].lemma}"]
