@@ -251,6 +251,7 @@ class Recall:
         stage = context.load()
         if stage is None or not ids:
             return
+        started = time.perf_counter()
         order = sorted(ids, key=lambda fid: -c.final[fid])
         pool = [c.facts[fid] for fid in order[: context.POOL]]
         vectors = [c.vectors[fid] for fid in order[: kind.NEAREST] if fid in c.vectors]
@@ -261,6 +262,7 @@ class Recall:
         scores = stage.score(context.features(order, logit, c.facts))
         c.final.update(context.reorder(order, c.final, scores))
         c.context_ordered = True
+        c.degraded.timings_ms["context-stage"] = (time.perf_counter() - started) * 1000
 
     def _e5_order(self, c: Candidates, ids: list[str], x: np.ndarray) -> None:
         """``RecallConfig.e5_order``: the learned values handed out in e5's order when it is
