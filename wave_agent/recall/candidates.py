@@ -82,6 +82,8 @@ class Candidates:
     map_moved: bool = False
     # whether the learned values were handed out in e5's order (RecallConfig.e5_order)
     e5_ordered: bool = False
+    # whether the context stage reordered the learned order (``recall.context``)
+    context_ordered: bool = False
     # an adapted query's cosines on plain e5's scale: scale * cosine + shift (recall.adapter)
     cosine_map: tuple[float, float] = (1.0, 0.0)
     weights: Mapping[str, float] = field(default_factory=dict)

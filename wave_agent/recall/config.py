@@ -121,6 +121,12 @@ class RecallConfig:
     # LoCoMo's short turns move the right turn down); "off" never (docs/benchmarks.md,
     # "Round twenty-five (2026-12-06, h/recall22)").
     e5_order: str = "off"
+    # After the learned order, over a chat between people only (``recall.context``): small
+    # trees reorder its first 40 by what surrounds each turn (the other speaker's question
+    # before it, whether it is itself a question, its reply's and its neighbours' scores);
+    # fitted on LoCoMo's five tuning conversations (scripts/train_context_stage.py).
+    # Notes, live chat, an assistant's history keep their order exactly.
+    context_stage: bool = False
     # Over a person's history with an AI assistant (some candidates said by ``assistant``:
     # an imported ChatGPT-style history, LongMemEval) the trees' log-odds gain this times the
     # share of such candidates times each record's e5 cosine z-score (learned.with_cosine):

@@ -19,6 +19,10 @@ one reads:
    trees over every voice's rank and score and what ``weigh`` found put the candidates in
    order; over an assistant's chat history (records said by ``assistant``) the records' e5
    cosine weighs in (``RecallConfig.assistant_cosine``, ``learned.with_cosine``).
+   ``context`` (``RecallConfig.context_stage``, off by default): over a chat between people
+   (``context.between_people``) small trees reorder the learned order's first 40 by what
+   surrounds each turn (the other speaker's question before it, its reply's and its
+   neighbours' scores).
 8. ``newer.newer_first`` (``RecallConfig.newer_first``; e5 only): a question about now puts
    a record below a newer one among the ten best that says the same thing again.
    ``ranking.diversify``: MMR picks the final ``k`` (its copy rule: ``mmr_copies``,
@@ -58,6 +62,8 @@ from wave_agent.policy import calibration
 from wave_agent.recall import (
     about,
     asked,
+    context,
+    kind,
     learned,
     newer,
     older,
@@ -191,9 +197,11 @@ class Recall:
             if self.observer is not None:
                 self.observer(c, ids, x)
             if self.ranker is not None:
-                learned.rerank(c, self.ranker, x, ids, self.config.others_factor,
-                               self.config.assistant_cosine)
+                p = learned.rerank(c, self.ranker, x, ids, self.config.others_factor,
+                                   self.config.assistant_cosine)
                 self._e5_order(c, ids, x)
+                if self.config.context_stage and not c.e5_ordered:
+                    self._context_stage(c, ids, p)
         if self.config.newer_first is not None and self.embedder.model_name == asked.READS:
             newer.newer_first(c, self.clock(), self.config.newer_first)
         ranking.diversify(c, self.config, cal)
@@ -235,6 +243,26 @@ class Recall:
                 after = next((c.final[x] for x in chosen[i + 1:] if x in c.final), 0.0)
                 c.final[fid] = after + 1e-6
         c.chosen = chosen
+
+    @staticmethod
+    def _context_stage(c: Candidates, ids: list[str], p: np.ndarray) -> None:
+        """``RecallConfig.context_stage``: over a chat between people (``context.between_people``)
+        the learned order's first ``context.POOL`` reordered by what surrounds each turn."""
+        stage = context.load()
+        if stage is None or not ids:
+            return
+        started = time.perf_counter()
+        order = sorted(ids, key=lambda fid: -c.final[fid])
+        pool = [c.facts[fid] for fid in order[: context.POOL]]
+        vectors = [c.vectors[fid] for fid in order[: kind.NEAREST] if fid in c.vectors]
+        if not context.between_people(pool, vectors):
+            return
+        q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
+        logit = dict(zip(ids, np.log(q / (1 - q)).tolist(), strict=True))
+        scores = stage.score(context.features(order, logit, c.facts))
+        c.final.update(context.reorder(order, c.final, scores))
+        c.context_ordered = True
+        c.degraded.timings_ms["context-stage"] = (time.perf_counter() - started) * 1000
 
     def _e5_order(self, c: Candidates, ids: list[str], x: np.ndarray) -> None:
         """``RecallConfig.e5_order``: the learned values handed out in e5's order when it is
@@ -356,5 +384,6 @@ class Recall:
             )
             for fid in c.chosen
         ], degraded=degraded, preset=q.preset, span=q.span, statuses=q.statuses,
-            query_map=c.map_moved, e5_order=c.e5_ordered)
+            query_map=c.map_moved, e5_order=c.e5_ordered,
+            context_order=c.context_ordered)
 

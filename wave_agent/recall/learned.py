@@ -429,10 +429,11 @@ def with_cosine(p: np.ndarray, cosine: np.ndarray, assistant: np.ndarray,
 
 
 def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
-           others_factor: float = 1.0, assistant_cosine: float = 0.0) -> None:
+           others_factor: float = 1.0, assistant_cosine: float = 0.0) -> np.ndarray:
     """Each candidate's score in ``c.final`` becomes the model's (``after_model``), the
     someone-else weight the question's language's; over an assistant's chat history the
-    records' e5 cosine weighed in by ``assistant_cosine`` (``with_cosine``)."""
+    records' e5 cosine weighed in by ``assistant_cosine`` (``with_cosine``). Returns the
+    model's probabilities (``ids``' order)."""
     p = with_cosine(ranker.score(x, others_factor), x[:, FEATURES.index("cosine")],
                     x[:, FEATURES.index("assistant")], assistant_cosine)
     scores = after_model(p, x[:, FEATURES.index("fused")],
@@ -441,3 +442,4 @@ def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
                          x[:, FEATURES.index("rr_asked")], ranker.asked, ranker.confidence)
     for fid, s in zip(ids, scores, strict=True):
         c.final[fid] = float(s)
+    return p

@@ -27,14 +27,15 @@ class RecallResult(list[RecallHit]):
     the question named), ``statuses`` (the record statuses searched: superseded and archived
     ones too for a history question), ``query_map`` (whether the learned query map moved the
     question: ``recall.adapter``, and with ``auto`` ``recall.kind``), ``e5_order`` (whether the
-    candidates were left in e5's order: ``RecallConfig.e5_order``). Each call's own: two
+    candidates were left in e5's order: ``RecallConfig.e5_order``), ``context_order`` (whether
+    the context stage reordered them: ``RecallConfig.context_stage``). Each call's own: two
     people's concurrent searches on the one shared ``Recall`` cannot overwrite each other's
     account."""
 
     def __init__(self, hits: Sequence[RecallHit] = (), *, degraded: voices.Degraded,
                  preset: Preset | None, span: when.Span | None = None,
                  statuses: tuple[Status, ...] = CURRENT, query_map: bool = False,
-                 e5_order: bool = False) -> None:
+                 e5_order: bool = False, context_order: bool = False) -> None:
         super().__init__(hits)
         self.degraded = degraded
         self.preset = preset
@@ -42,6 +43,7 @@ class RecallResult(list[RecallHit]):
         self.statuses = statuses
         self.query_map = query_map
         self.e5_order = e5_order
+        self.context_order = context_order
 
     @property
     def hits(self) -> list[RecallHit]:
