@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from locomo_context_rerank import read  # noqa: E402
 
-from wave_agent.recall import context  # noqa: E402
+from wave_agent.recall import context, learned  # noqa: E402
 
 
 def fit(tune: list[dict[str, Any]], rounds: int = 60) -> dict[str, Any]:
@@ -40,15 +40,7 @@ def fit(tune: list[dict[str, Any]], rounds: int = 60) -> dict[str, Any]:
     model = HistGradientBoostingClassifier(max_depth=3, max_iter=rounds, learning_rate=0.1,
                                            min_samples_leaf=40, early_stopping=False,
                                            random_state=0).fit(x, y)
-    trees = []
-    for (predictor,) in model._predictors:
-        nodes = predictor.nodes
-        trees.append({
-            "feature": [int(f) if not leaf else -1
-                        for f, leaf in zip(nodes["feature_idx"], nodes["is_leaf"], strict=True)],
-            "threshold": [float(t) for t in nodes["num_threshold"]],
-            "left": [int(v) for v in nodes["left"]], "right": [int(v) for v in nodes["right"]],
-            "value": [round(float(v), 6) for v in nodes["value"]]})
+    trees = learned.exported_trees(model)
     stage = {"features": list(names),
              "intercept": float(np.ravel(model._baseline_prediction)[0]), "trees": trees,
              "rounds": rounds, "depth": 3,

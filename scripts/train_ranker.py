@@ -49,6 +49,7 @@ from wave_agent.recall.learned import (  # noqa: E402
     LearnedRanker,
     after_model,
     derive,
+    exported_trees,
 )
 
 OTHERS = RecallConfig().others_factor
@@ -271,15 +272,7 @@ def train_trees(questions: list[dict[str, Any]], columns: list[int], rounds: int
                                            monotonic_cst=[MONOTONE.get(ALL[i], 0)
                                                           for i in columns] if monotone else None)
     model.fit(x, y, sample_weight=w * len(xs) / w.sum())
-    trees = []
-    for (predictor,) in model._predictors:
-        nodes = predictor.nodes
-        trees.append({
-            "feature": [int(f) if not leaf else -1
-                        for f, leaf in zip(nodes["feature_idx"], nodes["is_leaf"], strict=True)],
-            "threshold": [float(t) for t in nodes["num_threshold"]],
-            "left": [int(v) for v in nodes["left"]], "right": [int(v) for v in nodes["right"]],
-            "value": [round(float(v), 6) for v in nodes["value"]]})
+    trees = exported_trees(model)
     width = len(columns)
     return {"features": [ALL[i] for i in columns], "mean": [0.0] * width,
             "scale": [1.0] * width, "coef": [0.0] * width,

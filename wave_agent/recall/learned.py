@@ -203,6 +203,22 @@ def derive(x: np.ndarray, others_factor: float = OTHERS_FACTOR) -> np.ndarray:
     return np.hstack([x, np.stack(columns, axis=1)]).astype(np.float32)
 
 
+def exported_trees(model: Any) -> list[dict[str, Any]]:
+    """A fitted scikit-learn ``HistGradientBoostingClassifier``'s trees as the JSON ``Tree``
+    reads (``scripts/train_ranker.py``, ``scripts/train_context_stage.py``): per node its
+    feature (-1 at a leaf), threshold, children and value."""
+    trees = []
+    for (predictor,) in model._predictors:
+        nodes = predictor.nodes
+        trees.append({
+            "feature": [int(f) if not leaf else -1
+                        for f, leaf in zip(nodes["feature_idx"], nodes["is_leaf"], strict=True)],
+            "threshold": [float(t) for t in nodes["num_threshold"]],
+            "left": [int(v) for v in nodes["left"]], "right": [int(v) for v in nodes["right"]],
+            "value": [round(float(v), 6) for v in nodes["value"]]})
+    return trees
+
+
 @dataclass(frozen=True, slots=True)
 class Tree:
     """One regression tree: per node its feature (column of the model's features), threshold,
