@@ -3,6 +3,7 @@ with conversations that went through the whole pipeline (turn, outbox, post-proc
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -34,10 +35,14 @@ async def converse(services: Services, user_id: str, *messages: str) -> None:
 
 
 def files_holding(root: Path, needle: str) -> list[str]:
-    """Every file under ``root`` whose bytes hold ``needle`` (UTF-8), relative paths."""
-    raw = needle.encode("utf-8")
+    """Every file under ``root`` whose bytes hold ``needle`` (UTF-8), relative paths.
+
+    As in the graph's check, a needle of digits counts only where no digit or decimal point
+    touches it, so a timestamp's fraction ("04.990512") is not taken for a safe's code.
+    """
+    pattern = re.compile(rb"(?<![0-9.])" + re.escape(needle.encode("utf-8")) + rb"(?![0-9])")
     return sorted(str(p.relative_to(root)) for p in root.rglob("*")
-                  if p.is_file() and raw in p.read_bytes())
+                  if p.is_file() and pattern.search(p.read_bytes()))
 
 
 def tree_bytes(root: Path) -> dict[str, bytes]:

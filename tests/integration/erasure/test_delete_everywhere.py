@@ -9,6 +9,7 @@ in no file under DATA_DIR and in no graph or archive answer, while the person's 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -27,15 +28,20 @@ SURNAME = "Вжжиковская"
 
 
 async def graph_holds(graph: GraphStore, user_id: str, needle: str) -> list[str]:
-    """Every node or relationship of the user whose properties hold ``needle``."""
+    """Every node or relationship of the user whose properties hold ``needle``.
+
+    A needle of digits (a safe's code) counts only where no digit or decimal point touches it:
+    a decision's timestamp ``...04.299040000`` once held "9904" and failed CI by chance.
+    """
     rows = await graph._read(
         "MATCH (n) WHERE n.user_id = $u OPTIONAL MATCH (n)-[r]-() "
         "RETURN properties(n) AS n, collect(properties(r)) AS rs", u=user_id)
+    pattern = re.compile(rf"(?<![\d.]){re.escape(needle)}(?!\d)")
     found = []
     for row in rows:
         for props in (row["n"], *row["rs"]):
             text = json.dumps(props, ensure_ascii=False, default=str)
-            if needle in text:
+            if pattern.search(text):
                 found.append(text[:200])
     return found
 
