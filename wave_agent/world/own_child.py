@@ -10,7 +10,9 @@ son); the name is said as a child (a school or kindergarten word in the message:
 the name in the dative: "Мише 7") and as the person's own: "мой" / "моего" / "наш" / "у меня"
 in the message, the person taking the child there ("отвела в школу", "забрал из садика"), or
 both the age and the school said of the name ("Мише 7, он в первом классе"). Anyone else named
-besides, or said as the owner ("у Кати", "Катин"), and it is no one's.
+besides, or said as the owner ("у Кати", "Катин"), and it is no one's; nor is a name said as an
+adult the person knows ("Лена моя лучшая подруга ещё со школы": a friend since school, which on
+month 35 raised "детей у меня нет" against the friend as a false alarm).
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ _TAKE = frozenset({"отвести", "отвезти", "завести", "заб
                    "везти", "проводить", "собрать", "собирать", "отводить", "отвозить",
                    "забирать"})
 _TO_SCHOOL = re.compile(r"(?<!\w)(?:в|из|со?)\s+(?:\w+\s+)?(?:школ|сад|садик|детсад|ясл)", re.I)
+# an adult the person knows, not a child of theirs: a friend, colleague, neighbour, boss
+_ADULT = frozenset({"друг", "подруга", "подружка", "приятель", "приятельница", "коллега",
+                    "сосед", "соседка", "знакомый", "знакомая", "начальник", "начальница",
+                    "босс", "однокурсник", "однокурсница", "одноклассник", "одноклассница",
+                    "парень", "девушка", "жених", "невеста", "клиент", "клиентка"})
 _WORD = re.compile(r"[А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*")
 _CHILD_AGE = 14
 
@@ -58,6 +65,8 @@ def own_child(text: str) -> str | None:
         return None  # a relative named: the kin reader's, or someone else's child
     if any(name_of_possessive(w) for w in words if w[:1].isupper()):
         return None  # "Катин Лёва"
+    if any(lem in _ADULT for lem in lemmas):
+        return None  # "Лена моя подруга ещё со школы": a friend since school, not a pupil
     names = {name_nominative(w, None): w for w in words if _first_name(w)}
     if len(names) != 1:
         return None

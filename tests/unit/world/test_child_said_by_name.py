@@ -33,6 +33,8 @@ def test_a_child_said_by_name_is_contradicted_by_no_children(first: str, later: 
     "Ане 30, она учитель в школе",
     "с Викой ходили в школу танцев, ей понравилось",
     "Мише 7",
+    "Лена моя лучшая подруга ещё со школы",
+    "Оля, соседка моя, в садик устроилась воспитателем",
 ])
 def test_someone_elses_child_or_an_adult_is_not_the_persons(first: str) -> None:
     assert contradicted_by(first, "детей у меня нет, так что в выходные могу работать") == []
