@@ -634,7 +634,7 @@ class _Builder:
                 tokens[at + 1].text == ".")
             if at == 0 or not (t.text.lower() == "имени" or abbreviated):
                 continue
-            honoree = []
+            honoree: list[Token] = []
             for u in tokens[at + (2 if abbreviated else 1):at + 5]:
                 if not u.text[:1].isupper() or not u.text.isalpha() or len(honoree) == 2:
                     break
