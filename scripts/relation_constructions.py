@@ -47,7 +47,7 @@ from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import as_read
 from wave_agent.world.reading import USER, Link, Reading, Word
 
-NEWEST = ("tuning_35", "tuning_36", "tuning_37", "tuning_38", "tuning_39")  # held out (round thirty-three)
+NEWEST = ("tuning_36", "tuning_37", "tuning_38", "tuning_39", "tuning_40")  # held out (round thirty-four)
 OLDER = tuple(p for p in HONEST if p not in NEWEST)
 
 NOT_READ = ("no_pair", "under_threshold", "scored_none", "not_allowed", "wrong_kind")

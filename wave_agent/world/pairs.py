@@ -65,6 +65,11 @@ _FIRST_PERSON = frozenset((
     "nasza", "nasze", "naszego", "naszej", "naszą", "naszym",
 ))
 _ONE_SOURCE = frozenset({"kin", "friend_of"})
+# one holder per job (round thirty-four, issue 29): of the model's links of these types to one
+# target, only the likeliest source's stands when another source holds it more likely (the
+# rules' links kept): "Жена Юля. Бухгалтер в клинике Медси." is Юля's job, not also the
+# speaker's. Measured in Russian only (docs/benchmarks.md, round thirty-four of h/world34).
+_ONE_HOLDER = {"ru": frozenset({"works_as"})}
 # pair features measured and not shipped (round thirty-three, issue 29): "mood" the tense,
 # aspect and mood of the target's verb (``governor.verb_mood``), "lastp" the person named
 # nearest before the target (``governor.nearest_person``). No shipped weights read them, so
@@ -569,10 +574,36 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
             links.append(Link(pair.source, link_type, pair.target))
         else:
             links.append(Link(pair.source, kind, pair.target))
-    links = list(dict.fromkeys(links))
+    links = _one_holder(list(dict.fromkeys(links)), reading, judged, model)
     if links == list(reading.links):
         return reading
     return replace(reading, links=tuple(links))
+
+
+def _one_holder(links: list[Link], reading: Reading, judged: list[Pair],
+                model: Model) -> list[Link]:
+    """The links without the model's ``_ONE_HOLDER`` links whose source the model holds less
+    likely to hold the target than another source linked to it (by the rules or the model)."""
+    kinds = _ONE_HOLDER.get(reading.language or "ru", frozenset())
+    held = [link for link in links if link.type in kinds]
+    if not held:
+        return links
+    by_pair = {(p.source, p.target): p for p in judged}
+
+    def likely(link: Link) -> float:
+        pair = by_pair.get((link.source, link.target))
+        if pair is None or link.type not in model.classes:
+            return 0.0
+        return float(model.probabilities(pair.features)[model.classes.index(link.type)])
+
+    rules = set(reading.links)
+    best: dict[tuple[str, str], float] = {}
+    for link in held:
+        key = (link.type, link.target)
+        best[key] = max(best.get(key, 0.0), likely(link))
+    dropped = {link for link in held if link not in rules
+               and likely(link) < best[(link.type, link.target)]}
+    return [link for link in links if link not in dropped]
 
 
 __all__ = ["CLASSES", "MODEL_PATH", "NONE", "ROLE_PREFIX", "Model", "Pair", "pairs", "relink"]

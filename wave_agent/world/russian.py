@@ -392,6 +392,7 @@ class _Builder:
         self._quoted(s, names)
         self._numbered(s, names)
         self._institutions(s, names)
+        self._named_after(s, names)
         self._names_missed(s, names)
         for token in s.tokens:
             if token.pos in ("VERB", "AUX"):
@@ -619,6 +620,63 @@ class _Builder:
             self.first_at.setdefault(name, adjectives[0].start)
             for u in (*adjectives, t):
                 names[u.id] = name
+
+    def _named_after(self, s: Sentence, names: dict[str, str]) -> None:
+        """"в больнице имени Семашко", "в музыкальную школу имени Жиганова", "МГТУ имени
+        Баумана", "при Доме культуры имени Кирова", "колледж им. Аухадеева": an organisation
+        noun (or a firm the NER read, or a capitalised noun with its genitive) named after
+        someone is one organisation, its noun phrase in the nominative and the honoree's name
+        as written; what the noun alone was read as is an alias, and the honoree is no person
+        of the statement (round thirty-four, issue 29)."""
+        tokens = s.tokens
+        for at, t in enumerate(tokens):
+            abbreviated = t.text.lower() == "им" and at + 1 < len(tokens) and (
+                tokens[at + 1].text == ".")
+            if at == 0 or not (t.text.lower() == "имени" or abbreviated):
+                continue
+            honoree: list[Token] = []
+            for u in tokens[at + (2 if abbreviated else 1):at + 5]:
+                if not u.text[:1].isupper() or not u.text.isalpha() or len(honoree) == 2:
+                    break
+                honoree.append(u)
+            if not honoree:
+                continue
+            head, tail = tokens[at - 1], []
+            if head.id not in names and head.pos == "NOUN" and head.case == "Gen" and (
+                    at >= 2 and tokens[at - 2].pos in ("NOUN", "PROPN")):
+                head, tail = tokens[at - 2], [head]  # "Доме культуры имени Кирова"
+            old = names.get(head.id)
+            if old is not None and (self.mentions[old].type is not EntityType.ORGANISATION):
+                continue
+            if old is None and not (head.pos == "NOUN" and (
+                    head.lemma in lexicon.ORG_NOUNS | lexicon.GROUP_NOUNS
+                    or (tail and head.text[:1].isupper()))):
+                continue
+            adjectives: list[Token] = []
+            if old is None:
+                for u in reversed(tokens[:s.position[head.id]]):
+                    if u.pos != "ADJ" or u.id in names:
+                        break
+                    adjectives.insert(0, u)
+            base = old if old is not None else " ".join((
+                _institution_name(s, adjectives, head).split(" ")[:-1] if adjectives else [])
+                + [head.lemma.capitalize() if head.text[:1].isupper() and (
+                    s.position[head.id] > 0) else head.lemma] + [u.text for u in tail])
+            after = " ".join(u.text for u in honoree)
+            first = adjectives[0] if adjectives else head
+            name = self._mention(f"{base} имени {after}", EntityType.ORGANISATION, tuple(
+                dict.fromkeys((f"{base} им. {after}", self.text[first.start:honoree[-1].stop],
+                               *((old,) if old is not None else ())))))
+            self.first_at.setdefault(name, first.start)
+            gone = {names[u.id] for u in honoree if u.id in names}
+            for u in (*adjectives, head, *tail, *tokens[at:s.position[honoree[-1].id] + 1]):
+                names[u.id] = name
+            for key, value in list(names.items()):
+                if old is not None and value == old:
+                    names[key] = name  # "Доме культуры": every word the firm's span held
+            for other in gone | ({old} if old is not None else set()):
+                if other != name and other not in names.values() and other in self.mentions:
+                    del self.mentions[other]
 
     # -- who a verb is about ---------------------------------------------------------------
 
