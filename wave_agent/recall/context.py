@@ -14,7 +14,8 @@ model's log-odds (``lo``, less the search's best) and its place (``lr``, log(1 +
 A session is a record's exchange; its turns are the records of that exchange the search read
 (candidates and the context windows ``read_around`` loaded), in time order. The trees
 (``context.json``, ``learned.Tree``'s format) are fitted on LoCoMo's five tuning conversations
-by ``scripts/train_context_stage.py``. The stage runs only where the candidates are a chat
+by ``scripts/train_context_stage.py --engine-rows``: the rows this module computed in a LoCoMo
+run of them (``Recall``'s ``context_observer``), not a replay over the whole conversation. The stage runs only where the candidates are a chat
 between people (``between_people``): notes, a person's chat with the assistant and the memory
 sets keep their order exactly.
 """
