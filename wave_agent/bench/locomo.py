@@ -343,7 +343,7 @@ async def run_benchmark(
 
     def recall_factory(clock: Callable[[], Any]) -> Recall:
         return Recall(graph, archive, embedder, clock=clock, config=config,
-                      observer=log.observer)
+                      observer=log.observer, context_observer=log.context_observer)
 
     def factory_for(overrides: Mapping[str, Any]) -> Callable[[Any], Any]:
         return lambda clock: Recall(graph, archive, embedder, clock=clock,

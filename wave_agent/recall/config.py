@@ -127,6 +127,10 @@ class RecallConfig:
     # fitted on LoCoMo's five tuning conversations (scripts/train_context_stage.py).
     # Notes, live chat, an assistant's history keep their order exactly.
     context_stage: bool = False
+    # The context stage's trees: a ``context.json``-format file in place of the shipped one
+    # (a benchmark asks a refitted stage beside the shipped one over the same records); None
+    # is the shipped file.
+    context_model: str | None = None
     # Over a person's history with an AI assistant (some candidates said by ``assistant``:
     # an imported ChatGPT-style history, LongMemEval) the trees' log-odds gain this times the
     # share of such candidates times each record's e5 cosine z-score (learned.with_cosine):

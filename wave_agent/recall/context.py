@@ -14,7 +14,8 @@ model's log-odds (``lo``, less the search's best) and its place (``lr``, log(1 +
 A session is a record's exchange; its turns are the records of that exchange the search read
 (candidates and the context windows ``read_around`` loaded), in time order. The trees
 (``context.json``, ``learned.Tree``'s format) are fitted on LoCoMo's five tuning conversations
-by ``scripts/train_context_stage.py``. The stage runs only where the candidates are a chat
+by ``scripts/train_context_stage.py --engine-rows``: the rows this module computed in a LoCoMo
+run of them (``Recall``'s ``context_observer``), not a replay over the whole conversation. The stage runs only where the candidates are a chat
 between people (``between_people``): notes, a person's chat with the assistant and the memory
 sets keep their order exactly.
 """
@@ -72,9 +73,9 @@ class Stage:
         return out
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
 def load(path: Path = MODEL) -> Stage | None:
-    """The shipped stage, or None when the file is absent."""
+    """The stage at ``path`` (the shipped one by default), or None when the file is absent."""
     if not path.exists():
         return None
     return Stage.from_json(json.loads(path.read_text(encoding="utf-8")))
@@ -96,11 +97,13 @@ def between_people(facts: list[Fact], vectors: list[np.ndarray]) -> bool:
     return not kind.notes(vectors[: kind.NEAREST])
 
 
-def features(order: list[str], logit: dict[str, float], facts: dict[str, Fact]
+def features(order: list[str], logit: dict[str, float], facts: dict[str, Fact],
+             links: dict[str, tuple[str | None, str | None]] | None = None
              ) -> dict[str, np.ndarray]:
     """Each of ``order[:POOL]``'s features (``NAMES``); ``order``: every candidate, the learned
     order's best first; ``logit``: their learned log-odds; ``facts``: every record the search
-    read (the sessions' turns come from these)."""
+    read (the sessions' turns come from these). ``links``, when given, is filled with each
+    one's turn before and after in its session as read (ids, or None)."""
     best = max(logit.values()) if logit else 0.0
     rel = {fid: logit[fid] - best for fid in order}
     rank = {fid: n for n, fid in enumerate(order)}
@@ -133,6 +136,9 @@ def features(order: list[str], logit: dict[str, float], facts: dict[str, Fact]
         out["nb_max"].append(max(near_rel) if near_rel else FLOOR)
         out["nb_top"].append(float(sum(1 for t in near if rank.get(t.id, POOL) < TOP)))
         prev, nxt = at(-1), at(1)
+        if links is not None:
+            links[fid] = (prev.id if prev is not None else None,
+                          nxt.id if nxt is not None else None)
         prev_ok = prev is not None and prev.speaker != fact.speaker
         out["prev_q"].append(1.0 if prev is not None and prev_ok and "?" in prev.text else 0.0)
         out["prev_lo"].append(rel.get(prev.id, FLOOR) if prev is not None and prev_ok else FLOOR)

@@ -53,6 +53,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, tzinfo
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -103,10 +104,17 @@ class Recall:
         archive_problem: str | None = None,
         tz: tzinfo = UTC,
         observer: Callable[[Candidates, list[str], np.ndarray], None] | None = None,
+        context_observer: Callable[[Candidates, list[str], dict[str, np.ndarray],
+                                    dict[str, tuple[str | None, str | None]]], None]
+        | None = None,
     ) -> None:
         """``tz``: the person's time zone: "yesterday" and "on 3 June" are their days.
         ``observer``: called with each search's candidates and their learned-ranker features
-        before the final pick (the benchmarks keep them to train the ranker on)."""
+        before the final pick (the benchmarks keep them to train the ranker on).
+        ``context_observer``: called, over a chat between people, with the learned order's first
+        ``context.POOL`` ids, the context stage's features of them and each one's turn before
+        and after as the search read them, whether or not the stage is on (the benchmarks
+        keep them to fit the stage on the engine's own rows)."""
         self.tz = tz
         self.graph = graph
         self.archive = archive
@@ -116,6 +124,7 @@ class Recall:
         self.archive_problem = archive_problem
         self.reader = Reader(graph, archive, embedder, self.config, archive_problem)
         self.observer = observer
+        self.context_observer = context_observer
         self.ranker = learned.load() if self.config.ranker == "learned" else None
 
     async def warm_up(self, user_id: str, queries: Sequence[str]) -> list[float]:
@@ -200,7 +209,8 @@ class Recall:
                 p = learned.rerank(c, self.ranker, x, ids, self.config.others_factor,
                                    self.config.assistant_cosine)
                 self._e5_order(c, ids, x)
-                if self.config.context_stage and not c.e5_ordered:
+                if (self.config.context_stage or self.context_observer is not None) \
+                        and not c.e5_ordered:
                     self._context_stage(c, ids, p)
         if self.config.newer_first is not None and self.embedder.model_name == asked.READS:
             newer.newer_first(c, self.clock(), self.config.newer_first)
@@ -244,12 +254,14 @@ class Recall:
                 c.final[fid] = after + 1e-6
         c.chosen = chosen
 
-    @staticmethod
-    def _context_stage(c: Candidates, ids: list[str], p: np.ndarray) -> None:
+    def _context_stage(self, c: Candidates, ids: list[str], p: np.ndarray) -> None:
         """``RecallConfig.context_stage``: over a chat between people (``context.between_people``)
-        the learned order's first ``context.POOL`` reordered by what surrounds each turn."""
-        stage = context.load()
-        if stage is None or not ids:
+        the learned order's first ``context.POOL`` reordered by what surrounds each turn. With
+        the stage off, only the ``context_observer`` is handed the features."""
+        on = self.config.context_stage
+        model = self.config.context_model
+        stage = context.load(Path(model)) if model else context.load()
+        if (on and stage is None) or not ids:
             return
         started = time.perf_counter()
         order = sorted(ids, key=lambda fid: -c.final[fid])
@@ -259,7 +271,13 @@ class Recall:
             return
         q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
         logit = dict(zip(ids, np.log(q / (1 - q)).tolist(), strict=True))
-        scores = stage.score(context.features(order, logit, c.facts))
+        links: dict[str, tuple[str | None, str | None]] = {}
+        feats = context.features(order, logit, c.facts, links)
+        if self.context_observer is not None:
+            self.context_observer(c, order[: context.POOL], feats, links)
+        if not on or stage is None:
+            return
+        scores = stage.score(feats)
         c.final.update(context.reorder(order, c.final, scores))
         c.context_ordered = True
         c.degraded.timings_ms["context-stage"] = (time.perf_counter() - started) * 1000

@@ -68,3 +68,31 @@ async def test_the_stage_reorders_a_chat_between_people_and_leaves_notes_alone(
     staged = await on.search(notes_user, question, k=4)
     assert not staged.context_order, "a person's notes"
     assert [(h.fact.id, h.score) for h in staged] == [(h.fact.id, h.score) for h in plain]
+
+
+async def test_the_engine_hands_its_context_rows_over_with_the_stage_off(
+    writer: Writer, graph: GraphStore, archive: object, embedder: object, recall: Recall,
+    user_id: str
+) -> None:
+    start = utcnow() - timedelta(days=30)
+    await writer.remember_many(user_id, [
+        MemoryItem(text=f"{speaker}: {text}", type=FactType.EVENT, veracity=Veracity.STATED,
+                   created_at=start + timedelta(days=7 * s, seconds=30 * n), speaker=speaker,
+                   source_message_ids=(f"D{s + 1}:{n + 1}",), exchange_id=f"chat:s{s + 1}")
+        for s, session in enumerate(CHAT) for n, (speaker, text) in enumerate(session)])
+    seen: list[tuple[list[str], dict[str, object], dict[str, tuple[str | None, str | None]]]] = []
+    watched = Recall(graph, archive, embedder,  # type: ignore[arg-type]
+                     config=recall.config,
+                     context_observer=lambda c, ids, feats, links: seen.append(
+                         (ids, {i: c.facts[i] for i in ids}, links)))
+    question = "What breed is Joanna's dog Max?"
+    plain = await recall.search(user_id, question, k=13)
+    watched_hits = await watched.search(user_id, question, k=13)
+    assert not watched_hits.context_order, "watching does not switch the stage on"
+    assert [(h.fact.id, h.score) for h in watched_hits] == [(h.fact.id, h.score) for h in plain]
+    assert len(seen) == 1
+    ids, facts, links = seen[0]
+    assert set(links) == set(ids) and len(ids) <= 40, "the learned order's first 40"
+    answer = next(i for i in ids if "beagle" in facts[i].text)  # type: ignore[attr-defined]
+    before, after = links[answer]
+    assert before is not None and after is None, "the breed answers the question before it"

@@ -3,7 +3,9 @@ and that its reorder only moves the pool's values."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import numpy as np
 
@@ -83,3 +85,28 @@ def test_the_shipped_trees_load_and_lift_an_answer_over_a_question() -> None:
             "is_q": [0.0, 1.0], "next_lo": [-1.0, -1.0]}
     s = stage.score({k: np.asarray(v) for k, v in base.items()})
     assert s[0] > s[1]
+
+
+def test_the_turns_before_and_after_as_read_are_handed_back() -> None:
+    facts = {f.id: f for f in CHAT}
+    links: dict[str, tuple[str | None, str | None]] = {}
+    context.features(["b", "d", "a"], {"a": -2.0, "b": 1.0, "d": -3.0}, facts, links)
+    assert links["b"] == ("a", "c") and links["a"] == (None, "b")
+    assert links["d"] == ("c", None), "the last turn read has none after it"
+    gap = {f.id: f for f in CHAT if f.id != "c"}  # the search never read Bob's question
+    links.clear()
+    context.features(["d"], {"d": 0.0}, gap, links)
+    assert links["d"] == ("b", None), "the turn before as read, two turns back in the chat"
+
+
+def test_a_refitted_stage_is_loaded_from_its_own_file(tmp_path: Path) -> None:
+    shipped = context.load()
+    assert shipped is not None
+    flat = {"features": list(context.NAMES), "intercept": 0.25, "trees": []}
+    path = tmp_path / "refit.json"
+    path.write_text(json.dumps(flat), encoding="utf-8")
+    refit = context.load(path)
+    assert refit is not None and refit is not shipped and not refit.trees
+    assert context.load() is shipped, "the shipped stage is still the default"
+    z = {n: np.zeros(3) for n in context.NAMES}
+    assert refit.score(z).tolist() == [0.25, 0.25, 0.25]
