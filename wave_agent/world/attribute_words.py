@@ -140,6 +140,14 @@ SINCE = re.compile(r"\bсо?\s+(?:этой|этого|следующ\w+|нов\w
                    r"\bod\s+(?:tego|przyszłego|nowego)\s+(?:tygodnia|miesiąca|roku)\b|"
                    r"\b(?:from|starting)\s+(?:this|next)\s+(?:week|month|year)\b|"
                    r"\b(?:from|starting)\s+(?:the\s+)?new\s+year\b", re.I)
+# a start from now on ("с сегодняшнего дня", "отныне", "od dziś", "as of today", "from now on"):
+# a negation said from it ends a held value ("Всё, с сегодняшнего дня не курю" after "курю"),
+# as "больше не" does, however soon after the habit it is said; "сегодня" in it is no occasion
+FROM_NOW = re.compile(r"\bс\s+(?:сегодняшнего|завтрашнего|этого)\s+дня\b|\bс\s+сегодня\b|"
+                      r"\bс\s+(?:этой\s+минуты|этого\s+момента|понедельника)\b|\bотныне\b|"
+                      r"\bod\s+(?:dziś|dzisiaj|dzisiejszego\s+dnia|jutra|teraz|poniedziałku)\b|"
+                      r"\b(?:as\s+of|from|starting)\s+(?:today|tomorrow|monday|now\s+on|now)\b|"
+                      r"\bfrom\s+this\s+day\b", re.I)
 PASS_TO = re.compile(r"\bабонемент\w*\s+(?:в|на)\s+(\w+)|\bkarnet\w*\s+na\s+(\w+)", re.I)
 PRICE_WORDS = {w: what for what, listed in PRICE_OF.items() for w in listed.split()}
 SUBJECT = {"английский": "english", "english": "english", "angielski": "english",
@@ -228,6 +236,10 @@ EAT = _listed("есть кушать питаться eat jem jeść")
 # thrown out: of what a habit takes ("выкинула сигареты", "пачку выбросил", "wyrzuciłam
 # papierosy", "threw out my cigarettes") the habit is given up; not an ending of anything else
 # ("самарскую симку выкинула" ends no city, "выкинула пачку после разговора с Димой" no partner)
+# a wish for a habit, not a use of it ("дико хочется курить", "захотела курить", "chce mi się
+# palić", "I want a smoke"): after "бросила" a craving is no relapse (four tuning months' quitters)
+WISH = _listed("""хотеть хотеться захотеть захотеться want wanted wanting craving crave chcieć
+    chce chcę chciałam chciałem chciało""")
 THREW = _listed("""выкинуть выбросить выкидывать выбрасывать threw throw wyrzucić wyrzuciłam
     wyrzuciłem wyrzuciła wyrzucił""")
 # an animal taken to live with someone else ("Кешу отвезла маме", "пристроили Бублика в
@@ -330,7 +342,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_BEFORE", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NEW_YEAR", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR", "says_new"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_BEFORE", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "FROM_NOW", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NEW_YEAR", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR", "WISH", "says_new"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

@@ -184,10 +184,13 @@ def _polarity(text: str, words: Sequence[tuple[str, str]], lang: str = "") -> _P
     ended = bool(W.ENDED_PHRASES.search(text)) or bool(
         (lemmas | forms) & W.ENDING) or "gave up" in text.lower()
     negated = bool(forms & W.NEGATION) or "n't" in text.lower()
+    # a denial from now on is an ending ("с сегодняшнего дня не курю", "od dziś nie palę")
+    starts = bool(W.FROM_NOW.search(text))
+    ended = ended or (negated and starts)
     return _Polarity(negated=negated and not ended, ended=ended,
                      changed=bool(W.CHANGE.search(text)) or W.says_new(text, forms),
                      past=bool(_PAST.search(text)), unreal=bool(_UNREAL.search(text)),
-                     streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)),
+                     streak=bool(W.STREAK.search(text)), once=bool(W.ONCE.search(text)) and not starts,
                      event=negated and not ended and one_occasion(text, lang))
 
 
@@ -596,9 +599,11 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
     def habit_op(word: str) -> str:
         op = c.op_at(word, multi=True)
         clause = next((p for p, _ in c.clauses if word in p.lower()), text)
-        if op == "add" and any(lem in W.THREW or w in W.THREW
-                               for w, lem in _words(clause, reading.language)):
+        said = _words(clause, reading.language)
+        if op == "add" and any(lem in W.THREW or w in W.THREW for w, lem in said):
             op = "remove"  # "выкинула сигареты": the habit given up, not held
+        elif op == "add" and any(lem in W.WISH or w in W.WISH for w, lem in said):
+            op = ""  # "дико хочется курить, но держусь": a wish, no value either way
         return op
 
     said_habit = habits[0] if habits else None

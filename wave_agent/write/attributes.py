@@ -45,6 +45,11 @@ _SETTLED = frozenset({FactType.EVENT, FactType.STATE, FactType.IDENTITY, FactTyp
                       FactType.RELATIONSHIP})
 
 
+# what one does or owns, so that a use of it is a use of the thing ("вышла покурить", "на своей
+# Киа"): an ended person or animal named again is mourned or recalled ("похоронили Рыжика")
+_USED = frozenset({"habit", "hobby", "vehicle", "device"})
+
+
 @dataclass(frozen=True, slots=True)
 class Held:
     fact: Fact
@@ -224,7 +229,8 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            denied: Sequence[Held] = (), *, changed: bool = False,
            at: datetime | None = None, birthday: bool | None = None,
            news: bool | None = None, again: bool = False, found_out: bool = False,
-           past: Sequence[Held] = (), ever: bool = False) -> Decision:
+           past: Sequence[Held] = (), ever: bool = False,
+           ended: Sequence[Held] = ()) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал", "уже не"), so a value once denied is taken up again, not contradicted, and
@@ -242,7 +248,11 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     held (``held_values`` of the superseded ones); ``ever`` (``denies_ever``): the statement
     denies a value for the whole of the past ("никогда в жизни не курила"), so a value a
     replaced record held is contradicted too (the newest such record), where a denial of now
-    ("не курю" after "бросила") passes."""
+    ("не курю" after "бросила") passes. ``ended``: the values the person's active records
+    end (``held_values(ops=("remove",))``: "бросила курить", "продала Киа"); one of them used
+    again in passing, held by no active record and said with no word of a change or news
+    ("вышла покурить на балкон", "поеду на своей Киа"), is a contradiction with the newest
+    ending, where "снова закурила" is taken up again."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
@@ -255,6 +265,16 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                         h.value.value, value.value) and all(
                         h.fact.id != f.id for f, _ in decision.contradicts):
                     decision.contradicts.append((h.fact, value))
+        if value.op in ("set", "add") and value.attribute in _USED and not changed and not (
+                found_out or news):
+            # a value the graph says ended, used again in passing ("бросила курить", then
+            # "вышла покурить на балкон"): which is true? Not when a record still holds it
+            over = [h for h in ended if h.value.key == value.key and h.fact.id != new_id
+                    and same_value(h.value.value, value.value)]
+            if over and not any(same_value(h.value.value, value.value) for h in same_key) and all(
+                    v.key != value.key for _, v in decision.contradicts):
+                newest = max(over, key=lambda h: h.fact.created_at)
+                decision.contradicts.append((newest.fact, value))
         if value.op == "set" and single_valued(value.attribute):
             olds = [h for h in same_key if not same_value(h.value.value, value.value)]
             if value.attribute == "age":
@@ -312,8 +332,13 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     decision.contradicts.append((h.fact, h.value))
             if ever and not changed and not any(
                     v.key == value.key for _, v in decision.contradicts):
+                # a record that ends the value says it was held too ("курить надо бросать,
+                # пачка в день", then "я в жизни не курила")
+                # (only where no replaced record held it: that one states the value itself)
                 was = [h for h in past if h.value.key == value.key and h.fact.id != new_id
-                       and same_value(h.value.value, value.value)]
+                       and same_value(h.value.value, value.value)] or [
+                    h for h in ended if h.value.key == value.key and h.fact.id != new_id
+                    and same_value(h.value.value, value.value)]
                 if was:  # "курю", "бросила", then "никогда в жизни не курила": which is true?
                     newest = max(was, key=lambda h: h.fact.created_at)
                     decision.contradicts.append((newest.fact, newest.value))

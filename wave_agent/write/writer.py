@@ -257,7 +257,8 @@ class Writer:
                 news=attributes.tells_news(cleaned), again=attributes.only_again(cleaned),
                 found_out=attributes.finds_out(cleaned),
                 past=await self._past_values(user_id, cleaned, values),
-                ever=attributes.denies_ever(cleaned))
+                ever=attributes.denies_ever(cleaned),
+                ended=attributes.held_values(stating, ops=("remove",)))
             await self._unread_olds(fact, vector, values, held, decision)
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)
@@ -521,8 +522,12 @@ class Writer:
                 id=new_id("c"), user_id=user_id, fact_ids=(old.id, result.fact.id),
                 against_past=old.status is not Status.ACTIVE,
                 subject=f"{value.entity} {value.attribute}: {value.value}"[:200],
+                # the new record holds the value ("вышла покурить") against an ending or a
+                # denial, or denies it against a record that holds it
                 reason=(f"#{result.fact.id} (\"{result.fact.text[:80]}\") says {value.attribute} "
-                        f"{denied} does not hold; #{old.id} (\"{old.text[:80]}\") says it does: "
+                        f"{denied} {'holds' if value.op in ('set', 'add') else 'does not hold'}; "
+                        f"#{old.id} (\"{old.text[:80]}\") says "
+                        f"{'it does not' if value.op in ('set', 'add') else 'it does'}: "
                         "which is true?"),
             ))
             log.warning("conflict %s for user %s: %s", conflict.id, user_id, conflict.reason)

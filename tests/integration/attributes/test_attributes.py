@@ -242,3 +242,28 @@ async def test_a_denial_of_ever_after_quitting_is_one_contradiction_and_not_now_
     assert "Курю с 19 лет" in alarm and "which is true?" in alarm
     await (await services.graph()).resolve_conflict(user_id, said.conflict.id)
     assert (await health_report(services.ops_stores(), user_id)).contradictions == 0
+
+
+async def test_quitting_from_today_replaces_the_habit_and_a_relapse_in_passing_is_asked(
+    services: Services, user_id: str
+) -> None:
+    """Issue 30, round thirty-four: month 34's "Всё, с сегодняшнего дня не курю" said the day
+    after "Курю с 19 лет" was raised as two records against each other; it is the habit ended.
+    Smoking again said in passing ("вышла покурить на балкон") is a use of what the graph says
+    ended, so the person is asked; "не курю" after it is what the ending said."""
+    writer = await services.writer()
+    smoked = await writer.remember(user_id, "Курю с 19 лет, где-то пачка в день.")
+    quit_ = await writer.remember(user_id, "Всё, с сегодняшнего дня не курю")
+    assert quit_.conflict is None and quit_.replaced is not None, quit_.message
+    assert quit_.replaced.id == smoked.id
+    calm = await writer.remember(user_id, "не курю, и на перекуры не хожу")
+    assert calm.conflict is None, calm.message
+    assert (await health_report(services.ops_stores(), user_id)).contradictions == 0
+    again = await writer.remember(user_id, "вышла покурить на балкон, а на перилах чайка сидит")
+    assert again.conflict is not None, again.message
+    # with the ending or with "не курю", whichever it meets first: either asks the person
+    assert again.id in again.conflict.fact_ids
+    assert set(again.conflict.fact_ids) & {quit_.id, calm.id}
+    assert "курение\" holds;" in again.conflict.reason  # the relapse holds it, the other not
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 1, render_text(report)
