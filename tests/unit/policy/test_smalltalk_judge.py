@@ -45,6 +45,36 @@ def test_the_judge_drops_no_statement_and_ranks_small_talk_above_statements(
     assert sum(x >= threshold for x in small) >= 2, list(zip(SMALL_TALK, small, strict=True))
 
 
+MOMENTS_WITH_SOMEONE_NAMED = [  # written for this test: what a month's author calls small talk
+    "Варя сегодня первый раз сама завязала шнурки",
+    "Kuba zrobił dziś pierogi, pycha",
+    "с Костей сейчас гуляем в парке, холодно",
+]
+SAID_IN_A_CHAT = [  # and what stays: who is who and a habit, said in the same chat
+    "у меня двое детей, Варя и Костя",
+    "по утрам всегда бегаю, минимум пять километров",
+    "mieszkam z mężem na Mokotowie",
+]
+
+
+def test_a_moment_with_someone_named_is_small_talk_and_who_they_are_is_not(
+    embedder: Embedder,
+) -> None:
+    """Round thirty-four (h/small34): the judge refitted on the thirty design months and the
+    newest chat author, with the nearest labelled lines' vote beside its regression, drops the
+    moment with a child or partner named, the class half the stored small talk was (round
+    thirty-three); the judge before kept the child's moment (0.69 under its 0.72). The family
+    and a habit said in the same words are kept."""
+    if embedder.model_name != smalltalk.READS:
+        pytest.skip("the judge reads multilingual-e5-small vectors only")
+    vectors = embedder.embed_sync(MOMENTS_WITH_SOMEONE_NAMED + SAID_IN_A_CHAT)
+    p = [smalltalk.probability(embedder.model_name, v) or 0.0 for v in vectors]
+    threshold = smalltalk.model().threshold  # type: ignore[union-attr]
+    moments, said = p[:len(MOMENTS_WITH_SOMEONE_NAMED)], p[len(MOMENTS_WITH_SOMEONE_NAMED):]
+    assert min(moments) >= threshold, list(zip(MOMENTS_WITH_SOMEONE_NAMED, moments, strict=True))
+    assert max(said) < threshold, list(zip(SAID_IN_A_CHAT, said, strict=True))
+
+
 def test_another_models_vector_is_not_judged() -> None:
     import numpy as np
 
