@@ -30,9 +30,11 @@ Pure CPU, no I/O. See ``docs/architecture.md`` ("Attributes").
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from graph import kin
 from graph.models import EntityType, FactType
@@ -40,7 +42,14 @@ from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SING
 from wave_agent.world import age, birthplace, lexicon, own_child
 from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
-from wave_agent.world.kinds import AGENT, e5_illness, job_noun, job_said_alone
+from wave_agent.world.kinds import (
+    AGENT,
+    e5_illness,
+    job_noun,
+    job_said_alone,
+    noun_kind,
+    pastime_near,
+)
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.oblique import workplace_nominative
 from wave_agent.world.possessor import own_relative, possessor
@@ -725,6 +734,14 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                 W.SCHEDULE.search(text) and _OWN_VERB.fullmatch(form))):
             # or said as what one does on a schedule: "по вечерам вяжу", "по субботам плаваю"
             put_(USER, "hobby", W.HOBBY_VERBS[lem], c.op_at(form, multi=True))
+    # a pastime taken up by enrolling in it or by going and saying it will recur ("записалась
+    # на скалодром!", "записалась к Гульнаре в студию на бачату", "сходила на скалодром ...
+    # купила абонемент", "zapisałam się na salsę", "signed up for pottery"): added beside the
+    # others, never in place of one
+    for whose, name in _taken_up(text, reading.language):
+        there = c.polarity_of(name)  # the clause that names it: "рук не чувствую" denies nothing
+        if not (there.ended or there.negated or (there.past and not there.changed)):
+            put_(whose, "hobby", name, "add")
     # a promotion names the new role: "меня повысили до начальника смены"
     promoted = W.PROMOTED.search(text)
     if promoted:
@@ -1384,6 +1401,162 @@ def _cyrillic(word: str) -> str:
 
 _WITHOUT = frozenset({"без", "bez", "without"})
 _VERB_FORM = re.compile(r"\w+(?:ть|ться|ти)")  # a Russian infinitive: the pastime's verb
+
+
+# taking a pastime up: enrolling ("записалась на", "записал Мишу на", "zapisałam się na",
+# "signed up for", "signed Misha up for") names it after its preposition; going once
+# ("сходила на", "затащила меня на", "poszłam na", "went to") names one only where the message
+# says it will recur
+_ENROL = re.compile(r"\b(?:записал(?:ся|ась|ись|а|и|)|запишусь|записываюсь|записыва(?:лся|лась)|"
+                    r"zapisał(?:am|em|a|)(?:\s+się)?|zapisuję\s+się|sign(?:ed)?(?:\s+\w+)?\s+up|"
+                    r"enrolled|joined)\b", re.I)
+_WENT = re.compile(r"\b(?:сходил[аи]?|сходили|затащил[аи]?\s+меня|пошл[аи]|пош[её]л|"
+                   r"poszł(?:am|em|yśmy)|went)\b", re.I)
+# what says the going recurs: a season ticket, a schedule, "буду ходить", a first lesson
+_RECURS = re.compile(r"\bабонемент\w*|\bбуду\s+(?:ходить|лазать|заниматься|ещё)|\bхочу\s+ещ[её]|"
+                     r"\bрегулярно|\bперв\w+\s+(?:занятие|тренировк\w*|урок)|\bkarnet\w*|"
+                     r"\bbędę\s+chodzić|\b(?:membership|pass)\b|\bgoing\s+to\s+keep|"
+                     r"\bevery\s+week\b", re.I)
+# the words after the preposition: the pastime or its place
+_AFTER = re.compile(r"\b(?:на|в|во|na|do|for|in)\s+((?:(?!(?:на|в|во|na|do|for|in)\b)"
+                    r"[^\W\d_]+[\s-]?){1,3})", re.I)
+# a preposition before a name makes it someone beside the taking up ("к Гульнаре", "с Маратом")
+_BESIDE = frozenset({"к", "ко", "с", "со", "у", "от", "для", "по", "with", "by", "to", "z", "ze",
+                     "u", "do", "dla", "od"})
+
+
+def _taken_up(text: str, lang: str) -> list[tuple[str, str]]:
+    """Who takes up which pastime in ``text``: the noun after an enrolling verb's "на" (else
+    "в"), or after a going verb when the message says it will recur. Whose: a name or a kin
+    word said with the verb and no preposition before it ("записала Соню на плавание", "Лёва
+    записался на шахматы"), else the speaker's. A noun of another kind ("записалась к врачу на
+    приём"), a time ("на пятницу") or a noun the word vectors put among other kinds ("на
+    маникюр", "на курсы") is none, unless the message says the going recurs."""
+    out: list[tuple[str, str]] = []
+    recurs = bool(_RECURS.search(text) or W.SCHEDULE.search(text))
+    for clause in re.split(r"[.!?;\n]+|,\s+(?=[а-яёa-z]+\s)", text):
+        enrol = _ENROL.search(clause)
+        went = None if enrol else _WENT.search(clause)
+        verb = enrol or went
+        if verb is None or W.DOCTOR.search(clause[verb.end():]):
+            continue
+        if went is not None and not recurs:
+            continue
+        found = _pastime_after(clause[verb.end():], lang, sure=recurs, enrolled=enrol is not None)
+        if found is None:
+            continue
+        at, name = found
+        whose = _taker(clause[:verb.end() + at], lang)
+        if whose is not None:
+            out.append((whose, name))
+    return out
+
+
+def _taker(said: str, lang: str) -> str | None:
+    """Whose the pastime is: the one name or kin word of ``said`` (the clause up to the
+    pastime's preposition) with no preposition before it; the speaker's when there is none;
+    None when there are several."""
+    from wave_agent.world.morphology import is_name, name_nominative
+
+    words = re.findall(r"[^\W\d_]+", said)
+    found: list[str] = []
+    for i, word in enumerate(words):
+        if i and words[i - 1].lower() in _BESIDE:
+            continue
+        if lang == "ru":
+            role = kin.role_of(ru_lemma(word.lower()))
+            if role is not None:
+                found.append(ROLE_PREFIX + role)
+                continue
+        if i and word[:1].isupper() and (is_name(word) if lang == "ru" else word.lower() not in (
+                "up", "i")):
+            found.append(name_nominative(word, None) if lang == "ru" else word)
+        elif not i and word[:1].isupper() and lang == "ru" and is_name(word) and len(words) > 1:
+            found.append(name_nominative(word, None))
+    if not found:
+        return USER
+    return found[0] if len(set(found)) == 1 else None
+
+
+def _pastime_after(rest: str, lang: str, *, sure: bool, enrolled: bool) -> tuple[int, str] | None:
+    """Where the pastime's preposition stands in ``rest`` (what follows the verb), and the
+    pastime: its noun in the nominative, with an adjective before it kept ("гончарный курс").
+    A noun the lexicon or navec reads as a pastime is one always; after an enrolling verb so
+    is one whose two nearest lexicon nouns in navec are pastimes, however far ("скалодром");
+    any other noun ("гончарка", "бачата": navec lacks them) only when the message says the
+    going recurs (``sure``), and never a time, a visit or a noun of another kind. A course or
+    a club keeps what it is of ("курс керамики", "курсы польского языка")."""
+    preps = list(_AFTER.finditer(rest[:80]))
+    if lang == "ru":
+        preps.sort(key=lambda m: not rest[m.start():m.start() + 2].lower().startswith("на"))
+    for found in preps:
+        words = re.findall(r"[^\W\d_]+", found.group(1))
+        if lang != "ru":
+            head = words[0].lower()
+            if head in ("a", "an", "the", "my", "classes", "class", "lessons") and len(words) > 1:
+                head = words[1].lower()
+            if sure or lexicon.kind_of(head) is EntityType.HOBBY:
+                return found.start(), head
+            continue
+        name = _ru_noun_phrase(words)
+        if name is None:
+            continue
+        kind = noun_kind(name.split()[-1])
+        if kind is EntityType.HOBBY or (kind is None and (
+                sure or (enrolled and pastime_near(name.split()[-1])))):
+            return found.start(), name
+    return None
+
+
+def _ru_noun_phrase(words: Sequence[str]) -> str | None:
+    """The first noun of ``words`` in the nominative, with the adjectives before it agreed
+    ("гончарный курс"); None when the first noun is a person's name, a time or a count."""
+    from wave_agent.world.morphology import _morph
+
+    adjectives: list[Any] = []
+    for n, word in enumerate(words):
+        if word[:1].isupper() and adjectives == [] and word is not words[0]:
+            return None
+        # the case "на" / "в" of going somewhere governs: "скалодром" the accusative, not
+        # pymorphy's likeliest reading (the instrumental of an unknown "скалодр")
+        parses = _morph().parse(word.lower())
+        parse = next((p for p in parses if p.tag.case == "accs"), parses[0])
+        pos = parse.tag.POS
+        if pos in ("ADJF", "PRTF"):
+            adjectives.append(parse)
+            continue
+        if pos != "NOUN" or parse.tag.case != "accs" or (word[:1].isupper() and {
+                "Name", "Surn", "Patr", "Geox"} & set(parse.tag.grammemes)):
+            return None  # not where one goes ("в восторге"), or a name ("на Катю")
+        noun = str(parse.normal_form).replace("ё", "е")
+        if noun in _NOT_PASTIME or len(noun) < 3:
+            return None
+        nominative = parse.inflect({"nomn"})
+        agree = {"nomn", *(g for g in (nominative.tag.gender, nominative.tag.number)
+                           if nominative is not None and g)} if nominative else {"nomn"}
+        said = []
+        for a in adjectives:
+            agreed = a.inflect(agree)
+            said.append(str(agreed.word if agreed is not None else a.normal_form))
+        if nominative is not None and nominative.tag.number == "plur":
+            noun = str(nominative.word)  # "на танцы": танцы, not танец
+        if noun_kind(noun) is not EntityType.HOBBY:
+            # what a course or a club is of, in the genitive: "курс керамики"
+            of = list(itertools.takewhile(lambda w: len(w) > 2 and _morph().parse(
+                w.lower())[0].tag.POS in ("NOUN", "ADJF") and any(
+                p.tag.case == "gent" for p in _morph().parse(w.lower())), words[n + 1:]))
+            noun = " ".join([noun, *of[:2]])
+        return " ".join([*said, noun])
+    return None
+
+
+# a time, a count or a visit: "на пятницу", "на неделю", "на 8 занятий", "на приём"
+_NOT_PASTIME = frozenset({
+    "понедельник", "вторник", "среда", "четверг", "пятница", "суббота", "воскресенье",
+    "неделя", "месяц", "год", "день", "вечер", "утро", "время", "выходные", "завтра",
+    "приём", "прием", "занятие", "тренировка", "урок", "раз", "час", "минута", "очередь",
+    "работа", "дом", "улица", "центр", "город", "машина", "такси", "метро", "автобус",
+})
 _OWN_VERB = re.compile(r"\w+(?:ю|у|ем|им|юсь|усь|ешь|ишь|ёшь)")
 
 

@@ -69,6 +69,33 @@ def noun_kind(lemma: str) -> EntityType | None:
     return None
 
 
+PASTIME_NEAR = 0.2  # the two nearest must be pastimes; the place is far from its pastime
+
+
+@lru_cache(maxsize=16_384)
+def pastime_near(lemma: str) -> bool:
+    """Whether a noun said as what one enrolled in names a pastime or its place: its two
+    nearest lexicon nouns in navec are pastimes at cosine >= 0.2 ("скалодром": пилатес,
+    бадминтон). "маникюр", "курсы", "приём", "МРТ" sit nearest illnesses, things and devices;
+    a word navec does not know ("гончарка", "бачата", but also "стерилизация") is not read
+    here. Only for a noun after "записалась на" (``attributes._taken_up``)."""
+    import numpy as np
+
+    from wave_agent.world.morphology import Models
+
+    word = lemma.lower().replace("ё", "е")
+    if not re.fullmatch(r"[а-я]{4,}", word):
+        return False
+    vector = Models.get().embedding.get(word)
+    if vector is None:
+        return False
+    matrix, kinds = _lexicon_index()
+    similarity = matrix @ (vector / np.linalg.norm(vector))
+    first, second = np.argsort(similarity)[::-1][:2]
+    return (kinds[int(first)] is EntityType.HOBBY and kinds[int(second)] is EntityType.HOBBY
+            and float(similarity[second]) >= PASTIME_NEAR)
+
+
 # Seeds for telling a job from any other word for a person: "терапевт", "тренер" sit nearest
 # the jobs, "соседка", "мальчик", "коллега" nearest the others.
 _JOBS = lexicon.words("""врач учитель инженер бухгалтер водитель продавец программист менеджер
@@ -109,7 +136,7 @@ def job_noun(lemma: str) -> bool:
     return bool(labels[nearest]) and float(similarity[nearest]) >= JOB_NEAR
 
 
-__all__ = ["JOB_NEAR", "NEAR", "job_noun", "noun_kind"]
+__all__ = ["JOB_NEAR", "NEAR", "PASTIME_NEAR", "job_noun", "noun_kind", "pastime_near"]
 
 
 # the suffixes of a noun for one who does a job ("тестировщица", "автоматизатор", "тимлид",

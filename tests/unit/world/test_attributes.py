@@ -574,3 +574,45 @@ def test_the_role_said_as_a_later_clause_after_the_first_day_is_the_new_role() -
     # one who holds a job named after the dash is someone else's role, not the person's
     assert not {v for v in values("первый день в Сбере. отдел большой, начальник — Руслан, "
                                   "вроде толковый") if v[1] == "role" and v[0] == "user"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # enrolling names the pastime, a place of it too ("скалодром": navec puts it among pastimes)
+    ("записалась на скалодром!", ("user", "hobby", "скалодром", "add")),
+    # a word navec lacks, when the message says it recurs
+    ("записалась на гончарку по средам, абонемент 6000 в месяц.", ("user", "hobby", "гончарка", "add")),
+    # the pastime after "на", not the teacher after "к" nor the studio after "в"
+    ("записалась к Гульнаре в студию на бачату, по средам и воскресеньям",
+     ("user", "hobby", "бачата", "add")),
+    # going once and saying it will recur; "рук не чувствую" denies nothing of it
+    ("сходила с Маратом на скалодром. рук не чувствую, но буду ходить",
+     ("user", "hobby", "скалодром", "add")),
+    # a course keeps what it is of
+    ("записалась на курс керамики, по субботам", ("user", "hobby", "курс керамики", "add")),
+    # a child enrolled is the child's pastime, by name or by kin word
+    ("Мишу записала на хоккей, давно просился", ("Миша", "hobby", "хоккей", "add")),
+    ("Лёва записался в школе на шахматы, по средам после уроков", ("Лёва", "hobby", "шахматы", "add")),
+    ("записала сына на шахматы", ("role:son", "hobby", "шахматы", "add")),
+])
+def test_a_pastime_taken_up_by_enrolling_or_going_again(
+        text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "записалась к аллергологу на пятницу",
+    "записалась на приём к терапевту",
+    "записалась на маникюр",
+    "записалась на МРТ",
+    "сходила на концерт, было круто",  # once, nothing said of going again
+    "сходила на бачату, больше не пойду",
+])
+def test_an_appointment_or_one_outing_takes_up_no_pastime(text: str) -> None:
+    assert not [v for v in values(text) if v[1] == "hobby" and v[3] == "add"]
+
+
+def test_a_pastime_taken_up_is_added_beside_the_held_ones() -> None:
+    held = [Value("user", "hobby", "йога", "add")]
+    found = values("записалась на скалодром!", held)
+    assert ("user", "hobby", "скалодром", "add") in found
+    assert not [v for v in found if v[2] == "йога"]
