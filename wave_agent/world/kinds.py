@@ -53,6 +53,18 @@ def noun_kind(lemma: str) -> EntityType | None:
     word = lemma.lower().replace("ё", "е")
     if listed is not None or not re.fullmatch(r"[а-я]{3,}", word):
         return listed
+    nearest = _two_nearest(word)
+    if nearest is None:
+        return None
+    (kind, similarity), (second, _) = nearest
+    if similarity >= NEAR and second is kind and kind in _LEARNED:
+        return kind
+    return None
+
+
+def _two_nearest(word: str) -> tuple[tuple[EntityType, float], tuple[EntityType, float]] | None:
+    """The kinds of the two lexicon nouns nearest ``word`` in navec, with their cosines; None
+    for a word navec does not know."""
     import numpy as np
 
     from wave_agent.world.morphology import Models
@@ -63,10 +75,8 @@ def noun_kind(lemma: str) -> EntityType | None:
     matrix, kinds = _lexicon_index()
     similarity = matrix @ (vector / np.linalg.norm(vector))
     first, second = np.argsort(similarity)[::-1][:2]
-    kind = kinds[int(first)]
-    if similarity[first] >= NEAR and kinds[int(second)] is kind and kind in _LEARNED:
-        return kind
-    return None
+    return ((kinds[int(first)], float(similarity[first])),
+            (kinds[int(second)], float(similarity[second])))
 
 
 PASTIME_NEAR = 0.2  # the two nearest must be pastimes; the place is far from its pastime
@@ -79,21 +89,15 @@ def pastime_near(lemma: str) -> bool:
     бадминтон). "маникюр", "курсы", "приём", "МРТ" sit nearest illnesses, things and devices;
     a word navec does not know ("гончарка", "бачата", but also "стерилизация") is not read
     here. Only for a noun after "записалась на" (``attributes._taken_up``)."""
-    import numpy as np
-
-    from wave_agent.world.morphology import Models
-
     word = lemma.lower().replace("ё", "е")
     if not re.fullmatch(r"[а-я]{4,}", word):
         return False
-    vector = Models.get().embedding.get(word)
-    if vector is None:
+    nearest = _two_nearest(word)
+    if nearest is None:
         return False
-    matrix, kinds = _lexicon_index()
-    similarity = matrix @ (vector / np.linalg.norm(vector))
-    first, second = np.argsort(similarity)[::-1][:2]
-    return (kinds[int(first)] is EntityType.HOBBY and kinds[int(second)] is EntityType.HOBBY
-            and float(similarity[second]) >= PASTIME_NEAR)
+    (first, _), (second, similarity) = nearest
+    return (first is EntityType.HOBBY and second is EntityType.HOBBY
+            and similarity >= PASTIME_NEAR)
 
 
 # Seeds for telling a job from any other word for a person: "терапевт", "тренер" sit nearest
