@@ -140,9 +140,11 @@ def negation_governs(clause: str, word: str, lang: str) -> bool:
         return True
     tokens = re.findall(r"[\w-]+", clause.lower())
     negations = set(tokens) & W.NEGATION
+    key = word.lower()
+    if negations == {"не"} and key in tokens and _coordinated_before_not(tokens, key):
+        return False  # "жить в Калининграде и не есть рыбу": "не" negates "есть", not "жить"
     if not negations or not negations <= _ABSENT:
         return True
-    key = word.lower()
     if key not in tokens:
         return True
     from wave_agent.world.morphology import _morph
@@ -155,6 +157,19 @@ def negation_governs(clause: str, word: str, lang: str) -> bool:
         return True
     best = parses[0].score
     return any(p.tag.case in ("gent", "gen2") for p in parses if p.score >= best * 0.5)
+
+
+_AND = frozenset({"и", "а", "но", "да"})
+
+
+def _coordinated_before_not(tokens: list[str], key: str) -> bool:
+    """Whether every "не" of the clause comes after ``key`` right after a conjunction: the
+    negated verb is a second, coordinated one ("жить в Калининграде и не есть рыбу": not the
+    city; "живу в Казани, а не в Москве": not Казань). Nouns joined before one negated verb
+    ("мяса и рыбы я не ем") are both denied."""
+    at = tokens.index(key)
+    nots = [i for i, t in enumerate(tokens) if t == "не"]
+    return all(i > at + 1 and tokens[i - 1] in _AND for i in nots)
 
 
 def the_persons(text: str, word: str, lang: str, people: Iterable[str] = ()) -> bool:
