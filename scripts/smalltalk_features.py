@@ -48,9 +48,7 @@ async def read(texts: list[str]) -> np.ndarray:
 
 
 def main() -> None:
-    data = T.lines()
-    groups = np.asarray([g for g, _, _ in data])
-    texts, y = [t for _, t, _ in data], np.asarray([label for _, _, label in data])
+    groups, texts, y = T.labelled()
     x, extra, ext, stated, promise = T.features(texts)
     counts = asyncio.run(read(texts))
     np.savez(os.environ["FEATURES"], groups=groups, y=y, x=x, extra=extra, ext=ext,

@@ -197,9 +197,7 @@ def report(name, kept, y, langs, where):
 
 
 def main() -> None:
-    data = T.lines()
-    groups = np.asarray([g for g, _, _ in data])
-    texts, y = [t for _, t, _ in data], np.asarray([label for _, _, label in data])
+    groups, texts, y = T.labelled()
     x, extra, ext, stated, promise = T.features(texts)
     langs = langs_of(groups)
     if "--previous" in sys.argv:  # the message said before it in its month beside it (zeros

@@ -96,9 +96,7 @@ def report(kind: str, oof: np.ndarray, y: np.ndarray, groups: np.ndarray, ext: n
 
 
 def main() -> None:
-    data = T.lines()
-    groups = np.asarray([g for g, _, _ in data])
-    texts, y = [t for _, t, _ in data], np.asarray([label for _, _, label in data])
+    groups, texts, y = T.labelled()
     x, extra, ext, stated, promise = T.features(texts)
     langs = T.month_langs(groups)
     judges = "lr,mlp,lr+prev,mlp+prev"

@@ -35,9 +35,7 @@ def passed_at(p: np.ndarray, y: np.ndarray, statements_kept: float = 0.96) -> fl
 
 
 def main() -> None:
-    data = T.lines()
-    groups = np.asarray([g for g, _, _ in data])
-    texts, y = [t for _, t, _ in data], np.asarray([label for _, _, label in data])
+    groups, texts, y = T.labelled()
     x, extra, *_ = T.features(texts)
     months = sorted(g for g in set(groups) if g.startswith("month_"))
     in_month = np.isin(groups, months)

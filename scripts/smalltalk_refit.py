@@ -110,9 +110,7 @@ def folds(groups: np.ndarray, design: np.ndarray) -> np.ndarray:
 
 
 def main() -> None:
-    data = T.lines()
-    groups = np.asarray([g for g, _, _ in data])
-    texts, y = [t for _, t, _ in data], np.asarray([label for _, _, label in data])
+    groups, texts, y = T.labelled()
     x, extra, ext, stated, promise = T.features(texts)
     langs = H.langs_of(groups)
     held_months = np.isin(groups, list(HELD))

@@ -213,6 +213,13 @@ def tally(kept: np.ndarray, y: np.ndarray, where: np.ndarray) -> str:
             f"statements kept {int(kept[where & (y == 0)].sum())}/{int((where & (y == 0)).sum())}")
 
 
+def labelled() -> tuple[np.ndarray, list[str], np.ndarray]:
+    """``lines()`` as the analysis scripts read it: each line's source, its text, its label."""
+    data = lines()
+    groups = np.asarray([g for g, _, _ in data])
+    return groups, [t for _, t, _ in data], np.asarray([label for _, _, label in data])
+
+
 def features(texts: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The e5 vectors of the lines and of the attribute set's statements, and what the extractor
     makes of each line; kept in ``$SMALLTALK_CACHE`` (an .npz, when set) for the same texts."""
