@@ -7,7 +7,9 @@ Classes, the first that fits:
 - ``not stored``: the bench's cause ``current not stored`` (no record in force holds the value:
   the write side's miss, counted only);
 - ``read as past``: the history preset put the replaced record first;
-- ``stale value``: the first record holds a stale value of the question;
+- ``stale, old active``: the first record holds a stale value and a record holding only a
+  stale value is still in force (the bench's ``old still active``: the change was not applied);
+  ``stale value`` otherwise;
 - ``small talk``: the first record comes from a message labelled small talk;
 - ``another slot``: from a statement that sets another attribute or entity;
 - ``other statement``: from a statement that sets nothing labelled (or a question, a paste);
@@ -68,7 +70,8 @@ def classify(miss: dict[str, Any], q: dict[str, Any], messages: list[dict[str, A
         and holds(x["text"], q["expect"], q.get("attribute")) for s in x["sets"])), None)
     pull = bool(m and setter and m["lang"] == q["lang"] and setter["lang"] != q["lang"])
     if any(holds(first, s, q.get("attribute")) for s in q.get("stale") or []):
-        return "stale value", pull
+        return ("stale, old active" if miss.get("cause") == "old still active"
+                else "stale value"), pull
     if m is None:
         return "unmatched", pull
     if m["kind"] == "small_talk":
