@@ -166,13 +166,5 @@ class RecallConfig:
     # Type decay's strength at most this (None: the preset's ``decay_strength``), so a
     # benchmark can measure decay apart (``--also-config nodecay:decay_strength=0``).
     decay_strength: float | None = None
-    # The question's e5 vector with its language taken out (recall.language, language.npz:
-    # the directions between the tuning months' per-language means of questions and
-    # messages): "all" for the semantic voice's search, the ranker's cosine features and the
-    # meaning factor; "rank" for the features and the meaning factor only (the search reads the
-    # question as it is); "off". An English or Polish question over a mostly Russian month
-    # found English or Polish lines pulled up by their language, not their meaning
-    # (docs/benchmarks.md, "Round thirty-five (2026-12-07, h/recall36)").
-    language_neutral: str = "off"
     speakers_ttl_s: float = 300.0
     vector_cache: int = 50_000  # stored vectors kept in memory (~1.5 KB each at 384-d)

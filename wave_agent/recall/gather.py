@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Protocol
 import numpy as np
 
 from graph.models import Fact
-from wave_agent.recall import adapter, fusion, kind, language, voices
+from wave_agent.recall import adapter, fusion, kind, voices
 from wave_agent.recall.candidates import Candidates
 from wave_agent.recall.config import RecallConfig
 from wave_agent.recall.presets import VOICES
@@ -132,13 +132,9 @@ class Reader:
             vector = adapter.adapt(self.embedder.model_name, asked) if moved else asked
             if moved and cfg.query_adapter in ("all", "auto"):
                 c.cosine_map = adapter.cosine_map()
-            read = asked if moved and cfg.query_adapter == "search" else vector
-            if cfg.language_neutral in ("all", "rank"):  # the question's language taken out
-                read = language.neutral(self.embedder.model_name, read)
-                if cfg.language_neutral == "all":
-                    vector = language.neutral(self.embedder.model_name, vector)
             result = await self._search(c, vector)
-            result.query_vector = read  # what the features and the meaning factor read
+            if moved and cfg.query_adapter == "search":  # the features read the plain vector
+                result.query_vector = asked
             return result
 
         c.results["semantic"] = await voices.guarded(
@@ -185,8 +181,6 @@ class Reader:
         vector = np.asarray((await self.embedder.embed_query([text]))[0], dtype=np.float32)
         if c.map_moved:
             vector = adapter.adapt(self.embedder.model_name, vector)
-        if self.config.language_neutral in ("all", "rank"):
-            vector = language.neutral(self.embedder.model_name, vector)
         return vector[None, :]
 
     async def _lexical_voice(self, c: Candidates) -> None:
