@@ -386,6 +386,8 @@ class _Collector:
                 op = "set"
         if op == "remove" and attribute in _PEOPLE and _given_to(value, self.text, self.lang):
             return  # "старый телефон отдала Тиме": Тима is given a thing, not gone
+        if op == "remove" and attribute in _PEOPLE and _ends_a_thing(value, self.text, self.lang):
+            return  # "Тимур бросил плавание": the son ends a pastime, he is not gone
         if op == "negate" and attribute == "condition" and _HEALED.search(self.text):
             op = "remove"  # "гастрита нет, всё зажило": an illness over, not a denial of it
         if op == "negate" and value != ANY and not self.governed(value):
@@ -1176,6 +1178,48 @@ def _given_to(name: str, text: str, lang: str) -> bool:
     for form, _ in words:
         if _alike(_norm(name).split()[0] if _norm(name) else name, form):
             return any("datv" in p.tag.grammemes for p in _morph().parse(form))
+    return False
+
+
+# who the speaker is when an ending is done to them ("Макс меня бросил", "left me"): the
+# subject's ending then ends the subject, for the speaker
+_SPEAKER = frozenset({"меня", "мной", "нас", "me", "us", "mnie", "mną", "nas"})
+# what may follow an English or Polish ending verb without being its object ("broke up",
+# "split with", "rozstał się z")
+_NOT_OBJECT = frozenset({"up", "with", "off", "away", "out", "on", "from", "him", "her", "it",
+                         "them", "się", "z", "ze", "od", "go", "ją", "ich"})
+
+
+def _ends_a_thing(name: str, text: str, lang: str) -> bool:
+    """Whether a person is named as the one who ends something else: the subject of an ending
+    verb with its own object ("Тимур бросил плавание", "Сын бросил курить", "Tim quit
+    swimming"), not the one ended ("Рыжика больше нет", "с Максом всё", "Макс ушёл", "Макс меня
+    бросил"). In Russian the name is in the nominative and the word after the verb is a noun
+    or an infinitive, not the speaker; elsewhere any word but the speaker after the verb."""
+    first = _norm(name).split()[0] if _norm(name) else ""
+    if len(first) < 3:
+        return False
+    for clause in _CLAUSE.split(text):
+        forms = re.findall(r"[^\W\d_]+", clause)
+        at = next((i for i, w in enumerate(forms) if _alike(first, _norm(w))), None)
+        if at is None:
+            continue
+        verb = next((i for i in range(at + 1, len(forms))
+                     if {pair for w, lem in _words(forms[i], lang) for pair in (w, lem)}
+                     & W.ENDING), None)
+        if verb is None or verb + 1 >= len(forms):
+            return False
+        after = forms[verb + 1].lower()
+        if after in _SPEAKER:
+            return False
+        if lang != "ru":  # "Tom quit swimming": the name alone right before the verb
+            return verb == at + 1 and after not in _NOT_OBJECT
+        from wave_agent.world.morphology import _morph
+
+        if not any("nomn" in p.tag.grammemes for p in _morph().parse(forms[at].lower())):
+            return False
+        top = _morph().parse(after)[0].tag
+        return "INFN" in top.grammemes or ("NOUN" in top.grammemes and "accs" in top.grammemes)
     return False
 
 

@@ -544,6 +544,23 @@ def test_no_more_ends_a_held_relative_and_nothing_that_is_not_held() -> None:
     assert values("денег больше нет", held) == set()
 
 
+@pytest.mark.parametrize("text", [
+    "Тимур бросил плавание, хочет в шахматы.",  # month 37: the son ended, then "детей нет" lost
+    "Сын бросил курить, говорит, навсегда",
+    "Tim quit swimming, wants chess now",
+])
+def test_a_relative_who_ends_a_thing_is_not_ended(text: str) -> None:
+    held = [Value("user", "child", "Тимур", "add"), Value("user", "child", "Tim", "add")]
+    assert not any(v[1] == "child" and v[3] == "remove" for v in values(text, held))
+
+
+def test_a_relative_who_ends_a_thing_leaves_the_ones_ended_by_the_speaker_or_by_death() -> None:
+    held = [Value("user", "partner", "Макс", "set"), Value("user", "pet", "Рыжик", "add")]
+    assert ("user", "partner", "Макс", "remove") in values("Макс меня бросил", held)
+    assert ("user", "partner", "Макс", "remove") in values("С Максом всё, расстались", held)
+    assert ("user", "pet", "Рыжик", "remove") in values("Рыжик умер ночью", held)
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     # a diagnosis no table lists, said with the doctor who gave it (e5's nearest illnesses)
     ("была у эндокринолога — гипотиреоз, теперь таблетки каждое утро",
