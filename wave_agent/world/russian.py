@@ -1160,8 +1160,9 @@ class _Builder:
             if name is None or self.mentions[name].type is not EntityType.PERSON or (
                     name == owner or name in children or len(name.split()) > 1):
                 continue  # ("Светлана Игоревна": a grown-up, no child of the list)
-            if i == last + 2 and people[i - 1].text == ",":
-                continue  # "Тимофей, Тёма, ему 9": the same child by another name
+            if i == last + 2 and people[i - 1].text == "," and name[:1] == children[-1][:1] and (
+                    name_gender(name) == name_gender(children[-1])):
+                continue  # "Тимофей, Тёма, ему 9": the same child by another name (not "Миша, Аня")
             children.append(name)
             last = i
         for name in children[:count] if count else children:
