@@ -279,7 +279,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             put(_entity(link.target), "pet", link.source, multi_op())
         elif kind == "does":
             put(_entity(source), "hobby", _head(reading, link.target), multi_op())
-        elif kind == "has_condition" and link.target.lower() not in W.ALLERGY:
+        elif kind == "has_condition" and _head(reading, link.target).lower() not in W.ALLERGY:
+            # (an allergy is its own attribute, also said with what it is to: "аллергия на X")
             put(_entity(source), "condition", _head(reading, link.target), multi_op())
         elif kind == "owns":
             target_kind = kinds.get(link.target)

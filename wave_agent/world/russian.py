@@ -401,6 +401,7 @@ class _Builder:
                 self._noun(s, token, names)  # "Внук" opening a sentence is tagged PROPN
         self._verbless(s, names)
         self._possessions(s, names)
+        self._married(s, names)
 
     def _named(self, s: Sentence) -> dict[str, str]:
         """Token id -> mention name, for the NER spans of this sentence."""
@@ -1113,25 +1114,63 @@ class _Builder:
         return found
 
     def _children(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
-        """"У него жена Светлана и двое детей — Ванечка и Полиночка": the people named after
-        a dash or a colon after "дети" are the owner's sons and daughters (by their names'
-        gender in pymorphy's dictionary; "Саша" stays unread)."""
-        if noun.lemma not in ("ребёнок", "ребенок", "дети") or noun.number != "Plur":
+        """"У него жена Светлана и двое детей — Ванечка и Полиночка", "Детей двое: Полина и
+        Матвей", "Пацанов двое, Амир 12 лет и Карим 7", "двое детей. Тимур 14 лет, Амина 8",
+        "дочек две. камила ...": the people named after the children's noun (past whose they
+        are and how many), after a dash, a colon or a comma, or opening the next sentence when
+        a count closed this one, are the owner's sons and daughters (a noun of sons or of
+        daughters says which; else the name's gender in pymorphy's dictionary; "Саша" stays
+        unread); no more of them than the count."""
+        role = _CHILDREN.get(noun.lemma)
+        if role is None or noun.number != "Plur":
             return
         at = s.position[noun.id]
         rest = s.tokens[at + 1:]
-        if not rest or rest[0].text not in ("—", "–", ":", "-"):
+        before = s.before(noun)
+        count = next((_COUNTS[t.text.lower()] for t in [*before[-1:], *rest[:3]]
+                      if t.text.lower() in _COUNTS), None)
+        while rest and (rest[0].text.lower() in ("у", "нас", "меня", "него", "неё", "нее", "них")
+                        or rest[0].text.lower() in _COUNTS or numeral(rest[0].text)):
+            rest = rest[1:]  # "Детей у нас двое:", "детей двое —"
+        if rest and rest[0].text in ("—", "–", ":", "-", ","):
+            people = [t for t in rest[1:]]
+            found = names
+        elif rest and count is not None and rest[0].id in names:
+            people, found = list(rest), names  # "двое пацанов Тимур и Айдар"
+        elif (not rest or rest[0].text == ".") and count is not None and self.following:
+            # "двое детей. Тимур 14 лет, Амина 8": the names said as subjects there
+            people = [t for t in self.following.tokens
+                      if t.case in (None, "Nom") and not self.following.preposition(t)]
+            found = self._named(self.following)
+        else:
             return
+        if count is None and noun.lemma in ("пацан", "мальчик"):
+            return  # "с пацанами, серега и макс": friends, unless counted as one's own
+        if role == "child" and count is None and rest[0].text == ",":
+            return  # "дети, Олег и я": no count, a comma: not a list of them
         owner = self._kin_owner(s, noun, names)
+        if people and people[0] is rest[0] and owner == names.get(rest[0].id):
+            owner = USER  # "двое пацанов Тимур и Айдар": the first of them is no owner
         if owner is None:
             return
-        for t in rest[1:]:
-            name = names.get(t.id)
-            if name is None or self.mentions[name].type is not EntityType.PERSON:
-                continue
+        children: list[str] = []
+        last = -9
+        for i, t in enumerate(people):
+            name = found.get(t.id)
+            if name is None or self.mentions[name].type is not EntityType.PERSON or (
+                    name == owner or name in children or len(name.split()) > 1):
+                continue  # ("Светлана Игоревна": a grown-up, no child of the list)
+            if i == last + 2 and people[i - 1].text == "," and name[:1] == children[-1][:1] and (
+                    name_gender(name) == name_gender(children[-1])):
+                continue  # "Тимофей, Тёма, ему 9": the same child by another name (not "Миша, Аня")
+            children.append(name)
+            last = i
+        for name in children[:count] if count else children:
             gender = name_gender(name)
-            if gender is not None and name != owner:
-                self._link(owner, kin_link("son" if gender == "Masc" else "daughter"), name)
+            kind = role if role != "child" else None if gender is None else (
+                "son" if gender == "Masc" else "daughter")
+            if kind is not None:
+                self._link(owner, kin_link(kind), name)
 
     def _relative_by_role(self, s: Sentence, noun: Token, names: dict[str, str]) -> None:
         """"Мама прилетела из Уфы", "папа умер пять лет назад", "живу с мамой": a relative
@@ -1398,6 +1437,8 @@ class _Builder:
                 before.insert(0, said)
             tail = self._genitives(s, noun)
             after = s.tokens[at + 1:at + 3]
+            if not tail and kind is EntityType.ILLNESS:
+                tail = self._what_to(s, noun)  # "аллергия на кошек": to what, as said
             if tail:
                 before.append(name)
                 name = " ".join(t.text for t in tail)
@@ -1416,6 +1457,25 @@ class _Builder:
                     r"[A-Za-z][\w-]*", make.text)):
                 name = f"{name} {make.text}"
         return self._mention(name, kind, (head,))  # "диабет" is a name of it too
+
+    @classmethod
+    def _what_to(cls, s: Sentence, noun: Token) -> list[Token]:
+        """"аллергия на пыльцу берёзы", "аллергия на собачью шерсть": the "на" phrase the tree
+        hangs on an illness right after it (the illness is a reaction to it), with the
+        adjectives before its noun and its genitives after, as said; else nothing."""
+        at = s.position[noun.id]
+        if at + 2 >= len(s.tokens) or s.tokens[at + 1].text.lower() != "на":
+            return []
+        phrase = [s.tokens[at + 1]]
+        for t in s.tokens[at + 2:at + 5]:
+            phrase.append(t)
+            if t.pos in ("NOUN", "PROPN"):
+                if t.head != noun.id or s.preposition(t) != "на" or t.case != "Acc":
+                    return []
+                return phrase + cls._genitives(s, t)
+            if t.pos != "ADJ" or t.case != "Acc":
+                return []
+        return []
 
     @staticmethod
     def _genitives(s: Sentence, noun: Token) -> list[Token]:
@@ -1482,12 +1542,53 @@ class _Builder:
             return names[after[1].id]
         return None
 
+    def _married(self, s: Sentence, names: dict[str, str]) -> None:
+        """"Женат на Насте", "замужем за Пашей", "вышла замуж за Игоря", "женился на Лейсан":
+        the person after "на" / "за" is the spouse of whom the clause is about: a person its
+        clause names before the word ("я", "Дима"), else the person the statement named last
+        before it ("Дочь Ольга живёт в Хабаровске, замужем за Сергеем"), else the speaker."""
+        tokens = s.tokens
+        for i, t in enumerate(tokens):
+            word = t.text.lower().replace("ё", "е")
+            if word.startswith(("женат", "женил")):
+                preposition, role = "на", "wife"
+            elif word in ("замужем", "замуж"):
+                preposition, role = "за", "husband"
+            else:
+                continue
+            after = [a for a in tokens[i + 1:i + 3] if a.text != ","]  # "женился, на Лейсан"
+            if not after or after[0].text.lower() != preposition:
+                continue
+            at = s.position[after[0].id]
+            spouse = next((names[a.id] for a in tokens[at + 1:at + 4] if a.id in names
+                           and self.mentions[names[a.id]].type is EntityType.PERSON), None)
+            if spouse is None:
+                continue
+            holder: str | None = None
+            for earlier in reversed([e for e in s.in_clause(t) if s.position[e.id] < i]):
+                if earlier.case == "Nom" and (earlier.pos == "PRON" or earlier.id in names
+                                              or kin.role_of(earlier.text) is not None):
+                    holder = self._who(s, earlier, names)
+                    if holder is not None:
+                        break
+            if holder is None:
+                wanted = "Masc" if role == "wife" else "Fem"
+                named = sorted((m.name for m in self.mentions.values()
+                                if m.type is EntityType.PERSON and m.name != spouse
+                                and self.first_at.get(m.name, len(self.text)) < t.start
+                                and self.gender.get(m.name, wanted) == wanted),
+                               key=lambda n: self.first_at[n])
+                holder = named[-1] if named else USER
+            if holder == USER:
+                self._mention(spouse, EntityType.PERSON, (kin.role_name(role, "ru"),))
+            self._link(holder, kin_link(role), spouse)
+
     def _possessions(self, s: Sentence, names: dict[str, str]) -> None:
         """"У меня кот Барсик", "у Олега диабет", "мой ноутбук", "моя собака Рекс"."""
         for token in s.tokens:
             if token.pos not in ("NOUN", "PROPN"):
-                # "У меня артроз": the tagger took the noun for a verb; right after "у X"
-                # the noun's own lemma is read
+                # "У меня артроз": the tagger took the noun for a verb;
+                # right after "у X" the noun's own lemma is read
                 before = s.before(token)
                 if (token.pos not in ("VERB", "ADJ") or len(before) < 2
                         or before[-2].text.lower() != "у" or not token.text.islower()):
@@ -1538,6 +1639,13 @@ class _Builder:
             if owner is not None:
                 self._owned(s, token, owner, names, kind)
 
+
+
+# nouns of one's children in the plural and the role each names ("child": by the name)
+_CHILDREN = {"ребёнок": "child", "ребенок": "child", "дети": "child", "сын": "son",
+             "дочь": "daughter", "дочка": "daughter", "пацан": "son", "мальчик": "son"}
+_COUNTS = {"двое": 2, "трое": 3, "четверо": 4, "два": 2, "две": 2, "три": 3, "четыре": 4,
+           "2": 2, "3": 3, "4": 4}
 
 
 _OPEN = "«\"„“"
