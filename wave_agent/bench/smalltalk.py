@@ -67,10 +67,10 @@ def judge(texts: list[str], *, learned: bool = True) -> list[bool]:
             facts = await with_stated_attributes(text, facts, max_facts=budget)
         if vectors is None:
             return bool(facts)
-        if small_talk_drops(facts, smalltalk.is_small_talk(smalltalk.READS, vectors[i]), text):
+        if small_talk_drops(facts, smalltalk.is_small_talk(smalltalk.READS, vectors[i], text), text):
             facts = []
         facts = kept_in_passing(text, facts, budget=budget, worth_remembering=(
-            smalltalk.worth_remembering(smalltalk.READS, vectors[i])))
+            smalltalk.worth_remembering(smalltalk.READS, vectors[i], text)))
         return bool(facts)
 
     async def run() -> list[bool]:

@@ -292,7 +292,7 @@ class PostProcessor:
         embedder = writer.archive.embedder
         async with asyncio.timeout(self.write_timeout_s):
             vector = (await embedder.embed([user_text]))[0]
-        return smalltalk.is_small_talk(embedder.model_name, vector)
+        return smalltalk.is_small_talk(embedder.model_name, vector, user_text)
 
     async def _worth_remembering(self, user_text: str) -> bool:
         """Whether the learned judge reads the whole message as clearly worth remembering."""
@@ -300,7 +300,7 @@ class PostProcessor:
         embedder = writer.archive.embedder
         async with asyncio.timeout(self.write_timeout_s):
             vector = (await embedder.embed([user_text]))[0]
-        return smalltalk.worth_remembering(embedder.model_name, vector)
+        return smalltalk.worth_remembering(embedder.model_name, vector, user_text)
 
     async def _changing(self, user_id: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
         """The facts that change a value the person holds (a new phone, city or partner, an

@@ -248,3 +248,32 @@ def test_a_judge_with_a_bank_reads_the_nearest_lines_beside_its_regression(tmp_p
         assert not smalltalk.is_small_talk(smalltalk.READS, said)
     finally:
         smalltalk.model.cache_clear()
+
+
+def test_a_judge_with_thresholds_by_language_reads_the_message_in_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A model file with a (threshold, keep) pair per language (``smalltalk_refit.py
+    --per-language``, round thirty-five) judges a message at its language's pair: the same
+    probability is small talk in a Russian message and not in an English one, and a call with
+    no text (or a language the file does not name) takes the file's own pair."""
+    import numpy as np
+
+    path = tmp_path / "judge.npz"
+    # zero weights: every message scores 0.5
+    smalltalk.save(np.zeros(smalltalk.DIM, dtype=np.float32), 0.0, 0.55, 0.2, path=path,
+                   by_language={"ru": (0.45, 0.2), "en": (0.6, 0.55)})
+    monkeypatch.setenv("WAVE_SMALLTALK_MODEL", str(path))
+    smalltalk.model.cache_clear()
+    try:
+        vector = np.ones(smalltalk.DIM, dtype=np.float32)
+        assert smalltalk.is_small_talk(smalltalk.READS, vector, "ну и погодка сегодня")
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector, "I'm such a night owl")
+        assert smalltalk.worth_remembering(smalltalk.READS, vector, "I'm such a night owl")
+        assert not smalltalk.worth_remembering(smalltalk.READS, vector, "ну и погодка сегодня")
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector)  # the file's own 0.55
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector, "Nudzi mi się dzisiaj.")
+    finally:
+        monkeypatch.delenv("WAVE_SMALLTALK_MODEL")
+        smalltalk.model.cache_clear()
+
