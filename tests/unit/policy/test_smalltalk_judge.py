@@ -277,3 +277,35 @@ def test_a_judge_with_thresholds_by_language_reads_the_message_in_its_own(
         monkeypatch.delenv("WAVE_SMALLTALK_MODEL")
         smalltalk.model.cache_clear()
 
+
+ENGLISH_LIKINGS_WORDED_AS_MOODS = [  # standing likes and traits said like a remark (round thirty-five)
+    "can't handle spicy food at all, my stomach hates it",
+    "big fan of long walks, the longer the better",
+    "I'm hopeless with directions, I get lost everywhere",
+    "I hate flying, I'd rather take the train every time",
+]
+RUSSIAN_MOODS_AND_EVENINGS = [
+    "грущу что-то, Катя уехала, и пусто",
+    "сегодня вечером сериал и чай, заслужила",
+    "ты сегодня прям молодец, помог",
+    "на выходных планирую выспаться, больше ничего",
+]
+
+
+def test_an_english_liking_worded_as_a_mood_is_kept_and_a_russian_mood_is_not(
+    embedder: Embedder,
+) -> None:
+    """Each message is read at its language's thresholds (the shipped file, round thirty-five,
+    trained with chat set 7's likings said mid-chat): a standing English like or trait said like a
+    remark stays under the English drop threshold (round thirty-four's file dropped the first
+    three), and a Russian mood with its reason, a plan for the evening or a reaction to the
+    assistant still reaches the Russian one."""
+    if embedder.model_name != smalltalk.READS:
+        pytest.skip("the judge reads multilingual-e5-small vectors only")
+    lines = ENGLISH_LIKINGS_WORDED_AS_MOODS + RUSSIAN_MOODS_AND_EVENINGS
+    vectors = embedder.embed_sync(lines)
+    verdicts = [smalltalk.is_small_talk(embedder.model_name, v, t) for t, v in zip(lines, vectors,
+                                                                                  strict=True)]
+    n = len(ENGLISH_LIKINGS_WORDED_AS_MOODS)
+    assert not any(verdicts[:n]), list(zip(lines[:n], verdicts[:n], strict=True))
+    assert all(verdicts[n:]), list(zip(lines[n:], verdicts[n:], strict=True))
