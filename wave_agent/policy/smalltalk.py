@@ -69,20 +69,17 @@ class Model:
     bank_weights: np.ndarray | None = None
     mix: float = 0.5  # the vote's share of the probability (the regression's is the rest)
     neighbours: int = NEIGHBOURS
-    # (language, threshold, keep) for a message in Russian, Polish or English
-    # (``offline_extract.language`` reads the text), each pair chosen by the training rule within
-    # its language (round thirty-five); a language not named, or no text, takes the model's own
+    # (language, threshold, keep) for a message in Russian, Polish or English (the caller reads
+    # the language: ``offline_extract.language`` of the message), each pair chosen by the training
+    # rule within its language (round thirty-five); a language not named, or none, takes the
+    # model's own
     by_language: tuple[tuple[str, float, float], ...] = ()
 
-    def thresholds(self, text: str | None = None) -> tuple[float, float]:
-        """(threshold, keep) for a message with this text (the model's own without one)."""
-        if text is not None and self.by_language:
-            from wave_agent.llm.offline_extract import language
-
-            lang = language(text)
-            for name, threshold, keep in self.by_language:
-                if name == lang:
-                    return threshold, keep
+    def thresholds(self, language: str | None = None) -> tuple[float, float]:
+        """(threshold, keep) for a message in this language (the model's own without one)."""
+        for name, threshold, keep in self.by_language:
+            if name == language:
+                return threshold, keep
         return self.threshold, self.keep
 
     def probability(self, vector: np.ndarray) -> float:
@@ -164,15 +161,16 @@ def probability(model_name: str, vector: np.ndarray | None) -> float | None:
     return judge.probability(vector)
 
 
-def is_small_talk(model_name: str, vector: np.ndarray | None, text: str | None = None) -> bool:
-    """The judge's verdict at its trained threshold, the one of the language of ``text`` when
-    given (False when it cannot judge)."""
+def is_small_talk(model_name: str, vector: np.ndarray | None, language: str | None = None) -> bool:
+    """The judge's verdict at its trained threshold, the one of the message's ``language``
+    ("ru", "pl", "en") when given (False when it cannot judge)."""
     p = probability(model_name, vector)
-    return p is not None and p >= (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(text)[0]
+    return p is not None and p >= (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(language)[0]
 
 
-def worth_remembering(model_name: str, vector: np.ndarray | None, text: str | None = None) -> bool:
+def worth_remembering(model_name: str, vector: np.ndarray | None,
+                      language: str | None = None) -> bool:
     """Whether the judge reads the message as clearly worth remembering, under its ``keep``
-    threshold (of the language of ``text`` when given; False when it cannot judge)."""
+    threshold (of the message's ``language`` when given; False when it cannot judge)."""
     p = probability(model_name, vector)
-    return p is not None and p < (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(text)[1]
+    return p is not None and p < (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(language)[1]

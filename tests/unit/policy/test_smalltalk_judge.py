@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from archive.embedder import Embedder
+from wave_agent.llm.offline_extract import language
 from wave_agent.policy import smalltalk
 
 SMALL_TALK = [
@@ -267,12 +268,12 @@ def test_a_judge_with_thresholds_by_language_reads_the_message_in_its_own(
     smalltalk.model.cache_clear()
     try:
         vector = np.ones(smalltalk.DIM, dtype=np.float32)
-        assert smalltalk.is_small_talk(smalltalk.READS, vector, "ну и погодка сегодня")
-        assert not smalltalk.is_small_talk(smalltalk.READS, vector, "I'm such a night owl")
-        assert smalltalk.worth_remembering(smalltalk.READS, vector, "I'm such a night owl")
-        assert not smalltalk.worth_remembering(smalltalk.READS, vector, "ну и погодка сегодня")
+        assert smalltalk.is_small_talk(smalltalk.READS, vector, language("ну и погодка сегодня"))
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector, language("I'm a morning person"))
+        assert smalltalk.worth_remembering(smalltalk.READS, vector, language("I'm a morning person"))
+        assert not smalltalk.worth_remembering(smalltalk.READS, vector, "ru")
         assert not smalltalk.is_small_talk(smalltalk.READS, vector)  # the file's own 0.55
-        assert not smalltalk.is_small_talk(smalltalk.READS, vector, "Nudzi mi się dzisiaj.")
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector, language("Nudzi mi się dzisiaj."))
     finally:
         monkeypatch.delenv("WAVE_SMALLTALK_MODEL")
         smalltalk.model.cache_clear()
@@ -304,8 +305,8 @@ def test_an_english_liking_worded_as_a_mood_is_kept_and_a_russian_mood_is_not(
         pytest.skip("the judge reads multilingual-e5-small vectors only")
     lines = ENGLISH_LIKINGS_WORDED_AS_MOODS + RUSSIAN_MOODS_AND_EVENINGS
     vectors = embedder.embed_sync(lines)
-    verdicts = [smalltalk.is_small_talk(embedder.model_name, v, t) for t, v in zip(lines, vectors,
-                                                                                  strict=True)]
+    verdicts = [smalltalk.is_small_talk(embedder.model_name, v, language(t))
+                for t, v in zip(lines, vectors, strict=True)]
     n = len(ENGLISH_LIKINGS_WORDED_AS_MOODS)
     assert not any(verdicts[:n]), list(zip(lines[:n], verdicts[:n], strict=True))
     assert all(verdicts[n:]), list(zip(lines[n:], verdicts[n:], strict=True))
