@@ -17,7 +17,12 @@ writes that variant's judge (the one measured on the held parts) for the package
     SMALLTALK_CACHE=/tmp/st.npz SMALLTALK_C=8,16,32,64 SMALLTALK_SINGLE_LINE=3 \\
       SMALLTALK_MIN_MONTH=0 HF_HUB_OFFLINE=1 PYTHONPATH=. .venv/bin/python \\
       scripts/smalltalk_refit.py [--variants "base -tuning_6 tuning_6*2 vote mlp"] [--bars 0.9] \\
-      [--save FILE VARIANT]
+      [--per-language] [--save FILE VARIANT]
+
+``--per-language`` (round thirty-five): besides the thresholds chosen over every design part,
+a pair chosen by the same rule within each language (``offline_extract.language`` of the
+message, as the door reads it: that language's months' statements >= 95%, its other sets' >= the
+bar), each language's lines scored at its own pair; ``--save`` then writes them too.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ import smalltalk_heads as H
 import smalltalk_knn as K
 import train_smalltalk as T
 
+from wave_agent.llm.offline_extract import language
 from wave_agent.policy import smalltalk
 
 HELD = {f"month_tuning_{n}" for n in os.environ.get("SMALLTALK_HELD", "31,32,33,34,35").split(",")}
@@ -42,13 +48,17 @@ HELD_SETS = {s for s in os.environ.get("SMALLTALK_HELD_SETS", "tuning_5").split(
 FOLDS = int(os.environ.get("SMALLTALK_FOLDS", "6"))
 
 
+REPORT = [s for s in os.environ.get("SMALLTALK_REPORT", "tuning_6,tuning_7").split(",") if s]
+
+
 def parse(variant: str) -> tuple[set[str], dict[str, float]]:
     """``"-tuning_6,months*2"`` -> the sets left out, each set's weight factor (``vote`` and
-    ``mlp`` name the head, read by ``Head``)."""
+    ``mlp`` name the head, read by ``Head``; ``chats*2``: every chat set that is not a month;
+    ``mix=0.7`` and ``k=25``: the vote's share of the mean and its neighbours, read by ``Head``)."""
     out: set[str] = set()
     factor: dict[str, float] = {}
     for part in (p.strip() for p in variant.split(",") if p.strip()):
-        if part in ("base", "vote", "mlp"):
+        if part in ("base", "vote", "mlp") or "=" in part:
             continue
         if part.startswith("-"):
             out.add(part[1:])
@@ -61,7 +71,13 @@ def parse(variant: str) -> tuple[set[str], dict[str, float]]:
 def line_weights(groups: np.ndarray, n_extra: int, factor: dict[str, float]) -> np.ndarray:
     w = T.weights(groups, n_extra)
     for name, f in factor.items():
-        at = (groups == name) if name != "months" else np.char.startswith(groups.astype(str), "month_")
+        month = np.char.startswith(groups.astype(str), "month_")
+        if name == "months":
+            at = month
+        elif name == "chats":
+            at = ~month & np.isin(groups, [g for g in set(groups) if T.in_conversation(g)])
+        else:
+            at = groups == name
         w[:len(groups)][at] *= f
     return w
 
@@ -72,8 +88,8 @@ class Head:
     or with ``mlp`` a one-layer network over the vector (an experiment: the package does not
     read it)."""
 
-    def __init__(self, kind: str, x, y, groups, extra, factor, c):
-        self.kind = kind
+    def __init__(self, kind: str, x, y, groups, extra, factor, c, mix=0.5, k=15):
+        self.kind, self.mix, self.k = kind, mix, k
         xa = np.vstack([x, extra])
         ya = np.concatenate([y, np.zeros(len(extra))])
         wa = line_weights(groups, len(extra), factor)
@@ -95,12 +111,18 @@ class Head:
         xa, ya, wa = self.bank
         both = np.vstack([xa, xt])
         train = np.r_[np.ones(len(xa), bool), np.zeros(len(xt), bool)]
-        return (p + K.knn(both, np.r_[ya, np.zeros(len(xt))], np.r_[wa, np.ones(len(xt))],
-                          train, ~train, 15)) / 2
+        return (1 - self.mix) * p + self.mix * K.knn(
+            both, np.r_[ya, np.zeros(len(xt))], np.r_[wa, np.ones(len(xt))], train, ~train, self.k)
 
 
-def fit(x, y, groups, extra, factor, c, kind="lr"):
-    return Head(kind, x, y, groups, extra, factor, c)
+def settings(variant: str) -> tuple[float, int]:
+    """The vote's share of the mean and its neighbours (``mix=0.7``, ``k=25``; 0.5 and 15)."""
+    named = dict(p.strip().split("=") for p in variant.split(",") if "=" in p)
+    return float(named.get("mix", 0.5)), int(named.get("k", 15))
+
+
+def fit(x, y, groups, extra, factor, c, kind="lr", variant=""):
+    return Head(kind, x, y, groups, extra, factor, c, *settings(variant))
 
 
 def folds(groups: np.ndarray, design: np.ndarray) -> np.ndarray:
@@ -109,10 +131,23 @@ def folds(groups: np.ndarray, design: np.ndarray) -> np.ndarray:
     return np.asarray([fold.get(g, -1) if d else -1 for g, d in zip(groups, design, strict=True)])
 
 
+def by_month(kept: np.ndarray, y: np.ndarray, groups: np.ndarray, langs: np.ndarray) -> None:
+    """Each held month's small talk stored and statements kept, with its languages."""
+    for g in sorted(HELD):
+        at = groups == g
+        by = ", ".join(f"{lg} {int((kept & at & (y == 1) & (langs == lg)).sum())}/"
+                       f"{int((at & (y == 1) & (langs == lg)).sum())} "
+                       f"{int((kept & at & (y == 0) & (langs == lg)).sum())}/"
+                       f"{int((at & (y == 0) & (langs == lg)).sum())}" for lg in ("ru", "pl", "en"))
+        print(f"   {g}: small talk {int(kept[at & (y == 1)].sum())}/{int((at & (y == 1)).sum())}"
+              f", statements {int(kept[at & (y == 0)].sum())}/{int((at & (y == 0)).sum())}; {by}")
+
+
 def main() -> None:
     groups, texts, y = T.labelled()
     x, extra, ext, stated, promise = T.features(texts)
     langs = H.langs_of(groups)
+    detected = np.asarray([language(t) for t in texts])  # as the door reads each message
     held_months = np.isin(groups, list(HELD))
     held_sets = np.isin(groups, list(HELD_SETS))
     held = held_months | held_sets
@@ -135,11 +170,9 @@ def main() -> None:
     H.report("held months", base, y, langs, held_months)
     if held_sets.any():
         H.report("held sets (the package trained on them: a tuning figure)", base, y, langs, held_sets)
-    H.report("tuning_6 (in no fit of the package's judge)", base, y, langs, groups == "tuning_6")
-    for g in sorted(HELD):
-        at = groups == g
-        print(f"   {g}: small talk {int(base[at & (y == 1)].sum())}/{int((at & (y == 1)).sum())}"
-              f", statements {int(base[at & (y == 0)].sum())}/{int((at & (y == 0)).sum())}")
+    for name in REPORT:
+        H.report(f"{name} (the package's judge)", base, y, langs, groups == name)
+    by_month(base, y, groups, langs)
     for variant in variants:
         out, factor = parse(variant)
         kind = "vote" if "vote" in variant.split(",") else "mlp" if "mlp" in variant.split(",") else "lr"
@@ -151,7 +184,8 @@ def main() -> None:
             for k in range(FOLDS):
                 test = f == k
                 train = design & ~test
-                p[test] = fit(x[train], y[train], groups[train], extra, factor, c, kind).predict(
+                p[test] = fit(x[train], y[train], groups[train], extra, factor, c, kind,
+                              variant).predict(
                     x[test])
             for bar in bars[:1]:
                 score, drop, keep = H.pick(p, y, groups, ext, stated, promise, design, bar)
@@ -162,7 +196,7 @@ def main() -> None:
                     best = (score, c, p)
         assert best is not None
         _, c, p = best
-        model = fit(x[design], y[design], groups[design], extra, factor, c, kind)
+        model = fit(x[design], y[design], groups[design], extra, factor, c, kind, variant)
         p[held] = model.predict(x[held])
         if (~design & ~held).any():  # the sets the variant leaves out
             p[~design & ~held] = model.predict(x[~design & ~held])
@@ -173,23 +207,32 @@ def main() -> None:
             (ok, _, _), drop, keep = H.pick(p, y, groups, ext, stated, promise, design, bar)
             kept = H.stored(p, ext, stated, promise, drop, keep)
             print(f" bar {bar}: drop {drop}, keep {keep}, met {ok}")
+            by_language = None
+            if "--per-language" in sys.argv:  # the rule within each language the door reads
+                by_language = {}
+                for lang in ("ru", "pl", "en"):
+                    at = detected == lang
+                    (ok_l, _, _), d_l, k_l = H.pick(p, y, groups, ext, stated, promise,
+                                                    design & at, bar)
+                    by_language[lang] = (d_l, k_l)
+                    kept[at] = H.stored(p, ext, stated, promise, d_l, k_l)[at]
+                    print(f"  {lang}: drop {d_l}, keep {k_l}, met {ok_l}")
             H.report("design months (out of fold, tuning)", kept, y, langs, design & months)
             H.report("design other sets (out of fold, tuning)", kept, y, langs, design & ~months)
-            H.report("tuning_6" + (" (out of fold, tuning)" if "tuning_6" not in out else
-                                   " (not in the fit)"), kept, y, langs, groups == "tuning_6")
+            for name in REPORT:
+                H.report(name + (" (out of fold, tuning)" if name not in out and name not in
+                                 HELD_SETS else " (not in the fit)"), kept, y, langs, groups == name)
             H.report("HELD months", kept, y, langs, held_months)
             if held_sets.any():
                 H.report("HELD sets", kept, y, langs, held_sets)
-            for g in sorted(HELD):
-                at = groups == g
-                print(f"   {g}: small talk {int(kept[at & (y == 1)].sum())}/{int((at & (y == 1)).sum())}"
-                      f", statements {int(kept[at & (y == 0)].sum())}/{int((at & (y == 0)).sum())}")
+            by_month(kept, y, groups, langs)
             if save and bar == bars[0]:
                 assert kind != "mlp", "the package reads a regression (and a bank) only"
                 xa, ya, wa = model.bank
                 smalltalk.save(model.coef_[0], float(model.intercept_[0]), drop, keep,
                                path=Path(save[0]),
-                               bank=(xa, ya, wa) if kind == "vote" else None)
+                               bank=(xa, ya, wa) if kind == "vote" else None,
+                               mix=model.mix, neighbours=model.k, by_language=by_language)
                 print(f"   wrote {save[0]} ({variant}, C={c:g}, drop {drop}, keep {keep})")
 
 

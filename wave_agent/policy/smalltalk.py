@@ -28,9 +28,10 @@ The model (``smalltalk.npz``: weights, bias and both thresholds, and a bank when
 ``scripts/train_smalltalk.py`` on every ``bench/data/smalltalk/tuning*.json`` (lines, and
 authors' conversations), the tune split of ``bench/data/offline_lines.txt``, the messages of every labelled month (``bench/data/month/tuning*.json``) and the
 statements of ``bench/data/attributes/tuning.json``; messages said in a conversation weigh
-more than single lines. The shipped file is ``scripts/smalltalk_refit.py --save``'s (round
-thirty-four): the same data and rule without the parts it was measured on (months
-``tuning_31`` .. ``tuning_35``, chat set ``tuning_5``). The thresholds are chosen out of fold, each author's part scored by a
+more than single lines. The shipped file is ``scripts/smalltalk_refit.py --per-language --save``'s
+(round thirty-five): the same data and rule without the parts it was measured on (months
+``tuning_33`` .. ``tuning_37``), with a pair of thresholds for each language chosen by the rule
+within it; a message is judged at its language's pair (``Model.thresholds``). The thresholds are chosen out of fold, each author's part scored by a
 model trained without it, keeping the months' statements >= 95% (together and each) and the
 other sets' >= 90% together, with the least of the months' small talk. ``wave bench smalltalk``
 measures it line by line, ``wave bench month`` in a month; ``train_smalltalk.py
@@ -66,6 +67,20 @@ class Model:
     bank: np.ndarray | None = None
     labels: np.ndarray | None = None
     bank_weights: np.ndarray | None = None
+    mix: float = 0.5  # the vote's share of the probability (the regression's is the rest)
+    neighbours: int = NEIGHBOURS
+    # (language, threshold, keep) for a message in Russian, Polish or English (the caller reads
+    # the language: ``offline_extract.language`` of the message), each pair chosen by the training
+    # rule within its language (round thirty-five); a language not named, or none, takes the
+    # model's own
+    by_language: tuple[tuple[str, float, float], ...] = ()
+
+    def thresholds(self, language: str | None = None) -> tuple[float, float]:
+        """(threshold, keep) for a message in this language (the model's own without one)."""
+        for name, threshold, keep in self.by_language:
+            if name == language:
+                return threshold, keep
+        return self.threshold, self.keep
 
     def probability(self, vector: np.ndarray) -> float:
         v = np.asarray(vector, dtype=np.float32).ravel()
@@ -73,14 +88,16 @@ class Model:
         p = float(1.0 / (1.0 + np.exp(-z)))
         if self.bank is None or self.labels is None or self.bank_weights is None:
             return p
-        return (p + vote(v, self.bank, self.labels, self.bank_weights)) / 2
+        return (1 - self.mix) * p + self.mix * vote(v, self.bank, self.labels, self.bank_weights,
+                                                    self.neighbours)
 
 
-def vote(vector: np.ndarray, bank: np.ndarray, labels: np.ndarray, weights: np.ndarray) -> float:
-    """The weighted share of small talk among the ``NEIGHBOURS`` labelled lines nearest to
+def vote(vector: np.ndarray, bank: np.ndarray, labels: np.ndarray, weights: np.ndarray,
+         neighbours: int = NEIGHBOURS) -> float:
+    """The weighted share of small talk among the ``neighbours`` labelled lines nearest to
     ``vector`` (cosine: the e5 vectors are unit length)."""
     sim = bank @ vector
-    k = min(NEIGHBOURS, len(sim) - 1)
+    k = min(neighbours, len(sim) - 1)
     top = np.argpartition(-sim, k)[:k]
     w = weights[top] * np.exp(SHARPNESS * sim[top])
     return float((w * labels[top]).sum() / w.sum())
@@ -96,27 +113,43 @@ def model() -> Model | None:
         return None
     with np.load(path, allow_pickle=False) as data:
         keep = float(data["keep"]) if "keep" in data.files else 0.0
+        by_language = tuple((str(lang), float(t), float(k)) for lang, (t, k) in zip(
+            data["languages"], data["language_thresholds"], strict=True)
+        ) if "languages" in data.files else ()
         if "bank" not in data.files:
             return Model(data["w"].astype(np.float32), float(data["b"]),
-                         float(data["threshold"]), keep)
+                         float(data["threshold"]), keep, by_language=by_language)
         return Model(data["w"].astype(np.float32), float(data["b"]), float(data["threshold"]),
                      keep, data["bank"].astype(np.float32), data["labels"].astype(np.float32),
-                     data["bank_weights"].astype(np.float32))
+                     data["bank_weights"].astype(np.float32),
+                     float(data["mix"]) if "mix" in data.files else 0.5,
+                     int(data["neighbours"]) if "neighbours" in data.files else NEIGHBOURS,
+                     by_language)
 
 
 def save(weights: np.ndarray, bias: float, threshold: float, keep: float = 0.0,
-         path: Path = MODEL, bank: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-         ) -> None:
+         path: Path = MODEL, bank: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
+         mix: float = 0.5, neighbours: int = NEIGHBOURS,
+         by_language: dict[str, tuple[float, float]] | None = None) -> None:
     """Write a judge; ``bank``: the labelled lines' vectors, labels and training weights for
-    the vote of the nearest (stored in half precision)."""
+    the vote of the nearest (stored in half precision), ``mix`` the vote's share of the
+    probability and ``neighbours`` how many vote; ``by_language``: (threshold, keep) by
+    language."""
+    langs = sorted(by_language or {})
+    languages = np.asarray(langs, dtype="<U2")
+    pairs = np.asarray([by_language[lang] for lang in langs] if by_language else np.zeros((0, 2)),
+                       dtype=np.float64)
     if bank is None:
         np.savez_compressed(path, w=weights.astype(np.float32), b=np.asarray(bias),
-                            threshold=np.asarray(threshold), keep=np.asarray(keep))
+                            threshold=np.asarray(threshold), keep=np.asarray(keep),
+                            languages=languages, language_thresholds=pairs)
         return
     np.savez_compressed(path, w=weights.astype(np.float32), b=np.asarray(bias),
                         threshold=np.asarray(threshold), keep=np.asarray(keep),
+                        languages=languages, language_thresholds=pairs,
                         bank=bank[0].astype(np.float16), labels=bank[1].astype(np.int8),
-                        bank_weights=bank[2].astype(np.float16))
+                        bank_weights=bank[2].astype(np.float16), mix=np.asarray(mix),
+                        neighbours=np.asarray(neighbours))
 
 
 def probability(model_name: str, vector: np.ndarray | None) -> float | None:
@@ -128,14 +161,16 @@ def probability(model_name: str, vector: np.ndarray | None) -> float | None:
     return judge.probability(vector)
 
 
-def is_small_talk(model_name: str, vector: np.ndarray | None) -> bool:
-    """The judge's verdict at its trained threshold (False when it cannot judge)."""
+def is_small_talk(model_name: str, vector: np.ndarray | None, language: str | None = None) -> bool:
+    """The judge's verdict at its trained threshold, the one of the message's ``language``
+    ("ru", "pl", "en") when given (False when it cannot judge)."""
     p = probability(model_name, vector)
-    return p is not None and p >= (model() or Model(np.zeros(0), 0.0, 1.0)).threshold
+    return p is not None and p >= (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(language)[0]
 
 
-def worth_remembering(model_name: str, vector: np.ndarray | None) -> bool:
+def worth_remembering(model_name: str, vector: np.ndarray | None,
+                      language: str | None = None) -> bool:
     """Whether the judge reads the message as clearly worth remembering, under its ``keep``
-    threshold (False when it cannot judge)."""
+    threshold (of the message's ``language`` when given; False when it cannot judge)."""
     p = probability(model_name, vector)
-    return p is not None and p < (model() or Model(np.zeros(0), 0.0, 1.0)).keep
+    return p is not None and p < (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(language)[1]

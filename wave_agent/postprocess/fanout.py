@@ -44,6 +44,7 @@ from wave_agent.infra.outage import NEO4J, OUTAGES, is_outage
 from wave_agent.infra.outbox import Job, Outbox
 from wave_agent.llm.client import LLMClient
 from wave_agent.llm.offline import ExtractedFact, judge_message
+from wave_agent.llm.offline_extract import language
 from wave_agent.policy import quarantine, smalltalk
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
@@ -292,7 +293,7 @@ class PostProcessor:
         embedder = writer.archive.embedder
         async with asyncio.timeout(self.write_timeout_s):
             vector = (await embedder.embed([user_text]))[0]
-        return smalltalk.is_small_talk(embedder.model_name, vector)
+        return smalltalk.is_small_talk(embedder.model_name, vector, language(user_text))
 
     async def _worth_remembering(self, user_text: str) -> bool:
         """Whether the learned judge reads the whole message as clearly worth remembering."""
@@ -300,7 +301,7 @@ class PostProcessor:
         embedder = writer.archive.embedder
         async with asyncio.timeout(self.write_timeout_s):
             vector = (await embedder.embed([user_text]))[0]
-        return smalltalk.worth_remembering(embedder.model_name, vector)
+        return smalltalk.worth_remembering(embedder.model_name, vector, language(user_text))
 
     async def _changing(self, user_id: str, facts: list[ExtractedFact]) -> list[ExtractedFact]:
         """The facts that change a value the person holds (a new phone, city or partner, an

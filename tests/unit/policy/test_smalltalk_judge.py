@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from archive.embedder import Embedder
+from wave_agent.llm.offline_extract import language
 from wave_agent.policy import smalltalk
 
 SMALL_TALK = [
@@ -248,3 +249,64 @@ def test_a_judge_with_a_bank_reads_the_nearest_lines_beside_its_regression(tmp_p
         assert not smalltalk.is_small_talk(smalltalk.READS, said)
     finally:
         smalltalk.model.cache_clear()
+
+
+def test_a_judge_with_thresholds_by_language_reads_the_message_in_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A model file with a (threshold, keep) pair per language (``smalltalk_refit.py
+    --per-language``, round thirty-five) judges a message at its language's pair: the same
+    probability is small talk in a Russian message and not in an English one, and a call with
+    no text (or a language the file does not name) takes the file's own pair."""
+    import numpy as np
+
+    path = tmp_path / "judge.npz"
+    # zero weights: every message scores 0.5
+    smalltalk.save(np.zeros(smalltalk.DIM, dtype=np.float32), 0.0, 0.55, 0.2, path=path,
+                   by_language={"ru": (0.45, 0.2), "en": (0.6, 0.55)})
+    monkeypatch.setenv("WAVE_SMALLTALK_MODEL", str(path))
+    smalltalk.model.cache_clear()
+    try:
+        vector = np.ones(smalltalk.DIM, dtype=np.float32)
+        assert smalltalk.is_small_talk(smalltalk.READS, vector, language("ну и погодка сегодня"))
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector, language("I'm a morning person"))
+        assert smalltalk.worth_remembering(smalltalk.READS, vector, language("I'm a morning person"))
+        assert not smalltalk.worth_remembering(smalltalk.READS, vector, "ru")
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector)  # the file's own 0.55
+        assert not smalltalk.is_small_talk(smalltalk.READS, vector, language("Nudzi mi się dzisiaj."))
+    finally:
+        monkeypatch.delenv("WAVE_SMALLTALK_MODEL")
+        smalltalk.model.cache_clear()
+
+
+ENGLISH_LIKINGS_WORDED_AS_MOODS = [  # standing likes and traits said like a remark (round thirty-five)
+    "can't handle spicy food at all, my stomach hates it",
+    "big fan of long walks, the longer the better",
+    "I'm hopeless with directions, I get lost everywhere",
+    "I hate flying, I'd rather take the train every time",
+]
+RUSSIAN_MOODS_AND_EVENINGS = [
+    "грущу что-то, Катя уехала, и пусто",
+    "сегодня вечером сериал и чай, заслужила",
+    "ты сегодня прям молодец, помог",
+    "на выходных планирую выспаться, больше ничего",
+]
+
+
+def test_an_english_liking_worded_as_a_mood_is_kept_and_a_russian_mood_is_not(
+    embedder: Embedder,
+) -> None:
+    """Each message is read at its language's thresholds (the shipped file, round thirty-five,
+    trained with chat set 7's likings said mid-chat): a standing English like or trait said like a
+    remark stays under the English drop threshold (round thirty-four's file dropped the first
+    three), and a Russian mood with its reason, a plan for the evening or a reaction to the
+    assistant still reaches the Russian one."""
+    if embedder.model_name != smalltalk.READS:
+        pytest.skip("the judge reads multilingual-e5-small vectors only")
+    lines = ENGLISH_LIKINGS_WORDED_AS_MOODS + RUSSIAN_MOODS_AND_EVENINGS
+    vectors = embedder.embed_sync(lines)
+    verdicts = [smalltalk.is_small_talk(embedder.model_name, v, language(t))
+                for t, v in zip(lines, vectors, strict=True)]
+    n = len(ENGLISH_LIKINGS_WORDED_AS_MOODS)
+    assert not any(verdicts[:n]), list(zip(lines[:n], verdicts[:n], strict=True))
+    assert all(verdicts[n:]), list(zip(lines[n:], verdicts[n:], strict=True))
