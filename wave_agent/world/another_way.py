@@ -152,11 +152,14 @@ def ages_as_adjectives(text: str, held_names: list[str]) -> list[tuple[str, str]
             continue
         after = re.findall(r"[А-Яа-яЁё-]+", text[m.end():m.end() + 40])[:2]
         whose = None
+        noun_after = False
         for word in after:
             whose = _someone(word)
-            if whose is not None or "NOUN" in str(_morph().parse(word.lower())[0].tag):
+            noun_after = whose is None and "NOUN" in str(_morph().parse(word.lower())[0].tag)
+            if whose is not None or noun_after:
                 break
-        if whose is None:
+        if whose is None and not noun_after:
+            # "для двухлетки", "он уже семилетний": the one held pet or person named
             named = {h for h in held_names
                      if re.search(r"(?<![\w-])" + re.escape(h[:max(3, len(h) - 2)]), text, re.I)}
             whose = named.pop() if len(named) == 1 else None
@@ -169,8 +172,10 @@ def ages_as_adjectives(text: str, held_names: list[str]) -> list[tuple[str, str]
 _MEAT_SEEDS = ("мясо говядина свинина курица шашлык стейк котлета колбаса сосиска фарш бекон "
                "ветчина баранина").split()
 _OTHER_SEEDS = ("овощи салат рыба сыр хлеб каша фрукты суп творог молоко гречка макароны рис "
-                "тофу яйцо торт").split()
+                "тофу яйцо торт шоколад конфета печенье картошка фалафель кошка собака котёнок "
+                "щенок").split()
 MEAT_NEAR = 0.35
+MEAT_MARGIN = 0.05
 _lock = threading.Lock()
 _seeds: tuple[Any, Any] | None = None
 _EAT_LEMMAS = frozenset({"есть", "съесть", "поесть", "кушать", "покушать", "жрать", "заказать",
@@ -205,7 +210,7 @@ def meat_food(lemma: str) -> bool:
     meat, other = _seeds
     unit = vector / np.linalg.norm(vector)
     near = float((meat @ unit).max())
-    return near >= MEAT_NEAR and near > float((other @ unit).max())
+    return near >= MEAT_NEAR and near > float((other @ unit).max()) + MEAT_MARGIN
 
 
 def eats_meat(text: str) -> bool:
@@ -230,9 +235,14 @@ def eats_meat(text: str) -> bool:
                                           and "я" not in words and _someone_in(clause))
                for p in eats):
             continue  # someone else eats it ("Артём жарит стейки")
-        if any(p is not None and p.tag.POS in ("NOUN", "ADJF") and meat_food(str(p.normal_form))
-               for _, p in lemmas):
-            return True
+        for i, (_, p) in enumerate(lemmas):
+            if p is None or p.tag.POS not in ("NOUN", "ADJF") or not meat_food(str(p.normal_form)):
+                continue
+            # a dish said with what is in it ("шаверма с фалафелем"): the filling decides
+            filling = next((q for w, q in lemmas[i + 1:i + 3] if q is not None
+                            and q.tag.POS == "NOUN" and lemmas[i + 1][0] in ("с", "со")), None)
+            if filling is None or meat_food(str(filling.normal_form)):
+                return True
     return False
 
 
