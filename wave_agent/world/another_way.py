@@ -142,13 +142,24 @@ def _numeral(prefix: str) -> int | None:
     return None
 
 
-def ages_as_adjectives(text: str, held_names: list[str]) -> list[tuple[str, str]]:
+_LIKE = frozenset({"как", "будто", "словно", "точно", "вроде"})
+_CHILD_NOUNS = frozenset({"ребёнок", "ребенок", "мальчик", "девочка", "пацан", "малыш",
+                          "малышка", "школьник", "школьница"})
+
+
+def ages_as_adjectives(text: str, held_names: list[str],
+                       children: list[str] = ()) -> list[tuple[str, str]]:  # type: ignore[assignment]
     """(whose, years) for an age said as an adjective or a noun of years (the module's
-    docstring). ``held_names``: the pets and people the person holds, by name."""
+    docstring). ``held_names``: the pets and people the person holds, by name; ``children``:
+    the person's children held with an age (a name or ``role:son``), one of whom a word for a
+    child after it names ("девятилетний ребёнок"). Not a likeness ("визжал как трёхлетка")."""
     found: list[tuple[str, str]] = []
     for m in _YEARS_WORD.finditer(text):
         n = int(m.group(1)) if m.group(1) else _numeral(m.group(2))
         if n is None or not 0 < n < 100:
+            continue
+        before = re.findall(r"[а-яё]+", text[max(0, m.start() - 20):m.start()].lower())
+        if before and before[-1] in _LIKE:
             continue
         after = re.findall(r"[А-Яа-яЁё-]+", text[m.end():m.end() + 40])[:2]
         whose = None
@@ -156,6 +167,8 @@ def ages_as_adjectives(text: str, held_names: list[str]) -> list[tuple[str, str]
         for word in after:
             whose = _someone(word)
             noun_after = whose is None and "NOUN" in str(_morph().parse(word.lower())[0].tag)
+            if noun_after and _lemma(word) in _CHILD_NOUNS and len(children) == 1:
+                whose, noun_after = children[0], False
             if whose is not None or noun_after:
                 break
         if whose is None and not noun_after:

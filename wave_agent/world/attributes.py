@@ -345,7 +345,9 @@ def _said_another_way(text: str, reading: Reading, c: _Collector) -> None:
     people = [v.value for v in c.held if v.entity == USER and v.attribute in _NAMED
               and v.op in ("set", "add") and v.value[:1].isupper()]
     aged = {v.entity for v in c.held if v.attribute == "age"}
-    for whose, years in another_way.ages_as_adjectives(text, [*c.pets, *people]):
+    children = [e for e in aged if e in ("role:son", "role:daughter") or any(
+        v.attribute == "child" and v.value == e for v in c.held)]
+    for whose, years in another_way.ages_as_adjectives(text, [*c.pets, *people], children):
         if whose.startswith(ROLE_PREFIX) and whose not in aged and whose[len(ROLE_PREFIX):] in (
                 "son", "daughter"):
             # "девятилетний сын" after "Мише семь": the one child held with an age

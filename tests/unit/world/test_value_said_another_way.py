@@ -73,6 +73,7 @@ def test_a_friends_city_said_another_way_is_asked_about_and_a_move_is_not() -> N
 def test_the_persons_age_said_in_passing_is_an_age_even_beside_a_negation() -> None:
     assert "user|age|29|set" in values("ну а что, в мои 29 можно и не такое")
     assert "user|age|29|set" in values("в мои-то 29 лет уже спина болит")
+    assert "user|age|29|set" in values("в мои двадцать девять можно и не такое")
     assert raised(["user|age|32|set"], "ну а что, в мои 29 можно и не такое") == ["f0"]
     assert raised(["user|age|32|set"], "мне исполнилось 33") == []
 
@@ -90,7 +91,13 @@ def test_an_age_as_an_adjective_is_the_held_childs_and_a_jump_is_asked_about() -
     assert "Миша|age|9|set" in values("мой девятилетний сын опять разбил чашку",
                                       tuple(Value.decode(h) for h in held))  # type: ignore[misc]
     assert raised(["role:son|age|7|set"], "у меня девятилетний сын, ему скучно") == ["f0"]
+    assert raised(["role:son|age|7|set"], "девятилетний ребёнок опять разбил чашку") == ["f0"]
     assert "летн" not in "".join(values("летний лагерь был отличный"))  # summer, no age
+    # a likeness is no age ("визжал как трёхлетка"), nor a new animal's age a held child's
+    assert not {v for v in values("Миша визжал как трёхлетка",
+                                  (Value("user", "child", "Миша", "add"),)) if "|age|" in v}
+    assert not {v for v in values("взяли двухлетнего метиса, назвали Бублик, Миша придумал",
+                                  (Value("user", "child", "Миша", "add"),)) if "Миша|age" in v}
 
 
 def test_eating_meat_after_a_meatless_diet_is_asked_about_and_a_change_is_not() -> None:
