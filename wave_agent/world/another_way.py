@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 from graph import kin
-from wave_agent.world import age
+from wave_agent.world import age, lexicon
 from wave_agent.world.reading import ROLE_PREFIX, USER
 
 # "у себя в X", "у них (там) в X", "у неё в X": where someone is
@@ -148,7 +149,7 @@ _CHILD_NOUNS = frozenset({"ребёнок", "ребенок", "мальчик", 
 
 
 def ages_as_adjectives(text: str, held_names: list[str],
-                       children: list[str] = ()) -> list[tuple[str, str]]:  # type: ignore[assignment]
+                       children: Sequence[str] = ()) -> list[tuple[str, str]]:
     """(whose, years) for an age said as an adjective or a noun of years (the module's
     docstring). ``held_names``: the pets and people the person holds, by name; ``children``:
     the person's children held with an age (a name or ``role:son``), one of whom a word for a
@@ -182,11 +183,11 @@ def ages_as_adjectives(text: str, held_names: list[str],
 
 
 # meat dishes and meatless foods: a noun is meat when its nearest seed is one of the first
-_MEAT_SEEDS = ("мясо говядина свинина курица шашлык стейк котлета колбаса сосиска фарш бекон "
-               "ветчина баранина").split()
-_OTHER_SEEDS = ("овощи салат рыба сыр хлеб каша фрукты суп творог молоко гречка макароны рис "
-                "тофу яйцо торт шоколад конфета печенье картошка фалафель кошка собака котёнок "
-                "щенок").split()
+_MEAT_SEEDS = lexicon.words("""мясо говядина свинина курица шашлык стейк котлета колбаса сосиска
+    фарш бекон ветчина баранина""")
+_OTHER_SEEDS = lexicon.words("""овощи салат рыба сыр хлеб каша фрукты суп творог молоко гречка
+    макароны рис тофу яйцо торт шоколад конфета печенье картошка фалафель кошка собака котёнок
+    щенок""")
 MEAT_NEAR = 0.35
 MEAT_MARGIN = 0.05
 _lock = threading.Lock()
@@ -216,8 +217,8 @@ def meat_food(lemma: str) -> bool:
     global _seeds
     with _lock:
         if _seeds is None:
-            def rows(words: list[str]) -> Any:
-                found = [embedding.get(w) for w in words]
+            def rows(words: frozenset[str]) -> Any:
+                found = [embedding.get(w.replace("ё", "е")) for w in sorted(words)]
                 return np.array([v / np.linalg.norm(v) for v in found if v is not None])
             _seeds = (rows(_MEAT_SEEDS), rows(_OTHER_SEEDS))
     meat, other = _seeds
