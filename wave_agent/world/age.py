@@ -133,6 +133,13 @@ def said_ages(text: str) -> list[SaidAge]:
         elif (i > 1 and tokens[i - 1][0] == "," and (said := _number(tokens, i)) is not None
               and (whose := _apposed(tokens, i, said[1])) is not None):
             found.append(SaidAge(whose[0], str(said[0]), word, whose[1], bare=True))
+        elif (word.lower() == "в" and i + 2 < len(tokens)
+              and tokens[i + 1][0].lower().split("-")[0] in ("мои", "свои")):
+            # "в мои двадцать девять", "в свои-то сорок": the speaker's age, presupposed
+            said = _number(tokens, i + 2)
+            # (not the past: "в мои 20 лет я жила в Москве")
+            if said is not None and 14 <= said[0] < 120 and _own_then(_clause(tokens, i)):
+                found.append(SaidAge(None, str(said[0]), tokens[i + 2][0]))
         elif word.lower() == "в" and i + 2 < len(tokens):
             said = _number(tokens, i + 1)
             if said is None:

@@ -39,7 +39,7 @@ from typing import Any
 from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
-from wave_agent.world import age, birthplace, lexicon, own_child
+from wave_agent.world import age, another_way, birthplace, lexicon, own_child
 from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import (
@@ -316,6 +316,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     if (reading.language == "ru" and not any(v.attribute == "child" for v in c.found)
             and (named_child := own_child.own_child(text)) is not None):
         put(USER, "child", named_child, multi_op())
+    if reading.language == "ru":
+        _said_another_way(text, reading, c)
     _contrast(c)
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
@@ -323,6 +325,43 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
         return tuple(v for v in c.found if not (
             v.entity == USER and v.attribute in ("employer", "role", "city") and v.op in ("set", "add")))
     return tuple(c.found)
+
+
+_MEATLESS = frozenset({"вегетарианство", "веганство", "пескетарианство"})
+
+
+def _said_another_way(text: str, reading: Reading, c: _Collector) -> None:
+    """A value of a slot said another way (``world/another_way.py``, round thirty-five):
+    another person's city by where they are, an age as an adjective, a meatless diet broken
+    by eating meat. Each only where the message's other readings found no value of the slot."""
+    found = {v.key for v in c.found}
+    places: dict[str, str] = {}
+    for m in reading.mentions:
+        if m.type is EntityType.PLACE:
+            for name in (m.name, *m.aliases):
+                places[name] = m.name
+    for whose, city in another_way.others_cities(text, places):
+        if f"{whose}|city" not in found:
+            c.put(whose, "city", city, "set")
+    people = [v.value for v in c.held if v.entity == USER and v.attribute in _NAMED
+              and v.op in ("set", "add") and v.value[:1].isupper()]
+    aged = {v.entity for v in c.held if v.attribute == "age"}
+    children = [e for e in aged if e in ("role:son", "role:daughter") or any(
+        v.attribute == "child" and v.value == e for v in c.held)]
+    for whose, years in another_way.ages_as_adjectives(text, [*c.pets, *people], children):
+        if whose.startswith(ROLE_PREFIX) and whose not in aged and whose[len(ROLE_PREFIX):] in (
+                "son", "daughter"):
+            # "девятилетний сын" after "Мише семь": the one child held with an age
+            children = [p for p in people if p in aged and any(
+                v.attribute == "child" and v.value == p for v in c.held)]
+            whose = children[0] if len(children) == 1 else whose
+        if f"{whose}|age" not in found:
+            c.put(whose, "age", years, "set")
+    diets = [v for v in c.held if v.entity == USER and v.attribute == "diet" and v.op == "set"
+             and v.value in _MEATLESS]
+    if diets and f"{USER}|diet" not in found and another_way.eats_meat(text):
+        op = "remove" if W.CHANGE.search(text) or W.RESUME.search(text) else "negate"
+        c.found.append(Value(USER, "diet", diets[-1].value, op))
 
 
 _CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:а|но|и|a|ale|i|but|and)?\s*|\s+(?:а|но|but|ale)\s+")
@@ -519,7 +558,10 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         # (not a count said after "мне": "мне 2 раза звонили", "мне 5 минут до дома")
         if 0 < int(n) < 120 and not (reading.language == "ru" and age.counts_after(
                 text, age_said.end())):
-            put_(_holder(text, age_said.group(0), reading.language), "age", n, single_op())
+            # "в мои 29" presupposes the age: a "не" elsewhere in its clause denies something
+            # else ("в мои 29 можно и не такое")
+            put_(_holder(text, age_said.group(0), reading.language), "age", n,
+                 "set" if age_said.group(0).lower().startswith("в ") else single_op())
     elif (named_age := W.AGE_OF.search(text)) is not None and 0 < int(named_age.group(1)) < 120:
         whose = _holder(text, named_age.group(1), reading.language)
         first = named_age.group(0).split()[0]

@@ -267,3 +267,29 @@ async def test_quitting_from_today_replaces_the_habit_and_a_relapse_in_passing_i
     assert "курение\" holds;" in again.conflict.reason  # the relapse holds it, the other not
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 1, render_text(report)
+
+
+async def test_a_value_said_another_way_is_asked_and_a_change_is_not(
+    services: Services, user_id: str
+) -> None:
+    """Issue 30, round thirty-five: month 36's friend "у себя в Москве" after she called from
+    Питер and a pescatarian's "я вообще-то мясо ем" were stored beside the old value and never
+    asked about; they are a second value of one slot, said with no word of a change. A move
+    ("Лена переехала в Казань") and a birthday ("мне исполнилось 33") stay changes."""
+    writer = await services.writer()
+    called = await writer.remember(user_id, "Лена звонила из Питера, зовёт в гости")
+    there = await writer.remember(user_id, "Лена у себя в Москве, пишет, что там снег")
+    assert there.conflict is not None, there.message
+    assert set(there.conflict.fact_ids) == {called.id, there.id}
+    await writer.remember(user_id, "Я пескетарианка уже два года")
+    meat = await writer.remember(user_id, "я вообще-то мясо ем, шашлык особенно")
+    assert meat.conflict is not None, meat.message
+    assert (await health_report(services.ops_stores(), user_id)).contradictions == 2
+    await writer.remember(user_id, "мне 32!")
+    older = await writer.remember(user_id, "мне исполнилось 33, отметили тихо")
+    assert older.conflict is None, older.message
+    moved = await writer.remember(user_id, "Лена переехала в Казань, нашла там работу")
+    assert moved.conflict is None and moved.replaced is not None, moved.message
+    # the move replaces Лена's city: that question is settled, the diet's stays
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 1, render_text(report)
