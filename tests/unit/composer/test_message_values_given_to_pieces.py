@@ -63,3 +63,18 @@ def test_a_new_phone_said_with_no_ending_ends_nothing() -> None:
     found = pieces("взяла Samsung A55, привыкаю к нему. на работе аврал",
                    [Value("user", "device", "Pixel 6", "add")])
     assert not any("remove" in a for attrs in found.values() for a in attrs)
+
+
+
+def test_an_ending_in_a_sentence_no_piece_was_cut_from_is_kept_with_its_ending() -> None:
+    # the extractor keeps the visit; read alone, with nothing held, the ending's own sentence
+    # states nothing and is not kept, so the held illness would stay beside this message's record
+    found = pieces("была у терапевта. гастрита больше нет, можно кофе",
+                   [Value("user", "condition", "гастрит", "add")])
+    ended = [attrs for text, attrs in found.items() if "гастрит" in text]
+    assert ended and "user|condition|гастрит|remove" in ended[0]
+
+def test_nothing_is_kept_for_a_value_the_message_does_not_end() -> None:
+    found = pieces("теннис по субботам, как всегда. вторую неделю дожди",
+                   [Value("user", "hobby", "теннис", "add")])
+    assert not any(attr.endswith("|remove") for attrs in found.values() for attr in attrs)

@@ -633,3 +633,59 @@ def test_a_pastime_taken_up_is_added_beside_the_held_ones() -> None:
     found = values("записалась на скалодром!", held)
     assert ("user", "hobby", "скалодром", "add") in found
     assert not [v for v in found if v[2] == "йога"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a firm in Russian letters no NER reads, said with the first day
+    ("Первый день в Т-Банке! выдали ноутбук и бейдж", ("user", "employer", "Т-Банк", "set")),
+    ("первый день в Сбере позади, устала", ("user", "employer", "Сбер", "set")),
+    # the new job said of oneself, which the parse takes apart: a participle before it, a Latin
+    # prefix, a word the NER takes for the name "Лида"
+    ("я теперь ведущий продуктовый дизайнер, звучит солидно",
+     ("user", "role", "ведущий продуктовый дизайнер", "set")),
+    ("меня повысили! теперь я старший QA-инженер", ("user", "role", "старший QA-инженер", "set")),
+    ("я теперь лид дизайн-команды", ("user", "role", "лид дизайн-команды", "set")),
+])
+def test_a_new_job_said_on_the_first_day_or_on_a_promotion(
+        text: str, expected: tuple[str, str, str, str]) -> None:
+    assert expected in values(text)
+
+
+@pytest.mark.parametrize("text", [
+    "первый день в Казани, сняли квартиру",     # a move: the dictionary knows the city
+    "у Лёвы первый день в Лицее, волнуется",    # the child's school
+    "я теперь мама двоих детей",                 # no job
+    "я тут работаю третий год",
+    "я бы стала дизайнером",
+])
+def test_a_city_a_childs_school_or_no_job_is_no_new_job(text: str) -> None:
+    assert not [v for v in values(text) if v[0] == "user" and v[1] in ("employer", "role")
+                and v[3] == "set"]
+
+
+@pytest.mark.parametrize(("text", "held", "ended"), [
+    # a pet held with its kind, ended by its name alone
+    ("Бублика больше нет. ушёл ночью", Value("user", "pet", "пёс Бублик", "add"), "пёс Бублик"),
+    # buried
+    ("вчера похоронили Бублика под яблоней", Value("user", "pet", "пёс Бублик", "add"), "пёс Бублик"),
+    ("we buried Max under the old apple tree", Value("user", "pet", "dog Max", "add"), "dog Max"),
+    # a pastime said to be over by "всё" right after its name
+    ("бассейн, видимо, всё. третью неделю не хожу", Value("user", "hobby", "бассейн", "add"),
+     "бассейн"),
+    ("моржевание всё — клуба тут нет", Value("user", "hobby", "моржевание", "add"), "моржевание"),
+])
+def test_an_ending_said_in_passing_ends_the_held_value(text: str, held: Value, ended: str) -> None:
+    found = values(text, [held])
+    assert (held.entity, held.attribute, ended, "remove") in found
+    assert not [v for v in found if v[1] == held.attribute and v[3] in ("set", "add")]
+
+
+@pytest.mark.parametrize(("text", "held"), [
+    ("бассейн всё время закрыт на ремонт", Value("user", "hobby", "бассейн", "add")),
+    ("на вокал всё-таки сходила, попели", Value("user", "hobby", "вокал", "add")),
+    ("с Денисом всё. три года вместе", Value("user", "habit", "курение (пачка в день)", "add")),
+    ("похоронили с Кириллом бабушку у мамы на даче", Value("user", "child", "Кирилл", "add")),
+    ("вчера похоронили дедушку, Бублик весь день грустный", Value("user", "pet", "пёс Бублик", "add")),
+])
+def test_what_is_still_had_is_not_ended(text: str, held: Value) -> None:
+    assert not [v for v in values(text, [held]) if v[2] == held.value and v[3] == "remove"]
