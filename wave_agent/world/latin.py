@@ -2,7 +2,9 @@
 English or Polish names as well as natasha does Russian, so a capitalised word is a name only
 where a pattern places it ("I live in X", "my wife X", "I work at X", "mieszkam w X", "mój pies
 X", "Pani X"), or a place after a preposition of place that no pattern placed, and the person's
-known entities are found by the writer's own name index.
+known entities are found by the writer's own name index. A statement written all in lower
+case is given its capitals back before it is read here (``world.capitals``, in
+``reader.parsed``).
 
 Polish names after a preposition are in the locative or the instrumental ("w Krakowie",
 "z Anią"): the common endings are brought back to the nominative (``_pl_nominative``), and the

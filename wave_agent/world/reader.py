@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import accents, latin, morphology, names, nouns, pairs, russian
+from wave_agent.world import accents, capitals, latin, morphology, names, nouns, pairs, russian
 from wave_agent.world.reading import Reading, without_speakers_name
 
 log = logging.getLogger("wave.world")
@@ -76,7 +76,8 @@ def parsed(texts: Sequence[str]) -> list[Reading]:
     with threadpool_limits(limits=1, user_api="blas"):
         russian_readings = iter(russian.read_many(russian_texts) if russian_texts else [])
     return [next(russian_readings) if lang == "ru"
-            else latin.read(accents.restore(t) if lang == "pl" else t, lang) if lang
+            else latin.read(capitals.restore(accents.restore(t) if lang == "pl" else t, lang),
+                            lang) if lang
             else Reading() for t, lang in zip(texts, langs, strict=True)]
 
 
