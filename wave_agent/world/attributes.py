@@ -768,7 +768,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         kind, name = _lexicon_kind(form, lem, reading.language)
         if kind is EntityType.HOBBY and (pol.ended or (pol.negated and not (
                 i and words[i - 1][0] in W.CIRCUMSTANCE))):
-            put_(USER, "hobby", name, multi_op())
+            # whose: the one named before it ("Тимур бросил плавание" is the son's)
+            put_(_holder(text, form, reading.language), "hobby", name, multi_op())
     # a class denied as a whole: "ни братьев, ни сестёр", "никаких хронических болячек"
     for attribute, klass in (("sibling", W.SIBLINGS), ("condition", W.ILLNESSES)):
         said = next((w for w, lem in words if lem in klass or w in klass), None)

@@ -554,6 +554,13 @@ def test_a_relative_who_ends_a_thing_is_not_ended(text: str) -> None:
     assert not any(v[1] == "child" and v[3] == "remove" for v in values(text, held))
 
 
+def test_a_pastime_ended_by_a_relative_is_the_relatives_not_the_speakers() -> None:
+    assert ("Тимур", "hobby", "плавание", "remove") in values("Тимур бросил плавание")
+    assert ("role:son", "hobby", "плавание", "remove") in values("Сын бросил плавание")
+    assert not any(v[0] == "user" and v[2] == "плавание" for v in values("Сын бросил плавание"))
+    assert ("user", "hobby", "йога", "remove") in values("йогу забросила")
+
+
 def test_a_relative_who_ends_a_thing_leaves_the_ones_ended_by_the_speaker_or_by_death() -> None:
     held = [Value("user", "partner", "Макс", "set"), Value("user", "pet", "Рыжик", "add")]
     assert ("user", "partner", "Макс", "remove") in values("Макс меня бросил", held)
