@@ -245,3 +245,17 @@ def test_a_value_said_before_its_ending_is_ended() -> None:
                   "user|city|Казань|set", "user|employer|Ромашка|remove")
     city = asked.first(Asked("city", 0.9, False, 0.1), "где я живу?", [moved, FACTS[1]])
     assert not any(asked.ended(f, city, "city") for f in city)
+
+
+
+def test_another_heads_file_is_read_in_place_of_the_shipped_one(
+        tmp_path: object, vectors: dict[str, object]) -> None:
+    from pathlib import Path
+
+    question = FRESH[0][0]
+    shipped = asked.read(asked.READS, vectors[question])  # type: ignore[arg-type]
+    assert shipped is not None and shipped.attribute == "city"
+    assert asked.read(asked.READS, vectors[question],  # type: ignore[arg-type]
+                      path=Path(str(tmp_path)) / "absent.npz") is None
+    assert asked.read(asked.READS, vectors[question],  # type: ignore[arg-type]
+                      threshold=1.01) is None
