@@ -70,7 +70,7 @@ class Model:
     past_bias: float
     past_threshold: float
 
-    def read(self, vector: np.ndarray) -> Asked | None:
+    def read(self, vector: np.ndarray, threshold: float | None = None) -> Asked | None:
         x = np.asarray(vector, dtype=np.float32).ravel()
         z = self.weights @ x + self.bias
         z = np.exp(z - z.max())
@@ -78,7 +78,8 @@ class Model:
         best = int(np.argmax(probs))
         p_past = float(1.0 / (1.0 + np.exp(-(float(x @ self.past_weights) + self.past_bias))))
         attribute = self.classes[best]
-        if attribute == NONE or float(probs[best]) < self.threshold:
+        least = self.threshold if threshold is None else threshold
+        if attribute == NONE or float(probs[best]) < least:
             return None
         return Asked(attribute, float(probs[best]), p_past >= self.past_threshold, p_past)
 
@@ -86,9 +87,23 @@ class Model:
 @lru_cache(maxsize=1)
 def model() -> Model | None:
     """The trained heads, or None when the file is absent."""
-    if not MODEL.exists():
+    return _load(MODEL)
+
+
+def load(path: Path) -> Model | None:
+    """The heads in ``path`` (``asked.npz``'s format), or None when the file is absent."""
+    return _cached(path.resolve())
+
+
+@lru_cache(maxsize=4)
+def _cached(path: Path) -> Model | None:
+    return _load(path)
+
+
+def _load(path: Path) -> Model | None:
+    if not path.exists():
         return None
-    with np.load(MODEL, allow_pickle=False) as d:
+    with np.load(path, allow_pickle=False) as d:
         return Model(tuple(str(c) for c in d["classes"]), d["w"].astype(np.float32),
                      d["b"].astype(np.float32), float(d["threshold"]),
                      d["pw"].astype(np.float32), float(d["pb"]), float(d["pthreshold"]))
@@ -126,13 +141,16 @@ def save(m: Model, path: Path = MODEL) -> None:
                         pthreshold=np.asarray(m.past_threshold))
 
 
-def read(model_name: str, vector: np.ndarray | None) -> Asked | None:
+def read(model_name: str, vector: np.ndarray | None,
+         threshold: float | None = None, path: Path | None = None) -> Asked | None:
     """The attribute the question's query vector asks for; None for a question about no
-    attribute, or when the heads cannot read this vector (another embedding model, no file)."""
-    heads = model()
+    attribute, or when the heads cannot read this vector (another embedding model, no file).
+    ``threshold``: the head's least probability in place of the fitted one; ``path``: the
+    heads' file in place of the shipped one."""
+    heads = model() if path is None else load(path)
     if heads is None or vector is None or model_name != READS or np.shape(vector) != (DIM,):
         return None
-    return heads.read(vector)
+    return heads.read(vector, threshold)
 
 
 def asks_past(model_name: str, vector: np.ndarray | None) -> bool:

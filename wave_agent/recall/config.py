@@ -146,6 +146,12 @@ class RecallConfig:
     # The attribute step: a question about an attribute, the records stating its value first
     # (skipped anyway when the learned ranker weighs that verdict itself).
     attribute_first: bool = True
+    # The attribute head's least probability to answer by attribute (None: the one fitted
+    # with the head, ``asked.npz``'s 0.61), so a benchmark can ask a lower bar beside it.
+    attribute_threshold: float | None = None
+    # The attribute head's file in place of the shipped ``asked.npz`` (a benchmark asks a
+    # refitted head beside the shipped one over the same records); None is the shipped file.
+    attribute_model: str | None = None
     # The now/stable gate on that step's override: it runs for a question about a value in
     # force only where ``asked.p_now`` (a logistic regression over the question's e5 vector,
     # ``now_gate.npz``) is at least this; a question about a past value always. None: the

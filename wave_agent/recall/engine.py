@@ -334,7 +334,9 @@ class Recall:
 
         vector = await voices.guarded("asked", embed, None, self.config.voice_timeout_s,
                                       degraded)
-        return (asked.read(self.embedder.model_name, vector),
+        heads = self.config.attribute_model
+        return (asked.read(self.embedder.model_name, vector, self.config.attribute_threshold,
+                           Path(heads) if heads else None),
                 asked.asks_past(self.embedder.model_name, vector),
                 asked.p_now(self.embedder.model_name, vector))
 

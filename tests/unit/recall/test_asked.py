@@ -245,3 +245,32 @@ def test_a_value_said_before_its_ending_is_ended() -> None:
                   "user|city|Казань|set", "user|employer|Ромашка|remove")
     city = asked.first(Asked("city", 0.9, False, 0.1), "где я живу?", [moved, FACTS[1]])
     assert not any(asked.ended(f, city, "city") for f in city)
+
+
+# Fresh wordings (in no month and no exemplar) of a question about what a test found: the
+# exemplars-only head read none of them (round thirty-five, h/slot36: the months' own
+# "что у меня нашли по анализам?" went unread and another attribute's record came first).
+RESULTS = ["что показали мои последние анализы крови?",
+           "что там в итоге вышло по результатам обследования?",
+           "co wyszło w moich ostatnich badaniach?", "what did my latest blood test show?"]
+
+
+def test_a_question_about_test_results_is_read_as_a_condition(embedder: Embedder) -> None:
+    if embedder.model_name != asked.READS or asked.model() is None:
+        pytest.skip("the heads read multilingual-e5-small vectors only")
+    read = [asked.read(asked.READS, v) for v in embedder.embed_query_sync(RESULTS)]
+    assert sum(r is not None and r.attribute == "condition" for r in read) >= 2, read
+    assert all(r is None or r.attribute == "condition" for r in read), read
+
+
+def test_another_heads_file_is_read_in_place_of_the_shipped_one(
+        tmp_path: object, vectors: dict[str, object]) -> None:
+    from pathlib import Path
+
+    question = FRESH[0][0]
+    shipped = asked.read(asked.READS, vectors[question])  # type: ignore[arg-type]
+    assert shipped is not None and shipped.attribute == "city"
+    assert asked.read(asked.READS, vectors[question],  # type: ignore[arg-type]
+                      path=Path(str(tmp_path)) / "absent.npz") is None
+    assert asked.read(asked.READS, vectors[question],  # type: ignore[arg-type]
+                      threshold=1.01) is None
