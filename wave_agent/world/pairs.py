@@ -34,6 +34,7 @@ from typing import Any, ClassVar
 
 from graph import kin
 from graph.models import EntityType
+from wave_agent.world import lexicon
 from wave_agent.world.governor import (
     NOT_YET,
     beside_features,
@@ -575,9 +576,62 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
         else:
             links.append(Link(pair.source, kind, pair.target))
     links = _one_holder(list(dict.fromkeys(links)), reading, judged, model)
+    links = _job_firms(text, reading, links)
     if links == list(reading.links):
         return reading
     return replace(reading, links=tuple(links))
+
+
+# a job's firm (round thirty-six, issue 29): an organisation named right after a job and "в"
+# / "на" ("Логист в «ЮгТрансЛогистик»", "Медсестра в поликлинике №7", "Главбухом в сеть
+# кофеен «Кофеин»") is where the job's holder works, whoever linked the job (the rules or the
+# model). Russian only: measured there (docs/benchmarks.md, round thirty-six of h/rel36).
+_JOB_FIRM = frozenset({"ru"})
+_AT = frozenset({"в", "во", "на"})
+# a band or a team is no employer ("member_of"), nor a hospital's ward
+_NOT_FIRM = lexicon.GROUP_NOUNS | frozenset({"отделение", "кардиология", "хирургия",
+                                             "терапия", "реанимация"})
+_TO_SOMEONE = frozenset({"у", "к", "ко", "от", "с", "со", "для", "при"})
+_JOB_WORDS = 3  # words of the job's own phrase before "в" ("главного бухгалтера в")
+_FIRM_WORDS = 5  # words before the firm's name after "в" ("в сеть кофеен «Кофеин»")
+
+
+def _job_firms(text: str, reading: Reading, links: list[Link]) -> list[Link]:
+    """The links with a ``works_at`` link from each job's holder to the organisation named
+    within a few words after the job, behind "в" / "на" and no punctuation."""
+    if (reading.language or "ru") not in _JOB_FIRM or not any(
+            link.type == "works_as" for link in links):
+        return links
+    tokens = _TOKEN.findall(text)
+    at = {m.name: _position(tokens, (m.name, *m.aliases)) for m in reading.mentions}
+    firms = {i: m.name for m in reading.mentions
+             if m.type is EntityType.ORGANISATION and (i := at[m.name]) is not None}
+    people = {m.name for m in reading.mentions if m.type is EntityType.PERSON}
+    found: list[Link] = []
+    for link in links:
+        job = at.get(link.target) if link.type == "works_as" else None
+        if job is None or not (link.source == USER or link.source.startswith(ROLE_PREFIX)
+                               or link.source in people):
+            continue
+        if job > 0 and tokens[job - 1].lower() in _TO_SOMEONE:
+            continue  # "были у ветеринара в «Айболите»": someone visited, not a job held
+        i = job + 1
+        while i < len(tokens) and i <= job + _JOB_WORDS and tokens[i].lower() not in _AT and (
+                tokens[i][0].isalnum()):
+            i += 1
+        if i >= len(tokens) or tokens[i].lower() not in _AT:
+            continue
+        named = None  # the last before a break: "в центре помощи «Гармония»" is Гармония
+        for j in range(i + 1, min(len(tokens), i + 1 + _FIRM_WORDS)):
+            if tokens[j][0].isalnum() and _word(tokens[j], "ru") in _NOT_FIRM:
+                break  # "барабанщик в группе «пыльца»": a band; "в кардиологии": a ward
+            if j in firms:
+                named = firms[j]
+            elif not (tokens[j][0].isalnum() or tokens[j] in "«\"„“"):
+                break
+        if named is not None:
+            found.append(Link(link.source, "works_at", named))
+    return list(dict.fromkeys([*links, *found]))
 
 
 def _one_holder(links: list[Link], reading: Reading, judged: list[Pair],

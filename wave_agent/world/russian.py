@@ -70,6 +70,9 @@ from wave_agent.world.sentence import (
     COME_FROM,
     COMITATIVE,
     DO,
+    ENTER,
+    ENTER_SELF,
+    ENTER_WORK,
     GIVE,
     GO,
     ILL,
@@ -97,6 +100,21 @@ from wave_agent.world.sentence import (
     street,
     words_of,
 )
+
+# the words an organisation that teaches is named by ("гимназия № 7", "садик «Солнышко»",
+# "Бауманский университет", "КФУ"): a closed class, as the institution nouns of ``lexicon``
+_EDUCATIONAL = re.compile(
+    r"(?<!\w)(?:школ|гимнази|лице[йея]|колледж|техникум|училищ|университет|универ|институт|"
+    r"академи|садик|детсад|детский сад|ясл|вуз|художк|музыкалк|консерватори)"
+    r"|(?<![А-ЯЁа-яё])[А-ЯЁ][А-ЯЁа-яё]{0,5}(?:ГУ|ТУ|ФУ|МУ|ПУ|ГМУ|ЭУ)(?![А-ЯЁа-яё])", re.I)
+
+
+def educational(name: str) -> bool:
+    """Whether an organisation's name (or the noun beside it) names a school, a college, a
+    university or a kindergarten."""
+    return _EDUCATIONAL.search(name) is not None and not re.search(
+        r"(?<!\w)(?:автошкол|спортшкол|школ\w* танц)", name, re.I)
+
 
 _NER_TYPES = {"PER": EntityType.PERSON, "LOC": EntityType.PLACE, "ORG": EntityType.ORGANISATION}
 _QUOTED = re.compile(r"[«\"„“]([^»\"”“]{2,60})[»\"”“]")
@@ -399,6 +417,7 @@ class _Builder:
                 self._verb(s, token, names)
             elif token.pos == "NOUN" or (token.pos == "PROPN" and token.id not in names):
                 self._noun(s, token, names)  # "Внук" opening a sentence is tagged PROPN
+        self._grade(s, names)
         self._verbless(s, names)
         self._possessions(s, names)
         self._married(s, names)
@@ -584,10 +603,12 @@ class _Builder:
             before = [u.text for u in s.tokens[max(0, at - 2):at]]
             after = s.tokens[at + 1:at + 3]
             ordinal = re.fullmatch(r"(\d{1,4})-?[а-я]{0,2}", before[-1]) if before else None
-            if ordinal is None and len(before) == 2 and before[1] in ("й", "я", "ой", "ая"):
-                ordinal = re.fullmatch(r"(\d{1,4})", before[0])  # "130й": two tokens
-            if ordinal is not None and (ordinal.group(0).isdigit() and before[-1] != "й"):
-                ordinal = None  # "5 школ": a count, not an ordinal
+            if ordinal is not None and ordinal.group(0).isdigit() and not (
+                    len(before) == 2 and before[0].lower() in ("в", "во", "на")
+                    and t.number == "Sing" and t.case in ("Loc", "Acc")):
+                ordinal = None  # "5 школ": a count ("в 71 школе", "в 132 школу": an ordinal)
+            if ordinal is None and len(before) == 2 and before[1] in _ORDINAL_ENDINGS:
+                ordinal = re.fullmatch(r"(\d{1,4})", before[0])  # "130й", "132ю", "9м": two tokens
             bare = None
             if ordinal is None and after and re.fullmatch(r"\d{1,4}", after[0].text) and (
                     len(after) < 2 or after[1].pos not in ("NOUN", "NUM")):
@@ -807,6 +828,8 @@ class _Builder:
             self._friends(s, verb, names)
         if lem in COME_FROM:
             self._come_from(s, verb, names)
+        if lem in ENTER:
+            self._entered(s, verb, names)
         if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL):
             return
         head = s.head_of(verb)
@@ -835,6 +858,59 @@ class _Builder:
             along = [p for p in self._with(s, verb, names) if p != who]
         for person in dict.fromkeys([who, *self._companions(s, subject, verb, names), *along]):
             self._verb_links(s, verb, lem, person, args, names)
+
+    def _entered(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
+        """"Тёму взяли в гимназию №7", "аню взяли в штат в точку", "Олег вышел на ГАЗ",
+        "Взяли главным инженером в «Унистрой»": who is taken into (or goes to) an organisation
+        named after "в" / "на" studies there when it is a school (``educational``), else works
+        there when the verb says a job. Who: the person the verb takes in the accusative;
+        for "выйти", "пойти", "перевестись" or a job said in the instrumental, its subject."""
+        head = s.head_of(verb)
+        if verb.rel == "xcomp" and head is not None and head.lemma in WISH | PERSUADE:
+            return  # "хочет перейти", "зовут выйти": not so yet
+        clause = s.in_clause(verb)
+        places = [(t, org) for t in clause if s.preposition(t) in ("в", "во", "на")
+                  and s.position[t.id] > s.position[verb.id] - 4
+                  and (org := self._target(s, t, names, EntityType.ORGANISATION)) is not None]
+        if not places:
+            return
+        def someone(who: str | None) -> bool:
+            return who is not None and (who == USER or who.startswith(ROLE_PREFIX) or (
+                who in self.mentions and self.mentions[who].type is EntityType.PERSON))
+
+        held = None
+        objects = s.kids(verb, "obj", "iobj")  # (the tagger's case of a name is often wrong:
+        for t in [*objects, *clause]:  # "Тёму взяли" Gen, "Амину отдали" Dat)
+            if (t.case == "Acc" or t in objects) and not s.preposition(t) and t.pos in (
+                    "PRON", "PROPN", "NOUN"):
+                who = self._who(s, t, names)
+                if someone(who):
+                    held = who
+                    break
+        job = any(t.case == "Ins" and t.pos == "NOUN" and not s.preposition(t)
+                  and t.id not in names and job_noun(t.lemma) for t in clause)
+        if held is None and (verb.lemma in ENTER_SELF or job):
+            held, subject = self._subject_token(s, verb, names)
+            if subject is None and verb.person != "1":
+                # no subject said: "Взяли водителем в Почту России" after another's sentence
+                # is theirs (the job's holder works there: ``pairs._job_firms``); "Сыну
+                # Тимофею семь, пошёл в первый класс" the person named before, of its gender
+                named = [names[u.id] for u in s.before(verb) if u.id in names
+                         and self.mentions[names[u.id]].type is EntityType.PERSON
+                         and self.gender.get(names[u.id], verb.gender) == verb.gender] or [
+                    m.name for m in sorted(self.mentions.values(), key=lambda m: self.first_at.get(
+                        m.name, len(self.text))) if m.type is EntityType.PERSON
+                    and self.first_at.get(m.name, len(self.text)) < s.tokens[0].start
+                    and self.gender.get(m.name, verb.gender) == verb.gender]  # a sentence before
+                held = named[-1] if named else (
+                    USER if verb.number == "Sing" and verb.lemma in ENTER_SELF else None)
+        if not someone(held):
+            return
+        for t, org in places:
+            if educational(org) or educational(t.lemma):
+                self._link(held, "studies_at", org)
+            elif verb.lemma in ENTER_WORK or job:
+                self._link(held, "works_at", org)
 
     def _come_from(self, s: Sentence, verb: Token, names: dict[str, str]) -> None:
         """"Мама прилетела из Уфы", "мама звонила из новосиба": someone other than the speaker
@@ -1076,8 +1152,41 @@ class _Builder:
                 # it (another person's "брат в Ростове на заводе" is where they live: round
                 # thirty-one of h/world32 measured it on the older authors)
                 continue
+            if Link(who, "studies_at", str(name)) in self.links:
+                continue  # "Гоша, в 7 классе, в 112-й школе": a pupil (``_grade``)
             self._link(who, "lives_in" if mention is not None and mention.type is (
                 EntityType.PLACE) else "works_at", name)
+
+    def _grade(self, s: Sentence, names: dict[str, str]) -> None:
+        """"Гоша, в 7 классе, в 112-й школе", "Тимоша у нас в третьем классе 12-й школы",
+        "Максим на втором курсе УрФУ": a year of school or of study ("в N классе", "на N
+        курсе"), an organisation named within the next few words, is where the person the
+        clause named before it (or "я") studies."""
+        for t in s.tokens:
+            if t.lemma not in ("класс", "курс") or s.preposition(t) not in ("в", "во", "на"):
+                continue
+            if not any(k.pos in ("ADJ", "NUM") or k.text[:1].isdigit()
+                       for k in s.kids(t, "amod", "nummod", "det")):
+                continue
+            at = s.position[t.id]
+            org = next((names[u.id] for u in s.tokens[at + 1:at + 6] if u.id in names
+                        and self.mentions[names[u.id]].type is EntityType.ORGANISATION), None)
+            if org is None:
+                continue
+            who = None
+            for u in reversed(s.before(t)):
+                if u.pos in ("VERB", "AUX"):
+                    break
+                if u.pos == "PRON" and u.lemma == "я":
+                    who = USER
+                elif u.id in names and not s.preposition(u) and (
+                        self.mentions[names[u.id]].type is EntityType.PERSON):
+                    who = names[u.id]
+                elif u.pos == "PRON" and u.text.lower() in ("он", "она"):
+                    who = self._who(s, u, names)
+                if who is not None:
+                    break
+            self._link(who, "studies_at", org)
 
     @staticmethod
     def _beside(s: Sentence, noun: Token) -> list[Token]:
@@ -1649,6 +1758,9 @@ _COUNTS = {"двое": 2, "трое": 3, "четверо": 4, "два": 2, "дв
 
 
 _OPEN = "«\"„“"
+# an ordinal's ending the tokenizer splits from its digits ("132ю", "9м", "130й")
+_ORDINAL_ENDINGS = frozenset({"й", "я", "е", "ю", "м", "х", "ой", "ая", "ую", "ом", "ем", "ей",
+                              "го", "му", "ых", "ий", "ого", "ому"})
 
 
 def _firm_name(text: str, start: int, stop: int, inside: list[Token],

@@ -22,6 +22,14 @@ LIVE = words("""жить проживать переехать перебрат�
     остаться""")
 WORK = words("работать трудиться устроиться перейти уйти служить подрабатывать")
 STUDY = words("учиться поступить обучаться закончить окончить")
+# taken into a firm or a school, or gone there, without "работать" / "учиться" (issue 29,
+# round thirty-six): "Тёму взяли в гимназию №7", "Олег вышел на ГАЗ", "меня переманили в
+# «СамараСтрой»", "Соню пристроили в садик", "Амину отдали в музыкальную школу"
+ENTER = words("взять принять перевести перевестись переманить выйти пойти отдать пристроить")
+# of those, the ones said of the one who goes (the rest of the one taken, in the accusative)
+ENTER_SELF = words("выйти пойти перевестись")
+# the ones that say a job when the place is no school ("пошла в «Пятёрочку»" is shopping)
+ENTER_WORK = words("взять принять перевести перевестись переманить выйти")
 OWN = words("купить приобрести завести взять подарить получить")
 DO = words("заниматься увлекаться")
 PLAY = words("играть")
