@@ -2,7 +2,10 @@
 months' lines (``train_smalltalk.lines()`` order; months 35-39 never drawn), for
 ``scripts/smalltalk_lasting.py --why``: each row the line's index, then persons, pets and places
 named, mentions, links from the person, values read, the person's values, a Russian past-tense
-verb, a Russian first-person present or future verb (pymorphy3's tag of each word).
+verb, a Russian first-person present or future verb (pymorphy3's tag of each word). ``ROWS``
+(an ``.npy`` of line indices) reads those lines instead: ``smalltalk_lasting.py --named`` reads
+the lines whose verdict a drop threshold by name could change, held months' lines among them
+(counts only, never a text).
 
     N=1500 OUT=/tmp/reader.npy HF_HUB_OFFLINE=1 PYTHONPATH=. .venv/bin/python \\
         scripts/smalltalk_reader_counts.py
@@ -49,6 +52,8 @@ async def main() -> None:
     pool = np.flatnonzero([str(g).startswith("month_") and g not in HELD for g in groups])
     idx = np.sort(np.random.default_rng(0).choice(pool, int(os.environ.get("N", "1500")),
                                                    replace=False))
+    if os.environ.get("ROWS"):  # these lines instead (an .npy of indices; held months may be in)
+        idx = np.load(os.environ["ROWS"])
     out = []
     for n, i in enumerate(idx):
         text = texts[i]
