@@ -11,8 +11,17 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import (accents, capitals, latin, morphology, names, nouns, pairs, russian,
-                              span_kinds)
+from wave_agent.world import (
+    accents,
+    capitals,
+    latin,
+    morphology,
+    names,
+    nouns,
+    pairs,
+    russian,
+    span_kinds,
+)
 from wave_agent.world.reading import Reading, without_speakers_name
 
 log = logging.getLogger("wave.world")
