@@ -3,8 +3,7 @@ gives on the older authors (``relation_constructions.OLDER`` less ``NEWEST``), l
 entity it matches (place / organisation / other), its e5 features (``span_kinds.features``, the
 column of the kind it was read as left at weight 0 so the model reads the words, not the
 rules' verdict), a multinomial logistic regression. ``--folds`` prints, by author out of fold,
-how many swaps each threshold makes that are right (a place labelled an organisation made one,
-or the reverse), wrong (a labelled place or firm swapped) or neither (a mention no label names);
+how many swaps each threshold makes that are right (a place labelled an organisation made one), wrong (a labelled place or firm swapped) or neither (a mention no label names);
 ``--held`` the same counts for the newest authors (totals only, no text).
 
     PYTHONPATH=$PWD HF_HUB_OFFLINE=1 nice -n 10 python scripts/train_span_kinds.py \\
@@ -60,7 +59,9 @@ def rows(cache: Path) -> dict[str, Any]:
 def swaps(p: Any, cur: Any, y: Any, idx: Any, threshold: float) -> tuple[int, int, int]:
     right = wrong = neither = 0
     for i in idx:
-        other = "organisation" if cur[i] == "place" else "place"
+        if cur[i] != "place":  # only a place is judged (span_kinds.retype)
+            continue
+        other = "organisation"
         if p[i, span_kinds.CLASSES.index(other)] >= threshold:
             if y[i] == other:
                 right += 1
