@@ -11,7 +11,17 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from wave_agent.llm.offline_extract import language
-from wave_agent.world import accents, capitals, latin, morphology, names, nouns, pairs, russian
+from wave_agent.world import (
+    accents,
+    capitals,
+    latin,
+    morphology,
+    names,
+    nouns,
+    pairs,
+    russian,
+    span_kinds,
+)
 from wave_agent.world.reading import Reading, without_speakers_name
 
 log = logging.getLogger("wave.world")
@@ -89,7 +99,7 @@ def complete(text: str, reading: Reading, noun_model: nouns.Model | None = None,
     (``as_read``), each name keeping its bare spelling as an alias."""
     said, text = text, as_read(text)
     if learned_nouns:
-        reading = nouns.add(text, reading, noun_model)
+        reading = span_kinds.retype(text, nouns.add(text, reading, noun_model))
     reading = without_speakers_name(text, names.with_full_names(reading))
     return accents.with_bare_names(reading) if said != text else reading
 
