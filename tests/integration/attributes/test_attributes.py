@@ -305,7 +305,8 @@ async def test_a_lifelong_value_said_in_passing_is_asked_and_a_role_word_alone_i
     negated clause ("руководитель не отпустил") does not deny the role of the one who holds it
     (month 38's false alarm, in words of our own)."""
     writer = await services.writer()
-    perm = await writer.remember(user_id, "сама я вообще из Перми, в Нижний переехала после универа")
+    perm = await writer.remember(user_id, "сама я вообще из Перми, если что")
+    await writer.remember(user_id, "живу в Нижнем Новгороде, снимаю квартиру")
     native = await writer.remember(user_id, "хочу домой, в Нижний. я ж коренная нижегородка")
     assert native.conflict is not None, native.message
     assert set(native.conflict.fact_ids) == {perm.id, native.id}
@@ -314,7 +315,7 @@ async def test_a_lifelong_value_said_in_passing_is_asked_and_a_role_word_alone_i
     assert only.conflict is not None, only.message
     assert set(only.conflict.fact_ids) == {brother.id, only.id}
     moved = await writer.remember(user_id, "мы переехали в Казань, квартиру сняли на Баумана")
-    assert moved.conflict is None, moved.message
+    assert moved.conflict is None and moved.replaced is not None, moved.message
     await writer.remember(user_id, "Руководитель у меня Игорь, нормальный мужик")
     trip = await writer.remember(
         user_id, "С Соней ходили на каток, в Швейцарию не поехали — руководитель не отпустил")
