@@ -260,8 +260,67 @@ def eats_meat(text: str) -> bool:
     return False
 
 
+_SIBLING = {"brother": "masc", "sister": "femn"}
+_BARE = frozenset({"мой", "моя", "моей", "моего", "моему", "моим", "мою", "мои", "наш", "наша",
+                   "нашей", "нашего", "же", "ж", "вот", "кстати", "который", "которая"})
+
+
+def _bare(clause: str, keep: str) -> bool:
+    """A clause that is only ``keep`` with a possessive, adjectives and particles: an
+    apposition ("брат мой", "моей младшей сестры", "Денис")."""
+    for w in re.findall(r"[А-Яа-яЁё-]+", clause):
+        low = w.lower()
+        if low == keep.lower() or low in _BARE:
+            continue
+        p = _morph().parse(low)[0]
+        if p.tag.POS not in ("ADJF", "PRCL", "CONJ"):
+            return False
+    return True
+
+
+def siblings_named(text: str, people: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+    """The person's brother or sister said by a kin word and, in the next clause of the same
+    sentence, a first name standing alone beside it, or the other way round ("брат звонил,
+    Денис", "Глеб звонил, брат мой", "у Оли, моей младшей сестры, ..."): the parse links a
+    name to the kin word only when the two are said together ("брат Костя"). ``people``: the
+    reading's person mentions (name, forms). The later of the two must stand alone in its
+    clause (no verb: "Костя сказал, брат приедет" names Костя's news, not a brother), the
+    sentence must name one person only, the name's gender the kin word's, and no one else's
+    word ("его", "её", "у них") may hold the kin word."""
+    found: list[str] = []
+    for sentence in re.split(r"[.!?\n;]+", text):
+        clauses = [c for c in re.split(r"[,—:()]+", sentence) if c.strip()]
+        named = [(name, form) for name, forms in people for form in (name, *forms)
+                 if re.search(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", sentence)]
+        if len({name for name, _ in named}) != 1:
+            continue
+        name = named[0][0]
+        for i in range(len(clauses) - 1):
+            for kin_at, name_at in ((i, i + 1), (i + 1, i)):
+                kin_words = [w for w in re.findall(r"[А-Яа-яЁё]+", clauses[kin_at])
+                             if kin.role_of(w) in _SIBLING]
+                form = next((f for n, f in named if re.search(
+                    r"(?<![\w-])" + re.escape(f) + r"(?![\w-])", clauses[name_at])), None)
+                if len(kin_words) != 1 or form is None:
+                    continue
+                role = kin.role_of(kin_words[0])
+                later, keep = (clauses[name_at], form) if name_at > kin_at else (
+                    clauses[kin_at], kin_words[0])
+                if not _bare(later, keep):
+                    continue
+                if re.search(r"(?<![а-яё])(?:его|её|ее|их|у\s+него|у\s+неё|у\s+нее|у\s+них)"
+                             r"(?![а-яё])", clauses[kin_at].lower()):
+                    continue
+                genders = {p.tag.gender for p in _morph().parse(name)
+                           if "Name" in p.tag.grammemes}
+                if _SIBLING[role or ""] in genders and name not in found:
+                    found.append(name)
+    return found
+
+
 def _someone_in(clause: str) -> bool:
     return any(_someone(w) is not None for w in re.findall(r"[А-ЯЁ][а-яё]+", clause))
 
 
-__all__ = ["MEAT_NEAR", "ages_as_adjectives", "eats_meat", "meat_food", "others_cities"]
+__all__ = ["MEAT_NEAR", "ages_as_adjectives", "eats_meat", "meat_food", "others_cities",
+           "siblings_named"]

@@ -361,6 +361,12 @@ def _said_another_way(text: str, reading: Reading, c: _Collector) -> None:
             whose = children[0] if len(children) == 1 else whose
         if f"{whose}|age" not in found:
             c.put(whose, "age", years, "set")
+    people_said = [(m.name, m.aliases) for m in reading.mentions if m.type is EntityType.PERSON]
+    for name in another_way.siblings_named(text, people_said):
+        # "брат звонил, Денис", "у Оли, моей младшей сестры": the parse linked no name to the
+        # kin word, so "я единственный ребёнок в семье" met no sibling
+        if not any(v.attribute == "sibling" and same_value(v.value, name) for v in c.found):
+            c.put(USER, "sibling", name, c.multi_op())
     diets = [v for v in c.held if v.entity == USER and v.attribute == "diet" and v.op == "set"
              and v.value in _MEATLESS]
     if diets and f"{USER}|diet" not in found and another_way.eats_meat(text):
@@ -1566,6 +1572,11 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
                 continue
             if value.entity == USER and _holder(text, word, c.lang) != USER:
                 continue
+            if value.entity != USER and not _holder_named(value.entity, text):
+                # someone else's value named by its word alone in a negated clause ("Руководитель
+                # у меня Игорь", then "... руководитель не отпустил"): the clause speaks of a
+                # руководитель, not of Игорь, and denies what he did, not what he is
+                continue
             if not (pol_here.ended or pol_here.negated) or (partly and not pol_here.ended):
                 continue  # "Персика больше нет. ... Соня плачет": the ending is another clause's
             if not pol_here.ended and not _denies(text, word, after_=value.attribute != "city"):
@@ -1578,6 +1589,15 @@ def _endings(text: str, words: Sequence[tuple[str, str]], held: Iterable[Value],
 
 
 _LATIN = dict(zip("abcdefghijklmnopqrstuvwxyz", "абкдефгхийклмнопкрстуввкиз", strict=True))
+
+
+def _holder_named(entity: str, text: str) -> bool:
+    """Whether ``text`` names the one a held value is of: a kin word of the role
+    (``role:mother``: "мама", "маме") or the person's name in any form."""
+    if entity.startswith(ROLE_PREFIX):
+        role = entity[len(ROLE_PREFIX):]
+        return any(kin.role_of(w) == role for w in re.findall(r"[^\W\d_]{2,}", text))
+    return _names_person(entity, text)
 
 
 def _cyrillic(word: str) -> str:

@@ -31,6 +31,7 @@ _NATIVE = re.compile(r"\bкоренн\w*\s+([а-яё-]+)", re.I)
 _BORN_RU = re.compile(r"\b(?:родил(?:ась|ся))\b", re.I)
 _ORIGIN_RU = re.compile(r"\b(?:родом|уроженк\w*|уроженец|уроженц\w*)\b", re.I)
 _FROM_RU = re.compile(r"\bиз\s+", re.I)
+_THERE = re.compile(r"(?<![а-я])(?:там|тут|здесь)(?![а-я])")
 _IN_RU = re.compile(r"\bв[о]?\s+", re.I)
 # Polish and English: first person only
 _BORN_PL = re.compile(r"\b(?i:urodziłam|urodziłem)\s+się\s+(?:w|we)\s+(\w+(?:\s+[A-ZŁŚŻŹĆ]\w+)?)")
@@ -115,6 +116,23 @@ def _place_of_demonym(word: str, places: Sequence[str]) -> str | None:
         if demonym_of(word, place):
             return place
     return _place_in_dictionary(word)
+
+
+def _unplaced_native(word: str) -> str | None:
+    """A native's word after "коренная" / "коренной" whose place neither the message, the
+    person's places nor pymorphy3's dictionary name ("коренная нижегородка": Нижний Новгород is
+    two words, and the person holds "Нижний"; "коренная екатеринбурженка": the stem's "г"
+    became "ж"): the word itself, lower-case, stands for the place (``same_place`` compares it
+    by its first letters). Only an animate noun or an adjective in the nominative with a
+    native's ending, so "коренные изменения" or "коренной зуб" name nothing."""
+    w = _norm(word)
+    if len(w) < 7 or not _DEMONYM_END.search(w) or not _a_demonym(w):
+        return None
+    parses = _morph().parse(w)
+    if not any(p.tag.POS == "ADJF" or (p.tag.POS == "NOUN" and "anim" in p.tag.grammemes)
+               for p in parses[:2]):
+        return None
+    return w
 
 
 def _a_demonym(word: str) -> bool:
@@ -207,7 +225,7 @@ def read(text: str, lang: str, places: Sequence[tuple[str, tuple[str, ...]]],
         # "я коренная самарчанка", "коренной москвич"
         native = _NATIVE.search(clause)
         if native:
-            place = _place_of_demonym(native.group(1), names)
+            place = _place_of_demonym(native.group(1), names) or _unplaced_native(native.group(1))
             if place is not None and _about_speaker(text, at0 + native.start()):
                 return place, native.group(1)
         words = re.findall(r"[а-яё-]+", low)
@@ -223,6 +241,10 @@ def read(text: str, lang: str, places: Sequence[tuple[str, tuple[str, ...]]],
             found = _after(clause, _IN_RU, places)
             if found is not None:
                 return found
+            if _THERE.search(low) and "я" in re.findall(r"[а-я]+", low) and len(places) == 1 and _surface(text[:at0], *places[0]) >= 0:
+                # "едем к маме в Дзержинск. я там родилась и выросла": "there" is the one
+                # place the message names before it
+                return places[0][0], born.group(0)
         # "сама я из Перми", "я сама, кстати, из Самары": the speaker named in the clause or
         # the sentence before it, no verb in the clause, and no one else before "из" ("у меня
         # испанский с Лаурой, она из Валенсии")
@@ -251,5 +273,12 @@ def same_place(a: str, b: str) -> bool:
 
     if same_value(a, b) or demonym_of(a, b) or demonym_of(b, a):
         return True
+    unplaced = [x[:1].islower() for x in (a, b)]
+    if any(unplaced):
+        # a native's word no place was found for ("нижегородка", ``_unplaced_native``): the
+        # same place when its first letters are the place's ("Нижний", "Нижний Новгород") or
+        # the other native word's; a doubt counts as the same place, never as a contradiction
+        x, y = _norm(a), _norm(b)
+        return _common(x, y) >= (5 if all(unplaced) else 3)
     cyrillic = [bool(re.search("[а-яё]", x.lower())) for x in (a, b)]
     return cyrillic[0] != cyrillic[1]

@@ -293,3 +293,32 @@ async def test_a_value_said_another_way_is_asked_and_a_change_is_not(
     # the move replaces Лена's city: that question is settled, the diet's stays
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 1, render_text(report)
+
+
+async def test_a_lifelong_value_said_in_passing_is_asked_and_a_role_word_alone_is_not(
+    services: Services, user_id: str
+) -> None:
+    """Issue 30, round thirty-six: a birthplace said by a native's word whose place the
+    dictionary does not name ("коренная нижегородка" after "сама я из Перми") and a brother
+    named beside the kin word ("брат звонил, Денис") then met by "я единственный ребёнок в
+    семье" were stored and never asked about. A move raises nothing, and a role word in a
+    negated clause ("руководитель не отпустил") does not deny the role of the one who holds it
+    (month 38's false alarm, in words of our own)."""
+    writer = await services.writer()
+    perm = await writer.remember(user_id, "сама я вообще из Перми, если что")
+    await writer.remember(user_id, "живу в Нижнем Новгороде, снимаю квартиру")
+    native = await writer.remember(user_id, "хочу домой, в Нижний. я ж коренная нижегородка")
+    assert native.conflict is not None, native.message
+    assert set(native.conflict.fact_ids) == {perm.id, native.id}
+    brother = await writer.remember(user_id, "брат звонил, Денис. он младший, живёт в Минске")
+    only = await writer.remember(user_id, "я единственный ребёнок в семье, вот мама и трясётся")
+    assert only.conflict is not None, only.message
+    assert set(only.conflict.fact_ids) == {brother.id, only.id}
+    moved = await writer.remember(user_id, "мы переехали в Казань, квартиру сняли на Баумана")
+    assert moved.conflict is None and moved.replaced is not None, moved.message
+    await writer.remember(user_id, "Руководитель у меня Игорь, нормальный мужик")
+    trip = await writer.remember(
+        user_id, "С Соней ходили на каток, в Швейцарию не поехали — руководитель не отпустил")
+    assert trip.conflict is None, trip.message
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 2, render_text(report)
