@@ -45,8 +45,10 @@ from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import (
     AGENT,
     e5_illness,
+    formal_title,
     job_noun,
     job_said_alone,
+    leads_as,
     noun_kind,
     pastime_near,
     speaker_job,
@@ -448,7 +450,16 @@ class _Collector:
             # керамику сегодня не пошла") is not given up (the tuning months' false alarms), nor
             # is one missed by a negated perfective past ("на йогу не пошла": month 26's)
             pol = self.polarity_of(value)
-            if pol.streak or (pol.once and attribute in ("hobby", "habit")):
+            if pol.streak and attribute == "habit" and any(
+                    v.entity == entity and v.attribute == "habit" and v.op in ("set", "add")
+                    for v in self.held):
+                # a held habit counted in days without it ("третий день без сигарет", "сегодня
+                # первый день без сигарет"): the habit given up, as the months' authors label
+                # it (nineteen of nineteen), not a denial that asks which is true. h/change31
+                # did not ship it because a later "никогда не курила" then met no active record;
+                # since h/contra33 a denial of the whole past meets the replaced one
+                op = "remove"
+            elif pol.streak or (pol.once and attribute in ("hobby", "habit")):
                 return
             if pol.event and attribute in ("hobby", "habit", "diet"):
                 # one occasion missed; a later clause may still end the habit ("на йогу не
@@ -858,6 +869,25 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         here = c.polarity_of(said_job[1])
         if not (here.negated or here.unreal or here.ended or (here.past and not here.changed)):
             put_(USER, "role", said_job[0], "set")
+    if reading.language == "ru" and (title := formal_title(text)) is not None:
+        # the title as written down ("официально должность — руководитель группы дизайна", "в
+        # трудовой — «руководитель группы аналитики»"): the role the message sets, over a word
+        # said of it in passing ("я над ними главная", "я теперь тимлид") or one cut short
+        here = c.polarity_of(title[1])
+        others = {link.target for link in reading.links
+                  if link.type == "works_as" and link.source != USER}
+        if not (here.negated or here.unreal or here.ended or (here.past and not here.changed)
+                or title[0] in others or _holder(text, title[1], reading.language) != USER):
+            c.found = [v for v in c.found if not (
+                v.entity == USER and v.attribute == "role" and v.op == "set")]
+            put_(USER, "role", title[0], "set")
+    if reading.language == "ru" and not any(
+            v.entity == USER and v.attribute == "role" for v in c.found) and (
+            led := leads_as(text)) is not None:
+        # "теперь я руковожу группой аналитиков": the role said by its verb
+        here = c.polarity_of("руковожу")
+        if not (here.negated or here.unreal or (here.past and not here.changed)):
+            put_(USER, "role", led, "set")
     if {"работа", "praca", "pracy", "job", "work"} & set(lemmas) or W.FIRST_DAY.search(text):
         # (not a place the parse has someone study at: "Тимофея перевели в школу №39, завтра
         # первый день" is the child's school, not the person's employer)

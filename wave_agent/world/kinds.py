@@ -215,12 +215,74 @@ def speaker_job(text: str) -> tuple[str, str] | None:
     "ведущий продуктовый дизайнер"), with the word that heads it, when the words after "я" are
     adjectives (pymorphy) ending in a job noun (``_a_job``). None else: "я теперь пенсионер",
     "я тут работаю", "я теперь мама" name no job."""
-    from wave_agent.world.morphology import _morph
-
     said = _SPEAKER_IS.search(text)
     if said is None:
         return None
-    words = said.group(1).split()
+    return _job_phrase(said.group(1).split())
+
+
+# A title said as written down, after a dash: "официально должность — руководитель группы
+# дизайна", "в трудовой — «руководитель группы аналитики»", "я над ними главная — руководитель
+# группы аналитики" (the speaker's clause, then the title). Not someone else's ("у Димы должность
+# — ..."): only "должность" with no holder before it, or a clause the speaker opens with "я".
+_TITLE_SAID = re.compile(
+    r"(?:(?:^|(?<=[\s.!?,;:…(]))(?:(?:мо[яю]|официальн\w+|нов\w+)\s+)*(?:должность|в\s+трудовой)"
+    r"(?:\s+(?:официально|теперь|по\s+бумагам))?"
+    r"|(?:^|(?<=[\s.!?,;:…(]))[Яя]\s+[^.!?—–:\n]{0,40}?)"
+    r"\s*[—–:]\s*[«\"]?([а-яё][а-яё-]*(?:\s+[а-яё][а-яё-]*){0,5})", re.I)
+
+
+_ANOTHERS = re.compile(r"\bу\s+(?!меня\b)[а-яё]+|\b(?:его|её|ее|их)\s+(?:\w+\s+)?должност", re.I)
+
+
+def formal_title(text: str) -> tuple[str, str] | None:
+    """The speaker's job title said as written down (``_TITLE_SAID``): adjectives, a job noun
+    (``_a_job``) and what it is of in the genitive ("руководитель группы дизайна"), with the
+    word that heads it. None when no job noun heads the words after the dash."""
+    for said in _TITLE_SAID.finditer(text):
+        before = re.split(r"[.!?;\n]", text[:said.start()])[-1]
+        if said.group(0)[:1] not in "Яя" and _ANOTHERS.search(before + " " + said.group(0)[:30]):
+            continue  # "у мужа новая должность — ...", "его должность — ...": not the speaker's
+        found = _job_phrase(said.group(1).split())
+        if found is not None:
+            return found
+    return None
+
+
+_LEADS = re.compile(r"(?:^|(?<=[\s.!?,;:…(]))(?:[Яя]\s+(?:\w+\s+)?)?руковожу(?:\s+([а-яё]+))?"
+                    r"(?:\s+([а-яё]+))?", re.I)
+
+
+def leads_as(text: str) -> str | None:
+    """The speaker's role said by the verb "руковожу": "теперь я руковожу группой аналитиков"
+    -> "руководитель группы аналитиков" (what is led, from the instrumental to the genitive,
+    by pymorphy, with a genitive after it kept); "я ими руковожу" -> "руководитель"."""
+    from wave_agent.world.morphology import _morph
+
+    said = _LEADS.search(text)
+    if said is None:
+        return None
+    out = ["руководитель"]
+    led = said.group(1)
+    if led:
+        parse = next((p for p in _morph().parse(led.lower())
+                      if p.tag.POS == "NOUN" and p.tag.case == "ablt"), None)
+        if parse is not None:
+            gent = parse.inflect({"gent"})
+            if gent is not None:
+                out.append(gent.word)
+                after = said.group(2)
+                if after and any(p.tag.POS == "NOUN" and p.tag.case == "gent"
+                                 for p in _morph().parse(after.lower())[:1]):
+                    out.append(after.lower())
+    return " ".join(out)
+
+
+def _job_phrase(words: list[str]) -> tuple[str, str] | None:
+    """Adjectives ending in a job noun, with up to the fourth word what it is of in the
+    genitive: the phrase and its head; None when no job noun heads it."""
+    from wave_agent.world.morphology import _morph
+
     best: int | None = None
     for k, word in enumerate(words, start=1):
         if _a_job(word.lower()):
@@ -231,8 +293,13 @@ def speaker_job(text: str) -> tuple[str, str] | None:
     if best is None:
         return None
     head = words[best - 1]
+    k_head = best
     # what the job is of, said in the genitive ("лид дизайн-команды", "тимлид тестирования")
-    while best < len(words) and best < 4 and _morph().parse(words[best].split("-")[-1])[0].tag.case == "gent":
+    while best < len(words) and best < 4 and (
+            _morph().parse(words[best].split("-")[-1])[0].tag.case == "gent" or (
+                best > k_head and any(p.tag.case == "gent" and p.tag.POS == "NOUN"
+                                      for p in _morph().parse(words[best].split("-")[-1])))):
+        # (after the first genitive, a word that may be one: "группы аналитики")
         best += 1
     return " ".join(words[:best]), head
 

@@ -322,3 +322,30 @@ async def test_a_lifelong_value_said_in_passing_is_asked_and_a_role_word_alone_i
     assert trip.conflict is None, trip.message
     report = await health_report(services.ops_stores(), user_id)
     assert report.contradictions == 2, render_text(report)
+
+
+async def test_a_streak_a_title_and_a_diet_over_replace_the_old_value_and_never_smoked_is_asked(
+    services: Services, user_id: str
+) -> None:
+    """Round thirty-six (h/self36), month 38's misses: "сегодня первый день без сигарет" left
+    the smoking held ("я курю?" found no record that said she quit), "официально должность —
+    руководитель группы дизайна" left "UX-дизайнер" held, "вегетарианство закончилось на
+    шаурме" renewed the diet. Each now replaces the old record, with no contradiction; a later
+    "никогда в жизни не курила" still meets the smoking the streak replaced (the reason
+    h/change31 did not ship the streak) and is one contradiction."""
+    writer = await services.writer()
+    graph = await services.graph()
+    await _each_replaces_its_old(
+        writer, user_id,
+        ["Курю с 19 лет, где-то пачка в день.", "Работаю UX-дизайнером в студии.",
+         "Я вегетарианка уже три года."],
+        ["Пачку вчера выкинула, сегодня первый день без сигарет.",
+         "Официально должность — руководитель группы дизайна.",
+         "Вегетарианство закончилось на шаурме у офиса."])
+    active = await _active_texts(graph, user_id)
+    assert not {"Курю с 19 лет, где-то пачка в день.", "Работаю UX-дизайнером в студии.",
+                "Я вегетарианка уже три года."} & set(active), active
+    assert (await health_report(services.ops_stores(), user_id)).contradictions == 0
+    said = await writer.remember(user_id, "а я ведь никогда в жизни не курила, даже в школе")
+    assert said.conflict is not None and said.conflict.against_past, said.message
+    assert (await health_report(services.ops_stores(), user_id)).contradictions == 1

@@ -64,9 +64,20 @@ def test_a_habit_said_to_be_over_ends_it() -> None:
     old = fact("f1", "user|habit|курение|add")
     decision = decide([Value("user", "habit", "курение", "remove")], held_values([old]), "new")
     assert decision.replaces == [old] and not decision.contradicts
-    # a streak of days stays no value (h/change31 read it as the end of a held habit: held out
-    # it answered two questions about now and lost a contradiction raised, so it is not shipped)
-    assert values("третий день без сигарет. держусь", smoking) == set()
+
+
+
+def test_a_held_habit_counted_in_days_without_it_is_given_up() -> None:
+    """Six tuning months' authors and month 38's label "третий день без сигарет" the end of
+    the smoking (round thirty-six, h/self36); it was read as nothing, so "я курю?" kept the
+    old answer. With no habit held it stays no value, and never a denial that asks which is
+    true."""
+    smoking = [Value("user", "habit", "курение", "add")]
+    for text in ("третий день без сигарет. держусь на жвачке и злости",
+                 "Пятый день без сигарет. Кажется, я правда бросила", "пятый день не курю",
+                 "Пачку вчера выкинула, сегодня первый день без сигарет"):
+        assert values(text, smoking) == {("user", "habit", "курение", "remove")}, text
+    assert values("третий день без сигарет. держусь") == set()
 
 
 def test_a_partner_said_to_be_one_now() -> None:
@@ -79,3 +90,36 @@ def test_a_partner_said_to_be_one_now() -> None:
     # together for a walk is no couple
     assert not any(v[1] == "partner" for v in values("мы с Олей теперь вместе ходим в зал"))
     assert not any(v[1] == "partner" for v in values("Денис теперь мой начальник"))
+
+
+def test_a_role_said_as_written_down_is_the_persons_whole_title() -> None:
+    """Three tuning months' authors and month 38's say a new role as written down, after a
+    dash ("в трудовой — «руководитель группы аналитики»", "официально должность —
+    руководитель группы дизайна"): read as another word said in passing ("главный"), cut
+    short, or not at all, so the old role stayed (round thirty-six, h/self36)."""
+    held = [Value("user", "role", "UX-дизайнер", "set")]
+    said = values("в команде пять дизайнеров, и я ими руковожу. официально должность — "
+                  "руководитель группы дизайна", held)
+    assert ("user", "role", "руководитель группы дизайна", "set") in said
+    assert not {v for v in said if v[1] == "role" and v[2] != "руководитель группы дизайна"}
+    assert ("user", "role", "руководитель группы аналитики", "set") in values(
+        "у меня в группе пять человек, и я над ними главная — руководитель группы аналитики")
+    assert ("user", "role", "руководитель группы аналитиков", "set") in values(
+        "новости: меня повысили! теперь я руковожу группой аналитиков")
+    # someone else's title, a dash that names no job, and a denial set no role of the person's
+    for text in ("у мужа новая должность — ведущий инженер", "я сегодня — к врачу, потом домой",
+                 "я не руковожу никем", "его должность — ведущий инженер"):
+        assert not any(v[0] == "user" and v[1] == "role" for v in values(text)), text
+
+
+def test_a_diet_said_to_have_ended_ends_it() -> None:
+    """"вегетарианство закончилось на шаурме у офиса" (month 38) and "вегетарианству конец"
+    (tuning_21) were read as the diet set again, so its record was renewed, not ended."""
+    held = [Value("user", "diet", "вегетарианство", "set")]
+    for text in ("вегетарианство закончилось на шаурме у офиса, всё, снова ем всё",
+                 "вчера на др съела стейк — и всё, вегетарианству конец. мясо снова ем"):
+        assert ("user", "diet", "вегетарианство", "remove") in values(text, held), text
+        assert ("user", "diet", "вегетарианство", "set") not in values(text, held), text
+    assert ("user", "diet", "вегетарианство", "set") in values(
+        "моё вегетарианство продолжается", held)
+    assert not values("занятие по йоге закончилось поздно", [Value("user", "hobby", "йога", "add")])
