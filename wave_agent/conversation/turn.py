@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -454,7 +454,7 @@ class TurnService:
                 without.extend(exc.voices)
                 raise  # ``_read`` tells a slow store from a missing one
             slow = [v for v, why in found.without.items() if "timed out" in why]
-            if slow and await self._store_answers(EXCERPTS_SECTION):
+            if slow and await self._answers_within(EXCERPTS_SECTION):
                 # voices that ran out of time while the store answers: slow, not down
                 log.info("recall answered without %s (slow, the store answers); no outage told",
                          ", ".join(slow))
@@ -526,30 +526,24 @@ class TurnService:
         read = asyncio.ensure_future(call())
         # a read given up on is cancelled, as before (recall then finishes in the background);
         # its error, if it ends in one, is this method's to report, not the loop's
-        read.add_done_callback(lambda f: f.cancelled() or f.exception())
+        read.add_done_callback(_quiet)
         try:
             try:
                 async with asyncio.timeout(self.store_timeout_s):
                     return await asyncio.shield(read)
             except (TimeoutError, MemoryUnreadable) as exc:
-                if not self._ran_out_of_time(exc) or not await self._store_answers(section):
+                if not self._ran_out_of_time(exc) or not await self._store_slow(section, read):
                     raise
-                if isinstance(exc, MemoryUnreadable):
-                    why = f"{SLOW}{exc}"[:300]
+                if read.done() and not read.cancelled():
+                    late = read.exception()
+                    if late is None:
+                        return read.result()  # it came back in the longer budget
+                    if not isinstance(late, MemoryUnreadable) or not self._ran_out_of_time(late):
+                        raise late from None
+                    why = f"{SLOW}{late}"[:300]
                 else:
-                    log.info("turn read %s still running after %gs while its store answers: "
-                             "waiting up to %gs more", section, self.store_timeout_s,
-                             self.store_slow_s)
-                    try:
-                        async with asyncio.timeout(self.store_slow_s):
-                            return await asyncio.shield(read)
-                    except TimeoutError:
-                        why = (f"{SLOW}still running after "
-                               f"{self.store_timeout_s + self.store_slow_s:g}s")
-                    except MemoryUnreadable as late:
-                        if not self._ran_out_of_time(late):
-                            raise
-                        why = f"{SLOW}{late}"[:300]
+                    why = (f"{SLOW}still running after "
+                           f"{self.store_timeout_s + self.store_slow_s:g}s")
         except TimeoutError:
             why = f"timed out after {self.store_timeout_s:g}s"
         except Exception as exc:
@@ -576,13 +570,47 @@ class TurnService:
                                              for why in exc.reasons.values())
         return isinstance(exc, TimeoutError)
 
+    async def _store_slow(self, section: str, read: asyncio.Future[Any]) -> bool:
+        """After ``store_timeout_s``: whether the store behind ``section`` is slow, not down.
+        A health check (``TurnReads.store_answers``) runs beside the read, both within
+        ``store_slow_s``: True when the read comes back meanwhile, or the check answers (the
+        read is then waited for until the budget ends); False when the check is refused or
+        never answers (a section without one: down, as before)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.store_slow_s
+        check = asyncio.ensure_future(self._store_answers(section))
+        check.add_done_callback(_quiet)
+        waiting: set[asyncio.Future[Any]] = {check, read}
+        answered = False
+        while waiting and (left := deadline - loop.time()) > 0:
+            done, waiting = await asyncio.wait(waiting, timeout=left,
+                                               return_when=asyncio.FIRST_COMPLETED)
+            if read in done and not read.cancelled() and read.exception() is None:
+                return True  # the read itself came back: nothing is missing
+            if check in done:
+                if not check.result():
+                    return False
+                answered = True
+                log.info("turn read %s still running after %gs while its store answers: "
+                         "waiting up to %gs in all", section, self.store_timeout_s,
+                         self.store_timeout_s + self.store_slow_s)
+        return answered
+
+    async def _answers_within(self, section: str) -> bool:
+        """``_store_answers`` within ``store_slow_s``; a check still running is left to end on
+        its own (a query cancelled half-read broke its pooled connection)."""
+        check = asyncio.ensure_future(self._store_answers(section))
+        check.add_done_callback(_quiet)
+        done, _ = await asyncio.wait({check}, timeout=self.store_slow_s)
+        return bool(done) and check.result()
+
     async def _store_answers(self, section: str) -> bool:
-        """Whether the store behind ``section`` answers a health check within
-        ``store_timeout_s`` (False for a section with none: missing as before)."""
+        """Whether the store behind ``section`` answers a health check (False for a section
+        with none, or a check that fails)."""
         try:
-            async with asyncio.timeout(self.store_timeout_s):
-                return bool(await self.memory.store_answers(section))
-        except TimeoutError:
+            return bool(await self.memory.store_answers(section))
+        except Exception as exc:
+            log.info("health check for %s failed: %s: %s", section, type(exc).__name__, exc)
             return False
 
     async def _base(
@@ -715,6 +743,12 @@ def _empty_reply(text: str) -> str:
         "Не нашла, что ответить; переформулируйте, пожалуйста." if is_russian(text)
         else "I have no answer to that; could you put it another way?"
     )
+
+
+def _quiet(future: asyncio.Future[Any]) -> None:
+    """A done callback: a future's error is its waiter's to report, not the loop's."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _unavailable_reply(text: str, memory: Sequence[str], detail: str) -> str:

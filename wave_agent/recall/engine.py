@@ -178,14 +178,16 @@ class Recall:
             # question about when something happened ("когда я ездила в Казань?") is read in
             # the past too but asks for a date, not a replaced value: it keeps its dated preset
             chosen = HISTORY
-        stating: list[Fact] = []
+        stating_read: asyncio.Future[list[Fact]] | None = None
         if wants is not None:
             if chosen is HISTORY:
                 wants = replace(wants, past=True)  # "раньше" read by the preset's words
-            stating = await self._stating(user_id, degraded)
+            # read beside the voices, waited for where its records are used (the asked
+            # ranking after the second round), or here for a when-question about the past
+            stating_read = voices.shared(self._stating(user_id, degraded))
             if wants.past and preset is None and (chosen is not TEMPORAL or any(
                     f.status is not Status.ACTIVE for f in asked.first(
-                        wants, query, stating))):
+                        wants, query, await stating_read))):
                 # "где я жила раньше?": the replaced records are searched too, whether or not
                 # a replaced record states the asked attribute (a change the surface checks
                 # made, or a value the reader did not see, left none that does: round
@@ -202,6 +204,7 @@ class Recall:
         about_read = voices.shared(self._about_read(c)) if self.config.entity_first else None
         await self.reader.ask_voices(c)
         await self.reader.read_around(c)
+        stating = await stating_read if stating_read is not None else []
         found = asked.first(wants, query, stating, understood.relatives,
                             endings=self.config.endings_first) if wants else []
         if found:

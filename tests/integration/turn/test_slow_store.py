@@ -96,12 +96,13 @@ async def _stated(services: Services, user: str) -> None:
 
 
 async def test_a_slow_search_is_waited_for_while_the_store_answers(
-    quick_settings: Settings, neo4j_uri: str
+    quick_settings: Settings, neo4j_uri: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The search outlives the turn's 1 s budget while Neo4j answers its health check: the
     turn waits, and the answer comes with the record, no outage said."""
     user, gate = f"u-slow-{uuid.uuid4().hex[:6]}", uuid.uuid4().hex
     heard = _Heard("still running after")
+    caplog.set_level(logging.INFO, logger="wave.turn")
     logging.getLogger("wave.turn").addHandler(heard)
     try:
         async with Services(quick_settings) as services:
@@ -127,7 +128,7 @@ async def test_a_search_slow_past_the_longer_budget_is_left_out_without_an_outag
     """Still running after the longer budget: the reply goes out without the search and says
     the search ran out of time, not that memory is down; never "nothing found"."""
     user, gate = f"u-slower-{uuid.uuid4().hex[:6]}", uuid.uuid4().hex
-    slow = settings.model_copy(update={"store_timeout_s": 1.0, "store_slow_s": 1.0})
+    slow = settings.model_copy(update={"store_timeout_s": 1.0, "store_slow_s": 5.0})
     async with Services(slow) as services:
         await _stated(services, user)
         turns = await services.turns()
