@@ -126,6 +126,16 @@ class GraphStore(_Operations):
         records = await self._read("RETURN 1 AS ok")
         return bool(records and records[0]["ok"] == 1)
 
+    async def answers(self) -> bool:
+        """One ``RETURN 1`` in an auto-commit transaction: no retries, so a server that refuses
+        connections raises ``GraphUnavailable`` at once (``ping`` goes through the managed
+        transactions, which retry for up to ``max_retry_time``). The turn's health check."""
+        with translated(self.uri):
+            async with self._driver.session(database=self.database) as session:
+                result = await session.run("RETURN 1 AS ok")
+                record = await result.single()
+        return bool(record is not None and record["ok"] == 1)
+
     async def ensure_schema(self, *, timeout_s: int = 120) -> None:
         """Create constraints and indexes if missing (idempotent; safe from two processes)."""
         for statement in schema.STATEMENTS:

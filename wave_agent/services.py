@@ -330,6 +330,7 @@ class Services:
                     tools=ToolDispatcher(handlers),
                     budget_chars=self.settings.prompt_budget_chars,
                     store_timeout_s=self.settings.store_timeout_s,
+                    store_slow_s=self.settings.store_slow_s,
                 )
                 self._stack.push_async_callback(service.close)
                 self._cache["turns"] = service

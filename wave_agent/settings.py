@@ -131,6 +131,10 @@ class Settings(BaseSettings):
     prompt_budget_chars: int = Field(default=18_000, ge=2_000, le=1_000_000)
     session_idle_minutes: int = Field(default=30, ge=1, le=24 * 60)
     store_timeout_s: float = Field(default=2.0, gt=0, le=60)
+    # A turn's read still running after ``store_timeout_s`` while its store answers a health
+    # check is slow, not missing: it gets this much longer before the turn goes on without it,
+    # and the person is never told the store is down (docs/architecture.md, "The turn").
+    store_slow_s: float = Field(default=6.0, ge=0, le=120)
     # Commitments: the hour a reminder goes out when a promise names a day but no time, and how
     # often the bot asks "is anything due?" (docs/architecture.md, "Commitments and reminders").
     reminder_hour: int = Field(default=10, ge=0, le=23)

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from wave_agent.infra.outage import SLOW, is_slow
 from wave_agent.llm.client import ChatMessage
 from wave_agent.llm.prompts.system import Section, SystemInput, render_system
 
@@ -291,7 +292,9 @@ def memory_unreadable(failed: Mapping[str, str]) -> str | None:
     missing = [name for name in (EXCERPTS, NOTES) if name in failed]
     if not missing:
         return None
-    return "; ".join(f"{name}: {failed[name]}" for name in missing)[:200]
+    why = "; ".join(f"{name}: {failed[name]}" for name in missing)[:200]
+    # every one slow, not down (``infra.outage.SLOW``): the reason says so first
+    return SLOW + why if all(is_slow(failed[name]) for name in missing) else why
 
 
 def _newest_that_fit(exchanges: Sequence[Exchange], left: int) -> list[Exchange]:

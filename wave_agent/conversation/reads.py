@@ -36,6 +36,8 @@ WARM_UP_USER = "__wave_warm_up__"  # owns nothing; reads for it only warm caches
 # A recall that ran out of the turn's time is run again in the background with this much per
 # voice, so the store can finish what it needs to answer (see ``TurnReads.search``).
 PATIENT_VOICE_S = 60.0
+# The turn's sections that read Neo4j (``TurnReads.store_answers`` checks it for them).
+GRAPH_SECTIONS = frozenset({"notes", "excerpts", "commitments"})
 PATIENT_TOTAL_S = 180.0
 
 log = logging.getLogger("wave.turn")
@@ -49,6 +51,7 @@ class MemoryUnreadable(Unavailable):
         super().__init__(f"memory search could not read the stores ({listed})",
                          next_step="check `wave services status`")
         self.voices = tuple(reasons)  # the voices that did not answer
+        self.reasons = dict(reasons)
 
 
 class Found(list[Fact]):
@@ -172,6 +175,20 @@ class TurnReads:
                 log.info("background recall did not finish: %s", exc)
 
         self._patient = asyncio.get_running_loop().create_task(run(), name="wave-recall-warm")
+
+    async def store_answers(self, section: str) -> bool | None:
+        """Whether the store behind the turn's ``section`` answers a health check now (one
+        ``RETURN 1`` without retries, ``GraphStore.answers``): the notes, the memory search and
+        the commitments read Neo4j. None for a section with no such check (files, core
+        blocks): a read of theirs that runs out of time is missing as before."""
+        if section not in GRAPH_SECTIONS:
+            return None
+        try:
+            graph = await self.stores.graph()
+            return await graph.answers()
+        except Exception as exc:  # refused, not open: down
+            log.info("health check for %s: %s: %s", section, type(exc).__name__, exc)
+            return False
 
     async def due_today(self, user_id: str) -> list[str]:
         """The person's open commitments due today or overdue, one line each."""

@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -44,6 +44,7 @@ from wave_agent.conversation.reads import MemoryUnreadable
 from wave_agent.conversation.session import Sessions, SessionTurn
 from wave_agent.conversation.tools import ToolDispatcher, ToolOutcome
 from wave_agent.infra import clock, faults
+from wave_agent.infra.outage import SLOW, is_slow
 from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
 from wave_agent.llm.offline import held_note, real_words, told_unreadable
 from wave_agent.llm.offline_extract import language
@@ -207,6 +208,7 @@ class TurnService:
         tools: ToolDispatcher,
         budget_chars: int,
         store_timeout_s: float,
+        store_slow_s: float = 0.0,
         on_queued: Callable[[], None] | None = None,
     ) -> None:
         self.memory = memory
@@ -216,6 +218,7 @@ class TurnService:
         self.tools = tools
         self.composer = Composer(budget_chars)
         self.store_timeout_s = store_timeout_s
+        self.store_slow_s = store_slow_s  # ``Settings.store_slow_s``: see ``_read``
         self.on_queued = on_queued
         self._bases: dict[str, _Base] = {}
         self._generation: dict[str, int] = {}
@@ -449,8 +452,15 @@ class TurnService:
                 found = await self.memory.search(user_id, text, k=8)
             except MemoryUnreadable as exc:
                 without.extend(exc.voices)
-                raise
-            without.extend(found.without)
+                raise  # ``_read`` tells a slow store from a missing one
+            slow = [v for v, why in found.without.items() if "timed out" in why]
+            if slow and await self._answers_within(EXCERPTS_SECTION):
+                # voices that ran out of time while the store answers: slow, not down
+                log.info("recall answered without %s (slow, the store answers); no outage told",
+                         ", ".join(slow))
+                without.extend(v for v in found.without if v not in slow)
+            else:
+                without.extend(found.without)
             return found
 
         async def recall() -> list[Fact] | None:
@@ -466,7 +476,10 @@ class TurnService:
         )
         lap("reads")
         failed = {**base.failed, **search_failed}
-        missing = missing_layers(failed, without)
+        # a slow store's section is missing, but nothing is down: the person is not told so
+        slow = {k for k, why in failed.items() if is_slow(why)}
+        missing = missing_layers([k for k in failed if k not in slow],
+                                 [] if EXCERPTS_SECTION in slow else without)
         excerpts = [note_of(f) for f in found or ()]
         if not searched:
             search_note = "fewer than two real words"
@@ -501,20 +514,104 @@ class TurnService:
         call: Callable[[], Awaitable[T]],
         timings: dict[str, float] | None = None,
     ) -> T | None:
+        """``call`` within ``store_timeout_s``; a failure costs the section (``failed``).
+
+        A slow store is not a missing one: a read still running after ``store_timeout_s``
+        whose store answers a health check (``TurnReads.store_answers``) is waited for
+        ``store_slow_s`` more, and if it is still running, or came back empty because its
+        voices ran out of time, the section is missing with a reason starting
+        ``infra.outage.SLOW``: logged, and the reply says no store is down. A store that
+        refuses or does not answer the check is missing as before, and the person is told."""
         started = time.perf_counter()
+        read = asyncio.ensure_future(call())
+        # a read given up on is cancelled, as before (recall then finishes in the background);
+        # its error, if it ends in one, is this method's to report, not the loop's
+        read.add_done_callback(_quiet)
         try:
-            async with asyncio.timeout(self.store_timeout_s):
-                return await call()
+            try:
+                async with asyncio.timeout(self.store_timeout_s):
+                    return await asyncio.shield(read)
+            except (TimeoutError, MemoryUnreadable) as exc:
+                if not self._ran_out_of_time(exc) or not await self._store_slow(section, read):
+                    raise
+                if read.done() and not read.cancelled():
+                    late = read.exception()
+                    if late is None:
+                        return read.result()  # it came back in the longer budget
+                    if not isinstance(late, MemoryUnreadable) or not self._ran_out_of_time(late):
+                        raise late from None
+                    why = f"{SLOW}{late}"[:300]
+                else:
+                    why = (f"{SLOW}still running after "
+                           f"{self.store_timeout_s + self.store_slow_s:g}s")
         except TimeoutError:
             why = f"timed out after {self.store_timeout_s:g}s"
         except Exception as exc:
             why = f"{type(exc).__name__}: {exc}"[:300]
         finally:
+            if not read.done():
+                read.cancel()
             if timings is not None:
                 timings[section] = (time.perf_counter() - started) * 1000
-        log.warning("turn read %s failed (%s); the turn goes on without it", section, why)
+        if is_slow(why):
+            log.warning("turn read %s was slow while its store answered (%s); the turn goes on "
+                        "without it, no outage told", section, why)
+        else:
+            log.warning("turn read %s failed (%s); the turn goes on without it", section, why)
         failed[section] = why
         return None
+
+    @staticmethod
+    def _ran_out_of_time(exc: BaseException) -> bool:
+        """A timeout, or a memory search that found nothing because every voice that failed
+        timed out (none refused)."""
+        if isinstance(exc, MemoryUnreadable):
+            return bool(exc.reasons) and all("timed out" in why
+                                             for why in exc.reasons.values())
+        return isinstance(exc, TimeoutError)
+
+    async def _store_slow(self, section: str, read: asyncio.Future[Any]) -> bool:
+        """After ``store_timeout_s``: whether the store behind ``section`` is slow, not down.
+        A health check (``TurnReads.store_answers``) runs beside the read, both within
+        ``store_slow_s``: True when the read comes back meanwhile, or the check answers (the
+        read is then waited for until the budget ends); False when the check is refused or
+        never answers (a section without one: down, as before)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.store_slow_s
+        check = asyncio.ensure_future(self._store_answers(section))
+        check.add_done_callback(_quiet)
+        waiting: set[asyncio.Future[Any]] = {check, read}
+        answered = False
+        while waiting and (left := deadline - loop.time()) > 0:
+            done, waiting = await asyncio.wait(waiting, timeout=left,
+                                               return_when=asyncio.FIRST_COMPLETED)
+            if read in done and not read.cancelled() and read.exception() is None:
+                return True  # the read itself came back: nothing is missing
+            if check in done:
+                if not check.result():
+                    return False
+                answered = True
+                log.info("turn read %s still running after %gs while its store answers: "
+                         "waiting up to %gs in all", section, self.store_timeout_s,
+                         self.store_timeout_s + self.store_slow_s)
+        return answered
+
+    async def _answers_within(self, section: str) -> bool:
+        """``_store_answers`` within ``store_slow_s``; a check still running is left to end on
+        its own (a query cancelled half-read broke its pooled connection)."""
+        check = asyncio.ensure_future(self._store_answers(section))
+        check.add_done_callback(_quiet)
+        done, _ = await asyncio.wait({check}, timeout=self.store_slow_s)
+        return bool(done) and check.result()
+
+    async def _store_answers(self, section: str) -> bool:
+        """Whether the store behind ``section`` answers a health check (False for a section
+        with none, or a check that fails)."""
+        try:
+            return bool(await self.memory.store_answers(section))
+        except Exception as exc:
+            log.info("health check for %s failed: %s: %s", section, type(exc).__name__, exc)
+            return False
 
     async def _base(
         self,
@@ -646,6 +743,12 @@ def _empty_reply(text: str) -> str:
         "Не нашла, что ответить; переформулируйте, пожалуйста." if is_russian(text)
         else "I have no answer to that; could you put it another way?"
     )
+
+
+def _quiet(future: asyncio.Future[Any]) -> None:
+    """A done callback: a future's error is its waiter's to report, not the loop's."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _unavailable_reply(text: str, memory: Sequence[str], detail: str) -> str:

@@ -24,6 +24,14 @@ UNREACHABLE = ("couldn't connect", "could not connect", "unable to retrieve rout
                "connection refused", "failed to establish connection", "cannot resolve",
                "serviceunavailable", "service unavailable", "sessionexpired")
 NEXT_STEP = {NEO4J: "`wave services status` (or `wave services up`), or check NEO4J_URI"}
+# A turn's section that ran out of time while its store still answered a health check: the
+# start of its reason in the turn's ``failed`` map. Slow is not down: no outage line is told.
+SLOW = "slow, not down: "
+
+
+def is_slow(why: str) -> bool:
+    """Whether a missing section's reason says its store was slow, not down (``SLOW``)."""
+    return why.startswith(SLOW)
 
 
 class Outages:

@@ -14,6 +14,7 @@ import numpy as np
 if TYPE_CHECKING:
     from wave_agent.policy.quarantine import Suspicion
 
+from wave_agent.infra.outage import is_slow
 from wave_agent.llm.client import ChatMessage, ChatResponse, OfflineUnsupported, ToolSpec
 from wave_agent.llm.offline_extract import (
     _CANON,
@@ -62,6 +63,8 @@ _TEXTS = {
                       "неполным; проверьте `wave services status`.",
         "partial": "Часть памяти сейчас не прочиталась (хранилище не ответило вовремя), так что "
                    "ответ может быть неполным.",
+        "slow": "Поиск по памяти на этот раз не уложился во время (хранилища работают, но "
+                "машина занята), так что ответ может быть неполным.",
     },
     "en": {
         "label": OFFLINE_LABEL_EN,
@@ -78,6 +81,8 @@ _TEXTS = {
                       "answer may be missing something; check `wave services status`.",
         "partial": "Part of memory could not be read just now (a store did not answer in time), "
                    "so this answer may be missing something.",
+        "slow": "The memory search ran out of time this once (the stores are up but busy), so "
+                "this answer may be missing something.",
     },
     "pl": {
         "label": OFFLINE_LABEL_PL,
@@ -94,6 +99,8 @@ _TEXTS = {
                       "odpowiedź może być niepełna; sprawdź `wave services status`.",
         "partial": "Części pamięci nie udało się teraz odczytać (magazyn nie odpowiedział na "
                    "czas), więc odpowiedź może być niepełna.",
+        "slow": "Wyszukiwanie w pamięci tym razem nie zdążyło (magazyny działają, ale są "
+                "zajęte), więc odpowiedź może być niepełna.",
     },
 }
 
@@ -236,7 +243,9 @@ def offline_reply(
                for f in extract_heuristic(said, max_facts=8)]
     ranked = rank_memory(stripped, [*earlier, *memory, *notes])
     if memory_unreadable:
-        lines.append(texts["partial"] if ranked else texts["unreadable"])
+        # a store that was slow, not down (``infra.outage.SLOW``): said as such, no outage
+        lines.append(texts["slow"] if is_slow(memory_unreadable)
+                     else texts["partial"] if ranked else texts["unreadable"])
     if ranked:
         lines.append(texts["found"])
         lines.extend(f"- {item}" for item in ranked[:MAX_MEMORY_LINES])

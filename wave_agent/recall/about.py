@@ -44,8 +44,15 @@ async def entities_asked(graph: GraphStore, user_id: str, query: str,
                          relatives: Sequence[Entity] = ()) -> list[Entity]:
     """The known entities an entity question is about (none when it is not one)."""
     # "как зовут жену Олега?" asks about Oleg's wife, not the person's own ("жена" alias)
-    named = [e for e in await graph.entities_in_text(user_id, kin.without_named_roles(query))
-             if e.type not in _NEVER_SEEDS and e.name != SELF_NAME]
+    return asked_of(await graph.entities_in_text(user_id, kin.without_named_roles(query)),
+                    query, relatives)
+
+
+def asked_of(mentioned: Sequence[Entity], query: str,
+             relatives: Sequence[Entity] = ()) -> list[Entity]:
+    """``entities_asked`` over the entities the query names, already read
+    (``recall.voices.named``: recall reads them once for the graph voice and this step)."""
+    named = [e for e in mentioned if e.type not in _NEVER_SEEDS and e.name != SELF_NAME]
     if asks_about(query):
         return list(dict.fromkeys([*relatives, *named]))
     if len(content_stems(query)) <= MAX_CONTENT_WORDS:

@@ -53,6 +53,9 @@ class Candidates:
     lexical_query: str = ""            # the query as the full-text voice asked it
     query_entities: list[str] = field(default_factory=list)  # entities the walk starts from
     rest_embedding: asyncio.Future[np.ndarray] | None = None  # ``rest``, being embedded
+    # The known entities the query names (``voices.named``), read once for the graph voice
+    # and the entity step alike; None: the graph voice reads them itself.
+    named: asyncio.Future[list[Entity]] | None = None
     # The attribute the question asks for (``recall.asked``), None for a question about none;
     # the records that state its value join the candidates as the ``asked`` ranking.
     asked: Asked | None = None

@@ -47,6 +47,7 @@ Each voice has a timeout; a failing one is dropped and noted in the result's ``d
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import time
@@ -58,6 +59,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from graph import kin
 from graph.models import Entity, Fact, ScoredFact, Status, utcnow
 from wave_agent.policy import calibration
 from wave_agent.recall import (
@@ -161,6 +163,13 @@ class Recall:
             return RecallResult(degraded=degraded, preset=chosen,
                                 statuses=chosen.searched(history))
         started = time.perf_counter()
+        # Started now, read while the question is embedded (the relatives a role names) and
+        # while the voices are asked (the entities the query names, for the graph voice and
+        # the entity step; those the entity step asks about and their records): the same
+        # reads as one after the other, off the critical path.
+        relatives_read = voices.shared(question.read_relatives(
+            self.graph, user_id, query, self.config, degraded)) if kin.roles_asked(query) \
+            else None
         wants, past, now = await self._asked(query, degraded)
         if wants is None and past and preset is None and chosen is not TEMPORAL:
             # a question about a past value the attribute head does not name ("а сколько стоил
@@ -169,14 +178,16 @@ class Recall:
             # question about when something happened ("когда я ездила в Казань?") is read in
             # the past too but asks for a date, not a replaced value: it keeps its dated preset
             chosen = HISTORY
-        stating: list[Fact] = []
+        stating_read: asyncio.Future[list[Fact]] | None = None
         if wants is not None:
             if chosen is HISTORY:
                 wants = replace(wants, past=True)  # "раньше" read by the preset's words
-            stating = await self._stating(user_id, degraded)
+            # read beside the voices, waited for where its records are used (the asked
+            # ranking after the second round), or here for a when-question about the past
+            stating_read = voices.shared(self._stating(user_id, degraded))
             if wants.past and preset is None and (chosen is not TEMPORAL or any(
                     f.status is not Status.ACTIVE for f in asked.first(
-                        wants, query, stating))):
+                        wants, query, await stating_read))):
                 # "где я жила раньше?": the replaced records are searched too, whether or not
                 # a replaced record states the asked attribute (a change the surface checks
                 # made, or a value the reader did not see, left none that does: round
@@ -186,11 +197,14 @@ class Recall:
                 chosen = HISTORY
         understood = await question.understand(
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),
-            tz=self.tz, config=self.config, degraded=degraded)
+            tz=self.tz, config=self.config, degraded=degraded, relatives_read=relatives_read)
         c = Candidates(understood, degraded, started, lexical_query=understood.wide,
                        query_entities=[e.id for e in understood.relatives], asked=wants)
+        c.named = voices.shared(voices.named(self.graph, user_id, query))
+        about_read = voices.shared(self._about_read(c)) if self.config.entity_first else None
         await self.reader.ask_voices(c)
         await self.reader.read_around(c)
+        stating = await stating_read if stating_read is not None else []
         found = asked.first(wants, query, stating, understood.relatives,
                             endings=self.config.endings_first) if wants else []
         if found:
@@ -215,14 +229,10 @@ class Recall:
         if self.config.newer_first is not None and self.embedder.model_name == asked.READS:
             newer.newer_first(c, self.clock(), self.config.newer_first)
         ranking.diversify(c, self.config, cal)
-        if self.config.entity_first:
-            no_seeds: list[Entity] = []
-            seeds = await voices.guarded(
-                "about", lambda: about.entities_asked(self.graph, user_id, query,
-                                                      understood.relatives),
-                no_seeds, self.config.voice_timeout_s, degraded)
+        if about_read is not None:
+            seeds, found_about = await about_read
             if seeds:
-                await self._about(c, seeds)
+                self._about(c, found_about)
         if (self.config.attribute_first and found and wants is not None
                 and not self._ranker_weighs_asked() and self._gate_keeps(wants, now)):
             self._attribute_first(c, wants, found)
@@ -374,14 +384,33 @@ class Recall:
             c.final[fact.id] = top + 1.0 - i * 1e-3  # first, in the order they answer it
         c.chosen = list(dict.fromkeys([*(f.id for f in found), *c.chosen]))[: q.k]
 
-    async def _about(self, c: Candidates, seeds: list[Entity]) -> None:
-        """An entity question: the records about the entity first (``recall.about``)."""
-        q = c.question
+    async def _about_read(self, c: Candidates) -> tuple[list[Entity], list[ScoredFact]]:
+        """What the entity step reads (``RecallConfig.entity_first``): the entities an entity
+        question is about (from the query's named entities, read once for the graph voice
+        too) and the records about them; started with the voices, used after the pick."""
+        q, named = c.question, c.named
+        assert named is not None  # set before this starts
+        no_seeds: list[Entity] = []
+        seeds = await voices.guarded(
+            "about", lambda: self._entities_asked(named, q.text, q.relatives),
+            no_seeds, self.config.voice_timeout_s, c.degraded)
+        if not seeds:
+            return seeds, []
         nothing: list[ScoredFact] = []
         found = await voices.guarded(
             "about", lambda: about.neighbourhood_first(self.graph, q.user_id, seeds, q.statuses,
                                                        max(q.k, about.NEIGHBOURS)),
             nothing, self.config.voice_timeout_s, c.degraded)
+        return seeds, found
+
+    @staticmethod
+    async def _entities_asked(named: asyncio.Future[list[Entity]], query: str,
+                              relatives: Sequence[Entity]) -> list[Entity]:
+        return about.asked_of(await asyncio.shield(named), query, relatives)
+
+    def _about(self, c: Candidates, found: list[ScoredFact]) -> None:
+        """An entity question: the records about the entity first (``recall.about``)."""
+        q = c.question
         chosen = about.entity_first(c.final, found, c.chosen)
         for scored in found:
             c.facts.setdefault(scored.fact.id, scored.fact)

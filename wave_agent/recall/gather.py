@@ -211,7 +211,10 @@ class Reader:
         q, cfg = c.question, self.config
 
         async def go() -> voices.VoiceResult:
-            ids = await voices.mentioned_entities(self.graph, q.user_id, q.text)
+            if c.named is not None:  # read once for this voice and the entity step
+                ids = [e.id for e in await asyncio.shield(c.named)]
+            else:
+                ids = await voices.mentioned_entities(self.graph, q.user_id, q.text)
             c.query_entities.extend(i for i in ids if i not in c.query_entities)
             return await voices.graph_walk(self.graph, q.user_id, c.query_entities, q.statuses,
                                            cfg.graph_depth)

@@ -9,7 +9,7 @@ full ("велосипед")."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any
 
@@ -28,9 +28,11 @@ WORD = re.compile(r"\w+", re.UNICODE)
 
 async def understand(graph: GraphStore, user_id: str, query: str, *, k: int, preset: Preset,
                      history: bool, now: datetime, tz: tzinfo, config: RecallConfig,
-                     degraded: voices.Degraded) -> Question:
+                     degraded: voices.Degraded,
+                     relatives_read: Awaitable[list[Any]] | None = None) -> Question:
     """The ``Question`` for ``query``; reads the graph only when the query names a relative
-    by role (one indexed read, guarded like a voice)."""
+    by role (one indexed read, guarded like a voice). ``relatives_read``: that read, already
+    started and guarded (``read_relatives``: recall starts it while the question is embedded)."""
     span = when.query_span(query, now, tz)
     period = None if span is None else (
         span.start, span.end + timedelta(days=config.dated_after_days))
@@ -39,11 +41,10 @@ async def understand(graph: GraphStore, user_id: str, query: str, *, k: int, pre
     # is Igor ("Сыну Игорю девять лет"): his name joins the text voices' query, and his
     # entity the graph walk.
     relatives: list[Any] = []
-    asked = kin.roles_asked(query)
-    if asked:
-        relatives = await voices.guarded(
-            "relatives", lambda: voices.relatives(graph, user_id, asked), [],
-            config.voice_timeout_s, degraded)
+    if relatives_read is not None:
+        relatives = await relatives_read
+    elif kin.roles_asked(query):
+        relatives = await read_relatives(graph, user_id, query, config, degraded)
     wide = kin.expand(query, list(dict.fromkeys(e.name for e in relatives)))
     if config.colloquial:
         wide = colloquial.expand(wide)
@@ -52,6 +53,17 @@ async def understand(graph: GraphStore, user_id: str, query: str, *, k: int, pre
         rest = ""  # "сын?" alone: nothing is asked about him beyond who he is
     return Question(user_id=user_id, text=query, k=k, preset=preset, statuses=statuses,
                     span=span, period=period, relatives=tuple(relatives), wide=wide, rest=rest)
+
+
+async def read_relatives(graph: GraphStore, user_id: str, query: str, config: RecallConfig,
+                         degraded: voices.Degraded) -> list[Any]:
+    """The person's relatives ``query`` names by role (none when it names no role), guarded
+    like a voice."""
+    asked = kin.roles_asked(query)
+    if not asked:
+        return []
+    return await voices.guarded("relatives", lambda: voices.relatives(graph, user_id, asked),
+                                [], config.voice_timeout_s, degraded)
 
 
 def without_roles(query: str) -> str:

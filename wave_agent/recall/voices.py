@@ -120,7 +120,23 @@ async def graph_walk(graph: GraphStore, user_id: str, entity_ids: Sequence[str],
 async def mentioned_entities(graph: GraphStore, user_id: str, query: str) -> list[str]:
     """The known entities a query names; a role word followed by a name ("жену Олега") names
     Oleg's wife, not the person's own, so it spots nobody by that role."""
-    return [e.id for e in await graph.entities_in_text(user_id, kin.without_named_roles(query))]
+    return [e.id for e in await named(graph, user_id, query)]
+
+
+async def named(graph: GraphStore, user_id: str, query: str) -> list[Entity]:
+    """The known entities a query names, as entities (``mentioned_entities``' read, which the
+    entity step, ``recall.about``, reads too: one search asks it once)."""
+    return await graph.entities_in_text(user_id, kin.without_named_roles(query))
+
+
+def shared(read: Awaitable[T]) -> asyncio.Future[T]:
+    """``read`` started now, to be awaited by several steps of one search (each through
+    ``asyncio.shield``, so one step's timeout never cancels a query in flight: a query
+    cancelled half-read left its pooled connection broken). Its failure is each waiter's
+    to note; nobody waiting is no error."""
+    future = asyncio.ensure_future(read)
+    future.add_done_callback(lambda f: f.cancelled() or f.exception())
+    return future
 
 
 async def relatives(graph: GraphStore, user_id: str, roles: Sequence[str]) -> list[Entity]:

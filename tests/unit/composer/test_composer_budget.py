@@ -188,3 +188,17 @@ def test_memory_that_could_not_be_read_is_told_to_the_model_not_passed_as_empty(
     assert down.memory_unreadable and "timed out" in down.memory_unreadable
     fine = Composer(18_000).compose(ComposerInput(now=NOW, message="m"))
     assert "Memory status" not in fine.system and fine.memory_unreadable is None
+
+
+def test_a_slow_store_is_told_to_the_offline_reply_as_slow() -> None:
+    """The search missing because its store was slow, not down (``infra.outage.SLOW``): the
+    reason says so first; with another section down too, it is down."""
+    from wave_agent.infra.outage import SLOW, is_slow
+
+    slow = Composer(18_000).compose(ComposerInput(
+        now=NOW, message="Где я живу?", failed={EXCERPTS: f"{SLOW}still running after 8s"}))
+    assert slow.memory_unreadable is not None and is_slow(slow.memory_unreadable)
+    both = Composer(18_000).compose(ComposerInput(
+        now=NOW, message="Где я живу?",
+        failed={EXCERPTS: f"{SLOW}still running after 8s", NOTES: "ServiceUnavailable"}))
+    assert both.memory_unreadable is not None and not is_slow(both.memory_unreadable)

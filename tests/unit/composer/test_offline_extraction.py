@@ -421,3 +421,17 @@ async def test_a_new_value_said_in_passing_is_kept_with_its_sentence(text: str, 
     facts = await with_stated_attributes(
         text, extract_heuristic(text, max_facts=fact_budget(text, "")), max_facts=4)
     assert any(value in f.text for f in facts), [f.text for f in facts]
+
+
+def test_a_slow_store_is_said_as_slow_never_as_down_nor_as_empty() -> None:
+    """Issue 30: a search that ran out of time while every store answered was told as part of
+    memory being out of reach. Slow is said as slow, in each language, never "nothing found"."""
+    from wave_agent.infra.outage import SLOW
+
+    reply = offline_reply("Где я живу?", [], memory_unreadable=f"{SLOW}excerpts: still running")
+    assert reply.count("неполным") == 1, reply
+    assert "не уложился во время" in reply and "ничего не нашлось" not in reply
+    assert "недоступна" not in reply and "не читается" not in reply
+    en = offline_reply("Where do I live?", [], memory_unreadable=f"{SLOW}excerpts: timed out")
+    assert "ran out of time" in en and "nothing in memory" not in en
+    assert "could not read memory" not in en
