@@ -58,6 +58,7 @@ from wave_agent.world.morphology import (
     possessive_adjective,
     same_case,
     truecase,
+    where_to,
 )
 from wave_agent.world.oblique import (
     firm_with_its_noun,
@@ -1041,11 +1042,13 @@ class _Builder:
                                                              EntityType.ORGANISATION)):
                 continue
             who = None
+            we = False
             for u in reversed(s.before(t)):
                 if u.pos in ("VERB", "AUX"):
                     break  # "Андрюша звонил, ... станция в Турции": a verb between, not theirs
-                if u.pos == "PRON" and u.lemma == "я" and u.case in ("Nom", None):
-                    who = USER
+                if u.pos == "PRON" and u.lemma in ("я", "мы") and u.case in ("Nom", None):
+                    who = USER  # "я в питере", "всё, мы в Тюмени": the speaker (and who
+                    we = u.lemma == "мы"  # "мы с Викой" takes along)
                 elif (u.id in names and u.case in ("Nom", None) and names[u.id] != name
                       and not s.preposition(u)
                       and self.mentions[names[u.id]].type is EntityType.PERSON):
@@ -1062,8 +1065,8 @@ class _Builder:
                     who = self._who(s, u, names)
                 if who is not None:
                     break
-            if who is None:
-                continue
+            if who is None or (we and where_to(t.text)):
+                continue  # "А мы с Вероникой к бабушке в Каменск": where we go, not are
             if job:
                 self._link(who, "works_as", self._thing(s, t, EntityType.OCCUPATION, names))
                 continue
@@ -1076,8 +1079,10 @@ class _Builder:
                 # it (another person's "брат в Ростове на заводе" is where they live: round
                 # thirty-one of h/world32 measured it on the older authors)
                 continue
-            self._link(who, "lives_in" if mention is not None and mention.type is (
-                EntityType.PLACE) else "works_at", name)
+            kind = "lives_in" if mention is not None and mention.type is (
+                EntityType.PLACE) else "works_at"
+            for person in dict.fromkeys([who, *(self._with(s, t, names) if we else ())]):
+                self._link(person, kind, name)
 
     @staticmethod
     def _beside(s: Sentence, noun: Token) -> list[Token]:
