@@ -132,6 +132,15 @@ def same_case(first: str, second: str) -> bool:
 
 
 @lru_cache(maxsize=65_536)
+def where_to(word: str) -> bool:
+    """Whether a word after "в" / "на" can only be where one goes, not where one is: pymorphy
+    reads it in the accusative and in no locative ("в Каменск", "в Тюмень"; not "в Тюмени",
+    nor an indeclinable "в Тольятти"), whatever case the tagger guessed."""
+    cases = {p.tag.case for p in _morph().parse(word)}
+    return "accs" in cases and not cases & {"loct", "loc2"}
+
+
+@lru_cache(maxsize=65_536)
 def nominative_reading(word: str) -> bool:
     """Whether some singular reading of the word is in the nominative ("Соловушка")."""
     return any(p.tag.case == "nomn" and p.tag.number != "plur" for p in _morph().parse(word))

@@ -58,6 +58,7 @@ from wave_agent.world.morphology import (
     possessive_adjective,
     same_case,
     truecase,
+    where_to,
 )
 from wave_agent.world.oblique import (
     firm_with_its_noun,
@@ -1117,11 +1118,13 @@ class _Builder:
                                                              EntityType.ORGANISATION)):
                 continue
             who = None
+            we = False
             for u in reversed(s.before(t)):
                 if u.pos in ("VERB", "AUX"):
                     break  # "Андрюша звонил, ... станция в Турции": a verb between, not theirs
-                if u.pos == "PRON" and u.lemma == "я" and u.case in ("Nom", None):
-                    who = USER
+                if u.pos == "PRON" and u.lemma in ("я", "мы") and u.case in ("Nom", None):
+                    who = USER  # "я в питере", "всё, мы в Тюмени": the speaker (and who
+                    we = u.lemma == "мы"  # "мы с Викой" takes along)
                 elif (u.id in names and u.case in ("Nom", None) and names[u.id] != name
                       and not s.preposition(u)
                       and self.mentions[names[u.id]].type is EntityType.PERSON):
@@ -1138,8 +1141,8 @@ class _Builder:
                     who = self._who(s, u, names)
                 if who is not None:
                     break
-            if who is None:
-                continue
+            if who is None or (we and where_to(t.text)):
+                continue  # "А мы с Вероникой к бабушке в Каменск": where we go, not are
             if job:
                 self._link(who, "works_as", self._thing(s, t, EntityType.OCCUPATION, names))
                 continue
@@ -1154,8 +1157,10 @@ class _Builder:
                 continue
             if Link(who, "studies_at", str(name)) in self.links:
                 continue  # "Гоша, в 7 классе, в 112-й школе": a pupil (``_grade``)
-            self._link(who, "lives_in" if mention is not None and mention.type is (
-                EntityType.PLACE) else "works_at", name)
+            kind = "lives_in" if mention is not None and mention.type is (
+                EntityType.PLACE) else "works_at"
+            for person in dict.fromkeys([who, *(self._with(s, t, names) if we else ())]):
+                self._link(person, kind, name)
 
     def _grade(self, s: Sentence, names: dict[str, str]) -> None:
         """"Гоша, в 7 классе, в 112-й школе", "Тимоша у нас в третьем классе 12-й школы",
