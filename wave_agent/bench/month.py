@@ -806,8 +806,12 @@ def _endings_literal() -> bool:
 async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, worker: Any) -> None:
     _at(cp.at)
     others = run.others(engine)
+    rows = os.environ.get("WAVE_BENCH_ROWS", "").strip()
     for n, q in enumerate(cp.questions):
+        if rows:  # the ranker's rows of each question, for fitting a weight after the model
+            engine.observer = _row_keeper(Path(rows), run, q)
         hits = await engine.search(run.user_id, q.text, k=10)
+        engine.observer = None
         first_at, ending_ex = await _score(run, q, cp, hits, engine, run.part)
         for name, other in others.items():  # the same records asked with other settings
             await _score(run, q, cp, await other.search(run.user_id, q.text, k=10), other,
@@ -831,6 +835,29 @@ async def _checkpoint(run: _Replay, cp: Checkpoint, engine: Any, turns: Any, wor
             if not clean:
                 run.miss("chat reply", question=q.id, text=q.text, expect=q.expect,
                          reply=result.reply[:300])
+
+
+def _row_keeper(path: Path, run: _Replay, q: Question) -> Any:
+    """``WAVE_BENCH_ROWS=FILE``: each question's candidates appended to FILE (one JSON line:
+    the month, the question's id, kind and language, each candidate's learned-ranker row,
+    its ``recall.stated`` and whether it holds the expected value and no stale one alone),
+    what ``scripts/fit_stated.py`` fits the ``stated`` weight on."""
+    import json
+
+    from graph.stemming import language_of
+    from wave_agent.recall import learned
+
+    def keep(c: Any, ids: list[str], x: Any) -> None:
+        texts = [c.facts[i].text for i in ids]
+        answer = [holds(t, q.expect, q.attribute) for t in texts]
+        with path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({
+                "month": run.part, "question": q.id, "kind": q.kind, "lang": q.lang,
+                "text_language": language_of(q.text),
+                "x": [[round(float(v), 5) for v in row] for row in x],
+                "stated": [round(float(v), 5) for v in learned.stated_of(c, ids)],
+                "y": answer}) + "\n")
+    return keep
 
 
 async def _score(run: _Replay, q: Question, cp: Checkpoint, hits: Any, engine: Any,

@@ -59,6 +59,10 @@ class Candidates:
     # The attribute the question asks for (``recall.asked``), None for a question about none;
     # the records that state its value join the candidates as the ``asked`` ranking.
     asked: Asked | None = None
+    # The attribute head's whole reading of a question about the person themself (each
+    # attribute's probability, ``recall.stated``), None for any other question: what the
+    # ranker's ``stated`` weight reads, with each candidate's statement head.
+    asked_share: dict[str, float] | None = None
 
     # After round one: every loaded record, each voice's ranking, the strongest first.
     facts: dict[str, Fact] = field(default_factory=dict)

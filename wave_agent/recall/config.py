@@ -152,6 +152,10 @@ class RecallConfig:
     # The attribute head's file in place of the shipped ``asked.npz`` (a benchmark asks a
     # refitted head beside the shipped one over the same records); None is the shipped file.
     attribute_model: str | None = None
+    # The weight of ``stated`` (the record states the asked attribute of the person asking,
+    # ``recall.stated``) on the learned ranker's log-odds in place of the one ``ranker.json``
+    # carries (None: the file's; 0: off), so a benchmark can ask both over the same records.
+    stated_weight: float | None = None
     # The now/stable gate on that step's override: it runs for a question about a value in
     # force only where ``asked.p_now`` (a logistic regression over the question's e5 vector,
     # ``now_gate.npz``) is at least this; a question about a past value always. None: the

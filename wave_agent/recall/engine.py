@@ -73,6 +73,7 @@ from wave_agent.recall import (
     order,
     question,
     ranking,
+    stated,
     voices,
 )
 from wave_agent.recall.candidates import Candidates
@@ -170,7 +171,7 @@ class Recall:
         relatives_read = voices.shared(question.read_relatives(
             self.graph, user_id, query, self.config, degraded)) if kin.roles_asked(query) \
             else None
-        wants, past, now = await self._asked(query, degraded)
+        wants, past, now, share = await self._asked(query, degraded)
         if wants is None and past and preset is None and chosen is not TEMPORAL:
             # a question about a past value the attribute head does not name ("а сколько стоил
             # зал в Нижнем?" once 3200 was replaced by 4500): asked as history, replaced
@@ -199,7 +200,9 @@ class Recall:
             self.graph, user_id, query, k=k, preset=chosen, history=history, now=self.clock(),
             tz=self.tz, config=self.config, degraded=degraded, relatives_read=relatives_read)
         c = Candidates(understood, degraded, started, lexical_query=understood.wide,
-                       query_entities=[e.id for e in understood.relatives], asked=wants)
+                       query_entities=[e.id for e in understood.relatives], asked=wants,
+                       asked_share=share if share and stated.about_person(
+                           query, share, understood.relatives) else None)
         c.named = voices.shared(voices.named(self.graph, user_id, query))
         about_read = voices.shared(self._about_read(c)) if self.config.entity_first else None
         await self.reader.ask_voices(c)
@@ -221,7 +224,7 @@ class Recall:
                 self.observer(c, ids, x)
             if self.ranker is not None:
                 p = learned.rerank(c, self.ranker, x, ids, self.config.others_factor,
-                                   self.config.assistant_cosine)
+                                   self.config.assistant_cosine, self.config.stated_weight)
                 self._e5_order(c, ids, x)
                 if (self.config.context_stage or self.context_observer is not None) \
                         and not c.e5_ordered:
@@ -330,13 +333,15 @@ class Recall:
         return least is None or wants.past or now is None or now >= least
 
     async def _asked(self, query: str, degraded: voices.Degraded
-                     ) -> tuple[asked.Asked | None, bool, float | None]:
+                     ) -> tuple[asked.Asked | None, bool, float | None,
+                                dict[str, float] | None]:
         """The attribute the question asks for (``recall.asked``), from its e5 query vector
         (the semantic voice embeds the same text: the embedder's cache answers it then),
         whether the past head reads it as asking for a past value, and how likely the
-        now/stable gate reads it as about now (``asked.p_now``)."""
+        now/stable gate reads it as about now (``asked.p_now``), and the head's whole reading
+        (``stated.asked_share``: what the ranker's ``stated`` weight reads)."""
         if asked.model() is None or self.embedder.model_name != asked.READS:
-            return None, False, None
+            return None, False, None, None
 
         async def embed() -> np.ndarray | None:
             vectors: np.ndarray = await self.embedder.embed_query([query])
@@ -348,7 +353,9 @@ class Recall:
         return (asked.read(self.embedder.model_name, vector, self.config.attribute_threshold,
                            Path(heads) if heads else None),
                 asked.asks_past(self.embedder.model_name, vector),
-                asked.p_now(self.embedder.model_name, vector))
+                asked.p_now(self.embedder.model_name, vector),
+                stated.asked_share(vector, self.embedder.model_name,
+                                   Path(heads) if heads else None))
 
     async def _stating(self, user_id: str, degraded: voices.Degraded) -> list[Fact]:
         """The person's records that state attribute values, replaced ones too: they also say

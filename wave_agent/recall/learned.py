@@ -274,6 +274,11 @@ class LearnedRanker:
     # 0.98) when the model is sure which answers. Fitted listwise on the tuning questions
     # (``scripts/train_ranker.py``, ``fit_confidence``); None: the spacing alone, as before.
     confidence: float | None = None
+    # Added to the log-odds times ``stated`` (``recall.stated``: how much the record sets the
+    # attribute a question about the person asks for, by the writer's statement head against
+    # the attribute head's reading of the question). Fitted listwise on the tuning months'
+    # questions (``scripts/fit_stated.py``); None: not weighed.
+    stated: float | None = None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedRanker:
@@ -296,7 +301,8 @@ class LearnedRanker:
                    {str(k): float(v) for k, v in data["someone_else_by_language"].items()}
                    if data.get("someone_else_by_language") else None,
                    float(data["asked"]) if data.get("asked") is not None else None,
-                   float(data["confidence"]) if data.get("confidence") is not None else None)
+                   float(data["confidence"]) if data.get("confidence") is not None else None,
+                   float(data["stated"]) if data.get("stated") is not None else None)
 
     def weight_for(self, language: str) -> float | None:
         """The someone-else weight for a question in ``language`` (``graph.stemming``)."""
@@ -378,7 +384,8 @@ def load(path: Path = MODEL_PATH) -> LearnedRanker:
 def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_else: np.ndarray,
                 weight: float | None, others_factor: float,
                 asked: np.ndarray | None = None, asked_weight: float | None = None,
-                confidence: float | None = None) -> np.ndarray:
+                confidence: float | None = None, stated: np.ndarray | None = None,
+                stated_weight: float | None = None) -> np.ndarray:
     """The final scores. The model decides the order: its log-odds plus ``weight`` for a
     record about someone else when the question is about the person ("на что у меня
     аллергия?" put a relative's allergy first; the trees never split on the check, which
@@ -396,11 +403,16 @@ def after_model(p: np.ndarray, fused: np.ndarray, decay_: np.ndarray, someone_el
     values are handed out in that order (MMR's relevance scale unchanged): the model's
     certainty keeps a say where the fused scores of its first few nearly tie, so decay's
     noise (0.97 against 0.98 on the dev sets) no longer reorders what the model is sure of,
-    while a stale state's 0.25 still counts (docs/benchmarks.md, "Round eleven")."""
+    while a stale state's 0.25 still counts (docs/benchmarks.md, "Round eleven").
+    ``stated_weight`` times ``stated`` (``recall.stated``) is added to the log-odds too: the
+    record that sets the asked attribute of the person above another slot's or another
+    person's (docs/benchmarks.md, "Round thirty-six (2026-12-07, h/rank36)")."""
     q = np.clip(np.asarray(p, dtype=np.float64), 1e-9, 1 - 1e-9)
     logit = np.log(q / (1 - q))
     if asked is not None and asked_weight:
         logit = logit + asked_weight * np.asarray(asked, dtype=np.float64)
+    if stated is not None and stated_weight:
+        logit = logit + stated_weight * np.asarray(stated, dtype=np.float64)
     factor = np.asarray(decay_, dtype=np.float64)
     if weight is None:
         factor = factor * np.where(someone_else > 0, others_factor, 1.0)
@@ -444,18 +456,44 @@ def with_cosine(p: np.ndarray, cosine: np.ndarray, assistant: np.ndarray,
                       dtype=np.float32)
 
 
+def _stated(c: Candidates, ids: list[str], weight: float | None
+            ) -> tuple[np.ndarray | None, float | None]:
+    if not weight or c.asked_share is None:
+        return None, None
+    return stated_of(c, ids), weight
+
+
+def stated_of(c: Candidates, ids: list[str]) -> np.ndarray:
+    """Each candidate's ``recall.stated`` (0 for every row of a question not about the
+    person, or a record whose stored vector was not read)."""
+    from wave_agent.recall import stated
+
+    if c.asked_share is None or not ids:
+        return np.zeros(len(ids), dtype=np.float64)
+    vectors = np.full((len(ids), stated.DIM), np.nan, dtype=np.float32)
+    for row, fid in enumerate(ids):
+        v = c.vectors.get(fid)
+        if v is not None and np.shape(v) == (stated.DIM,):
+            vectors[row] = v
+    return stated.stated(c.asked_share, vectors)
+
+
 def rerank(c: Candidates, ranker: LearnedRanker, x: np.ndarray, ids: list[str],
-           others_factor: float = 1.0, assistant_cosine: float = 0.0) -> np.ndarray:
+           others_factor: float = 1.0, assistant_cosine: float = 0.0,
+           stated_weight: float | None = None) -> np.ndarray:
     """Each candidate's score in ``c.final`` becomes the model's (``after_model``), the
     someone-else weight the question's language's; over an assistant's chat history the
-    records' e5 cosine weighed in by ``assistant_cosine`` (``with_cosine``). Returns the
-    model's probabilities (``ids``' order)."""
+    records' e5 cosine weighed in by ``assistant_cosine`` (``with_cosine``); the record that
+    states the asked attribute of the person weighed by ``stated_weight`` (None: the
+    model's ``stated``). Returns the model's probabilities (``ids``' order)."""
     p = with_cosine(ranker.score(x, others_factor), x[:, FEATURES.index("cosine")],
                     x[:, FEATURES.index("assistant")], assistant_cosine)
     scores = after_model(p, x[:, FEATURES.index("fused")],
                          x[:, FEATURES.index("decay")], x[:, FEATURES.index("someone_else")],
                          ranker.weight_for(language_of(c.question.text)), others_factor,
-                         x[:, FEATURES.index("rr_asked")], ranker.asked, ranker.confidence)
+                         x[:, FEATURES.index("rr_asked")], ranker.asked, ranker.confidence,
+                         *_stated(c, ids, ranker.stated if stated_weight is None
+                                  else stated_weight))
     for fid, s in zip(ids, scores, strict=True):
         c.final[fid] = float(s)
     return p
