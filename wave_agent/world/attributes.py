@@ -267,6 +267,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 continue
             source = whose
         if kind == "lives_in":
+            if _compared_place(text, _said_as(text, link.target)):
+                continue  # "płaci dwa razy tyle co w Krakowie": a place compared with, not a home
             if _lives_there(text, link.target, other=source != USER) and (
                     source == USER or _said_as_subject(text, source, link.target, reading.language)):
                 put(_entity(source), "city", link.target, single_op())
@@ -370,6 +372,16 @@ def _moved_there(text: str, reading: Reading, c: _Collector) -> None:
         entity = _entity(whose)
         if not any(v.entity == entity and v.attribute == "city" for v in c.found):
             c.put(entity, "city", place, c.single_op())
+
+
+_COMPARED = re.compile(r"(?:\b(?:co|niż|niz|than|чем|как|jak)\s+(?:(?:w|we|in|в|во)\s+)?)$", re.I)
+
+
+def _compared_place(text: str, said: str) -> bool:
+    """Whether a place is said only after a word of comparison ("dwa razy tyle co w Krakowie",
+    "дороже, чем в Самаре", "cheaper than in Leeds"): every time the text names it."""
+    spots = [m.start() for m in re.finditer(re.escape(said), text)] if said else []
+    return bool(spots) and all(_COMPARED.search(text[max(0, at - 12):at]) for at in spots)
 
 
 _APPOINT_LEMMAS = frozenset({"назначить", "поставить", "повысить"})
