@@ -71,7 +71,7 @@ MOVE = _listed("""переехать перебраться переезжать
     przeprowadziłem przeprowadziliśmy przeprowadziła przeprowadził przeprowadzili przeprowadziły""")
 # taking a job is news of the employer as a move is of the city: "Гоша устроился в Яндекс",
 # "Олег перешёл в «Ростелеком»", "перевёлся в питерский офис" (the verbs' lemmas)
-JOINED = _listed("""устроиться перейти перевестись joined hired zatrudnił zatrudniła
+JOINED = _listed("""устроиться перейти перевестись назначить повысить joined hired zatrudnił zatrudniła
     zatrudniłem zatrudniłam przeszedł przeszła""")
 WORK_FIRST_PERSON = _listed("работаю работаем тружусь")
 RESUME = re.compile(r"\b(?:снова|опять|вновь|начал[аи]?|again|started|start|znowu|znów|"

@@ -39,7 +39,7 @@ from typing import Any
 from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
-from wave_agent.world import age, another_way, birthplace, lexicon, own_child
+from wave_agent.world import age, another_way, birthplace, held_role, lexicon, own_child
 from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import (
@@ -269,6 +269,8 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 continue
             source = whose
         if kind == "lives_in":
+            if _compared_place(text, _said_as(text, link.target)):
+                continue  # "płaci dwa razy tyle co w Krakowie": a place compared with, not a home
             if _lives_there(text, link.target, other=source != USER) and (
                     source == USER or _said_as_subject(text, source, link.target, reading.language)):
                 put(_entity(source), "city", link.target, single_op())
@@ -324,6 +326,14 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
         put(USER, "child", named_child, multi_op())
     if reading.language == "ru":
         _said_another_way(text, reading, c)
+        _moved_there(text, reading, c)
+        _appointed(text, c)
+    if reading.language in ("en", "pl"):
+        for name, noun in held_role.latin_holders(text):
+            put(name, "role", noun, single_op())
+    # a new holder of the speaker's superior ends the earlier holder's role (round thirty-six)
+    for entity, value in held_role.taken_over(text, c.found, held):
+        put(entity, "role", value, "remove")
     _contrast(c)
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
@@ -331,6 +341,100 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
         return tuple(v for v in c.found if not (
             v.entity == USER and v.attribute in ("employer", "role", "city") and v.op in ("set", "add")))
     return tuple(c.found)
+
+
+# "переехал туда", "перебралась уже туда": a move whose place is said before it
+_MOVED_THERE = re.compile(r"(?<![\w-])([а-яё]+)\s+(?:(?:уже|сразу|тоже|так|и|насовсем)\s+){0,2}туда\b",
+                          re.I)
+_MOVE_LEMMAS = frozenset({"переехать", "перебраться", "переезжать", "перебираться"})
+
+
+def _moved_there(text: str, reading: Reading, c: _Collector) -> None:
+    """Someone's move to a place named before it in its sentence ("Денис получил оффер во
+    Вроцлаве и уже переехал туда", round thirty-six): the place the last one the world reader
+    found before the verb, whose the one named before the place (``_holder``). Only where the
+    message's other readings found no city of that person."""
+    from wave_agent.world.morphology import _morph
+
+    places = [m.name for m in reading.mentions if m.type is EntityType.PLACE]
+    for move in _MOVED_THERE.finditer(text):
+        parses = _morph().parse(move.group(1).lower())
+        if not parses or parses[0].normal_form not in _MOVE_LEMMAS or (
+                "past" not in parses[0].tag):
+            continue
+        start = max(text.rfind(sep, 0, move.start()) for sep in ".!?\n") + 1
+        said = [(text.find(_said_as(text, p), start), p) for p in places]
+        said = [(at, p) for at, p in said if start <= at < move.start()]
+        if not said:
+            continue
+        _, place = max(said)
+        whose = _holder(text, _said_as(text, place), reading.language)
+        if whose is None or whose == USER:
+            continue  # the speaker's own move after an offer waits for the first day
+        entity = _entity(whose)
+        if not any(v.entity == entity and v.attribute == "city" for v in c.found):
+            c.put(entity, "city", place, c.single_op())
+
+
+_COMPARED = re.compile(r"(?:\b(?:co|niż|niz|than|чем|как|jak)\s+(?:(?:w|we|in|в|во)\s+)?)$", re.I)
+
+
+def _compared_place(text: str, said: str) -> bool:
+    """Whether a place is said only after a word of comparison ("dwa razy tyle co w Krakowie",
+    "дороже, чем в Самаре", "cheaper than in Leeds"): every time the text names it."""
+    spots = [m.start() for m in re.finditer(re.escape(said), text)] if said else []
+    return bool(spots) and all(_COMPARED.search(text[max(0, at - 12):at]) for at in spots)
+
+
+_APPOINT_LEMMAS = frozenset({"назначить", "поставить", "повысить"})
+
+
+def _appointed(text: str, c: _Collector) -> None:
+    """Someone else appointed to a job ("у Лены новость: её назначили заведующей отделением",
+    "его поставили шефом", "Рината повысили до тимлида", round thirty-six): a verb of
+    appointing in the third person plural past, the one appointed its object (a name in the
+    accusative, or "его / её" for the one person the message names before it), the job its
+    noun in the instrumental ("до" and the genitive after "повысить") that navec reads as a
+    job (``job_noun``)."""
+    from wave_agent.world.morphology import _morph, is_name, name_nominative
+
+    tokens = list(re.finditer(r"[А-ЯЁа-яё-]+", text))
+    for i, tok in enumerate(tokens):
+        parses = _morph().parse(tok.group().lower())
+        if not parses or parses[0].normal_form not in _APPOINT_LEMMAS or not {
+                "past", "plur"} <= parses[0].tag.grammemes:
+            continue
+        whose = None
+        near = [t for t in tokens[max(0, i - 2):i + 3] if t is not tok]
+        for t in near:
+            word = t.group()
+            if word.lower() in ("его", "её", "ее") and t.start() < tok.start():
+                whose = _only_named(text[:t.start()], "ru")
+            elif word[:1].isupper() and is_name(word) and any(
+                    "accs" in p.tag and {"Name", "Surn"} & p.tag.grammemes
+                    for p in _morph().parse(word)):
+                whose = name_nominative(word, "accs")
+            if whose:
+                break
+        if not whose:
+            continue
+        after = tokens[i + 1:i + 4]
+        case = "ablt"
+        if parses[0].normal_form == "повысить" and after and after[0].group().lower() == "до":
+            after, case = after[1:], "gent"
+        for t in after:
+            if t.group()[:1].isupper():
+                continue  # the name said after the verb
+            # a noun, or a participle used as one ("заведующей": Subx)
+            noun = next((p for p in _morph().parse(t.group().lower()) if case in p.tag and (
+                p.tag.POS == "NOUN" or "Subx" in p.tag)), None)
+            if noun is None:
+                continue
+            nominative = noun.inflect({"nomn"})
+            said = str(nominative.word) if nominative is not None else str(noun.normal_form)
+            if job_noun(str(noun.normal_form)) or job_noun(said) or held_role.above(said):
+                c.put(_entity(whose), "role", said, c.single_op())
+            break
 
 
 _MEATLESS = frozenset({"вегетарианство", "веганство", "пескетарианство"})

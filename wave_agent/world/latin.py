@@ -189,6 +189,12 @@ _PL: tuple[tuple[str, str, EntityType], ...] = (
     (rf"\b(?P<who>{_WHO})\s+(?:(?:nadal|wciąż|teraz|dalej)\s+)?(?:mieszka|mieszkają|"
      rf"przeprowadził się|przeprowadziła się|przeprowadzili się)\s+(?:w|we|do)\s+"
      rf"(?P<t>{_NAME})", "lives_in", EntityType.PLACE),
+    # "Kasia pisze, że przeprowadziła się z Krakowa do Gdańska": the move told by its mover,
+    # from the old place to the new one (round thirty-six)
+    (rf"\b(?P<who>{_WHO})\s+(?:pisze|napisała|napisał|mówi|powiedziała|powiedział|dzwoniła|"
+     rf"dzwonił)\s*,?\s+że\s+(?:(?:już|właśnie|w\s+końcu)\s+)?(?:przeprowadził|przeprowadziła|"
+     rf"przeprowadzili)\s+się\s+(?:z\s+{_NAME}\s+)?do\s+(?P<t>{_NAME})", "lives_in",
+     EntityType.PLACE),
     (rf"\b(?i:pracuję|pracujemy|pracowałam|pracowałem)\s+(?:teraz\s+)?(?:w|we|dla|na)\s+"
      rf"(?:firmie\s+)?{_ORG}", "works_at", EntityType.ORGANISATION),
     (rf"\b(?P<who>{_WHO})\s+pracuje\s+(?:w|we|dla)\s+(?:firmie\s+)?{_ORG}", "works_at",

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from graph.models import Fact, FactType, Status
-from wave_agent.world import read_many
+from wave_agent.world import held_role, read_many
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
@@ -277,6 +277,10 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 decision.contradicts.append((newest.fact, value))
         if value.op == "set" and single_valued(value.attribute):
             olds = [h for h in same_key if not same_value(h.value.value, value.value)]
+            if value.attribute == "role" and value.entity != USER and held_role.above(value.value):
+                # "руководитель у меня Игорь", then "Игорь, начальник мой, ...": one role said by
+                # another word for the one above the person, neither a change nor a contradiction
+                olds = [h for h in olds if not held_role.above(h.value.value)]
             if value.attribute == "age":
                 # an age grows by one a year: a smaller one, or a jump, says another thing; the
                 # birthday the graph holds counts when it fell since the held age was said. A

@@ -356,7 +356,8 @@ def test_tuning_8_a_partner_had_with_u_menya_and_a_role_one_is_appointed_to() ->
     assert values("Соня спит у меня на ноутбуке 😍") == set()
     assert ("user", "role", "тимлид тестирования", "set") in values(
         "Меня назначили тимлидом тестирования вместо Светы!!")
-    assert values("Свету назначили начальником") == set()
+    # someone else appointed is not the person's role; since round thirty-six it is hers
+    assert values("Свету назначили начальником") == {("Света", "role", "начальник", "set")}
 
 
 def test_a_city_is_denied_before_it_not_by_what_one_will_not_do_there() -> None:
