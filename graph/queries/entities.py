@@ -185,26 +185,6 @@ class EntityQueries(Executor):
         )
         return entity_from(records[0]["entity"])
 
-    async def retype_entity(self, user_id: str, id: str, type: EntityType) -> Entity:
-        """Give an entity another type (a name first read as a person, later said beside a pet
-        noun, is the pet). Refused when the person already has an entity of that type under
-        the same stem key (the unique (user, stem key, type)): that one is returned unchanged."""
-        current = await self.get_entity(user_id, id)
-        if current is None:
-            raise EntityNotFound(user_id, id)
-        records = await self._write(
-            """
-            MATCH (e:Entity {id: $id}) WHERE e.user_id = $user_id
-            OPTIONAL MATCH (other:Entity {user_id: $user_id, stem_key: e.stem_key, type: $type})
-            WITH e, other
-            FOREACH (_ IN CASE WHEN other IS NULL THEN [1] ELSE [] END | SET e.type = $type)
-            WITH coalesce(other, e) AS r
-            RETURN """ + entity_out("r") + """ AS entity
-            """,
-            id=id, user_id=user_id, type=EntityType(type).value,
-        )
-        return entity_from(records[0]["entity"])
-
     async def entities_in_text(self, user_id: str, text: str) -> list[Entity]:
         """The user's known entities whose name or alias (stemmed) occurs in ``text``,
         in order of first appearance."""

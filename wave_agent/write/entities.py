@@ -181,8 +181,6 @@ class Resolver:
         if cached is not None:
             return await self._teach(cached, mention.aliases)
         found = await self._find(mention.name, mention.type)
-        if found is not None and mention.type is EntityType.PET:
-            found = await self._pet_read_as_person(found, mention)
         full = full_form(mention.name, mention.type)  # "Катя" once "Екатерина" was said
         if found is None and full is not None:
             found = await self._find(full, mention.type)
@@ -212,28 +210,6 @@ class Resolver:
         self._cache[key] = found
         self._indexed(found)
         return found
-
-    async def _pet_read_as_person(self, found: Entity, mention: Mention) -> Entity:
-        """"Мурка заболела" read Мурка as a person; "наша кошка Мурка" later says she is the
-        pet. A pet mention that finds a person of exactly that name (no relative: none of
-        its names is a role word, and not the speaker) makes that entity the pet, so this
-        record and every later one name the pet, not a person who is not there."""
-        if found.type is not EntityType.PERSON or found.name == SELF_NAME:
-            return found
-        names = {name_key(n) for n in (found.name, *found.aliases)}
-        if name_key(mention.name) not in names or any(
-                kin.role_of(n) is not None for n in (found.name, *found.aliases)):
-            return found
-        pet = await self.graph.retype_entity(self.user_id, found.id, EntityType.PET)
-        self._cache.pop((name_key(found.name), EntityType.PERSON.value), None)
-        if self._people is not None:
-            self._people = [p for p in self._people if p.id != found.id]
-        self._learnt(pet)
-        if self._index is not None:
-            for key, known in list(self._index.items()):
-                if known.id == pet.id:
-                    self._index[key] = pet
-        return pet
 
     async def _teach(self, entity: Entity, aliases: Sequence[str]) -> Entity:
         known = {normalise(a) for a in (entity.name, *entity.aliases)}
