@@ -260,12 +260,18 @@ async def with_message_values(user_text: str, facts: list[ExtractedFact],
         return facts
     given: dict[int, tuple[str, ...]] = {}
     owns: dict[int, list[Value]] = {}
+    # a piece that denies a value the whole message ends ("с Лейлой в ресторане, заказала
+    # стейк." cut from "... всё, хватит с меня вегетарианства": alone, the steak denies the
+    # held diet) is the ending read without its words: it ends the value, it raises no question
+    ended = {(v.key, v.value) for v in whole if v.op == "remove"}
     for fact, reading in zip(pieces, readings[1:], strict=True):
-        own_values = list(read_values(fact.text, reading, held))
+        read = list(read_values(fact.text, reading, held))
+        own_values = [replace(v, op="remove") if v.op == "negate" and (v.key, v.value) in ended
+                      else v for v in read]
         owns[id(fact)] = own_values
         own = {v.key for v in own_values}
         more = [v for v in whole if v.key not in own and line_names(fact.text, v.value)]
-        if more:
+        if more or own_values != read:
             given[id(fact)] = tuple(v.encode() for v in (*own_values, *more))
     # an ending whose own words were cut off with a piece that was not kept ("айфон всё, умер
     # окончательно. взяла самсунг S24": only the new phone is kept) goes with the one piece

@@ -78,3 +78,23 @@ def test_nothing_is_kept_for_a_value_the_message_does_not_end() -> None:
     found = pieces("теннис по субботам, как всегда. вторую неделю дожди",
                    [Value("user", "hobby", "теннис", "add")])
     assert not any(attr.endswith("|remove") for attrs in found.values() for attr in attrs)
+
+
+def test_eating_meat_beside_the_diet_given_up_ends_the_diet_and_denies_nothing() -> None:
+    # a piece alone ("были у брата на даче, ел шашлык.") denies the held meatless diet; its
+    # message also says the diet is over ("хватит с меня веганства"), so the piece ends it
+    held = [Value("user", "diet", "веганство", "set")]
+    found = pieces("были у брата на даче, ел шашлык. первый раз за год мясо, и ничего. "
+                   "короче, хватит с меня веганства", held)
+    said = [a for attrs in found.values() for a in attrs if "|diet|" in a]
+    assert said and "user|diet|веганство|negate" not in said, found
+    assert "user|diet|веганство|remove" in said
+
+
+def test_having_had_enough_of_a_way_of_living_ends_it() -> None:
+    held = [Value("user", "diet", "вегетарианство", "set")]
+    text = "всё, хватит с меня вегетарианства"
+    assert {v.encode() for v in read_values(text, read(as_said(text)), held)} == {
+        "user|diet|вегетарианство|remove"}
+    money = "денег хватит до зарплаты"
+    assert not read_values(money, read(as_said(money)), held)
