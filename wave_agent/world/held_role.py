@@ -20,10 +20,10 @@ new lead is Sveta", "Mój nowy szef ma na imię Ajdar"): read here as Name|role|
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from wave_agent.world.kinds import SeedIndex
 from wave_agent.world.reading import ROLE_PREFIX, USER
 
 # seeds: the one above you, and the roles beside it that are not (navec's nearest decides)
@@ -34,8 +34,7 @@ _ABOVE_NEAR = 0.45
 _ABOVE_LATIN = frozenset({"manager", "boss", "lead", "teamlead", "team lead", "supervisor",
                           "szef", "szefowa", "kierownik", "kierowniczka", "przełożony",
                           "przełożona", "тимлид", "лид"})
-_index: tuple[Any, list[bool]] | None = None
-_lock = threading.Lock()
+_ABOVE = SeedIndex([*((w, True) for w in _ABOVE_RU), *((w, False) for w in _NOT_ABOVE_RU)])
 
 # someone else's: a possessive before the role noun ("его начальник", "у Олега начальник"), or a
 # name in the genitive after it ("начальник Олега")
@@ -69,11 +68,8 @@ def _fold(word: str) -> str:
 
 def above(role: str) -> bool:
     """Whether a role noun names the person's superior: its nearest seed in navec is one."""
-    import numpy as np
-
     from wave_agent.world.morphology import Models
 
-    global _index
     low = " ".join(role.lower().split())
     if low in _ABOVE_LATIN or (low.split() and low.split()[-1] in _ABOVE_LATIN):
         return True
@@ -86,19 +82,8 @@ def above(role: str) -> bool:
     vector = embedding.get(word)
     if vector is None:
         return word in _ABOVE_RU
-    with _lock:
-        if _index is None:
-            rows, labels = [], []
-            for seed, up in [*((w, True) for w in _ABOVE_RU), *((w, False) for w in _NOT_ABOVE_RU)]:
-                seen = embedding.get(seed.replace("ё", "е"))
-                if seen is not None:
-                    rows.append(seen / np.linalg.norm(seen))
-                    labels.append(up)
-            _index = (np.array(rows), labels)
-    matrix, labels = _index
-    similarity = matrix @ (vector / np.linalg.norm(vector))
-    nearest = int(np.argmax(similarity))
-    return bool(labels[nearest]) and float(similarity[nearest]) >= _ABOVE_NEAR
+    up, near = _ABOVE.nearest(vector)
+    return up and near >= _ABOVE_NEAR
 
 
 def _speakers(text: str, role: str) -> bool:

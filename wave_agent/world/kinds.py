@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -108,16 +109,47 @@ _JOBS = lexicon.words("""врач учитель инженер бухгалте
 _PEOPLE = lexicon.words("""сосед соседка мальчик девочка парень мужик человек друг подруга
     знакомый ребёнок женщина мужчина старик бабушка студент пенсионер гость""")
 JOB_NEAR = 0.3
-_people_index: tuple[Any, list[bool]] | None = None
+
+
+class SeedIndex:
+    """Seed words with a label each, as unit rows of natasha's navec vectors (built on first
+    use): a word reads as the label of the seed it is nearest to (``job_noun``,
+    ``held_role.above``)."""
+
+    def __init__(self, seeds: Iterable[tuple[str, bool]]) -> None:
+        self._seeds = tuple(seeds)
+        self._rows: tuple[Any, list[bool]] | None = None
+        self._lock = threading.Lock()
+
+    def nearest(self, vector: Any) -> tuple[bool, float]:
+        """The label of the seed nearest to ``vector`` and its cosine."""
+        import numpy as np
+
+        from wave_agent.world.morphology import Models
+
+        with self._lock:
+            if self._rows is None:
+                embedding = Models.get().embedding
+                rows, labels = [], []
+                for seed, label in self._seeds:
+                    seen = embedding.get(seed.replace("ё", "е"))
+                    if seen is not None:
+                        rows.append(seen / np.linalg.norm(seen))
+                        labels.append(label)
+                self._rows = (np.array(rows), labels)
+        matrix, labels = self._rows
+        similarity = matrix @ (vector / np.linalg.norm(vector))
+        at = int(np.argmax(similarity))
+        return bool(labels[at]), float(similarity[at])
+
+
+_JOB_OR_PERSON = SeedIndex([*((w, True) for w in _JOBS), *((w, False) for w in _PEOPLE)])
 
 
 @lru_cache(maxsize=16_384)
 def job_noun(lemma: str) -> bool:
     """Whether a noun for a person names what they do for a living: its nearest seed word in
     navec is a job (cosine >= 0.3). A word navec does not know is not read as one."""
-    global _people_index
-    import numpy as np
-
     from wave_agent.world.morphology import Models
 
     word = lemma.lower().replace("ё", "е")
@@ -125,19 +157,8 @@ def job_noun(lemma: str) -> bool:
     vector = embedding.get(word) if re.fullmatch(r"[а-я]{3,}", word) else None
     if vector is None:
         return False
-    with _lock:
-        if _people_index is None:
-            rows, jobs = [], []
-            for seed, job in [*((w, True) for w in _JOBS), *((w, False) for w in _PEOPLE)]:
-                seen = embedding.get(seed.replace("ё", "е"))
-                if seen is not None:
-                    rows.append(seen / np.linalg.norm(seen))
-                    jobs.append(job)
-            _people_index = (np.array(rows), jobs)
-    matrix, labels = _people_index
-    similarity = matrix @ (vector / np.linalg.norm(vector))
-    nearest = int(np.argmax(similarity))
-    return bool(labels[nearest]) and float(similarity[nearest]) >= JOB_NEAR
+    job, near = _JOB_OR_PERSON.nearest(vector)
+    return job and near >= JOB_NEAR
 
 
 __all__ = ["JOB_NEAR", "NEAR", "PASTIME_NEAR", "job_noun", "noun_kind", "pastime_near"]
