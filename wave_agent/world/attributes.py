@@ -480,7 +480,8 @@ def _said_another_way(text: str, reading: Reading, c: _Collector) -> None:
         c.found.append(Value(USER, "diet", diets[-1].value, op))
 
 
-_CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:а|но|и|a|ale|i|but|and)?\s*|\s+(?:а|но|but|ale)\s+")
+# a conjunction after the comma only as a word of its own: ", аллергия на киви" keeps its "а"
+_CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:(?:а|но|и|a|ale|i|but|and)\b)?\s*|\s+(?:а|но|but|ale)\s+")
 
 
 # an illness said to be over: "всё зажило", "вылечилась", "healed", "wyleczyłam się"

@@ -697,3 +697,12 @@ def test_an_ending_said_in_passing_ends_the_held_value(text: str, held: Value, e
 ])
 def test_what_is_still_had_is_not_ended(text: str, held: Value) -> None:
     assert not [v for v in values(text, [held]) if v[2] == held.value and v[3] == "remove"]
+
+
+def test_a_word_after_a_comma_keeps_its_first_letter_when_it_begins_like_a_conjunction() -> None:
+    # ", аллергия на киви" was cut as the conjunction "а" + "ллергия": the allergy's clause no
+    # longer named it, so the next clause's "не было" denied every allergy
+    text = "Похоже, аллергия на орехи, раньше такого не было"
+    held = [Value("user", "allergy", "пенициллин", "add")]
+    assert {v.encode() for v in read_values(text, read(as_said(text)), held)} == {
+        "user|allergy|орех|add"}
