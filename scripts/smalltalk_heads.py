@@ -166,22 +166,29 @@ def stored(p, ext, stated, promise, drop, keep):
     return np.asarray((ext & ((p < drop) | promise)) | (~ext & stated & (p < keep)), dtype=bool)
 
 
+def score(kept, y, counts, bar):
+    """One verdict's score over the lines ``kept`` was taken from (``counts``:
+    ``T.set_counts``): whether the months and the single-line sets keep their statements, then
+    the months' small talk stored (less is better), then their statements kept."""
+    gid, month, n, said_n, talk_n = counts
+    said_k = np.bincount(gid[kept & (y == 0)], minlength=n)
+    talk_k = np.bincount(gid[kept & (y == 1)], minlength=n)
+    said = said_k[month].sum() / max(said_n[month].sum(), 1)
+    lines_ = said_k[~month].sum() / max(said_n[~month].sum(), 1)
+    each = said_k[month] / np.maximum(said_n[month], 1)
+    ok = bool(said >= T.MIN_STATEMENTS_KEPT and lines_ >= bar and each.min() >= T.MIN_MONTH)
+    return ok, -float(np.mean(talk_k[month] / np.maximum(talk_n[month], 1))), float(said)
+
+
 def pick(p, y, groups, ext, stated, promise, use, bar):
-    gid, month, n, said_n, talk_n = T.set_counts(groups, use, y)
+    counts = T.set_counts(groups, use, y)
     best = None
     for d0 in GRID:
         for keep in GRID[d0 >= GRID][::3]:
             kept = stored(p, ext, stated, promise, d0, keep) & use
-            said_k = np.bincount(gid[kept & (y == 0)], minlength=n)
-            talk_k = np.bincount(gid[kept & (y == 1)], minlength=n)
-            said = said_k[month].sum() / max(said_n[month].sum(), 1)
-            lines_ = said_k[~month].sum() / max(said_n[~month].sum(), 1)
-            each = said_k[month] / np.maximum(said_n[month], 1)
-            ok = bool(said >= T.MIN_STATEMENTS_KEPT and lines_ >= bar and each.min() >= T.MIN_MONTH)
-            chatter = float(np.mean(talk_k[month] / np.maximum(talk_n[month], 1)))
-            score = (ok, -chatter, float(said))
-            if best is None or score > best[0]:
-                best = (score, float(d0), float(keep))
+            score_ = score(kept, y, counts, bar)
+            if best is None or score_ > best[0]:
+                best = (score_, float(d0), float(keep))
     assert best is not None
     return best
 

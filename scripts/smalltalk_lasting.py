@@ -135,15 +135,7 @@ ATTRS: tuple[str, ...] = ()
 
 def rule(kept, y, groups, use, bar=0.90):
     """``smalltalk_heads.pick``'s score of one verdict over the lines ``use``."""
-    gid, month, n, said_n, talk_n = T.set_counts(groups, use, y)
-    kept = kept & use
-    said_k = np.bincount(gid[kept & (y == 0)], minlength=n)
-    talk_k = np.bincount(gid[kept & (y == 1)], minlength=n)
-    said = said_k[month].sum() / max(said_n[month].sum(), 1)
-    lines_ = said_k[~month].sum() / max(said_n[~month].sum(), 1)
-    each = said_k[month] / np.maximum(said_n[month], 1)
-    ok = bool(said >= T.MIN_STATEMENTS_KEPT and lines_ >= bar and each.min() >= T.MIN_MONTH)
-    return ok, -float(np.mean(talk_k[month] / np.maximum(talk_n[month], 1))), float(said)
+    return H.score(kept & use, y, T.set_counts(groups, use, y), bar)
 
 
 def named_drop(p, kept, pairs, y, groups, langs, detected, ext, stated, promise, design, held,
