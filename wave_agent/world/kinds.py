@@ -161,7 +161,24 @@ def job_noun(lemma: str) -> bool:
     return job and near >= JOB_NEAR
 
 
-__all__ = ["JOB_NEAR", "NEAR", "PASTIME_NEAR", "job_noun", "noun_kind", "pastime_near"]
+@lru_cache(maxsize=16_384)
+def person_noun(lemma: str) -> bool:
+    """Whether a noun for a person names who they are to someone rather than a job: its
+    nearest seed word in navec is a person word, not a job (cosine >= 0.3): "соседка",
+    "мужик", "коллега", "пенсионер", "выпускник" (a word navec does not know, "бэкендер",
+    or one near no seed, "дальнобойщик", is not)."""
+    from wave_agent.world.morphology import Models
+
+    word = lemma.lower().replace("ё", "е")
+    vector = Models.get().embedding.get(word) if re.fullmatch(r"[а-я]{3,}", word) else None
+    if vector is None:
+        return False
+    job, near = _JOB_OR_PERSON.nearest(vector)
+    return not job and near >= JOB_NEAR
+
+
+__all__ = ["JOB_NEAR", "NEAR", "PASTIME_NEAR", "job_noun", "noun_kind", "pastime_near",
+           "person_noun"]
 
 
 # the suffixes of a noun for one who does a job ("тестировщица", "автоматизатор", "тимлид",

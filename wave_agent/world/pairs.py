@@ -577,6 +577,7 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
             links.append(Link(pair.source, kind, pair.target))
     links = _one_holder(list(dict.fromkeys(links)), reading, judged, model)
     links = _job_firms(text, reading, links)
+    links = _holders_firm(reading, links, judged, model)
     if links == list(reading.links):
         return reading
     return replace(reading, links=tuple(links))
@@ -587,6 +588,9 @@ def relink(text: str, reading: Reading, model: Model | None = None) -> Reading:
 # кофеен «Кофеин»") is where the job's holder works, whoever linked the job (the rules or the
 # model). Russian only: measured there (docs/benchmarks.md, round thirty-six of h/rel36).
 _JOB_FIRM = frozenset({"ru"})
+# a job's holder with no workplace linked (round thirty-eight, issue 29): the model's
+# likeliest organisation for their ``works_at``, taken at this lower bar than the type's own
+_HOLDER_FIRM: dict[str, float] = {"ru": 0.8}
 _AT = frozenset({"в", "во", "на"})
 # a band or a team is no employer ("member_of"), nor a hospital's ward
 _NOT_FIRM = lexicon.GROUP_NOUNS | frozenset({"отделение", "кардиология", "хирургия",
@@ -631,6 +635,36 @@ def _job_firms(text: str, reading: Reading, links: list[Link]) -> list[Link]:
                 break
         if named is not None:
             found.append(Link(link.source, "works_at", named))
+    return list(dict.fromkeys([*links, *found]))
+
+
+def _holders_firm(reading: Reading, links: list[Link], judged: list[Pair],
+                  model: Model) -> list[Link]:
+    """The links with a ``works_at`` link from each job's holder who has no workplace linked
+    to the organisation the model holds likeliest their workplace, when that reaches
+    ``_HOLDER_FIRM``'s lower bar ("тренер там Андрей Викторович" after the pool is named,
+    "хирург ахмедов" after "в краевой больнице")."""
+    bar = _HOLDER_FIRM.get(reading.language or "ru")
+    if bar is None:
+        return links
+    placed = {link.source for link in links if link.type in ("works_at", "studies_at")}
+    holders = {link.source for link in links if link.type == "works_as"} - placed
+    if not holders:
+        return links
+    firms = {m.name for m in reading.mentions if m.type is EntityType.ORGANISATION}
+    at = model.classes.index("works_at") if "works_at" in model.classes else None
+    best: dict[str, tuple[float, str]] = {}
+    for pair in judged:
+        if at is None or pair.source not in holders or pair.target not in firms or (
+                NOT_YET in pair.features and NOT_YET in model.index):
+            continue  # not when wished ("хочет работать в «Касперском»"), as ``relink``
+        types = next(f[2:] for f in pair.features if f.startswith("t:"))
+        if model.allowed and f"works_at|{types}" not in model.allowed:
+            continue
+        p = float(model.probabilities(pair.features)[at])
+        if p >= bar and p > best.get(pair.source, (0.0, ""))[0]:
+            best[pair.source] = (p, pair.target)
+    found = [Link(source, "works_at", firm) for source, (_, firm) in best.items()]
     return list(dict.fromkeys([*links, *found]))
 
 

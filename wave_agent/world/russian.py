@@ -32,7 +32,7 @@ from itertools import pairwise
 from graph import kin
 from graph.models import EntityType
 from wave_agent.world import lexicon
-from wave_agent.world.kinds import AGENT, job_noun, noun_kind
+from wave_agent.world.kinds import AGENT, job_noun, noun_kind, person_noun
 from wave_agent.world.morphology import (
     NAMING,
     POS,
@@ -1392,7 +1392,8 @@ class _Builder:
         said of the speaker (no kin, friend or pet word)."""
         if not (noun.animate and noun.case == "Nom" and noun.text.islower()
                 and kin.role_of(noun.text) is None and lexicon.kind_of(noun.lemma) is None
-                and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER):
+                and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER
+                and not person_noun(noun.lemma)):  # "я свидетель", "я пенсионерка": no job
             return False
         if any(k.pos == "PRON" and k.lemma in ("я",) for k in s.kids(noun, "nsubj")):
             return True
@@ -1440,7 +1441,8 @@ class _Builder:
                 and noun.case == "Nom" and noun.text.islower()
                 and kin.role_of(noun.text) is None and lexicon.kind_of(noun.lemma) is None
                 and noun.lemma not in lexicon.FRIEND_NOUNS | PARTNER
-                and MORE_KIN.get(noun.lemma) is None):
+                and MORE_KIN.get(noun.lemma) is None
+                and not person_noun(noun.lemma)):  # "Зиночка, соседка моя": who, not a job
             return None
         name = names.get(s.tokens[at - 2].id)
         if name is None or self.mentions[name].type is not EntityType.PERSON:
