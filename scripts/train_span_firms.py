@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import pickle
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,8 @@ def rows(cache: Path) -> dict[str, Any]:
             "X": span_kinds.features([(t, m) for _, t, m, _ in found])}
 
 
-def swaps(p: Any, cur: Any, y: Any, idx: Any, place_t: float, firm_t: float) -> dict[str, tuple[int, int, int]]:
+def swaps(p: Any, cur: Any, y: Any, idx: Any, place_t: float,
+          firm_t: float) -> dict[str, tuple[int, int, int]]:
     out = {"place>org": [0, 0, 0], "org>thing/project": [0, 0, 0]}
     for i in idx:
         if cur[i] == "place":
@@ -119,8 +121,7 @@ def main() -> int:
     old = ~held
     yi = np.array([span_kinds.FIRM_CLASSES.index(v) if v != "skip" else -1 for v in y])
     k = len(span_kinds.FIRM_CLASSES)
-    from collections import Counter
-    print("rows (older):", Counter(zip(cur[old], y[old])))
+    print("rows (older):", Counter(zip(cur[old], y[old], strict=True)))
     if args.folds:
         authors = sorted(set(parts[old]))
         fold = np.array([authors.index(p) % 5 if p in authors else -1 for p in parts])
@@ -133,7 +134,8 @@ def main() -> int:
                     x[old & (fold == f)])
             for t in (0.5, 0.6, 0.7, 0.8, 0.9):
                 print(f"C {c} t {t}:", swaps(p, cur, y, np.where(old)[0], t, t))
-    model = LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(x[fit_rows], yi[fit_rows])
+    model = LogisticRegression(C=C, max_iter=3000, class_weight="balanced").fit(
+        x[fit_rows], yi[fit_rows])
     if args.held:
         p = np.zeros((len(y), k))
         p[np.ix_(held, model.classes_)] = model.predict_proba(x[held])
