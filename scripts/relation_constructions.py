@@ -47,7 +47,7 @@ from wave_agent.world import pairs as model_pairs
 from wave_agent.world.reader import as_read
 from wave_agent.world.reading import USER, Link, Reading, Word
 
-NEWEST = ("tuning_40", "tuning_41", "tuning_42", "tuning_43", "tuning_44")  # held out (round thirty-six)
+NEWEST = ("tuning_42", "tuning_43", "tuning_44", "tuning_45", "tuning_46")  # held out (round thirty-eight)
 OLDER = tuple(p for p in HONEST if p not in NEWEST)
 
 NOT_READ = ("no_pair", "under_threshold", "scored_none", "not_allowed", "wrong_kind")

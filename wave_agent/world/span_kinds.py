@@ -28,6 +28,10 @@ from wave_agent.world.reading import Mention, Reading
 
 MODEL_PATH = Path(__file__).with_name("span_kinds.npz")
 CLASSES = ("place", "organisation", "other")
+# the organisations' model (round thirty-eight): a firm the rules read that is a product or a
+# project ("продал «Ниву»", "подкаст «тихий час»", "бот «пара-бот»")
+FIRM_CLASSES = ("place", "organisation", "other", "thing", "project")
+_FIRM_TO = {"thing": EntityType.THING, "project": EntityType.PROJECT}
 WINDOW = 60  # characters each side of the mention kept for its context vector
 _SWAPPED = {EntityType.PLACE: EntityType.ORGANISATION, EntityType.ORGANISATION: EntityType.PLACE}
 # the links that end only on a place or only on an organisation
@@ -37,6 +41,7 @@ _CAMEL = re.compile(r"[а-яёa-z][А-ЯЁA-Z]")
 _QUOTES = "«\"„“"
 _lock = threading.Lock()
 _model: tuple[Any, Any, float] | None = None
+_firm_model: tuple[Any, Any, float] | None = None
 _embedder: Any = None
 
 
@@ -110,14 +115,22 @@ def features(items: Sequence[tuple[str, Mention]]) -> Any:
 
 
 def _load() -> tuple[Any, Any, float] | None:
-    global _model
+    global _model, _firm_model
     with _lock:
         if _model is None and MODEL_PATH.exists():
             import numpy as np
 
             with np.load(MODEL_PATH) as f:
                 _model = (f["coef"], f["intercept"], float(f["threshold"]))
+                if "firm_coef" in f:
+                    _firm_model = (f["firm_coef"], f["firm_intercept"],
+                                   float(f["firm_threshold"]))
         return _model
+
+
+def _load_firms() -> tuple[Any, Any, float] | None:
+    _load()
+    return _firm_model
 
 
 def probabilities(x: Any, model: tuple[Any, Any, float]) -> Any:
@@ -129,30 +142,42 @@ def probabilities(x: Any, model: tuple[Any, Any, float]) -> Any:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def retype(text: str, reading: Reading, model: tuple[Any, Any, float] | None = None) -> Reading:
+def retype(text: str, reading: Reading, model: tuple[Any, Any, float] | None = None,
+           firms: tuple[Any, Any, float] | None = None) -> Reading:
     """The reading with each Russian place the model is sure names a firm made an
-    organisation."""
+    organisation, and each organisation the firms' model is sure names a thing or a project
+    made that (round thirty-eight)."""
     model = model or _load()
+    firms = firms or _load_firms()
     if model is None or reading.language != "ru":
         return reading
-    judged = [m for m in reading.mentions if m.type is EntityType.PLACE]
-    if not judged:
+    places = [m for m in reading.mentions if m.type is EntityType.PLACE]
+    orgs = [m for m in reading.mentions if m.type is EntityType.ORGANISATION] if firms else []
+    if not places and not orgs:
         return reading
-    p = probabilities(features([(text, m) for m in judged]), model)
-    threshold = model[2]
+    x = features([(text, m) for m in (*places, *orgs)])
     new: dict[str, Mention] = {}
-    for m, row in zip(judged, p, strict=True):
-        other = _SWAPPED[m.type]
-        if row[CLASSES.index(other.value)] >= threshold:
-            new[m.name] = replace(m, type=other)
+    if places:
+        p = probabilities(x[: len(places)], model)
+        for m, row in zip(places, p, strict=True):
+            other = _SWAPPED[m.type]
+            if row[CLASSES.index(other.value)] >= model[2]:
+                new[m.name] = replace(m, type=other)
+    if orgs and firms is not None:
+        p = probabilities(x[len(places):], firms)
+        for m, row in zip(orgs, p, strict=True):
+            kind = max(_FIRM_TO, key=lambda k: row[FIRM_CLASSES.index(k)])
+            if row[FIRM_CLASSES.index(kind)] >= firms[2]:
+                new[m.name] = replace(m, type=_FIRM_TO[kind])
     if not new:
         return reading
     # a link the rules made for the kind it was read as goes with it ("бухгалтер в
-    # Волгаэнерго": no one lives in a firm)
+    # Волгаэнерго": no one lives in a firm; no one works at a car)
+    was = {m.name: m.type for m in reading.mentions}
     links = tuple(k for k in reading.links if k.target not in new
-                  or k.type not in _ONLY_TO[_SWAPPED[new[k.target].type]])
+                  or k.type not in _ONLY_TO.get(was[k.target], frozenset()))
     return replace(reading, mentions=tuple(new.get(m.name, m) for m in reading.mentions),
                    links=links)
 
 
-__all__ = ["CLASSES", "MODEL_PATH", "context", "features", "probabilities", "retype"]
+__all__ = ["CLASSES", "FIRM_CLASSES", "MODEL_PATH", "context", "features", "probabilities", "retype"]

@@ -34,3 +34,21 @@ def test_towns_stay_places() -> None:
 def test_only_russian_readings_are_judged() -> None:
     english = Reading(mentions=(Mention("Samaratrans", EntityType.PLACE),), language="en")
     assert span_kinds.retype("I work at Samaratrans.", english) is english
+
+
+def test_a_bot_read_as_a_firm_is_a_project_no_one_works_at() -> None:
+    # round thirty-eight: the organisations' model in span_kinds.npz
+    text = "пилю по вечерам свой пет-проект, бот с расписанием электричек, назвал «электрон»"
+    firm = Reading(mentions=(Mention("электрон", EntityType.ORGANISATION),),
+                   links=(Link("user", "works_at", "электрон"),), language="ru")
+    judged = span_kinds.retype(text, firm)
+    bot = judged.mention("электрон")
+    assert bot is not None and bot.type is EntityType.PROJECT
+    assert Link("user", "works_at", "электрон") not in judged.links
+
+
+def test_a_steel_works_stays_a_firm_one_works_at() -> None:
+    reading = read("Муж устроился в «Северсталь» сварщиком.")
+    firm = reading.mention("Северсталь")
+    assert firm is not None and firm.type is EntityType.ORGANISATION
+    assert any(k.type == "works_at" and k.target == "Северсталь" for k in reading.links)
