@@ -1848,8 +1848,11 @@ class _Builder:
                 owner = self._dative(s, head, names) or self._subject(s, head, names)
             if owner is None and kind is EntityType.ILLNESS and token.case == "Nom" and not any(
                     (names.get(t.id) in self.mentions and self.mentions[names[t.id]].type
-                     is EntityType.PERSON) or t.text.lower() == "у" for t in s.tokens):
-                owner = USER  # "Спина отваливается, остеохондроз.": no one else named, the speaker
+                     is EntityType.PERSON) or t.text.lower() == "у" for t in s.tokens) and not any(
+                    m.type is EntityType.PET for m in self.mentions.values()):
+                # "Спина отваливается, остеохондроз.": no one else named, the speaker; not
+                # when the statement names a pet ("Тузик захромал. Ветеринар сказал, артрит")
+                owner = USER
             if owner is not None:
                 self._owned(s, token, owner, names, kind)
 
