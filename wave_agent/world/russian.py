@@ -1653,16 +1653,22 @@ class _Builder:
                     w.text.lower() in COMITATIVE for w in span[max(0, j - 2):j])
 
             nouns = [u for u in span if u.pos == "NOUN" and u.id not in known]
+            before = [u for u in (self.previous[0].tokens if self.previous and where is s
+                                  else []) if u.pos == "NOUN"]  # "подарил котёнка!! сфинкс, назвали ..."
             if not any(not u.animate for u in nouns) or any(
                     lexicon.kind_of(u.lemma) or noun_kind(u.lemma) or u.lemma in _CHILDREN
-                    or (u.animate and u.case in ("Nom", "Acc") and not someone_named(u))
-                    for u in nouns):  # ("для поиска попутчиков": no one named)
+                    or u.lemma in lexicon.GROUP_NOUNS | lexicon.ORG_NOUNS  # a choir: member_of
+                    or (u.animate and u.case in ("Nom", "Acc") and (
+                        u not in nouns or not someone_named(u)))
+                    for u in [*nouns, *before]):  # ("для поиска попутчиков": no one named)
                 continue
             said = [u for u in tokens[i + 1:i + 4] if u.text not in (",", "—", "-", ":", "«", '"')
                     and u.pos != "VERB"][:1]
             if not said:
                 continue
             u = said[0]
+            if only_verb(u.text) or first_person_verb(u.text):
+                continue  # "skillpad назывался, помянем": a verb, no name
             project = names.get(u.id)
             # "назвали Пульсом": the instrumental back to the name; else as written
             name = name_nominative(u.text, u.case) if u.case == "Ins" else u.text
