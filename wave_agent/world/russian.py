@@ -193,6 +193,13 @@ _APPOSED = re.compile(r"\s*[,(—–-]\s*(?:(?:он|она)\s+же\s+|(?:все\
                       r"(?:его\s+|её\s+|ее\s+)?|для\s+своих\s+)?", re.IGNORECASE)
 
 
+def _someone_named(span: list[Token], j: int, known: dict[str, str]) -> bool:
+    """Whether an animate noun is one of the people said ("кореш лёха", "брат Олег", "с
+    ребятами"), not a creature a naming word names."""
+    return (j + 1 < len(span) and span[j + 1].id in known) or any(
+        w.text.lower() in COMITATIVE for w in span[max(0, j - 2):j])
+
+
 def _initial(name: str) -> str:
     return name[:1].lower().replace("ё", "е")
 
@@ -1643,15 +1650,7 @@ class _Builder:
             if not any(u.pos == "NOUN" for u in span) and self.previous is not None:
                 where, span_names = self.previous
                 span = [*where.tokens, *tokens[:i]]
-            at = {id(u): j for j, u in enumerate(span)}
             known = {**span_names, **names}
-
-            def someone_named(u: Token) -> bool:
-                """"кореш лёха", "брат Олег", "с ребятами": one of the makers, no thing named"""
-                j = at[id(u)]
-                return (j + 1 < len(span) and span[j + 1].id in known) or any(
-                    w.text.lower() in COMITATIVE for w in span[max(0, j - 2):j])
-
             nouns = [u for u in span if u.pos == "NOUN" and u.id not in known]
             before = [u for u in (self.previous[0].tokens if self.previous and where is s
                                   else []) if u.pos == "NOUN"]  # "подарил котёнка!! сфинкс, назвали ..."
@@ -1659,7 +1658,7 @@ class _Builder:
                     lexicon.kind_of(u.lemma) or noun_kind(u.lemma) or u.lemma in _CHILDREN
                     or u.lemma in lexicon.GROUP_NOUNS | lexicon.ORG_NOUNS  # a choir: member_of
                     or (u.animate and u.case in ("Nom", "Acc") and (
-                        u not in nouns or not someone_named(u)))
+                        u not in nouns or not _someone_named(span, span.index(u), known)))
                     for u in [*nouns, *before]):  # ("для поиска попутчиков": no one named)
                 continue
             said = [u for u in tokens[i + 1:i + 4] if u.text not in (",", "—", "-", ":", "«", '"')
@@ -1684,11 +1683,11 @@ class _Builder:
                     continue
                 project = self._mention(name, EntityType.PROJECT)
                 self.first_at.setdefault(project, u.start)
-            elif self.mentions[project].type not in (EntityType.PROJECT,
-                                                       EntityType.ORGANISATION):
-                if self.mentions[project].type is not EntityType.PERSON or any(
-                        x.source == project or x.target == project for x in self.links):
-                    continue
+            elif self.mentions[project].type not in (
+                    EntityType.PROJECT, EntityType.ORGANISATION) and (
+                    self.mentions[project].type is not EntityType.PERSON or any(
+                        x.source == project or x.target == project for x in self.links)):
+                continue
             self._retype(project, EntityType.PROJECT)
             makers: list[str] = []
             first = any((v.pos in ("VERB", "AUX") and v.person == "1") or (
@@ -1717,10 +1716,10 @@ class _Builder:
                 if w.text.lower() not in COMITATIVE or w.pos != "ADP":
                     continue
                 for x in words[j + 1:j + 6]:
-                    name = span_names.get(x.id) if x in where.tokens else names.get(x.id)
-                    if name and self.mentions.get(name) and (
-                            self.mentions[name].type is EntityType.PERSON):
-                        makers.append(name)
+                    maker = span_names.get(x.id) if x in where.tokens else names.get(x.id)
+                    if maker and self.mentions.get(maker) and (
+                            self.mentions[maker].type is EntityType.PERSON):
+                        makers.append(maker)
                     elif x.pos not in ("NOUN", "ADJ", "CCONJ", "PROPN") or x.text == ",":
                         break
             for maker in dict.fromkeys(makers):
