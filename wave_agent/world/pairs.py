@@ -662,7 +662,11 @@ def _one_holder(links: list[Link], reading: Reading, judged: list[Pair],
         best[key] = max(best.get(key, 0.0), likely(link))
     dropped = {link for link in held if link not in rules
                and likely(link) < best[(link.type, link.target)]}
+    # (a doctor who found it holds no illness: "у кардиолога, доктор Смирнов ... поставили
+    # гипертонию" is still the speaker's)
+    working = {link.source for link in links if link.type == "works_as"}
     named = {(link.type, link.target) for link in held if link.source != USER
+             and link.source not in working
              and link.type in _NAMED_FIRST.get(reading.language or "ru", frozenset())}
     dropped |= {link for link in held if link.source == USER
                 and (link.type, link.target) in named}

@@ -24,3 +24,11 @@ def test_a_relatives_illness_is_not_the_speakers() -> None:
 def test_the_speakers_own_illness_stays_theirs() -> None:
     reading = read("У меня гипертония, таблетки пью каждый день.")
     assert Link(USER, "has_condition", "гипертония") in reading.links
+
+
+def test_the_doctor_who_found_it_does_not_hold_it() -> None:
+    reading = read("Была у терапевта в поликлинике, врач Иванова Мария Петровна. Давление "
+                   "скачет, поставили гипертонию.")
+    assert not any(link.type == "has_condition" and link.source == "Иванова Мария Петровна"
+                   for link in reading.links)
+    assert Link(USER, "has_condition", "гипертония") in reading.links
