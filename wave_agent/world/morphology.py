@@ -347,14 +347,6 @@ def only_verb(word: str) -> tuple[str, str | None, str | None] | None:
 
 
 @lru_cache(maxsize=16_384)
-def first_person_verb(word: str) -> bool:
-    """Whether pymorphy reads the word as a verb of the first person ("пилим", which the
-    tagger takes for an adjective)."""
-    return any(p.tag.POS == "VERB" and p.tag.person == "1per"
-               for p in _morph().parse(word.lower()))
-
-
-@lru_cache(maxsize=16_384)
 def geographic(word: str) -> bool:
     """Whether pymorphy's dictionary knows the word as a place name ("Кипре": yes;
     "Уралмаше": no)."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from graph import kin
@@ -42,7 +43,6 @@ from wave_agent.world.morphology import (
     agreeing_nominative,
     apposed,
     first_name,
-    first_person_verb,
     full_name,
     geographic,
     is_name,
@@ -191,6 +191,16 @@ _WHERE = frozenset({"в", "во", "на", "из", "с", "со"})
 # же" / "она же" / "(все) зовут (его / её)" / "для своих"
 _APPOSED = re.compile(r"\s*[,(—–-]\s*(?:(?:он|она)\s+же\s+|(?:все\s+|дома\s+)?зовут\s+"
                       r"(?:его\s+|её\s+|ее\s+)?|для\s+своих\s+)?", re.IGNORECASE)
+
+
+@lru_cache(maxsize=16_384)
+def _first_person_verb(word: str) -> bool:
+    """Whether pymorphy reads the word as a verb of the first person ("пилим", which the
+    tagger takes for an adjective)."""
+    from wave_agent.world.morphology import _morph
+
+    return any(p.tag.POS == "VERB" and p.tag.person == "1per"
+               for p in _morph().parse(word.lower()))
 
 
 def _someone_named(span: list[Token], j: int, known: dict[str, str]) -> bool:
@@ -1666,7 +1676,7 @@ class _Builder:
             if not said:
                 continue
             u = said[0]
-            if only_verb(u.text) or first_person_verb(u.text):
+            if only_verb(u.text) or _first_person_verb(u.text):
                 continue  # "skillpad назывался, помянем": a verb, no name
             project = names.get(u.id)
             # "назвали Пульсом": the instrumental back to the name; else as written
@@ -1691,7 +1701,7 @@ class _Builder:
             self._retype(project, EntityType.PROJECT)
             makers: list[str] = []
             first = any((v.pos in ("VERB", "AUX") and v.person == "1") or (
-                v.id not in known and v.text.islower() and first_person_verb(v.text))
+                v.id not in known and v.text.islower() and _first_person_verb(v.text))
                 for v in span) or any(  # ("пилим": the tagger's adjective)
                 v.text.lower() in ("мой", "моя", "моё", "мое", "наш", "наша", "наше", "мы")
                 for v in span)
