@@ -70,7 +70,12 @@ _ONE_SOURCE = frozenset({"kin", "friend_of"})
 # target, only the likeliest source's stands when another source holds it more likely (the
 # rules' links kept): "Жена Юля. Бухгалтер в клинике Медси." is Юля's job, not also the
 # speaker's. Measured in Russian only (docs/benchmarks.md, round thirty-four of h/world34).
-_ONE_HOLDER = {"ru": frozenset({"works_as"})}
+# An illness likewise (round thirty-eight: none of the 304 Russian illnesses the older
+# authors label has two holders): of the model's links the likeliest holder's stands, and the
+# speaker's, the rules' or the model's, gives way to a named holder ("Граф заболел:
+# ветеринар говорит, отит" is the dog's; "Тамару Васильевну положили с пневмонией" hers).
+_ONE_HOLDER = {"ru": frozenset({"works_as", "has_condition"})}
+_NAMED_FIRST = {"ru": frozenset({"has_condition"})}
 # pair features measured and not shipped (round thirty-three, issue 29): "mood" the tense,
 # aspect and mood of the target's verb (``governor.verb_mood``), "lastp" the person named
 # nearest before the target (``governor.nearest_person``). No shipped weights read them, so
@@ -691,6 +696,14 @@ def _one_holder(links: list[Link], reading: Reading, judged: list[Pair],
         best[key] = max(best.get(key, 0.0), likely(link))
     dropped = {link for link in held if link not in rules
                and likely(link) < best[(link.type, link.target)]}
+    # (a doctor who found it holds no illness: "у кардиолога, доктор Смирнов ... поставили
+    # гипертонию" is still the speaker's)
+    working = {link.source for link in links if link.type == "works_as"}
+    named = {(link.type, link.target) for link in held if link.source != USER
+             and link.source not in working
+             and link.type in _NAMED_FIRST.get(reading.language or "ru", frozenset())}
+    dropped |= {link for link in held if link.source == USER
+                and (link.type, link.target) in named}
     return [link for link in links if link not in dropped]
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from graph import kin
@@ -192,6 +193,23 @@ _APPOSED = re.compile(r"\s*[,(—–-]\s*(?:(?:он|она)\s+же\s+|(?:все\
                       r"(?:его\s+|её\s+|ее\s+)?|для\s+своих\s+)?", re.IGNORECASE)
 
 
+@lru_cache(maxsize=16_384)
+def _first_person_verb(word: str) -> bool:
+    """Whether pymorphy reads the word as a verb of the first person ("пилим", which the
+    tagger takes for an adjective)."""
+    from wave_agent.world.morphology import _morph
+
+    return any(p.tag.POS == "VERB" and p.tag.person == "1per"
+               for p in _morph().parse(word.lower()))
+
+
+def _someone_named(span: list[Token], j: int, known: dict[str, str]) -> bool:
+    """Whether an animate noun is one of the people said ("кореш лёха", "брат Олег", "с
+    ребятами"), not a creature a naming word names."""
+    return (j + 1 < len(span) and span[j + 1].id in known) or any(
+        w.text.lower() in COMITATIVE for w in span[max(0, j - 2):j])
+
+
 def _initial(name: str) -> str:
     return name[:1].lower().replace("ё", "е")
 
@@ -262,6 +280,7 @@ class _Builder:
         self.named_roles: list[str] = []   # role words naming someone else (``Reading``)
         self.joined: dict[tuple[int, int], str] = {}  # a firm's span with its noun -> name
         self.following: Sentence | None = None  # the sentence after the one being read
+        self.previous: tuple[Sentence, dict[str, str]] | None = None  # the one read before
         for relative in kin.relatives(text):
             name = full_name(relative.name)  # "Сын Сашка": Саша
             self._mention(name, EntityType.PERSON, tuple(dict.fromkeys((
@@ -422,6 +441,8 @@ class _Builder:
         self._verbless(s, names)
         self._possessions(s, names)
         self._married(s, names)
+        self._named_project(s, names)
+        self.previous = (s, names)
 
     def _named(self, s: Sentence) -> dict[str, str]:
         """Token id -> mention name, for the NER spans of this sentence."""
@@ -1622,6 +1643,100 @@ class _Builder:
                 and lexicon.kind_of(c.lemma) in (None, EntityType.PET)
                 for name in s.kids(c, "appos", "flat", "nmod") if name.pos == "PROPN"]
 
+    def _named_project(self, s: Sentence, names: dict[str, str]) -> None:
+        """"с лёхой пилим пет-проект, трекер привычек, назвали Пульс", "бот для учёта
+        расходов, называется копилка", "открывает свою кофейню вместе с другом мишей. назвать
+        хотят «зерно»": the name a naming word ("назвать", "называться") gives to something
+        made is a project. Something made: the nouns said before the naming word in its
+        sentence (else in the sentence before) include one the parser calls inanimate and none
+        that is an animal, a child, a relative or a thing the lexicon or navec's neighbours
+        type (a pet's, a daughter's or a car's name is no project). Its makers: the speaker
+        when a verb before it is in the first person or "мой" / "наш" / "мы" is said, else the
+        first verb's subject; and the people named after "с" / "со" there ("с лехой и
+        тимуром пилим")."""
+        tokens = s.tokens
+        for i, t in enumerate(tokens):
+            if t.lemma not in ("назвать", "называться") or t.pos not in ("VERB", "AUX"):
+                continue
+            span, span_names, where = tokens[:i], names, s
+            if not any(u.pos == "NOUN" for u in span) and self.previous is not None:
+                where, span_names = self.previous
+                span = [*where.tokens, *tokens[:i]]
+            known = {**span_names, **names}
+            nouns = [u for u in span if u.pos == "NOUN" and u.id not in known]
+            before = [u for u in (self.previous[0].tokens if self.previous and where is s
+                                  else []) if u.pos == "NOUN"]  # "подарил котёнка!! сфинкс, назвали ..."
+            if not any(not u.animate for u in nouns) or any(
+                    lexicon.kind_of(u.lemma) or noun_kind(u.lemma) or u.lemma in _CHILDREN
+                    or u.lemma in lexicon.GROUP_NOUNS | lexicon.ORG_NOUNS  # a choir: member_of
+                    or (u.animate and u.case in ("Nom", "Acc") and (
+                        u not in nouns or not _someone_named(span, span.index(u), known)))
+                    for u in [*nouns, *before]):  # ("для поиска попутчиков": no one named)
+                continue
+            said = [u for u in tokens[i + 1:i + 4] if u.text not in (",", "—", "-", ":", "«", '"')
+                    and u.pos != "VERB"][:1]
+            if not said:
+                continue
+            u = said[0]
+            if only_verb(u.text) or _first_person_verb(u.text):
+                continue  # "skillpad назывался, помянем": a verb, no name
+            project = names.get(u.id)
+            # "назвали Пульсом": the instrumental back to the name; else as written
+            name = name_nominative(u.text, u.case) if u.case == "Ins" else u.text
+            if project is not None and " " not in project and project.lower() != (
+                    name.lower()) and not any(
+                    x.source == project or x.target == project for x in self.links):
+                # "называется гайка", "называется Пена": the NER's "Гай" / "Пен" is no one
+                del self.mentions[project]
+                project = None
+            if project is None:
+                if not re.fullmatch(r"[\w-]{2,}", u.text) or u.pos not in (
+                        "NOUN", "PROPN", "ADJ", "X"):
+                    continue
+                project = self._mention(name, EntityType.PROJECT)
+                self.first_at.setdefault(project, u.start)
+            elif self.mentions[project].type not in (
+                    EntityType.PROJECT, EntityType.ORGANISATION) and (
+                    self.mentions[project].type is not EntityType.PERSON or any(
+                        x.source == project or x.target == project for x in self.links)):
+                continue
+            self._retype(project, EntityType.PROJECT)
+            makers: list[str] = []
+            first = any((v.pos in ("VERB", "AUX") and v.person == "1") or (
+                v.id not in known and v.text.islower() and _first_person_verb(v.text))
+                for v in span) or any(  # ("пилим": the tagger's adjective)
+                v.text.lower() in ("мой", "моя", "моё", "мое", "наш", "наша", "наше", "мы")
+                for v in span)
+            if first:
+                makers.append(USER)
+            else:
+                said_in, said_names = (s, names) if any(
+                    v.pos in ("VERB", "AUX") for v in tokens[:i]) else (where, span_names)
+                verb = next((v for v in said_in.tokens[:i if said_in is s else None]
+                             if v.pos in ("VERB", "AUX")), None)
+                who = self._subject(said_in, verb, said_names) if verb is not None else None
+                if who is None and verb is not None and verb.person == "3":
+                    # "кореш лёха зовёт в свой стартап, пилят сервис": the one named before
+                    who = next((said_names[x.id] for x in reversed(
+                        said_in.tokens[:said_in.position[verb.id]]) if x.id in said_names
+                        and self.mentions.get(said_names[x.id]) is not None and self.mentions[
+                            said_names[x.id]].type is EntityType.PERSON), None)
+                if who is not None:
+                    makers.append(who)
+            words = span
+            for j, w in enumerate(words):
+                if w.text.lower() not in COMITATIVE or w.pos != "ADP":
+                    continue
+                for x in words[j + 1:j + 6]:
+                    maker = span_names.get(x.id) if x in where.tokens else names.get(x.id)
+                    if maker and self.mentions.get(maker) and (
+                            self.mentions[maker].type is EntityType.PERSON):
+                        makers.append(maker)
+                    elif x.pos not in ("NOUN", "ADJ", "CCONJ", "PROPN") or x.text == ",":
+                        break
+            for maker in dict.fromkeys(makers):
+                self._link(maker, "part_of", project)
+
     def _named_pet(self, s: Sentence, noun: Token, names: dict[str, str]) -> str | None:
         """"взяли щенка корги, назвали рокки", "собака, спаниель по кличке Граф", "крыса!!
         зовут шпрота": the name a naming word ("назвать", "кличка", "звать") gives after the
@@ -1750,8 +1865,11 @@ class _Builder:
                 owner = self._dative(s, head, names) or self._subject(s, head, names)
             if owner is None and kind is EntityType.ILLNESS and token.case == "Nom" and not any(
                     (names.get(t.id) in self.mentions and self.mentions[names[t.id]].type
-                     is EntityType.PERSON) or t.text.lower() == "у" for t in s.tokens):
-                owner = USER  # "Спина отваливается, остеохондроз.": no one else named, the speaker
+                     is EntityType.PERSON) or t.text.lower() == "у" for t in s.tokens) and not any(
+                    m.type is EntityType.PET for m in self.mentions.values()):
+                # "Спина отваливается, остеохондроз.": no one else named, the speaker; not
+                # when the statement names a pet ("Тузик захромал. Ветеринар сказал, артрит")
+                owner = USER
             if owner is not None:
                 self._owned(s, token, owner, names, kind)
 
