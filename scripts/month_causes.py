@@ -24,7 +24,8 @@ both values stay active (the bench's "two active truths"); ``new read as: ...`` 
 not read as the attribute (nothing, another attribute of the entity, or another entity's); and
 ``core: ...`` for each "old value in a core block" miss: the old record left active, the same
 with the line naming the new value too by the bench's surface match (counted applied), the new
-value never stored, or a change applied in the graph with the block's line kept.
+value never stored, or a change applied in the graph with the block's line kept; and
+``stale: ...`` for each "stale above current" (what carries the stale record up, h/core38).
 
     PYTHONPATH=. python scripts/month_causes.py /tmp/m22out/base-*.json [--show]
 """
@@ -167,6 +168,31 @@ def core(run: dict[str, Any]) -> collections.Counter[str]:
     return out
 
 
+def stale(run: dict[str, Any]) -> collections.Counter[str]:
+    """What carries a stale record above the current one (the bench's "stale above current"
+    details, h/core38; the run's own questions only, not ``@variant`` asks): the stale record
+    replaced by the current one (recall's order: ``recall.older.replacement_above`` moves it),
+    replaced by another, or still in force (the write side's two truths); and whether it is
+    the newer of the two or of a higher tier."""
+    out: collections.Counter[str] = collections.Counter()
+    for m in run["misses"]:
+        if m.get("what") != "stale above current" or m.get("asked_as") != run["part"]:
+            continue
+        status = m["stale_status"]
+        if status == "active":
+            cause = "stale record in force (two truths)"
+        elif m["replaced_by_current"]:
+            cause = "stale record replaced by the current one"
+        else:
+            cause = f"stale record {status}, not by the current one"
+        out["stale: " + cause] += 1
+        if m["stale_newer"]:
+            out["stale: the stale record is the newer"] += 1
+        if m["stale_tier"] != m["current_tier"]:
+            out[f"stale: tiers {m['stale_tier']} above {m['current_tier']}"] += 1
+    return out
+
+
 def _changes(month: Any) -> list[tuple[Any, Any, list[str], Any]]:
     """Every labelled change of a month (the bench's own rule): (message, setting, the values
     held before, the message that said the last of them)."""
@@ -279,7 +305,7 @@ async def main() -> None:
     total: collections.Counter[str] = collections.Counter()
     for path in args.runs:
         for run in json.loads(path.read_text()):
-            got = await causes(run, args.show) + core(run)
+            got = await causes(run, args.show) + core(run) + stale(run)
             print(run["part"], dict(sorted(got.items())))
             total += got
     print("all", dict(sorted(total.items())))

@@ -891,11 +891,34 @@ async def _score(run: _Replay, q: Question, cp: Checkpoint, hits: Any, engine: A
         tally("current_top5", first_at is not None and first_at < 5)
         if first_at is not None and stale_at is not None:
             tally("stale_above", stale_at < first_at, of="both_found")
+            if stale_at < first_at:
+                run.miss("stale above current", asked_as=key, question=q.id,
+                         **_stale_carrier(hits, stale_at, first_at))
     elif q.kind == "history":
         tally("history_top5", first_at is not None and first_at < 5, of="history")
     else:
         tally("stable_top5", first_at is not None and first_at < 5, of="stable")
     return first_at, ending_ex
+
+
+def _stale_carrier(hits: Any, stale_at: int, first_at: int) -> dict[str, Any]:
+    """What carries a stale record above the current one (``scripts/month_causes.py`` counts
+    these): each one's status, tier and day, and whether the current record replaced the stale
+    one (through ``supersedes``, up to three steps): a replaced record above its replacement
+    is recall's order; an active stale record is the write side's (both left in force)."""
+    stale, current = hits[stale_at].fact, hits[first_at].fact
+    by_id = {h.fact.id: h.fact for h in hits}
+    chain: list[str] = []
+    fact: Fact | None = current
+    while fact is not None and fact.supersedes and len(chain) < 3:
+        chain.append(fact.supersedes)
+        fact = by_id.get(fact.supersedes)
+    return {"stale_rank": stale_at, "current_rank": first_at,
+            "stale_status": stale.status.value, "current_status": current.status.value,
+            "stale_tier": str(getattr(stale.tier, "value", stale.tier)),
+            "current_tier": str(getattr(current.tier, "value", current.tier)),
+            "stale_newer": stale.created_at > current.created_at,
+            "replaced_by_current": stale.id in chain or stale.superseded_by == current.id}
 
 
 async def _ending_seen(run: _Replay, q: Question, ending: Message, exchange: str, hits: Any,

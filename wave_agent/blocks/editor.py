@@ -11,6 +11,10 @@ into the new version's reason in history.
 A core block is in every prompt, so every proposed line passes the same quarantine check as
 a fact (``wave_agent.policy.quarantine``): a line that reads like an instruction to the
 assistant is skipped, logged with the reason, and never reaches the block.
+
+An edit reads the block and writes it back under the store's cross-process edit lock
+(``blocks.store.editing``): the bot, `wave chat`, the MCP server and the outbox drain each edit
+the ``human`` block, and none writes over another's edit (a removed old value put back).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from wave_agent.blocks.store import Block, BlockError, BlockStore, BlockTooLong
+from wave_agent.blocks.store import Block, BlockError, BlockStore, BlockTooLong, editing
 from wave_agent.policy import quarantine
 
 log = logging.getLogger("wave.blocks.editor")
@@ -201,7 +205,8 @@ class BlockEditor:
     async def apply(
         self, user_id: str, label: str, edits: Sequence[BlockEdit], *, reason: str
     ) -> EditResult:
-        async with self._locks.setdefault((user_id, label), asyncio.Lock()):
+        async with self._locks.setdefault((user_id, label), asyncio.Lock()), \
+                editing(self.store, user_id, label):
             current = await self.store.get(user_id, label)
             limit = current.limit
             lines = current.value.split("\n") if current.value else []

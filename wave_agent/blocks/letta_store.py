@@ -340,6 +340,15 @@ class LettaBlockStore:
 
     # Beyond the protocol ---------------------------------------------------------------------
 
+    def edit_lock_path(self, user_id: str, label: str) -> Path:
+        """The file whose ``flock`` serialises edits (read, change, write) across the processes
+        of one machine (beside the queue of updates, under ``DATA_DIR``)."""
+        from episodes.paths import safe_user_dir
+
+        check_user(user_id)
+        check_label(label)
+        return self.pending_path.parent / "block-edits" / f"{safe_user_dir(user_id)}.{label}.lock"
+
     async def ping(self) -> str:
         """The server's version (``GET /v1/health/``); raises ``LettaUnavailable`` if down."""
         health = await self._call("check health", lambda: self._client.health())

@@ -5,7 +5,8 @@ edit it. ``<label>.history.jsonl`` keeps every version (one JSON object a line: 
 value, updated_at, reason), append-only. A file edited by hand is noticed on the next read
 and recorded as a new version ("edited by hand"), so history stays complete. Writes are
 atomic (temp file + rename), serialised per block by an asyncio lock and, across processes,
-by ``flock`` on ``<label>.lock``.
+by ``flock`` on ``<label>.lock``. An edit's read and write together (``BlockEditor.apply``) hold
+``<label>.edit.lock`` (``edit_lock_path``), so another process's edit is never written over.
 """
 
 from __future__ import annotations
@@ -99,6 +100,12 @@ class MarkdownBlockStore:
 
     async def close(self) -> None:
         self._locks.clear()
+
+    def edit_lock_path(self, user_id: str, label: str) -> Path:
+        """The file whose ``flock`` serialises edits (read, change, write) across processes."""
+        check_user(user_id)
+        check_label(label)
+        return user_path(self.root, user_id) / f"{label}.edit.lock"
 
     # Internals -------------------------------------------------------------------------------
 

@@ -20,9 +20,13 @@ Rules every backend follows (the contract tests each one):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+import fcntl
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Final, Protocol, runtime_checkable
 
 from wave_agent.errors import NotFound, Refused, Unavailable, WaveError
@@ -187,3 +191,46 @@ class BlockStore(Protocol):
         ...
 
     async def close(self) -> None: ...
+
+
+# Editing across processes --------------------------------------------------------------------
+#
+# The bot, `wave chat`, the MCP server, the memory page and the outbox drain are separate
+# processes that all edit the ``human`` block (the post-processor's new lines, ``BlockLines``
+# after a supersession). An edit reads the block, changes lines and writes it back: without a
+# lock spanning the read and the write, two processes that read the same version each write
+# their own edit over it and the first one's change is lost (a moved city's line put back, a
+# removed old value kept). A store that can serialise edits across processes says where:
+# ``edit_lock_path(user_id, label)``; ``editing`` holds an ``flock`` on that file for the whole
+# read-change-write. The file is not the store's own ``set`` lock, so the store's calls inside
+# do not wait on it.
+
+EDIT_POLL_S: Final = 0.02
+
+
+def _try_flock(handle: int) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+@contextlib.asynccontextmanager
+async def editing(store: object, user_id: str, label: str) -> AsyncIterator[None]:
+    """Hold the store's cross-process edit lock of ``(user_id, label)`` (none when the store
+    names no lock file). Polled without blocking, so a cancelled or timed-out edit never leaves
+    a thread holding the lock."""
+    where = getattr(store, "edit_lock_path", None)
+    path: Path | None = where(user_id, label) if callable(where) else None
+    if path is None:
+        yield
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+b") as handle:
+        while not _try_flock(handle.fileno()):
+            await asyncio.sleep(EDIT_POLL_S)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
