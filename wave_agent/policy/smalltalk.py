@@ -28,14 +28,21 @@ The model (``smalltalk.npz``: weights, bias and both thresholds, and a bank when
 ``scripts/train_smalltalk.py`` on every ``bench/data/smalltalk/tuning*.json`` (lines, and
 authors' conversations), the tune split of ``bench/data/offline_lines.txt``, the messages of every labelled month (``bench/data/month/tuning*.json``) and the
 statements of ``bench/data/attributes/tuning.json``; messages said in a conversation weigh
-more than single lines. The shipped file is ``scripts/smalltalk_refit.py --per-language --save``'s
-(round thirty-five): the same data and rule without the parts it was measured on (months
-``tuning_33`` .. ``tuning_37``), with a pair of thresholds for each language chosen by the rule
-within it; a message is judged at its language's pair (``Model.thresholds``). The thresholds are chosen out of fold, each author's part scored by a
+more than single lines. The shipped file is ``scripts/smalltalk_crosslingual.py --save``'s
+(round thirty-eight): the same data and rule without the parts it was measured on (months
+``tuning_37`` .. ``tuning_41``), over each vector less its language's mean, with a pair of
+thresholds for each language chosen by the rule within it; a message is judged at its language's pair (``Model.thresholds``). The thresholds are chosen out of fold, each author's part scored by a
 model trained without it, keeping the months' statements >= 95% (together and each) and the
 other sets' >= 90% together, with the least of the months' small talk. ``wave bench smalltalk``
 measures it line by line, ``wave bench month`` in a month; ``train_smalltalk.py
 --leave-one-month-out`` is the predictor for a month by a new author.
+
+Since round thirty-eight the file may carry a mean vector for each language (``centres``): the
+judge then reads the message's vector less the mean of its language, made unit length again
+(the bank is stored so), so that the many Russian lines' labels reach an English or Polish
+message by what it says rather than by the language it says it in
+(``scripts/smalltalk_crosslingual.py``; docs/benchmarks.md, "Round thirty-eight (2026-12-07,
+h/small38)"). A message whose language the caller does not give takes the nearest mean.
 """
 
 from __future__ import annotations
@@ -44,6 +51,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -74,6 +82,9 @@ class Model:
     # rule within its language (round thirty-five); a language not named, or none, takes the
     # model's own
     by_language: tuple[tuple[str, float, float], ...] = ()
+    # (language, mean vector) of the training lines of each language: the judge reads a vector
+    # less its language's mean (round thirty-eight); none: the vector as it is
+    centres: tuple[tuple[str, np.ndarray], ...] = ()
 
     def thresholds(self, language: str | None = None) -> tuple[float, float]:
         """(threshold, keep) for a message in this language (the model's own without one)."""
@@ -82,8 +93,21 @@ class Model:
                 return threshold, keep
         return self.threshold, self.keep
 
-    def probability(self, vector: np.ndarray) -> float:
+    def centred(self, vector: np.ndarray, language: str | None = None) -> np.ndarray:
+        """The vector less the mean of its ``language`` (the nearest mean when none is given or
+        the file has none for it), unit length; the vector itself when the file has no means."""
         v = np.asarray(vector, dtype=np.float32).ravel()
+        if not self.centres:
+            return v
+        means = dict(self.centres)
+        mean = means.get(language or "")
+        if mean is None:
+            mean = max(means.values(), key=lambda m: float(m @ v))
+        out: np.ndarray = (v - mean) / max(float(np.linalg.norm(v - mean)), 1e-9)
+        return out
+
+    def probability(self, vector: np.ndarray, language: str | None = None) -> float:
+        v = self.centred(vector, language)
         z = float(v @ self.weights + self.bias)
         p = float(1.0 / (1.0 + np.exp(-z)))
         if self.bank is None or self.labels is None or self.bank_weights is None:
@@ -116,55 +140,64 @@ def model() -> Model | None:
         by_language = tuple((str(lang), float(t), float(k)) for lang, (t, k) in zip(
             data["languages"], data["language_thresholds"], strict=True)
         ) if "languages" in data.files else ()
+        centres = tuple((str(lang), np.asarray(m, dtype=np.float32)) for lang, m in zip(
+            data["centre_languages"], data["centres"], strict=True)
+        ) if "centres" in data.files else ()
         if "bank" not in data.files:
             return Model(data["w"].astype(np.float32), float(data["b"]),
-                         float(data["threshold"]), keep, by_language=by_language)
+                         float(data["threshold"]), keep, by_language=by_language,
+                         centres=centres)
         return Model(data["w"].astype(np.float32), float(data["b"]), float(data["threshold"]),
                      keep, data["bank"].astype(np.float32), data["labels"].astype(np.float32),
                      data["bank_weights"].astype(np.float32),
                      float(data["mix"]) if "mix" in data.files else 0.5,
                      int(data["neighbours"]) if "neighbours" in data.files else NEIGHBOURS,
-                     by_language)
+                     by_language, centres)
 
 
 def save(weights: np.ndarray, bias: float, threshold: float, keep: float = 0.0,
          path: Path = MODEL, bank: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
          mix: float = 0.5, neighbours: int = NEIGHBOURS,
-         by_language: dict[str, tuple[float, float]] | None = None) -> None:
+         by_language: dict[str, tuple[float, float]] | None = None,
+         centres: dict[str, np.ndarray] | None = None) -> None:
     """Write a judge; ``bank``: the labelled lines' vectors, labels and training weights for
     the vote of the nearest (stored in half precision), ``mix`` the vote's share of the
     probability and ``neighbours`` how many vote; ``by_language``: (threshold, keep) by
-    language."""
+    language; ``centres``: each language's mean vector, taken from a vector before the judge
+    reads it (the weights and the bank are then of vectors so centred)."""
+    names = sorted(centres or {})
+    means = {"centre_languages": np.asarray(names, dtype="<U2"),
+             "centres": np.asarray([centres[n] for n in names], dtype=np.float32)} if centres else {}
     langs = sorted(by_language or {})
     languages = np.asarray(langs, dtype="<U2")
     pairs = np.asarray([by_language[lang] for lang in langs] if by_language else np.zeros((0, 2)),
                        dtype=np.float64)
-    if bank is None:
-        np.savez_compressed(path, w=weights.astype(np.float32), b=np.asarray(bias),
-                            threshold=np.asarray(threshold), keep=np.asarray(keep),
-                            languages=languages, language_thresholds=pairs)
-        return
-    np.savez_compressed(path, w=weights.astype(np.float32), b=np.asarray(bias),
-                        threshold=np.asarray(threshold), keep=np.asarray(keep),
-                        languages=languages, language_thresholds=pairs,
-                        bank=bank[0].astype(np.float16), labels=bank[1].astype(np.int8),
-                        bank_weights=bank[2].astype(np.float16), mix=np.asarray(mix),
-                        neighbours=np.asarray(neighbours))
+    arrays: dict[str, Any] = {
+        "w": weights.astype(np.float32), "b": np.asarray(bias),
+        "threshold": np.asarray(threshold), "keep": np.asarray(keep),
+        "languages": languages, "language_thresholds": pairs, **means}
+    if bank is not None:
+        arrays.update(bank=bank[0].astype(np.float16), labels=bank[1].astype(np.int8),
+                      bank_weights=bank[2].astype(np.float16), mix=np.asarray(mix),
+                      neighbours=np.asarray(neighbours))
+    np.savez_compressed(path, **arrays)
 
 
-def probability(model_name: str, vector: np.ndarray | None) -> float | None:
-    """How likely the message is small talk; None when there is no judge for this vector
-    (another embedding model, no model file): then the phrase lists decide alone."""
+def probability(model_name: str, vector: np.ndarray | None,
+                language: str | None = None) -> float | None:
+    """How likely the message (in ``language``, when given) is small talk; None when there is
+    no judge for this vector (another embedding model, no model file): then the phrase lists
+    decide alone."""
     judge = model()
     if judge is None or vector is None or model_name != READS or np.shape(vector) != (DIM,):
         return None
-    return judge.probability(vector)
+    return judge.probability(vector, language)
 
 
 def is_small_talk(model_name: str, vector: np.ndarray | None, language: str | None = None) -> bool:
     """The judge's verdict at its trained threshold, the one of the message's ``language``
     ("ru", "pl", "en") when given (False when it cannot judge)."""
-    p = probability(model_name, vector)
+    p = probability(model_name, vector, language)
     return p is not None and p >= (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(language)[0]
 
 
@@ -172,5 +205,5 @@ def worth_remembering(model_name: str, vector: np.ndarray | None,
                       language: str | None = None) -> bool:
     """Whether the judge reads the message as clearly worth remembering, under its ``keep``
     threshold (of the message's ``language`` when given; False when it cannot judge)."""
-    p = probability(model_name, vector)
+    p = probability(model_name, vector, language)
     return p is not None and p < (model() or Model(np.zeros(0), 0.0, 1.0)).thresholds(language)[1]

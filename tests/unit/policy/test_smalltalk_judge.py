@@ -310,3 +310,60 @@ def test_an_english_liking_worded_as_a_mood_is_kept_and_a_russian_mood_is_not(
     n = len(ENGLISH_LIKINGS_WORDED_AS_MOODS)
     assert not any(verdicts[:n]), list(zip(lines[:n], verdicts[:n], strict=True))
     assert all(verdicts[n:]), list(zip(lines[n:], verdicts[n:], strict=True))
+
+
+def test_a_judge_with_a_mean_per_language_reads_the_vector_less_its_languages_mean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A model file with each language's mean vector (``smalltalk_crosslingual.py --save``,
+    round thirty-eight) reads a message's vector less the mean of its language: the same vector
+    is small talk said in one language and a statement in another, and without a language the
+    nearest mean is taken."""
+    import numpy as np
+
+    e = np.eye(smalltalk.DIM)
+    weights = 8 * e[0]  # small talk along the first axis
+    path = tmp_path / "judge.npz"
+    smalltalk.save(weights, -2.0, 0.7, 0.3, path=path,
+                   centres={"ru": -0.5 * e[0] + 0.5 * e[1], "en": 0.5 * e[0] + 0.5 * e[2]})
+    monkeypatch.setenv("WAVE_SMALLTALK_MODEL", str(path))
+    smalltalk.model.cache_clear()
+    try:
+        v = (e[0] + e[1] + e[2]) / np.sqrt(3)
+        # less the Russian mean the first axis grows: small talk; less the English one it goes
+        assert smalltalk.is_small_talk(smalltalk.READS, v, "ru")
+        assert not smalltalk.is_small_talk(smalltalk.READS, v, "en")
+        assert smalltalk.worth_remembering(smalltalk.READS, -v, "ru")
+        near_en = (e[0] + e[2]) / np.sqrt(2)  # nearer the English mean: read as English
+        assert smalltalk.probability(smalltalk.READS, near_en) == pytest.approx(
+            smalltalk.probability(smalltalk.READS, near_en, "en"))
+    finally:
+        smalltalk.model.cache_clear()
+
+
+# round thirty-eight's probe, written for it (in no set): the shipped judge (a mean per
+# language taken out) drops an English moment about a parent that round thirty-five's kept, and
+# keeps who a child or a pet is in each language
+CENTRED_MOMENT = "my mum called, she's doing better after the op"
+WHO_THEY_ARE = [
+    "Kuba ma dziesięć lat i chodzi do czwartej klasy",
+    "Bella to mój pies, jamnik",
+    "Leo is my son, he's six",
+    "Pepper is our dog, a beagle",
+    "Петя мой сын, ему семь",
+    "Кекс это наш кот",
+]
+
+
+def test_the_shipped_judge_reads_each_language_less_its_mean(embedder: Embedder) -> None:
+    """The shipped file carries a mean for Russian, Polish and English; an English moment about
+    a parent is small talk at English's pair, and who a child or a pet is stays a statement in
+    all three languages."""
+    if embedder.model_name != smalltalk.READS:
+        pytest.skip("the judge reads multilingual-e5-small vectors only")
+    judge = smalltalk.model()
+    assert judge is not None and sorted(dict(judge.centres)) == ["en", "pl", "ru"]
+    moment, *said = embedder.embed_sync([CENTRED_MOMENT, *WHO_THEY_ARE])
+    assert smalltalk.is_small_talk(embedder.model_name, moment, language(CENTRED_MOMENT))
+    for text, v in zip(WHO_THEY_ARE, said, strict=True):
+        assert not smalltalk.is_small_talk(embedder.model_name, v, language(text)), text
