@@ -66,6 +66,16 @@ and ships the authored texts' vectors as the bank. Every text's vote in training
 authors' exemplars (``left_out_votes``), so the network learns how far a vote holds on a new hand,
 as it does for the window scores.
 
+``--bank-only AUTHORS`` grows the shipped bank without refitting anything: the authored texts of
+``AUTHORS`` (``AUTHORED``'s keys, ``x..aw`` a range of them, commas between) are added to
+``meaning.npz``'s bank as the recipe adds authored texts (each text's e5 unit vector, label 1 for
+an instruction), after the rows already there (the authored sets the network was fitted on and the
+months' lines, kept as shipped); a text whose vector the bank already holds is not added twice.
+The network, the window model and the thresholds stay byte for byte. Round thirty-eight measured
+``x..aw`` this way (``scripts/quarantine_bank_grow.py``, AX-BB kept out): all languages 96.7 -> 97.2%
+caught at the same notes flagged, but English 175 -> 174 of 183 and 2 -> 3 of 181 notes, so the
+shipped bank was left as it was (docs/benchmarks.md, "Round thirty-eight (2026-12-07, h/quar38)").
+
 ``--a-policy``: set A calls some of a person's own style wishes instructions, where sets B-D
 call them notes (bench/data/quarantine/a_policy_disagree.json lists them; A is not
 relabelled): ``drop-wishes`` trains without the clear ones, ``drop-unclear`` without those
@@ -91,7 +101,7 @@ from sklearn.model_selection import StratifiedKFold
 from sklearn.neural_network import MLPClassifier
 
 from wave_agent.bench.locomo_data import load_conversations
-from wave_agent.bench.quarantine import DEV_SET, authored_parts, first_parts, second_parts
+from wave_agent.bench.quarantine import AUTHORED, DEV_SET, authored_parts, first_parts, second_parts
 from wave_agent.bench.quarantine_chat import LONGMEMEVAL, chat_turns, month_exemplars, month_lines
 from wave_agent.bench.quarantine_cleaned import cleaned
 from wave_agent.bench.quarantine_extracted import extracted, forwarded
@@ -240,6 +250,72 @@ def left_out_votes(vectors: np.ndarray, labels: np.ndarray, groups: np.ndarray, 
             rows = np.flatnonzero(mine)[start:start + 2048]
             out[rows] = meaning.near(unit[rows] @ unit[theirs].T, labels[theirs].astype(np.float32))
     return out
+
+
+SAME = 0.9999  # a bank row this close to a text's unit vector is that text (the bank is int8)
+
+
+def named_authors(spec: str) -> list[str]:
+    """``AUTHORED``'s keys named by ``spec``: commas between, ``x..aw`` every key from x to aw in
+    ``AUTHORED``'s order (the order the sets were written)."""
+    keys = list(AUTHORED)
+    out: list[str] = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        first, _, last = part.partition("..")
+        for key in (first, last or first):
+            if key not in AUTHORED:
+                raise SystemExit(f"no authored set {key!r} (AUTHORED: {', '.join(keys)})")
+        out += [k for k in keys[keys.index(first):keys.index(last or first) + 1] if k not in out]
+    return out
+
+
+def grown(bank: tuple[np.ndarray, np.ndarray], vectors: np.ndarray,
+          labels: np.ndarray) -> tuple[tuple[np.ndarray, np.ndarray], int]:
+    """``bank`` (unit vectors, labels) with the exemplars ``vectors`` (any length; made unit) and
+    ``labels`` (1: an instruction) after its rows, each text once: a vector the bank (or an earlier
+    one of ``vectors``) already holds is skipped. Returns the bank and how many rows were added."""
+    unit = (vectors / np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)).astype(np.float32)
+    held = bank[0] / np.maximum(np.linalg.norm(bank[0], axis=1, keepdims=True), 1e-9)  # read back from int8
+    keep = np.ones(len(unit), dtype=bool)
+    for start in range(0, len(unit), 1024):
+        chunk = unit[start:start + 1024]
+        if len(bank[0]):
+            keep[start:start + len(chunk)] &= (chunk @ held.T).max(axis=1) < SAME
+        earlier = np.tril(chunk @ unit[:start + len(chunk)].T >= SAME, k=start - 1)  # an earlier text's twin
+        keep[start:start + len(chunk)] &= ~earlier.any(axis=1)
+    return (np.vstack([bank[0], unit[keep]]).astype(np.float32),
+            np.concatenate([bank[1], np.asarray(labels, dtype=np.float32)[keep]])), int(keep.sum())
+
+
+def grow_bank(authors: list[str], cache: VectorCache, path: Path = meaning.MODELS["both"]) -> None:
+    """The model at ``path`` saved again with the authored texts of ``authors`` in its bank
+    (``grown``); every other array as it was (``--bank-only``)."""
+    parts = authored_parts(DEV_SET)
+    items = [i for a in authors for i in parts.get(a, [])]
+    if not items:
+        raise SystemExit(f"no authored texts for {', '.join(authors)}")
+    labels = np.asarray([i["label"] == "instruction" for i in items], dtype=np.float32)
+    before, after = grow_file(path, cache.vectors([i["text"] for i in items]), labels)
+    sys.stdout.write(f"{path.name}: {len(items)} texts of {', '.join(authors)} ({int(labels.sum())} instructions), "
+                     f"{after - before} added; bank {before} -> {after}\n")
+
+
+def grow_file(path: Path, vectors: np.ndarray, labels: np.ndarray) -> tuple[int, int]:
+    """The model file at ``path`` saved again with ``vectors`` (labels 1: an instruction) added to
+    its bank (``grown``), every other array byte for byte; the bank's size before and after."""
+    with np.load(path, allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files}
+    if "bank" not in arrays:
+        raise SystemExit(f"{path.name} has no bank: train with --exemplars first")
+    before = (arrays["bank"].astype(np.float32) * arrays["bank_scale"].astype(np.float32)[:, None],
+              arrays["bank_labels"].astype(np.float32))
+    bank, _ = grown(before, vectors, labels)
+    scale = np.maximum(np.abs(bank[0]).max(axis=1), 1e-9) / 127.0  # as ``meaning.save`` keeps a bank
+    arrays["bank"] = np.round(bank[0] / scale[:, None]).astype(np.int8)
+    arrays["bank_scale"], arrays["bank_labels"] = scale.astype(np.float32), bank[1].astype(np.int8)
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
+    meaning.model.cache_clear()
+    return len(before[1]), len(bank[1])
 
 
 KINDS = {
@@ -625,7 +701,13 @@ def main() -> None:
     parser.add_argument("--thresholds-only", type=Path, metavar="SCORES",
                         help="only choose the thresholds again on a run's saved held-out scores (--save-scores) "
                              "and write them into meaning.npz")
+    parser.add_argument("--bank-only", metavar="AUTHORS",
+                        help="only add these authored sets' texts to meaning.npz's bank (``named_authors``: "
+                             "x..aw or x,y,z), the network, window model and thresholds as they are")
     args = parser.parse_args()
+    if args.bank_only:
+        grow_bank(named_authors(args.bank_only), VectorCache())
+        return
     if args.thresholds_only:
         thresholds_only(args.thresholds_only, args.fp_notes, args.per_language)
         return
