@@ -39,7 +39,7 @@ from typing import Any
 from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
-from wave_agent.world import age, another_way, birthplace, held_role, lexicon, own_child
+from wave_agent.world import age, another_way, birthplace, held_role, lexicon, own_child, school
 from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import (
@@ -70,7 +70,7 @@ OPS = frozenset(ATTRIBUTE_OPS)
 TYPE_OF: dict[str, FactType] = {
     "city": FactType.IDENTITY, "employer": FactType.IDENTITY, "role": FactType.IDENTITY,
     "phone": FactType.IDENTITY, "age": FactType.IDENTITY, "birthday": FactType.IDENTITY,
-    "birthplace": FactType.IDENTITY,
+    "birthplace": FactType.IDENTITY, "school": FactType.IDENTITY,
     "diet": FactType.IDENTITY, "vehicle": FactType.IDENTITY, "device": FactType.IDENTITY,
     "condition": FactType.IDENTITY, "allergy": FactType.IDENTITY, "price": FactType.IDENTITY,
     "partner": FactType.RELATIONSHIP, "pet": FactType.RELATIONSHIP,
@@ -328,6 +328,14 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
         _said_another_way(text, reading, c)
         _moved_there(text, reading, c)
         _appointed(text, c)
+        # a child's school and class ("Мишу взяли в гимназию №7", "учится в 1«Б»"; round
+        # thirty-eight): the school read as the child's employer is the child's school
+        for whose, at in school.school_values(text, reading, c.found, held, _holder,
+                                              _only_named):
+            c.found = [v for v in c.found if not (
+                v.entity == whose and v.attribute == "employer"
+                and school.schools_said(v.value))]
+            put(whose, "school", at, "set")
     if reading.language in ("en", "pl"):
         for name, noun in held_role.latin_holders(text):
             put(name, "role", noun, single_op())

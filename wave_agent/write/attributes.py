@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from graph.models import Fact, FactType, Status
-from wave_agent.world import held_role, read_many
+from wave_agent.world import held_role, read_many, school
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
@@ -311,6 +311,11 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                             h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
                 olds = []
+            elif value.attribute == "school":
+                # a child's school or class said otherwise is the child moved ("Мишу взяли в
+                # гимназию №7", "нашла Соне школу ..., взяли в 1«А»"): 16 changes over the
+                # tuning months, none labelled a contradiction; one part unsaid is no other
+                olds = [h for h in olds if not school.same_school(h.value.value, value.value)]
             elif value.entity != USER and news is False:
                 for h in olds:  # "Оля ... она же учительница" after "Оля, педиатр": which is it?
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
