@@ -183,6 +183,43 @@ def tells_news(text: str) -> bool:
         for w in words)
 
 
+_SINCE_YESTERDAY = re.compile(r"\b(?:od\s+wczoraj|со?\s+вчерашнего\s+дня|since\s+yesterday)\b", re.I)
+_CLAUSE = re.compile(r"[^,.;!?—–\n]+")
+_PLACE_SAID = re.compile(r"(?<![\w-])(?:в|во|w|we|in|to|do)\s+[A-ZА-ЯЁŁŚŻŹĆ]")
+_NOT = frozenset({"не", "nie", "not", "never", "никогда"})
+
+
+def tells_move(text: str) -> bool:
+    """Whether a statement brings news of someone else's city (``decide``'s ``moved``): a verb
+    of moving said as done or doing, not as an infinitive or denied ("переехала в Уфу",
+    "przeprowadziła się", not "переезжать наотрез отказывается", "ни разу никуда не
+    переезжала"); a date it holds from ("с этой недели", "od wczoraj"); or a change word
+    ("теперь", "уже не") in the clause that names the place. A change word of another clause
+    ("а теперь жалуется", "начала ходить на йогу") or "again" ("znowu narzeka na deszcz w
+    Gdańsku") is not news of the city: over the tuning months each labelled change of another
+    person's city is said so, and the three contradictions said with another word of news
+    are not (round thirty-eight)."""
+    from wave_agent.world import attribute_words as W
+    from wave_agent.world.morphology import _morph
+
+    if W.SINCE.search(text) or _SINCE_YESTERDAY.search(text):
+        return True
+    words = re.findall(r"\w+", text.lower())
+    for i, w in enumerate(words):
+        if i and (words[i - 1] in _NOT or (i > 1 and words[i - 2] in _NOT)):
+            continue
+        if not re.fullmatch(r"[а-яё]+", w):
+            if w in W.MOVE:  # "przeprowadziła", "moved"
+                return True
+            continue
+        parses = _morph().parse(w)
+        if parses and parses[0].tag.POS in ("VERB", "GRND", "PRTS") and (
+                parses[0].normal_form in W.MOVE):
+            return True  # (not "переезжать" as an infinitive)
+    return any(W.CHANGE.search(clause.group()) and _PLACE_SAID.search(clause.group())
+               for clause in _CLAUSE.finditer(text))
+
+
 def given_first(given: Sequence[str], read_values_: Sequence[Value]) -> tuple[Value, ...]:
     """A model's values (``entity|attribute|value|op``) for their attributes, then the ones
     the offline reader found for the attributes the model left out."""
@@ -230,7 +267,7 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            at: datetime | None = None, birthday: bool | None = None,
            news: bool | None = None, again: bool = False, found_out: bool = False,
            past: Sequence[Held] = (), ever: bool = False,
-           ended: Sequence[Held] = ()) -> Decision:
+           ended: Sequence[Held] = (), moved: bool | None = None) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал", "уже не"), so a value once denied is taken up again, not contradicted, and
@@ -252,7 +289,10 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     end (``held_values(ops=("remove",))``: "бросила курить", "продала Киа"); one of them used
     again in passing, held by no active record and said with no word of a change or news
     ("вышла покурить на балкон", "поеду на своей Киа"), is a contradiction with the newest
-    ending, where "снова закурила" is taken up again."""
+    ending, where "снова закурила" is taken up again. ``moved`` (``tells_move``): for another
+    person's city, whether the statement brings news of that city; it stands for ``news``
+    there when given (a change word of another clause is no move: "мама у себя в Самаре,
+    теперь на йогу ходит")."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
@@ -316,7 +356,9 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 # гимназию №7", "нашла Соне школу ..., взяли в 1«А»"): 16 changes over the
                 # tuning months, none labelled a contradiction; one part unsaid is no other
                 olds = [h for h in olds if not school.same_school(h.value.value, value.value)]
-            elif value.entity != USER and news is False:
+            elif value.entity != USER and (
+                    moved is False if value.attribute == "city" and moved is not None
+                    else news is False):
                 for h in olds:  # "Оля ... она же учительница" after "Оля, педиатр": which is it?
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
@@ -489,5 +531,6 @@ __all__ = [
     "marks_change",
     "read",
     "settled",
+    "tells_move",
     "with_values",
 ]
