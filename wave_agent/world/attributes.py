@@ -2015,7 +2015,11 @@ def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Colle
 
 
 _AMONG_US = re.compile(r"(?<![\w-])([А-ЯЁ][а-яё]+|[Оо]н[аи]?)\s+(?:же\s+|ведь\s+)?у\s+нас\s+"
-                       r"(?:же\s+|ведь\s+|теперь\s+)?([а-яё-]{4,})\b")
+                       r"(?:же\s+|ведь\s+|теперь\s+)?([а-яё-]{4,})\b"
+                       # "Лена, кстати, хирург в областной больнице", "Оля — кстати, педиатр"
+                       # (round thirty-eight): the job said beside the name by a remark
+                       r"|(?<![\w-])([А-ЯЁ][а-яё]+)\s*[,—–-]\s*(?:кстати|между\s+прочим|"
+                       r"вообще-то|кстати\s+говоря|если\s+что)\s*,?\s+([а-яё-]{4,})(?=[\s,.!?]|$)")
 
 
 def _birthplace(text: str, reading: Reading, held: Sequence[Value], c: _Collector) -> None:
@@ -2046,7 +2050,8 @@ def _job_among_us(text: str, c: _Collector) -> None:
     from wave_agent.world.morphology import is_name, name_nominative
 
     for found in _AMONG_US.finditer(text):
-        who, job = found.group(1), ru_lemma(found.group(2).lower())
+        who = found.group(1) or found.group(3)
+        job = ru_lemma((found.group(2) or found.group(4)).lower())
         if kin.role_of(job) is not None or lexicon.kind_of(job) is not None or not (
                 job_noun(job) or AGENT.search(job)):
             continue

@@ -1,4 +1,4 @@
-"""Another person's city said otherwise with a word of news that is not about the city (issue
+"""Another person's value said in passing. (1) Their city said otherwise with a word of news that is not about the city (issue
 30, round thirty-eight; month 40's miss by the lead's reading: "Мама у себя в Самаре ..."
 after Саратов replaced the mother's city silently, where the author meant a contradiction).
 Only a move said as done, a date, or a change word in the clause that names the place is news
@@ -54,6 +54,33 @@ def test_a_mothers_move_still_replaces_her_city() -> None:
     old = fact("f1", "role:mother|city|Саратов|set")
     held = held_values([old])
     text = "мама переехала к сестре в Самару, одной ей тяжело"
+    values = read_values(text, read(as_said(text)), [h.value for h in held])
+    decision = decide(values, held, "new", changed=marks_change(text), news=tells_news(text),
+                      at=NOW, moved=tells_move(text))
+    assert decision.replaces == [old] and not decision.contradicts
+
+
+# another person's job said beside the name by a remark, with no verb (month 40's surgeon, by
+# the lead's reading; sentences of our own): read, so a later appointment replaces it
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Света, кстати, хирург в городской больнице", "Света|role|хирург|set"),
+    ("Паша, между прочим, программист, мог бы и помочь", "Паша|role|программист|set"),
+])
+def test_a_job_said_beside_the_name_by_a_remark(text: str, expected: str) -> None:
+    assert expected in {v.encode() for v in read_values(text, read(as_said(text)), [])}
+
+
+@pytest.mark.parametrize("text", ["Света, кстати, приедет в субботу", "Света, кстати, беременна",
+                                  "Артём, кстати, вегетарианец, двадцать лет уже"])
+def test_a_remark_of_no_job_reads_no_role(text: str) -> None:
+    assert not any(v.attribute == "role" for v in read_values(text, read(as_said(text)), []))
+
+
+def test_an_appointment_then_replaces_the_job_said_by_a_remark() -> None:
+    first = "Света, кстати, хирург в городской больнице"
+    old = fact("f1", *(v.encode() for v in read_values(first, read(as_said(first)), [])))
+    held = held_values([old])
+    text = "у Светы новость: её назначили заведующей отделением"
     values = read_values(text, read(as_said(text)), [h.value for h in held])
     decision = decide(values, held, "new", changed=marks_change(text), news=tells_news(text),
                       at=NOW, moved=tells_move(text))
