@@ -1,9 +1,11 @@
-"""Another person's value said in passing. (1) Their city said otherwise with a word of news that is not about the city (issue
-30, round thirty-eight; month 40's miss by the lead's reading: "Мама у себя в Самаре ..."
-after Саратов replaced the mother's city silently, where the author meant a contradiction).
-Only a move said as done, a date, or a change word in the clause that names the place is news
-of someone else's city (``tells_move``); a change word of another clause, "again", a move
-refused or denied are not. Sentences of our own (pure: natasha, pymorphy3, navec)."""
+"""Another person's value said in passing (issue 30, round thirty-eight). (1) Their city said
+otherwise with a word of news that is not about the city (month 40's miss by the lead's
+reading: "Мама у себя в Самаре ..." after Саратов replaced the mother's city silently, where
+the author meant a contradiction). Only a move said as done, a date, or a change word in the
+clause that names the place is news of someone else's city (``tells_move``); a change word of
+another clause, "again", a move refused or denied are not. (2) Their job said beside the name
+by a remark ("Лена, кстати, хирург ..."), so an appointment replaces it. Sentences of our own
+(pure: natasha, pymorphy3, navec)."""
 
 from __future__ import annotations
 
