@@ -88,7 +88,8 @@ async def replay(name: str) -> tuple[list[Message], dict[str, Step], dict[str, F
                             again=W.only_again(m.text), found_out=W.finds_out(m.text),
                             past=W.held_values([f for f in ever.values() if f.id not in active]),
                             ever=W.denies_ever(m.text),
-                            ended=W.held_values(facts, ops=("remove",)))
+                            ended=W.held_values(facts, ops=("remove",)),
+                            moved=W.tells_move(m.text))
         steps[m.id] = Step(values, [f.id for f, _ in decision.contradicts], facts)
         for old in decision.replaces:
             active.pop(old.id, None)

@@ -39,7 +39,7 @@ from typing import Any
 from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
-from wave_agent.world import age, another_way, birthplace, held_role, lexicon, own_child
+from wave_agent.world import age, another_way, birthplace, held_role, lexicon, own_child, school
 from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import (
@@ -70,7 +70,7 @@ OPS = frozenset(ATTRIBUTE_OPS)
 TYPE_OF: dict[str, FactType] = {
     "city": FactType.IDENTITY, "employer": FactType.IDENTITY, "role": FactType.IDENTITY,
     "phone": FactType.IDENTITY, "age": FactType.IDENTITY, "birthday": FactType.IDENTITY,
-    "birthplace": FactType.IDENTITY,
+    "birthplace": FactType.IDENTITY, "school": FactType.IDENTITY,
     "diet": FactType.IDENTITY, "vehicle": FactType.IDENTITY, "device": FactType.IDENTITY,
     "condition": FactType.IDENTITY, "allergy": FactType.IDENTITY, "price": FactType.IDENTITY,
     "partner": FactType.RELATIONSHIP, "pet": FactType.RELATIONSHIP,
@@ -328,6 +328,14 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
         _said_another_way(text, reading, c)
         _moved_there(text, reading, c)
         _appointed(text, c)
+        # a child's school and class ("Мишу взяли в гимназию №7", "учится в 1«Б»"; round
+        # thirty-eight): the school read as the child's employer is the child's school
+        for whose, at in school.school_values(text, reading, c.found, held, _holder,
+                                              _only_named):
+            c.found = [v for v in c.found if not (
+                v.entity == whose and v.attribute == "employer"
+                and school.schools_said(v.value))]
+            put(whose, "school", at, "set")
     if reading.language in ("en", "pl"):
         for name, noun in held_role.latin_holders(text):
             put(name, "role", noun, single_op())
@@ -2007,7 +2015,11 @@ def _vehicles_and_devices(text: str, lang: str, held: Iterable[Value], c: _Colle
 
 
 _AMONG_US = re.compile(r"(?<![\w-])([А-ЯЁ][а-яё]+|[Оо]н[аи]?)\s+(?:же\s+|ведь\s+)?у\s+нас\s+"
-                       r"(?:же\s+|ведь\s+|теперь\s+)?([а-яё-]{4,})\b")
+                       r"(?:же\s+|ведь\s+|теперь\s+)?([а-яё-]{4,})\b"
+                       # "Лена, кстати, хирург в областной больнице", "Оля — кстати, педиатр"
+                       # (round thirty-eight): the job said beside the name by a remark
+                       r"|(?<![\w-])([А-ЯЁ][а-яё]+)\s*[,—–-]\s*(?:кстати|между\s+прочим|"
+                       r"вообще-то|кстати\s+говоря|если\s+что)\s*,?\s+([а-яё-]{4,})(?=[\s,.!?]|$)")
 
 
 def _birthplace(text: str, reading: Reading, held: Sequence[Value], c: _Collector) -> None:
@@ -2038,7 +2050,8 @@ def _job_among_us(text: str, c: _Collector) -> None:
     from wave_agent.world.morphology import is_name, name_nominative
 
     for found in _AMONG_US.finditer(text):
-        who, job = found.group(1), ru_lemma(found.group(2).lower())
+        who = found.group(1) or found.group(3)
+        job = ru_lemma((found.group(2) or found.group(4)).lower())
         if kin.role_of(job) is not None or lexicon.kind_of(job) is not None or not (
                 job_noun(job) or AGENT.search(job)):
             continue

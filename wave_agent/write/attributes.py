@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from graph.models import Fact, FactType, Status
-from wave_agent.world import held_role, read_many
+from wave_agent.world import held_role, read_many, school
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
@@ -38,6 +38,7 @@ from wave_agent.world.attributes import (
 )
 from wave_agent.world.birthplace import same_place
 from wave_agent.world.reading import USER
+from wave_agent.write.move_news import tells_move
 
 # Types a statement's attribute settles: a lasting value is not an event that fades. A promise
 # or a decision keeps its own type (its lifetime is its own).
@@ -230,7 +231,7 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
            at: datetime | None = None, birthday: bool | None = None,
            news: bool | None = None, again: bool = False, found_out: bool = False,
            past: Sequence[Held] = (), ever: bool = False,
-           ended: Sequence[Held] = ()) -> Decision:
+           ended: Sequence[Held] = (), moved: bool | None = None) -> Decision:
     """Compare a new record's values with the held ones (``held_values``) and the denied ones
     (``held_values(ops=("negate",))``). ``changed``: the statement marks a change ("теперь",
     "снова", "начал", "уже не"), so a value once denied is taken up again, not contradicted, and
@@ -252,7 +253,10 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
     end (``held_values(ops=("remove",))``: "бросила курить", "продала Киа"); one of them used
     again in passing, held by no active record and said with no word of a change or news
     ("вышла покурить на балкон", "поеду на своей Киа"), is a contradiction with the newest
-    ending, where "снова закурила" is taken up again."""
+    ending, where "снова закурила" is taken up again. ``moved`` (``tells_move``): for another
+    person's city, whether the statement brings news of that city; it stands for ``news``
+    there when given (a change word of another clause is no move: "мама у себя в Самаре,
+    теперь на йогу ходит")."""
     decision = Decision(tuple(values))
     for value in values:
         same_key = [h for h in held if h.value.key == value.key and h.fact.id != new_id]
@@ -311,7 +315,14 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                             h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
                 olds = []
-            elif value.entity != USER and news is False:
+            elif value.attribute == "school":
+                # a child's school or class said otherwise is the child moved ("Мишу взяли в
+                # гимназию №7", "нашла Соне школу ..., взяли в 1«А»"): 16 changes over the
+                # tuning months, none labelled a contradiction; one part unsaid is no other
+                olds = [h for h in olds if not school.same_school(h.value.value, value.value)]
+            elif value.entity != USER and (
+                    moved is False if value.attribute == "city" and moved is not None
+                    else news is False):
                 for h in olds:  # "Оля ... она же учительница" after "Оля, педиатр": which is it?
                     if all(h.fact.id != f.id for f, _ in decision.contradicts):
                         decision.contradicts.append((h.fact, h.value))
@@ -484,5 +495,6 @@ __all__ = [
     "marks_change",
     "read",
     "settled",
+    "tells_move",
     "with_values",
 ]

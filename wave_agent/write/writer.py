@@ -258,7 +258,8 @@ class Writer:
                 found_out=attributes.finds_out(cleaned),
                 past=await self._past_values(user_id, cleaned, values),
                 ever=attributes.denies_ever(cleaned),
-                ended=attributes.held_values(stating, ops=("remove",)))
+                ended=attributes.held_values(stating, ops=("remove",)),
+                moved=attributes.tells_move(cleaned))
             await self._unread_olds(fact, vector, values, held, decision)
             if decision.acts:
                 return await self._attributes(fact, vector, entities, decision)

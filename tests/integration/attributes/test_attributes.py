@@ -349,3 +349,20 @@ async def test_a_streak_a_title_and_a_diet_over_replace_the_old_value_and_never_
     said = await writer.remember(user_id, "а я ведь никогда в жизни не курила, даже в школе")
     assert said.conflict is not None and said.conflict.against_past, said.message
     assert (await health_report(services.ops_stores(), user_id)).contradictions == 1
+
+
+async def test_a_childs_new_school_replaces_the_old_and_a_mothers_city_said_otherwise_is_asked(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """Round thirty-eight: a child's school and class changed replace the old record (its age
+    carried); another person's city said otherwise beside a change word of another clause
+    raises a conflict, not a silent change."""
+    await _each_replaces_its_old(
+        writer, user_id, ["Даня у меня учится в 57-й школе, в 2 «Б», ему 8"],
+        ["Даню перевели в гимназию №3, в 2 «А», завтра первый день"])
+    active = await _active_texts(graph, user_id)
+    assert not any("57-й" in t for t in active), active
+    await writer.remember(user_id, "мама у меня в Саратове, звонит каждый вечер")
+    said = await writer.remember(user_id, "мама у себя в Самаре, теперь на йогу ходит по утрам")
+    assert said.conflict is not None, said.message
+    assert any("Саратов" in t for t in await _active_texts(graph, user_id))
