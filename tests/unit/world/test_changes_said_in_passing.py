@@ -123,3 +123,49 @@ def test_a_diet_said_to_have_ended_ends_it() -> None:
     assert ("user", "diet", "вегетарианство", "set") in values(
         "моё вегетарианство продолжается", held)
     assert not values("занятие по йоге закончилось поздно", [Value("user", "hobby", "йога", "add")])
+
+
+def test_a_pastime_dropped_with_a_parenthetical_between_is_ended_not_taken_up_again() -> None:
+    """"йогу я, похоже, забросила" (tuning_21, and month 40's miss): the clause was cut at both
+    commas, so "йогу я" was read as the pastime held and "забросила" ended nothing; the old
+    record stayed active (round thirty-eight, h/self38). A parenthetical by pymorphy3's
+    reading joins the clause it sits in."""
+    swimming = [Value("user", "hobby", "бассейн", "add")]
+    assert values("бассейн я, кажется, забросила. времени нет совсем", swimming) == {
+        ("user", "hobby", "бассейн", "remove")}
+    yoga = [Value("user", "hobby", "йога", "add")]
+    assert values("йогу, наверное, бросила. не тянет", yoga) == {("user", "hobby", "йога", "remove")}
+    old = fact("f1", "user|hobby|йога|add")
+    decision = decide([Value("user", "hobby", "йога", "remove")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    # a three-letter pastime said to be over: "всё" after it, the parenthetical between
+    running = [Value("user", "hobby", "бег", "add")]
+    assert values("бег, похоже, всё. колени не держат", running) == {
+        ("user", "hobby", "бег", "remove")}
+    # what is not an ending: a parenthetical beside a pastime still held, "всё" not closing
+    assert values("по субботам, кстати, бассейн", swimming) != {("user", "hobby", "бассейн", "remove")}
+    assert ("user", "hobby", "бег", "remove") not in values("бег, похоже, всё время откладываю",
+                                                            running)
+    tim = [Value("user", "partner", "Тимур", "set")]
+    assert not any(v[3] == "remove" for v in values("с Тимуром, кажется, всё серьёзно", tim))
+
+
+def test_the_first_night_in_a_town_is_where_the_person_now_lives() -> None:
+    """"первая ночь в Калининграде. коробки везде" (four tuning months labelled it the city set,
+    and month 40's "first night in Kazan") was read as no city, so the old city stayed current
+    (round thirty-eight, h/self38)."""
+    kazan = [Value("user", "city", "Казань", "set")]
+    assert values("Первая ночь в Самаре. коробки до потолка, спим на полу", kazan) == {
+        ("user", "city", "Самара", "set")}
+    assert values("первое утро в Томске. снимаю однушку на Ленина", kazan) == {
+        ("user", "city", "Томск", "set")}
+    assert values("First night in Leeds. Boxes everywhere", kazan) == {
+        ("user", "city", "Leeds", "set")}
+    old = fact("f1", "user|city|Казань|set")
+    decision = decide([Value("user", "city", "Самара", "set")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    # a trip's first night, someone else's, or a night not slept are no move
+    for text in ("первая ночь в Стамбуле, отель шикарный", "первая ночь в Сочи в отпуске",
+                 "у Лёвы первая ночь в Москве у бабушки",
+                 "Первая ночь в Самаре не спала совсем"):
+        assert not any(v[1] == "city" and v[3] == "set" for v in values(text, kazan)), text
