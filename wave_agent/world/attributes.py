@@ -780,6 +780,11 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                          if v.attribute.startswith("price:") and v.attribute.endswith("_lessons")}
                 name = kinds.pop()[len("price:"):] if len(kinds) == 1 else name
             put_(USER, f"price:{_held_service(name, c.held)}", _money(amount.group(0)), "set")
+    if (not amount and not phone and reading.language == "ru"
+            and (rent := _rent_in_thousands(text, set(forms + lemmas))) is not None):
+        # "хозяйке перевела 22 за первый месяц", "с этого месяца за квартиру 35": a rent said
+        # in thousands with no word for them (five tuning months' authors, month 40)
+        put_(USER, f"price:{_held_service('rent', c.held)}", rent, "set")
     # diet
     diets = [(w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET]
     said_diet = diets[0] if diets else None
@@ -1589,6 +1594,43 @@ def _money(said: str) -> str:
     if thousands:
         number *= 1000
     return str(int(number)) if number == int(number) else f"{number:g}"
+
+
+# a two-digit number said alone, not a count of something else ("4 км", "9 этаж", "15 числа",
+# "в 19:00", "30 лет", "-го")
+_BARE_TENS = re.compile(r"(?<![\d+.,:/-])\b([1-9]\d)\b(?![\d%/-]|[.,:]\d)(?!\s*(?:км|м\b|кв|метр|%|лет|год|"
+                        r"этаж|мин|час|сек|дн|недел|месяц|раз|числ|утра|вечера|ночи|человек|шт|кг|"
+                        r"г\b|см|градус|°|тысяч|тыс|руб|р\b|₽|к\b))", re.I)
+# the word before a number that makes it no amount: an age ("мне 34"), a time or a date
+_NOT_AN_AMOUNT = frozenset({"мне", "тебе", "ему", "ей", "нам", "вам", "им", "в", "во", "на", "с",
+                            "со", "к", "через", "около", "после", "номер", "№"})
+# the landlord asking, raising or being paid
+_RENT_VERBS = frozenset({"попросить", "просить", "поднять", "поднимать", "повысить"})
+
+
+def _rent_in_thousands(text: str, said: set[str]) -> str | None:
+    """A rent said in thousands with no word for them ("хозяйке перевела 22 за первый месяц",
+    "за квартиру тут 38 отдаю", "хозяйка подняла аренду: с этого месяца 35 вместо 32"): a
+    word of renting (``W.PRICE_OF["rent"]``: квартира, аренда, хозяйка), paying, the landlord
+    asking or raising it, or a date it holds from, and the first two-digit number said alone,
+    as thousands (no Russian rent is under a thousand roubles)."""
+    if not any(W.PRICE_WORDS.get(x) == "rent" for x in said):
+        return None
+    if not (said & W.PAY or said & _RENT_VERBS or W.SINCE.search(text) or W.CHANGE.search(text)):
+        return None
+    for number in _BARE_TENS.finditer(text):
+        before = re.findall(r"[\w-]+", text[:number.start()].lower())
+        if before and before[-1] in _NOT_AN_AMOUNT:
+            continue  # "мне 34", "в 20", "с 15": an age, a time, a date
+        start = max(text.rfind(sep, 0, number.start()) for sep in ".!?\n") + 1
+        ends = [i for i in (text.find(sep, number.end()) for sep in ".!?\n") if i >= 0]
+        sentence = text[start:min(ends, default=len(text))]
+        words = {w for form in re.findall(r"[^\W\d_]+", sentence.lower())
+                 for w in (form, ru_lemma(form, "NOUN"), ru_lemma(form, "VERB"))}
+        if any(W.PRICE_WORDS.get(x) == "rent" for x in words) or words & (W.PAY | _RENT_VERBS):
+            return str(int(number.group(1)) * 1000)  # said where the rent or its paying is
+        return None
+    return None
 
 
 _PEOPLE = frozenset({"partner", "child", "sibling"})

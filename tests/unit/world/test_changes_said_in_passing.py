@@ -169,3 +169,22 @@ def test_the_first_night_in_a_town_is_where_the_person_now_lives() -> None:
                  "у Лёвы первая ночь в Москве у бабушки",
                  "Первая ночь в Самаре не спала совсем"):
         assert not any(v[1] == "city" and v[3] == "set" for v in values(text, kazan)), text
+
+
+def test_a_rent_said_in_thousands_with_no_word_for_them_is_the_new_rent() -> None:
+    """"хозяйка подняла аренду: с этого месяца 35 вместо 32", "за квартиру тут 38 отдаю": five
+    tuning months' authors and month 40 say the rent paid to the landlord in thousands with no
+    word for them; read as no price, the old rent stayed current (round thirty-eight)."""
+    rent = [Value("user", "price:rent", "30000", "set")]
+    for text, said in (("перевела хозяйке 33 за ноябрь, свет отдельно", "33000"),
+                       ("с этого месяца за квартиру 36. хозяйка, конечно, молодец", "36000"),
+                       ("хозяйка попросила уже 41, говорит, всё дорожает", "41000")):
+        assert values(text, rent) == {("user", "price:rent", said, "set")}, text
+    old = fact("f1", "user|price:rent|30000|set")
+    decision = decide([Value("user", "price:rent", "33000", "set")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    # a number that is no amount: a floor, minutes, an age, a date, degrees
+    for text in ("квартира на 9 этаже, хозяйка милая, до работы 15 минут",
+                 "мне 34, квартиру снимаю, теперь с подругой",
+                 "с 15 числа хозяйка поднимает аренду", "в квартире 25 градусов, хозяйка молчит"):
+        assert not any(v[1] == "price:rent" for v in values(text, rent)), text
