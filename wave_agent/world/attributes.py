@@ -53,9 +53,10 @@ from wave_agent.world.kinds import (
     pastime_near,
     speaker_job,
 )
-from wave_agent.world.morphology import first_name, geographic, parenthetical
+from wave_agent.world.morphology import first_name, geographic
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.oblique import workplace_nominative
+from wave_agent.world.parenthetical import parenthetical
 from wave_agent.world.possessor import own_relative, possessor
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 

@@ -56,19 +56,6 @@ POS = {"NOUN": {"NOUN"}, "PROPN": {"NOUN"}, "VERB": {"VERB", "INFN"}, "ADJ": {"A
         "AUX": {"VERB", "INFN"}}
 
 
-def parenthetical(words: str) -> bool:
-    """Whether ``words`` (one or two) are a parenthetical by pymorphy3's `Prnt` reading of each:
-    "похоже", "кажется", "видимо", "короче", "наверное"; not "вроде", "честно"."""
-    said = re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)?", words.lower())
-    return 0 < len(said) <= 2 and len(said) == len(words.split()) and all(
-        _prnt(w) for w in said)
-
-
-@lru_cache(maxsize=16_384)
-def _prnt(word: str) -> bool:
-    return any("Prnt" in p.tag for p in _morph().parse(word))
-
-
 @lru_cache(maxsize=65_536)
 def lemma(word: str, pos: str = "NOUN") -> str:
     """The dictionary form of a Russian word (``ё`` kept as pymorphy gives it, lower case)."""
