@@ -56,6 +56,7 @@ from wave_agent.world.kinds import (
 from wave_agent.world.morphology import first_name, geographic
 from wave_agent.world.morphology import lemma as ru_lemma
 from wave_agent.world.oblique import workplace_nominative
+from wave_agent.world.parenthetical import parenthetical
 from wave_agent.world.possessor import own_relative, possessor
 from wave_agent.world.reading import ROLE_PREFIX, USER, Reading
 
@@ -496,6 +497,35 @@ _CLAUSE = re.compile(r"[.;!?\n]+|,\s*(?:(?:а|но|и|a|ale|i|but|and)\b)?\s*|\s
 _HEALED = re.compile(r"\b(?:зажил\w*|вылечил\w*|излечил\w*|healed|cured|wyleczy\w*)", re.I)
 
 
+def _clause_pieces(text: str, lang: str) -> list[str]:
+    """The text cut into clauses at ``_CLAUSE``; a Russian parenthetical set off by commas on
+    both sides ("йогу я, похоже, забросила", "йогу, короче, забросила": every word of it one
+    pymorphy3 reads as a parenthetical, `Prnt`) is no clause of its own, so the clause it sits
+    in keeps its ending verb: cut there, "йогу я" read as the pastime held and "забросила"
+    ended nothing (three tuning months' and month 40's dropped pastimes)."""
+    raw: list[tuple[str, str]] = []  # each piece and the cut after it
+    start = 0
+    for cut in [*_CLAUSE.finditer(text), None]:
+        end = cut.start() if cut is not None else len(text)
+        raw.append((text[start:end], cut.group() if cut is not None else ""))
+        start = cut.end() if cut is not None else len(text)
+    pieces: list[str] = []
+    glue = False  # the piece before was a parenthetical: this one joins the clause it sits in
+    for i, (piece, after) in enumerate(raw):
+        before = raw[i - 1][1] if i else ""
+        if (lang == "ru" and pieces and before.strip() == "," and after.strip() == ","
+                and i + 1 < len(raw) and parenthetical(piece)):
+            pieces[-1] = f"{pieces[-1]} {piece}"
+            glue = True
+            continue
+        if glue:
+            pieces[-1] = f"{pieces[-1]} {piece}"
+        elif piece.strip():
+            pieces.append(piece)
+        glue = False
+    return [p for p in pieces if p.strip()]
+
+
 class _Collector:
     """The values found so far (one per entity, attribute and value), and the polarity of
     each clause: "Расстались с Игорем, теперь встречаюсь с Димой" ends one partner in its
@@ -511,13 +541,8 @@ class _Collector:
         self.held: list[Value] = []  # the values the person holds
         self.pol = _polarity(text, _words(text, lang), lang)
         self.clauses: list[tuple[str, _Polarity]] = []
-        start = 0
-        for cut in [*_CLAUSE.finditer(text), None]:
-            end = cut.start() if cut is not None else len(text)
-            piece = text[start:end]
-            if piece.strip():
-                self.clauses.append((piece, _polarity(piece, _words(piece, lang), lang)))
-            start = cut.end() if cut is not None else len(text)
+        for piece in _clause_pieces(text, lang):
+            self.clauses.append((piece, _polarity(piece, _words(piece, lang), lang)))
 
     def polarity_of(self, value: str) -> _Polarity:
         """The polarity of the clause that names ``value`` (the whole text's otherwise)."""
@@ -764,6 +789,11 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                          if v.attribute.startswith("price:") and v.attribute.endswith("_lessons")}
                 name = kinds.pop()[len("price:"):] if len(kinds) == 1 else name
             put_(USER, f"price:{_held_service(name, c.held)}", _money(amount.group(0)), "set")
+    if (not amount and not phone and reading.language == "ru"
+            and (rent := _rent_in_thousands(text, set(forms + lemmas))) is not None):
+        # "хозяйке перевела 22 за первый месяц", "с этого месяца за квартиру 35": a rent said
+        # in thousands with no word for them (five tuning months' authors, month 40)
+        put_(USER, f"price:{_held_service('rent', c.held)}", rent, "set")
     # diet
     diets = [(w, W.DIET[x]) for w, lem in words for x in (w, lem) if x in W.DIET]
     said_diet = diets[0] if diets else None
@@ -944,6 +974,21 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                 who != USER or re.search(r"\b(?:я|мы|i|we|ja|my)\b", lower)
                 or not any(m.type is EntityType.PERSON for m in reading.mentions)):
             put_(who, "city", places[0], single_op())
+    night = _FIRST_NIGHT.search(text)
+    if night is not None and not _TRIP.search(text) and not any(
+            v.entity == USER and v.attribute == "city" for v in c.found):
+        # "первая ночь в Калининграде. коробки везде": the first night in a town is where one
+        # now lives (four tuning months' authors and month 40's label it the city set); not
+        # a trip's ("в отпуске", "в отеле"), nor a place the parse reads no town
+        said = night.group(1)
+        place = next((m.name for m in reading.mentions if m.type is EntityType.PLACE
+                      and any(_alike(_norm(w), _norm(said)) for w in m.name.split())), None)
+        here = c.polarity_of(said)
+        if place is not None and not (here.negated or here.unreal or here.past) and _holder(
+                text, said, reading.language) == USER and not re.match(
+                r"\W*(?:у|u|for)\s", text[:night.start()].split(".")[-1].lower() + " "):
+            # not someone else's: "у Лёвы первая ночь в Москве", "мама пишет: первая ночь ..."
+            put_(USER, "city", place, single_op())
     # "Работаю инженером-технологом в «СИБУРе»": the first person, an organisation and an
     # occupation the parse did not tie to the verb
     if reading.language == "ru" and set(forms) & W.WORK_FIRST_PERSON:
@@ -1009,6 +1054,16 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
                 if m.type is EntityType.ORGANISATION and m.name not in studied]
         if orgs and not any(link.type == "works_at" for link in reading.links):
             put_(USER, "employer", orgs[0], single_op())
+
+
+# the first night (morning, evening) in a town: "первая ночь в Казани", "first night in Leeds",
+# "pierwsza noc w Gdańsku"; the town is the capitalised word right after
+_FIRST_NIGHT = re.compile(r"\b(?:[Пп]ерв(?:ая|ое|ый)\s+(?:ночь|утро|вечер)\s+(?:в|во)|[Ff]irst\s+"
+                          r"(?:night|morning|evening)\s+in|[Pp]ierwsz[aey]\s+(?:noc|poranek|wiecz[oó]r)"
+                          r"\s+(?:w|we))\s+([A-ZА-ЯЁŁŚŻŹĆ][\w-]+)")
+# a stay away from home: the first night there is no move
+_TRIP = re.compile(r"\b(?:отпуск\w*|командировк\w*|отел\w*|гостиниц\w*|хостел\w*|vacation|"
+                   r"holiday|hotel|trip|urlop\w*|wakacj\w*|delegacj\w*)\b", re.I)
 
 
 # "Первый день в Т-Банке!", "первый день в Сбере позади": a capitalised name right after the
@@ -1550,6 +1605,43 @@ def _money(said: str) -> str:
     return str(int(number)) if number == int(number) else f"{number:g}"
 
 
+# a two-digit number said alone, not a count of something else ("4 км", "9 этаж", "15 числа",
+# "в 19:00", "30 лет", "-го")
+_BARE_TENS = re.compile(r"(?<![\d+.,:/-])\b([1-9]\d)\b(?![\d%/-]|[.,:]\d)(?!\s*(?:км|м\b|кв|метр|%|лет|год|"
+                        r"этаж|мин|час|сек|дн|недел|месяц|раз|числ|утра|вечера|ночи|человек|шт|кг|"
+                        r"г\b|см|градус|°|тысяч|тыс|руб|р\b|₽|к\b))", re.I)
+# the word before a number that makes it no amount: an age ("мне 34"), a time or a date
+_NOT_AN_AMOUNT = frozenset({"мне", "тебе", "ему", "ей", "нам", "вам", "им", "в", "во", "на", "с",
+                            "со", "к", "через", "около", "после", "номер", "№"})
+# the landlord asking, raising or being paid
+_RENT_VERBS = frozenset({"попросить", "просить", "поднять", "поднимать", "повысить"})
+
+
+def _rent_in_thousands(text: str, said: set[str]) -> str | None:
+    """A rent said in thousands with no word for them ("хозяйке перевела 22 за первый месяц",
+    "за квартиру тут 38 отдаю", "хозяйка подняла аренду: с этого месяца 35 вместо 32"): a
+    word of renting (``W.PRICE_OF["rent"]``: квартира, аренда, хозяйка), paying, the landlord
+    asking or raising it, or a date it holds from, and the first two-digit number said alone,
+    as thousands (no Russian rent is under a thousand roubles)."""
+    if not any(W.PRICE_WORDS.get(x) == "rent" for x in said):
+        return None
+    if not (said & W.PAY or said & _RENT_VERBS or W.SINCE.search(text) or W.CHANGE.search(text)):
+        return None
+    for number in _BARE_TENS.finditer(text):
+        before = re.findall(r"[\w-]+", text[:number.start()].lower())
+        if before and before[-1] in _NOT_AN_AMOUNT:
+            continue  # "мне 34", "в 20", "с 15": an age, a time, a date
+        start = max(text.rfind(sep, 0, number.start()) for sep in ".!?\n") + 1
+        ends = [i for i in (text.find(sep, number.end()) for sep in ".!?\n") if i >= 0]
+        sentence = text[start:min(ends, default=len(text))]
+        words = {w for form in re.findall(r"[^\W\d_]+", sentence.lower())
+                 for w in (form, ru_lemma(form, "NOUN"), ru_lemma(form, "VERB"))}
+        if any(W.PRICE_WORDS.get(x) == "rent" for x in words) or words & (W.PAY | _RENT_VERBS):
+            return str(int(number.group(1)) * 1000)  # said where the rent or its paying is
+        return None
+    return None
+
+
 _PEOPLE = frozenset({"partner", "child", "sibling"})
 
 
@@ -1623,10 +1715,12 @@ def _said_over(text: str, held: Iterable[Value], c: _Collector) -> None:
     for value in held:
         if (value.op not in ("set", "add") or value.value == ANY
                 or value.attribute not in ("hobby", "habit", "diet", "condition", "pet")
-                or any(f.key == value.key and same_value(f.value, value.value) for f in c.found)):
+                or any(f.key == value.key and same_value(f.value, value.value)
+                       and f.op not in ("set", "add") for f in c.found)):
             continue
-        # the value's own words, not what is said of it in brackets ("курение (пачка в день)")
-        name = [w for w in _norm(re.sub(r"\(.*?\)", " ", value.value)).split() if len(w) >= 4]
+        # the value's own words, not what is said of it in brackets ("курение (пачка в день)");
+        # three letters are enough for a pastime's ("бег, похоже, всё")
+        name = [w for w in _norm(re.sub(r"\(.*?\)", " ", value.value)).split() if len(w) >= 3]
         if not name:
             continue
         for word in re.finditer(r"[\w-]+", text):
@@ -1636,6 +1730,10 @@ def _said_over(text: str, held: Iterable[Value], c: _Collector) -> None:
             if re.match(r"\s*(?:,\s*[а-яё]+\s*,\s*|[—–-]\s*)?вс[её](?![\w-])"
                         r"(?=\s*(?:[.!,;…]|\s[—–-]|$))", rest, re.I):
                 if not c.polarity_of(word.group(0)).unreal:
+                    # the value the parse read in the same words as held ("бег" done) is over
+                    c.found[:] = [f for f in c.found if not (
+                        f.key == value.key and same_value(f.value, value.value)
+                        and f.op in ("set", "add"))]
                     c.put(value.entity, value.attribute, value.value, "remove")
                 break
 

@@ -123,3 +123,68 @@ def test_a_diet_said_to_have_ended_ends_it() -> None:
     assert ("user", "diet", "вегетарианство", "set") in values(
         "моё вегетарианство продолжается", held)
     assert not values("занятие по йоге закончилось поздно", [Value("user", "hobby", "йога", "add")])
+
+
+def test_a_pastime_dropped_with_a_parenthetical_between_is_ended_not_taken_up_again() -> None:
+    """"йогу я, похоже, забросила" (tuning_21, and month 40's miss): the clause was cut at both
+    commas, so "йогу я" was read as the pastime held and "забросила" ended nothing; the old
+    record stayed active (round thirty-eight, h/self38). A parenthetical by pymorphy3's
+    reading joins the clause it sits in."""
+    swimming = [Value("user", "hobby", "бассейн", "add")]
+    assert values("бассейн я, кажется, забросила. времени нет совсем", swimming) == {
+        ("user", "hobby", "бассейн", "remove")}
+    yoga = [Value("user", "hobby", "йога", "add")]
+    assert values("йогу, наверное, бросила. не тянет", yoga) == {("user", "hobby", "йога", "remove")}
+    old = fact("f1", "user|hobby|йога|add")
+    decision = decide([Value("user", "hobby", "йога", "remove")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    # a three-letter pastime said to be over: "всё" after it, the parenthetical between
+    running = [Value("user", "hobby", "бег", "add")]
+    assert values("бег, похоже, всё. колени не держат", running) == {
+        ("user", "hobby", "бег", "remove")}
+    # what is not an ending: a parenthetical beside a pastime still held, "всё" not closing
+    assert values("по субботам, кстати, бассейн", swimming) != {("user", "hobby", "бассейн", "remove")}
+    assert ("user", "hobby", "бег", "remove") not in values("бег, похоже, всё время откладываю",
+                                                            running)
+    tim = [Value("user", "partner", "Тимур", "set")]
+    assert not any(v[3] == "remove" for v in values("с Тимуром, кажется, всё серьёзно", tim))
+
+
+def test_the_first_night_in_a_town_is_where_the_person_now_lives() -> None:
+    """"первая ночь в Калининграде. коробки везде" (four tuning months labelled it the city set,
+    and month 40's "first night in Kazan") was read as no city, so the old city stayed current
+    (round thirty-eight, h/self38)."""
+    kazan = [Value("user", "city", "Казань", "set")]
+    assert values("Первая ночь в Самаре. коробки до потолка, спим на полу", kazan) == {
+        ("user", "city", "Самара", "set")}
+    assert values("первое утро в Томске. снимаю однушку на Ленина", kazan) == {
+        ("user", "city", "Томск", "set")}
+    assert values("First night in Leeds. Boxes everywhere", kazan) == {
+        ("user", "city", "Leeds", "set")}
+    old = fact("f1", "user|city|Казань|set")
+    decision = decide([Value("user", "city", "Самара", "set")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    # a trip's first night, someone else's, or a night not slept are no move
+    for text in ("первая ночь в Стамбуле, отель шикарный", "первая ночь в Сочи в отпуске",
+                 "у Лёвы первая ночь в Москве у бабушки",
+                 "Первая ночь в Самаре не спала совсем"):
+        assert not any(v[1] == "city" and v[3] == "set" for v in values(text, kazan)), text
+
+
+def test_a_rent_said_in_thousands_with_no_word_for_them_is_the_new_rent() -> None:
+    """"хозяйка подняла аренду: с этого месяца 35 вместо 32", "за квартиру тут 38 отдаю": five
+    tuning months' authors and month 40 say the rent paid to the landlord in thousands with no
+    word for them; read as no price, the old rent stayed current (round thirty-eight)."""
+    rent = [Value("user", "price:rent", "30000", "set")]
+    for text, said in (("перевела хозяйке 33 за ноябрь, свет отдельно", "33000"),
+                       ("с этого месяца за квартиру 36. хозяйка, конечно, молодец", "36000"),
+                       ("хозяйка попросила уже 41, говорит, всё дорожает", "41000")):
+        assert values(text, rent) == {("user", "price:rent", said, "set")}, text
+    old = fact("f1", "user|price:rent|30000|set")
+    decision = decide([Value("user", "price:rent", "33000", "set")], held_values([old]), "new")
+    assert decision.replaces == [old] and not decision.contradicts
+    # a number that is no amount: a floor, minutes, an age, a date, degrees
+    for text in ("квартира на 9 этаже, хозяйка милая, до работы 15 минут",
+                 "мне 34, квартиру снимаю, теперь с подругой",
+                 "с 15 числа хозяйка поднимает аренду", "в квартире 25 градусов, хозяйка молчит"):
+        assert not any(v[1] == "price:rent" for v in values(text, rent)), text
