@@ -18,8 +18,6 @@ round thirty-six's model. Classes weighed balanced (33 things and projects again
 
 from __future__ import annotations
 
-import argparse
-import pickle
 import sys
 from collections import Counter
 from pathlib import Path
@@ -31,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from relation_constructions import NEWEST, OLDER
 from relation_losses import load
+from train_span_kinds import loaded
 
 from graph.models import Entity
 from wave_agent.bench.entities import _TYPES, _matches
@@ -103,19 +102,7 @@ def swaps(p: Any, cur: Any, y: Any, idx: Any, place_t: float,
 def main() -> int:
     from sklearn.linear_model import LogisticRegression
 
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--cache", required=True)
-    parser.add_argument("--rows", required=True)
-    parser.add_argument("--folds", action="store_true")
-    parser.add_argument("--held", action="store_true")
-    parser.add_argument("--write", action="store_true")
-    args = parser.parse_args()
-    path = Path(args.rows)
-    if not path.exists():
-        path.write_bytes(pickle.dumps(rows(Path(args.cache))))
-    d = pickle.loads(path.read_bytes())
-    x = np.delete(d["X"], _KIND_COLUMN, axis=1)
-    y, cur, parts = np.array(d["y"]), np.array(d["cur"]), np.array(d["parts"])
+    args, x, y, cur, parts = loaded(rows)
     held = np.isin(parts, NEWEST)
     fit_rows = ~held & (y != "skip")
     old = ~held

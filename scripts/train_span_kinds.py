@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import pickle
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -72,9 +73,11 @@ def swaps(p: Any, cur: Any, y: Any, idx: Any, threshold: float) -> tuple[int, in
     return right, wrong, neither
 
 
-def main() -> int:
-    from sklearn.linear_model import LogisticRegression
-
+def loaded(make_rows: Callable[[Path], dict[str, Any]]) -> tuple[argparse.Namespace, Any, Any, Any, Any]:
+    """The command line both span trainers take (``--cache``, ``--rows``, ``--folds``,
+    ``--held``, ``--write``) and the rows it names, built by ``make_rows`` from the cache once
+    and pickled: the features without the read-as-place column, the labels, the kinds the
+    mentions were read as and their authors."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--cache", required=True)
     parser.add_argument("--rows", required=True)
@@ -84,10 +87,16 @@ def main() -> int:
     args = parser.parse_args()
     path = Path(args.rows)
     if not path.exists():
-        path.write_bytes(pickle.dumps(rows(Path(args.cache))))
+        path.write_bytes(pickle.dumps(make_rows(Path(args.cache))))
     d = pickle.loads(path.read_bytes())
     x = np.delete(d["X"], _KIND_COLUMN, axis=1)
-    y, cur, parts = np.array(d["y"]), np.array(d["cur"]), np.array(d["parts"])
+    return args, x, np.array(d["y"]), np.array(d["cur"]), np.array(d["parts"])
+
+
+def main() -> int:
+    from sklearn.linear_model import LogisticRegression
+
+    args, x, y, cur, parts = loaded(rows)
     yi = np.array([span_kinds.CLASSES.index(v) for v in y])
     held = np.isin(parts, NEWEST)
     old = ~held
