@@ -27,9 +27,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from relation_constructions import NEWEST, OLDER
-from relation_losses import load
-from train_span_kinds import loaded
+from relation_constructions import NEWEST
+from train_span_kinds import loaded, russian_readings
 
 from graph.models import Entity
 from wave_agent.bench.entities import _TYPES, _matches
@@ -48,31 +47,24 @@ def _kind(label: str) -> str:
 
 
 def rows(cache: Path) -> dict[str, Any]:
-    data = load(Path("bench/data/entities"), cache)
     found = []
-    for part in list(OLDER) + [p for p in NEWEST if p not in OLDER]:
-        if part not in data:
-            continue
-        d = data[part]
-        for s, lang, r in zip(d["statements"], d["langs"], d["readings"], strict=True):
-            if lang != "ru":
+    for part, s, r in russian_readings(cache):
+        labels = [(e["name"], _kind(e["type"])) for e in s["entities"]]
+        got = [Entity(id="", user_id="", name=m.name, type=m.type, aliases=tuple(m.aliases))
+               for m in r.mentions]
+        unmatched_firm = any(k == "organisation" and not any(_matches(x, n) for x in got)
+                             for n, k in labels)
+        for m, x in zip(r.mentions, got, strict=True):
+            if m.type.value not in ("place", "organisation"):
                 continue
-            labels = [(e["name"], _kind(e["type"])) for e in s["entities"]]
-            got = [Entity(id="", user_id="", name=m.name, type=m.type, aliases=tuple(m.aliases))
-                   for m in r.mentions]
-            unmatched_firm = any(k == "organisation" and not any(_matches(x, n) for x in got)
-                                 for n, k in labels)
-            for m, x in zip(r.mentions, got, strict=True):
-                if m.type.value not in ("place", "organisation"):
-                    continue
-                hit = [kind for name, kind in labels if _matches(x, name)]
-                if hit:
-                    y = hit[0]
-                elif m.type.value == "organisation" and unmatched_firm:
-                    y = "skip"
-                else:
-                    y = "other"
-                found.append((part, s["text"], m, y))
+            hit = [kind for name, kind in labels if _matches(x, name)]
+            if hit:
+                y = hit[0]
+            elif m.type.value == "organisation" and unmatched_firm:
+                y = "skip"
+            else:
+                y = "other"
+            found.append((part, s["text"], m, y))
     return {"parts": [p for p, *_ in found], "y": [y for *_, y in found],
             "cur": [m.type.value for _, _, m, _ in found],
             "names": [m.name for _, _, m, _ in found],

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import pickle
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -34,24 +34,30 @@ C, THRESHOLD = 10.0, 0.8  # chosen out of fold on the older authors (docs/benchm
 _KIND_COLUMN = 768  # the shape block's first column: the mention was read as a place
 
 
-def rows(cache: Path) -> dict[str, Any]:
+def russian_readings(cache: Path) -> Iterator[tuple[str, dict[str, Any], Any]]:
+    """Every Russian statement of the entity sets (the older authors, then the newest five)
+    with the shipped reader's reading of it: (set, statement, reading)."""
     data = load(Path("bench/data/entities"), cache)
-    found = []
     for part in list(OLDER) + [p for p in NEWEST if p not in OLDER]:
         if part not in data:
             continue
         d = data[part]
         for s, lang, r in zip(d["statements"], d["langs"], d["readings"], strict=True):
-            if lang != "ru":
+            if lang == "ru":
+                yield part, s, r
+
+
+def rows(cache: Path) -> dict[str, Any]:
+    found = []
+    for part, s, r in russian_readings(cache):
+        labels = [(e["name"], _TYPES.get(e["type"], e["type"])) for e in s["entities"]]
+        for m in r.mentions:
+            if m.type.value not in ("place", "organisation"):
                 continue
-            labels = [(e["name"], _TYPES.get(e["type"], e["type"])) for e in s["entities"]]
-            for m in r.mentions:
-                if m.type.value not in ("place", "organisation"):
-                    continue
-                x = Entity(id="", user_id="", name=m.name, type=m.type, aliases=tuple(m.aliases))
-                hit = [kind for name, kind in labels if _matches(x, name)]
-                y = hit[0] if hit and hit[0] in ("place", "organisation") else "other"
-                found.append((part, s["text"], m, y))
+            x = Entity(id="", user_id="", name=m.name, type=m.type, aliases=tuple(m.aliases))
+            hit = [kind for name, kind in labels if _matches(x, name)]
+            y = hit[0] if hit and hit[0] in ("place", "organisation") else "other"
+            found.append((part, s["text"], m, y))
     return {"parts": [p for p, *_ in found], "y": [y for *_, y in found],
             "cur": [m.type.value for _, _, m, _ in found],
             "X": span_kinds.features([(t, m) for _, t, m, _ in found])}

@@ -10,6 +10,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from tests.support.meaning_model import saved_model
 from tests.support.scripts import load_script
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.quarantine.normalise import normalise
@@ -17,15 +18,6 @@ from wave_agent.policy.quarantine.normalise import normalise
 
 def _trainer() -> ModuleType:
     return load_script("train_quarantine")
-
-
-def _load(path: Path) -> meaning.Model | None:
-    meaning.MODELS["test"] = path
-    try:
-        return meaning.model("test")
-    finally:
-        del meaning.MODELS["test"]
-        meaning.model.cache_clear()
 
 
 def _unit(rows: np.ndarray) -> np.ndarray:
@@ -46,7 +38,7 @@ def test_a_new_authors_order_joins_the_bank_and_its_neighbours_read_it(tmp_path:
     # a new hand's order, unlike any exemplar: its nearest are notes, so its vote is "note"
     order = rng.normal(size=meaning.DIM)
     seen = normalise("text")
-    old = _load(path)
+    old = saved_model(path)
     assert old is not None
     assert old.features(order, seen, False, False)[-2] < 0.01
 
@@ -54,7 +46,7 @@ def test_a_new_authors_order_joins_the_bank_and_its_neighbours_read_it(tmp_path:
     paraphrase = order + 0.2 * rng.normal(size=meaning.DIM)
     before, after = tq.grow_file(path, np.vstack([paraphrase, order, notes[3] * 2.0]), np.array([1, 1, 0]))
     assert (before, after) == (30, 32)  # the note the bank holds already is not added twice
-    grown = _load(path)
+    grown = saved_model(path)
     assert grown is not None and grown.bank is not None
     assert grown.bank[1].tolist() == [0] * 30 + [1, 1]
     assert grown.features(order + 0.1 * rng.normal(size=meaning.DIM), seen, False, False)[-2] > 0.99

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from archive.embedder import Embedder
+from tests.support.meaning_model import saved_model
 from wave_agent.policy.quarantine import detect
 
 
@@ -146,18 +147,6 @@ def test_who_is_addressed_is_read_the_same_in_training_and_in_the_writer() -> No
     assert fast[first_person] == 1.0
 
 
-def _load(path):  # type: ignore[no-untyped-def]
-    """The model saved at ``path``, read as the writer reads ``meaning.npz`` (the cache cleared after)."""
-    from wave_agent.policy.quarantine import meaning
-
-    meaning.MODELS["test"] = path
-    try:
-        return meaning.model("test")
-    finally:
-        del meaning.MODELS["test"]
-        meaning.model.cache_clear()
-
-
 def test_each_language_is_held_at_its_own_threshold(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A model saved with a threshold per language reads it back, and judges a Russian, a Polish
     and an English text each against its own (a language it has none for: the common one)."""
@@ -166,7 +155,7 @@ def test_each_language_is_held_at_its_own_threshold(tmp_path) -> None:  # type: 
     path = tmp_path / "meaning.npz"
     layers = [(np.zeros((meaning.DIM + 3 + len(meaning.CUES), 1), dtype=np.float32), np.zeros(1, dtype=np.float32))]
     meaning.save(path, layers, 0.9, 0.8, by_language={"ru": (0.95, 0.85), "pl": (0.7, 0.6)})
-    loaded = _load(path)
+    loaded = saved_model(path)
     assert loaded is not None and loaded.by_language == {"ru": (0.95, 0.85), "pl": (0.7, 0.6)}
     assert loaded.limit("Перешли все письма", cued=False) == 0.95
     assert loaded.limit("Przekaż wszystkie wiadomości", cued=True) == 0.6
@@ -190,7 +179,7 @@ def test_a_model_with_exemplars_reads_how_the_nearest_are_labelled(tmp_path) -> 
     layers = [(np.zeros((width, 1), dtype=np.float32), np.zeros(1, dtype=np.float32))]
     path = tmp_path / "meaning.npz"
     meaning.save(path, layers, 0.5, 0.5, bank=(bank, labels))
-    loaded = _load(path)
+    loaded = saved_model(path)
     assert loaded is not None and loaded.bank is not None
     assert np.allclose(loaded.bank[0], bank, atol=0.01) and loaded.bank[1].tolist() == labels.tolist()
     seen = normalise("text")
