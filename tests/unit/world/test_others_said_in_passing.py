@@ -14,7 +14,15 @@ import pytest
 from tests.unit.world.test_attribute_decisions import NOW, fact
 from wave_agent.world import read
 from wave_agent.world.attributes import as_said, read_values
-from wave_agent.write.attributes import decide, held_values, marks_change, tells_move, tells_news
+from wave_agent.write.attributes import (
+    Decision,
+    Held,
+    decide,
+    held_values,
+    marks_change,
+    tells_move,
+    tells_news,
+)
 
 
 @pytest.mark.parametrize("text", [
@@ -40,6 +48,13 @@ def test_another_clauses_change_word_is_no_news_of_the_city(text: str) -> None:
     assert not tells_move(text)
 
 
+def _decided(text: str, held: list[Held]) -> Decision:
+    """What the writer decides for ``text`` against the held values, as it reads the message."""
+    values = read_values(text, read(as_said(text)), [h.value for h in held])
+    return decide(values, held, "new", changed=marks_change(text), news=tells_news(text),
+                  at=NOW, moved=tells_move(text))
+
+
 def test_a_mothers_city_said_otherwise_with_a_change_word_elsewhere_is_a_contradiction() -> None:
     old = fact("f1", "role:mother|city|Саратов|set")
     held = held_values([old])
@@ -56,9 +71,7 @@ def test_a_mothers_move_still_replaces_her_city() -> None:
     old = fact("f1", "role:mother|city|Саратов|set")
     held = held_values([old])
     text = "мама переехала к сестре в Самару, одной ей тяжело"
-    values = read_values(text, read(as_said(text)), [h.value for h in held])
-    decision = decide(values, held, "new", changed=marks_change(text), news=tells_news(text),
-                      at=NOW, moved=tells_move(text))
+    decision = _decided(text, held)
     assert decision.replaces == [old] and not decision.contradicts
 
 
@@ -83,7 +96,5 @@ def test_an_appointment_then_replaces_the_job_said_by_a_remark() -> None:
     old = fact("f1", *(v.encode() for v in read_values(first, read(as_said(first)), [])))
     held = held_values([old])
     text = "у Светы новость: её назначили заведующей отделением"
-    values = read_values(text, read(as_said(text)), [h.value for h in held])
-    decision = decide(values, held, "new", changed=marks_change(text), news=tells_news(text),
-                      at=NOW, moved=tells_move(text))
+    decision = _decided(text, held)
     assert decision.replaces == [old] and not decision.contradicts
