@@ -291,16 +291,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
             put(_entity(source), "condition", _head(reading, link.target), multi_op())
         elif kind == "owns":
             target_kind = kinds.get(link.target)
-            said = _car_said(reading, link.target, text)
-            if target_kind is EntityType.VEHICLE and said:
-                # a car the labels' table named ("продала Рио ..., взяла Шкоду Октавию"): the
-                # op of the clause that says it, so one message sells one and buys another
-                pol = c.polarity_of(said)
-                verbs = _CAR_VERB.findall(text[:text.lower().find(said.lower())])
-                ended = verbs[-1].lower().startswith(("прода", "отда")) if verbs else pol.ended
-                if not pol.unreal:
-                    put(_entity(source), "vehicle", link.target, "remove" if ended else "set")
-            elif target_kind is EntityType.VEHICLE:
+            if target_kind is EntityType.VEHICLE:
                 put(_entity(source), "vehicle", _brand(text) or link.target, single_op())
             elif target_kind is EntityType.DEVICE and not W.PHONE.search(text):
                 put(_entity(source), "device", _brand(text) or link.target, multi_op())
@@ -2069,24 +2060,6 @@ _BOUGHT = re.compile(r"\b(?:(?i:купил\w*|взял\w*|bought|got|kupił\w*|w
                      # (not what one would buy: "на новый айфон денег нет")
                      r"|(?<![Нн]а\s)(?<!for\s)(?<!na\s)(?i:нов(?:ый|ую|ого|ом|ым)|new|nowy|nowego|"
                      r"nowym)\s+)" + _DEVICE)
-
-
-# the verb said last before a car: sold ("продала Рио") or bought ("и сразу взяла Шкоду")
-_CAR_VERB = re.compile(r"\b(?:прода|отда|купи|взя|взял|забра)\w*", re.I)
-
-
-def _car_said(reading: Reading, name: str, text: str) -> str:
-    """The words a car ``car_names`` named was said by ("шкоду октавию" for Шкода Октавия),
-    when its name is the table's and not the text's own; else ""."""
-    from wave_agent.world import car_names
-
-    mention = reading.mention(name)
-    if mention is None or name.lower() in text.lower():
-        return ""
-    for alias in mention.aliases:
-        if alias.lower() in text.lower() and car_names.name_of(alias):
-            return alias
-    return ""
 
 
 def _make(found: str, lang: str) -> str:

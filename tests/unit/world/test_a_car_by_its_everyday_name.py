@@ -52,22 +52,3 @@ def test_my_solaris_and_a_husbands_cruiser() -> None:
 def test_a_trip_to_the_volga_owns_nothing() -> None:
     reading = _rules("летом ездили на Волгу с детьми")
     assert not [link for link in reading.links if link.type == "owns"]
-
-
-def _values(text: str) -> set[tuple[str, str, str]]:
-    from wave_agent.world.attributes import read_values
-    from wave_agent.world.reader import read_batch
-
-    return {(v.attribute, v.value, v.op) for v in read_values(text, read_batch([text])[0])
-            if v.entity == USER}
-
-
-def test_a_month_sells_one_car_and_sets_the_other() -> None:
-    values = _values("продала Рио за 620 тысяч и сразу взяла Шкоду Октавию 2019 года")
-    assert ("vehicle", "Рио", "remove") in values
-    assert any(a == "vehicle" and "Октави" in v and op == "set" for a, v, op in values)
-
-
-def test_a_month_reads_the_car_one_drives_by_its_make() -> None:
-    assert ("vehicle", "Toyota Camry", "set") in _values("езжу на камри 2017г")
-    assert ("vehicle", "Hyundai Solaris", "set") in _values("мой солярис опять не завёлся")
