@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from graph import kin
 from graph.models import EntityType
-from wave_agent.world import car_names, lexicon
+from wave_agent.world import lexicon
 from wave_agent.world.kinds import AGENT, job_noun, noun_kind, person_noun
 from wave_agent.world.morphology import (
     NAMING,
@@ -852,7 +852,7 @@ class _Builder:
             self._come_from(s, verb, names)
         if lem in ENTER:
             self._entered(s, verb, names)
-        if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL | CAR_VERBS):
+        if lem not in (LIVE | WORK | STUDY | OWN | DO | PLAY | GO | MEMBER | ILL):
             return
         head = s.head_of(verb)
         if verb.rel == "xcomp" and head is not None and head.lemma in WISH | PERSUADE:
@@ -876,13 +876,6 @@ class _Builder:
         elif lem in OWN:  # "Купил Матвею айфон", "Насте купили ноутбук": the one it was for
             who = self._dative(s, verb, names) or who
         along: list[str] = []
-        if lem in CAR_VERBS:  # "езжу на камри", "продала Рио": a car the table names
-            for arg in args:  # (not "ездили на Волгу": "на" with the accusative is where to)
-                on = s.preposition(arg) == "на" and arg.case != "Acc"
-                bare = not s.preposition(arg) and (arg.case in ("Acc", None) or arg.rel == "obj")
-                if (on or bare) and self._car(s, arg):
-                    owner = who if who is not None or s.kids(verb, "nsubj") else USER
-                    self._link(owner, "owns", self._thing(s, arg, EntityType.VEHICLE, names))
         if lem in DO | PLAY | GO:  # "хожу на ходьбу с соседкой, Зинаидой Ивановной": she does too
             along = [p for p in self._with(s, verb, names) if p != who]
         for person in dict.fromkeys([who, *self._companions(s, subject, verb, names), *along]):
@@ -1445,26 +1438,6 @@ class _Builder:
             arg.text)
 
     @staticmethod
-    def _car(s: Sentence, noun: Token) -> tuple[str, str] | None:
-        """The make and model the labels' everyday name at ``noun`` is ("шкоду октавию",
-        "камри"; ``car_names``), with the words as said, or None."""
-        at = s.position[noun.id]
-        if noun.rel.startswith("flat") or noun.pos in ("VERB", "AUX", "ADP", "NUM", "PUNCT"):
-            return None  # "Шкоду Октавию": read once, at "Шкоду"
-        nxt = s.tokens[at + 1] if at + 1 < len(s.tokens) else None
-        if nxt is not None and nxt.pos not in ("NOUN", "PROPN", "X", "ADJ"):
-            nxt = None  # "Рио за 620 тысяч": one word
-        said_as = [noun.text, noun.lemma, lemma(noun.text, "NOUN")]
-        after = [nxt.text, nxt.lemma, lemma(nxt.text, "NOUN")] if nxt else []
-        two = f"{noun.text} {nxt.text}" if nxt else ""
-        tries = [(f"{a} {b}", two) for a in said_as for b in after]
-        for said, written in [*tries, *((a, noun.text) for a in said_as)]:
-            found = car_names.name_of(said)
-            if found:
-                return found, written.lower()
-        return None
-
-    @staticmethod
     def _make(s: Sentence, at: int) -> str:
         """The make a vehicle noun is named by in the next words: Latin words or words
         pymorphy's dictionary does not know, past a comma and "у нас" ("киа рио")."""
@@ -1557,8 +1530,7 @@ class _Builder:
                names: dict[str, str], learned: EntityType | None = None) -> None:
         called = self._called(s, noun, names)
         kind = lexicon.kind_of(noun.lemma) or learned or (
-            EntityType.PET if called and noun_kind(noun.lemma) is EntityType.PET else None) or (
-            EntityType.VEHICLE if self._car(s, noun) else None)  # "купил камри"
+            EntityType.PET if called and noun_kind(noun.lemma) is EntityType.PET else None)
         if kind is None or who is None:
             return
         if kind is EntityType.PET:
@@ -1613,15 +1585,9 @@ class _Builder:
                 name = " ".join(t.text for t in after)
             name = " ".join([*before, name])
         elif kind is EntityType.VEHICLE:
-            car = self._car(s, noun)  # "камри": Toyota Camry, the word as said an alias
-            if car:
-                named = self._mention(car[0], kind, (car[1], head))
-                self._retype(named, kind)  # "Рио": the NER's place
-                return named
             written = self._make(s, at)
             if written:  # "машина у нас киа рио", "взяли машину, хавал джолион": the make
-                known = car_names.name_of(written)
-                return self._mention(known or written, kind, (written, head) if known else (head,))
+                return self._mention(written, kind, (head,))
         elif kind is EntityType.DEVICE and at + 1 < len(s.tokens):
             make = s.tokens[at + 1]
             if make.id not in names and (make.pos == "PROPN" or re.fullmatch(
@@ -1851,7 +1817,7 @@ class _Builder:
     def _possessions(self, s: Sentence, names: dict[str, str]) -> None:
         """"У меня кот Барсик", "у Олега диабет", "мой ноутбук", "моя собака Рекс"."""
         for token in s.tokens:
-            if token.pos not in ("NOUN", "PROPN") and not self._car(s, token):  # "солярис": ADV
+            if token.pos not in ("NOUN", "PROPN"):
                 # "У меня артроз": the tagger took the noun for a verb;
                 # right after "у X" the noun's own lemma is read
                 before = s.before(token)
@@ -1862,8 +1828,7 @@ class _Builder:
                 token.case = token.case or "Nom"
             kind = lexicon.kind_of(token.lemma) or (
                 EntityType.ILLNESS if token.case == "Nom" and token.pos == "NOUN"
-                and noun_kind(token.lemma) is EntityType.ILLNESS else None) or (  # learned: "у неё X"
-                EntityType.VEHICLE if self._car(s, token) else None)  # "мой солярис"
+                and noun_kind(token.lemma) is EntityType.ILLNESS else None)  # learned: "у неё X"
             if kind is None and not (token.pos == "NOUN" and self._called(s, token, names)
                                      and noun_kind(token.lemma) is EntityType.PET):
                 continue  # (a breed, "у нас корги, зовут Бублик": the learned kind, named)
@@ -1911,9 +1876,6 @@ class _Builder:
 
 
 # nouns of one's children in the plural and the role each names ("child": by the name)
-# verbs whose object or "на" phrase, when ``car_names`` knows it, is a car one has or had
-CAR_VERBS = frozenset({"ездить", "продать", "продавать", "гонять", "купить", "взять"})
-
 _CHILDREN = {"ребёнок": "child", "ребенок": "child", "дети": "child", "сын": "son",
              "дочь": "daughter", "дочка": "daughter", "пацан": "son", "мальчик": "son"}
 _COUNTS = {"двое": 2, "трое": 3, "четверо": 4, "два": 2, "две": 2, "три": 3, "четыре": 4,
