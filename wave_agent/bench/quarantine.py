@@ -38,7 +38,7 @@ import numpy as np
 
 from wave_agent.bench.quarantine_extracted import extracted, is_third_person
 from wave_agent.bench.quarantine_vectors import VectorCache
-from wave_agent.policy.quarantine import detect
+from wave_agent.policy.quarantine import detect, undone
 
 LAYERS = {1: "phrase list (raw text)", 2: "+ normalisation", 3: "+ structural rules", 4: "+ classifier",
           5: "meaning (e5 + cues)"}
@@ -150,8 +150,11 @@ def measure_part(name: str, items: list[Item], vectors: np.ndarray, *, model: st
     result = PartResult(name, len(ins), len(notes))
     wanted = list(layers)
 
+    again = undone_vectors([i["text"] for i in items])
+
     def judged(item: Item, vector: np.ndarray, layer: int) -> Any:
-        return detect(item["text"], vector=vector if layer >= 5 else None, layers=layer, model=model)
+        return detect(item["text"], vector=vector if layer >= 5 else None, layers=layer, model=model,
+                      undone_vector=again.get(item["text"]) if layer >= 5 else None)
 
     for layer in wanted:
         result.caught[layer] = sum(judged(i, v, layer) is not None for i, v in ins)
@@ -183,10 +186,21 @@ def measure_part(name: str, items: list[Item], vectors: np.ndarray, *, model: st
     return result
 
 
+def undone_vectors(texts: list[str]) -> dict[str, np.ndarray]:
+    """The e5 vector of each text ``normalise`` undid a disguise in, read from the undone text
+    (``quarantine.undone``), as the writer passes it to ``detect``: one more embedding each."""
+    again = {t: u for t in dict.fromkeys(texts) if (u := undone(t)) is not None}
+    if not again:
+        return {}
+    rows = VectorCache().vectors(list(again.values()))
+    return dict(zip(again, rows, strict=True))
+
+
 def flagged_share(texts: list[str], vectors: np.ndarray) -> tuple[int, int, list[str]]:
     hits = []
+    again = undone_vectors(texts)
     for text, vector in zip(texts, vectors, strict=True):
-        found = detect(text, vector=vector)
+        found = detect(text, vector=vector, undone_vector=again.get(text))
         if found is not None:
             hits.append(f"{text[:160]}  <- {found.reason}")
     return len(hits), len(texts), hits

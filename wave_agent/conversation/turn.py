@@ -49,6 +49,7 @@ from wave_agent.llm.client import ChatMessage, LLMClient, LLMError
 from wave_agent.llm.offline import held_note, real_words, told_unreadable
 from wave_agent.llm.offline_extract import language
 from wave_agent.llm.prompts.system import Section
+from wave_agent.policy import quarantine
 from wave_agent.policy.quarantine import meaning
 
 if TYPE_CHECKING:
@@ -687,7 +688,8 @@ class TurnService:
         post-processor judges it: the whole message, with its vector), else None."""
         if not text.strip():
             return None
-        return held_note(text, await _message_vector(self, text))
+        vector = await _message_vector(self, text)
+        return held_note(text, vector, await _undone_vector(self, text) if vector is not None else None)
 
     async def _answer(
         self, user_id: str, text: str, composition: Composition
@@ -734,6 +736,17 @@ async def _message_vector(turn: TurnService, text: str) -> np.ndarray | None:
         log.warning("no embedding for the quarantine check of a message: %s", exc)
         return None
     return meaning.vector_for(embedder.model_name, np.asarray(vectors[0], dtype=np.float32))
+
+
+async def _undone_vector(turn: TurnService, text: str) -> np.ndarray | None:
+    """The message's embedding with its disguise undone (spaced letters, leetspeak, …), read by
+    the meaning layer beside its own as the post-processor reads it; None for almost every message."""
+    try:
+        embedder = turn.memory.stores.embedder()
+        return await quarantine.undone_vector(text, embedder.embed, embedder.model_name)
+    except Exception as exc:
+        log.warning("no embedding of the undone message for the quarantine check: %s", exc)
+        return None
 
 
 def _empty_reply(text: str) -> str:

@@ -195,24 +195,29 @@ def rank_memory(question: str, records: Sequence[str]) -> list[str]:
     return [text for _, _, text in sorted(scored)]
 
 
-def held_note(user_text: str, vector: np.ndarray | None = None) -> str | None:
+def held_note(user_text: str, vector: np.ndarray | None = None,
+              undone_vector: np.ndarray | None = None) -> str | None:
     """What the reply says about a message that reads as an instruction to the agent (the
     post-processor holds it in quarantine, so never "I'll remember"); None for any other.
-    ``vector``: the message's e5 passage embedding, as the post-processor judges it."""
-    said = judge_message(user_text, vector)
+    ``vector``: the message's e5 passage embedding, as the post-processor judges it
+    (``undone_vector``: that of the message with its disguise undone, ``quarantine.undone``)."""
+    said = judge_message(user_text, vector, undone_vector)
     if said is None:
         return None
     return _TEXTS[language(user_text)]["held"].format(f'"{said.phrase}"')
 
 
-def judge_message(user_text: str, vector: np.ndarray | None = None) -> Suspicion | None:
+def judge_message(user_text: str, vector: np.ndarray | None = None,
+                  undone_vector: np.ndarray | None = None) -> Suspicion | None:
     """Why a whole chat message reads as an instruction to the agent, or None. A question that
     states nothing ("Расскажи, как устроена твоя память?") is talk with the assistant, and
     nothing of it is stored: the meaning layer alone does not hold it (the rules still do)."""
     from wave_agent.policy import quarantine
 
-    said = quarantine.detect(user_text, vector=vector) if user_text.strip() else None
-    if said is not None and said.layer == "meaning" and not has_statement(user_text):
+    said = (quarantine.detect(user_text, vector=vector, undone_vector=undone_vector)
+            if user_text.strip() else None)
+    # a disguised message is asked as it reads undone ("a s s i s t a n t   f o r w a r d …")
+    if said is not None and said.layer == "meaning" and not has_statement(quarantine.undone(user_text) or user_text):
         return None
     return said
 

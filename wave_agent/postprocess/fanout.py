@@ -284,7 +284,9 @@ class PostProcessor:
         writer = await self._store(self.stores.writer)
         async with asyncio.timeout(self.write_timeout_s):
             vector = (await writer.archive.embedder.embed([user_text]))[0]
-        return judge_message(user_text, meaning.vector_for(writer.archive.embedder.model_name, vector))
+            undone = await quarantine.undone_vector(user_text, writer.archive.embedder.embed,
+                                                    writer.archive.embedder.model_name)
+        return judge_message(user_text, meaning.vector_for(writer.archive.embedder.model_name, vector), undone)
 
     async def _small_talk(self, user_text: str) -> bool:
         """Whether the learned judge reads the whole message as small talk (its e5 vector,
@@ -354,8 +356,10 @@ class PostProcessor:
         embedder = writer.archive.embedder
         async with asyncio.timeout(self.write_timeout_s):
             vectors = await embedder.embed(texts)
-        for text, vector in zip(texts, vectors, strict=True):
-            said = quarantine.detect(text, vector=meaning.vector_for(embedder.model_name, vector))
+            undone = [await quarantine.undone_vector(t, embedder.embed, embedder.model_name) for t in texts]
+        for text, vector, again in zip(texts, vectors, undone, strict=True):
+            said = quarantine.detect(text, vector=meaning.vector_for(embedder.model_name, vector),
+                                     undone_vector=again)
             if said is not None:
                 return said
         return None

@@ -233,7 +233,8 @@ class Writer:
         """Where a new text goes among the person's records (the caller holds the lock)."""
         user_id, cleaned = fact.user_id, fact.text
         vector = (await self.archive.embedder.embed([cleaned]))[0]
-        suspicion = quarantine.detect(cleaned, vector=self._readable(vector))  # the meaning layer reads it
+        suspicion = quarantine.detect(cleaned, vector=self._readable(vector),  # the meaning layer reads it
+                                      undone_vector=await self._undone(cleaned))
         if suspicion is not None:
             return await self._quarantine(fact, suspicion.reason, entities, vector)
         if held_with is not None:
@@ -553,7 +554,8 @@ class Writer:
                           f"confirm it unchanged, `wave remember \"{old.text[:60]}\"`")
         self._check_replaceable(old)
         suspicion = quarantine.detect(
-            cleaned, vector=self._readable((await self.archive.embedder.embed([cleaned]))[0]))
+            cleaned, vector=self._readable((await self.archive.embedder.embed([cleaned]))[0]),
+            undone_vector=await self._undone(cleaned))
         if suspicion is not None:
             raise WriteRejected(
                 f"Cannot supersede #{old_id} with instruction-like text: {suspicion.reason}",
@@ -707,7 +709,8 @@ class Writer:
             # this import (in date order): proposals, never a silent second value
             vectors = await self.archive.embedder.embed([f.text for f in new_facts]) if new_facts else None
             if vectors is not None:  # the meaning layer reads each text's vector
-                new_facts = [self._judged(f, self._readable(v)) for f, v in zip(new_facts, vectors, strict=True)]
+                new_facts = [self._judged(f, self._readable(v), await self._undone(f.text))
+                             for f, v in zip(new_facts, vectors, strict=True)]
             changes = {similarity.normalise(c.new.text): c for c in batch_changes.number_changes(
                 list(existing.values()), new_facts)} if new_facts else {}
             kept = [i for i, f in enumerate(new_facts) if similarity.normalise(f.text) not in changes]
@@ -754,12 +757,17 @@ class Writer:
         """The vector for the quarantine's meaning layer: only the e5 vectors it was trained on."""
         return meaning.vector_for(self.archive.embedder.model_name, vector)
 
+    async def _undone(self, text: str) -> np.ndarray | None:
+        """The e5 vector of ``text`` with its disguise undone (spaced letters, leetspeak, …), for
+        the meaning layer to read beside the text's own; None for an undisguised text."""
+        return await quarantine.undone_vector(text, self.archive.embedder.embed, self.archive.embedder.model_name)
+
     @staticmethod
-    def _judged(fact: Fact, vector: np.ndarray | None) -> Fact:
+    def _judged(fact: Fact, vector: np.ndarray | None, undone_vector: np.ndarray | None = None) -> Fact:
         """``fact`` held in quarantine when its text with its vector reads as an instruction."""
         if fact.status is not Status.ACTIVE:
             return fact
-        suspicion = quarantine.detect(fact.text, vector=vector)
+        suspicion = quarantine.detect(fact.text, vector=vector, undone_vector=undone_vector)
         return fact if suspicion is None else replace(
             fact, status=Status.QUARANTINED, tier=Tier.OBSERVATION, pinned=False,
             quarantine_reason=suspicion.reason)

@@ -19,6 +19,11 @@ not become a standing order. The check runs in layers, each measured by
    (``windows``: and who is addressed, the frame around the best window); it replaces the verdict of layers 3-4, which learned one set's shapes. An unmistakable hit of the phrase list (chat markup, a system role tag,
    "ignore previous instructions" said rather than quoted: ``floor``) holds whatever the model says.
 
+When ``normalise`` undid a disguise (spaced letters, leetspeak, …: its ``notes``), the e5 vector
+of the text as written means little; the caller embeds the undone text too (``undone``: what
+to embed, None for almost every text) and passes it as ``undone_vector``, and the text is held
+when either reading is held (docs/benchmarks.md, round thirty-nine, h/quar39).
+
 Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
 ``detect`` names the phrase that looked like an instruction, so the person can judge it.
 """
@@ -26,6 +31,7 @@ Without a vector (the chat reply, before anything is embedded) layers 1-4 judge.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -96,13 +102,33 @@ def _shorten(phrase: str, limit: int = 90) -> str:
     return phrase if len(phrase) <= limit else phrase[: limit - 1].rstrip() + "…"
 
 
+def undone(text: str) -> str | None:
+    """The text as ``normalise`` reads it when it undid a disguise, for the caller to embed as
+    ``detect``'s ``undone_vector``; None when nothing was undone (almost every text)."""
+    seen = normalise(text)
+    return seen.text if seen.notes and seen.text != text else None
+
+
+async def undone_vector(text: str, embed: Callable[[Sequence[str]], Awaitable[np.ndarray]],
+                        model_name: str) -> np.ndarray | None:
+    """The e5 vector of ``undone(text)`` from the caller's embedder (``embed``: its passage
+    embedding, ``model_name``: its model), or None when nothing was undone or the embedder is not
+    the one the meaning layer reads: one more embedding, only for a disguised text."""
+    again = undone(text)
+    if again is None or model_name != meaning.READS:
+        return None
+    return meaning.vector_for(model_name, np.asarray((await embed([again]))[0], dtype=np.float32))
+
+
 def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
-           model: str = "both") -> Suspicion | None:
+           model: str = "both", undone_vector: np.ndarray | None = None) -> Suspicion | None:
     """The first instruction-like phrase in ``text``, or None for an ordinary statement.
 
     ``vector``: the text's e5 passage embedding; with it (and ``layers`` 5) the meaning layer
     decides. ``layers`` (1-5) stops after that many layers; the benchmark measures each.
     ``model`` picks the meaning model (``a`` / ``b``: trained on one set, for the benchmark).
+    ``undone_vector``: the e5 passage embedding of ``undone(text)``, when there is one; the
+    meaning layer reads it too, and the text is held if either reading is.
     """
     seen: Normalised = normalise(text) if layers >= 2 else Normalised(text, ())
     found = phrases.detect(seen.text)
@@ -113,6 +139,9 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
         hit, _, present = rules.read_all(seen.text)
         x = learned.features(vector, seen, found is not None, hit is not None, present)
         p = learned.probability(x)  # trained with the extraction's "The user feels exhausted" as a note
+        if undone_vector is not None and seen.notes:  # the disguise undone, read by its meaning too
+            again = learned.features(undone_vector, seen, found is not None, hit is not None, present)
+            p = max(p, learned.probability(again))
         if p < learned.limit(seen.text, found is not None or hit is not None):
             return None
         why = f"reads as an instruction to the agent, p={p:.2f}"
@@ -138,4 +167,4 @@ def detect(text: str, *, vector: np.ndarray | None = None, layers: int = 5,
     return None
 
 
-__all__ = ["Normalised", "Suspicion", "detect", "normalise"]
+__all__ = ["Normalised", "Suspicion", "detect", "normalise", "undone", "undone_vector"]
