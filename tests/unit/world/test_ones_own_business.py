@@ -1,0 +1,37 @@
+"""One's own business as a workplace (round thirty-nine, issue 29): a business said to be
+one's own ("свой автосервис «X»", "у неё своя парикмахерская «Y»", "открыла свою кофейню
+«Z»"), named in the same sentence, is where its owner works (``russian._own_business``); a
+thing of one's own named by its make, one sold or one only wished for is no workplace."""
+
+from __future__ import annotations
+
+from wave_agent.world.reader import read
+
+
+def _works_at(text: str) -> set[tuple[str, str]]:
+    return {(link.source, link.target) for link in read(text).links if link.type == "works_at"}
+
+
+def test_the_speakers_own_garage_said_without_a_verb() -> None:
+    assert ("user", "Мотор-Сервис") in _works_at(
+        "Руслан, 41 год, Казань. Свой автосервис «Мотор-Сервис», 6 человек в штате")
+
+
+def test_someone_who_has_their_own_salon_works_there() -> None:
+    assert ("Сафина", "Баланс+") in {(source.split()[-1], target) for source, target in _works_at(
+        "Бухгалтерию отдала на аутсорс Лилии Маратовне Сафиной, у неё своя контора «Баланс+», "
+        "берёт 8 тысяч в месяц.")}
+    assert ("Серега", "гараж 54") in _works_at(
+        "брат серега в новосибе, у него свой автосервис «гараж 54». зовет к себе")
+
+
+def test_a_friend_who_opened_her_own_coffee_shop_works_there() -> None:
+    assert ("Лена", "Зерно") in _works_at(
+        "Лучшая подруга Ленка открыла свою кофейню «Зерно» на Большой Покровской!!")
+
+
+def test_a_car_of_ones_own_sold_or_a_shop_only_wished_for_is_no_workplace() -> None:
+    assert not _works_at("Продала свою Kia и купила Haval Jolion.")
+    assert not _works_at("Продал свою «семёрку», 1998 года выпуска.")
+    assert not _works_at("мама продала свой салон «Локон», говорит спокойнее стало")
+    assert not _works_at("Лена хочет открыть свою кофейню «Зерно» на Покровке.")
