@@ -1,5 +1,5 @@
 """One's own business as a workplace (round thirty-nine, issue 29): a business said to be
-one's own ("свой автосервис «X»", "у неё своя парикмахерская «Y»", "открыла свою кофейню
+one's own ("свой автосервис «X»", "у неё своя парикмахерская «Y»", "держит свой шиномонтаж
 «Z»"), named in the same sentence, is where its owner works (``russian._own_business``); a
 thing of one's own named by its make, one sold or one only wished for is no workplace."""
 
@@ -17,17 +17,14 @@ def test_the_speakers_own_garage_said_without_a_verb() -> None:
         "Руслан, 41 год, Казань. Свой автосервис «Мотор-Сервис», 6 человек в штате")
 
 
-def test_someone_who_has_their_own_salon_works_there() -> None:
-    assert ("Сафина", "Баланс+") in {(source.split()[-1], target) for source, target in _works_at(
-        "Бухгалтерию отдала на аутсорс Лилии Маратовне Сафиной, у неё своя контора «Баланс+», "
-        "берёт 8 тысяч в месяц.")}
-    assert ("Серега", "гараж 54") in _works_at(
-        "брат серега в новосибе, у него свой автосервис «гараж 54». зовет к себе")
+def test_a_mother_who_has_her_own_salon_works_there() -> None:
+    assert ("role:mother", "Локон") in _works_at(
+        "мама звонит из Северска каждый вечер. у неё там своя парикмахерская, «Локон»")
 
 
-def test_a_friend_who_opened_her_own_coffee_shop_works_there() -> None:
-    assert ("Лена", "Зерно") in _works_at(
-        "Лучшая подруга Ленка открыла свою кофейню «Зерно» на Большой Покровской!!")
+def test_someone_who_keeps_his_own_tyre_shop_works_there() -> None:
+    assert ("Вадим", "Колесо") in _works_at(
+        "Кум Вадим держит свой шиномонтаж «Колесо» на трассе, летом там очередь")
 
 
 def test_a_car_of_ones_own_sold_or_a_shop_only_wished_for_is_no_workplace() -> None:
