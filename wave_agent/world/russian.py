@@ -75,6 +75,7 @@ from wave_agent.world.sentence import (
     ENTER,
     ENTER_SELF,
     ENTER_WORK,
+    GAVE_UP,
     GIVE,
     GO,
     ILL,
@@ -83,6 +84,7 @@ from wave_agent.world.sentence import (
     MORE_KIN,
     OTHERS,
     OWN,
+    OWN_FORMS,
     PARTNER,
     PARTNER_ROLE,
     PERSUADE,
@@ -438,6 +440,7 @@ class _Builder:
             elif token.pos == "NOUN" or (token.pos == "PROPN" and token.id not in names):
                 self._noun(s, token, names)  # "Внук" opening a sentence is tagged PROPN
         self._grade(s, names)
+        self._own_business(s, names)
         self._verbless(s, names)
         self._possessions(s, names)
         self._married(s, names)
@@ -1213,6 +1216,73 @@ class _Builder:
                 if who is not None:
                     break
             self._link(who, "studies_at", org)
+
+    def _own_business(self, s: Sentence, names: dict[str, str]) -> None:
+        """"у него свой автосервис «Гараж 54»", "Свой автосервис «Мотор-Сервис», 6 человек в
+        штате", "открыла свою кофейню «Зерно»", "у нее свой салон на уралмаше, называется
+        Локон": a business said to be one's own ("свой"), named in the same sentence, is
+        where its owner works. The owner: whom "у" names before it, else the subject of the
+        verb that opens or keeps it, else (no verb) the speaker; not under a wish or a
+        denial ("хочет открыть свою кофейню", "своего бизнеса нет")."""
+        for own in s.tokens:
+            if own.text.lower() not in OWN_FORMS or own.pos not in ("DET", "ADJ", "PRON"):
+                continue
+            at = s.position[own.id]  # its noun (the parser may hang "свой" on the name)
+            noun = next((u for u in s.tokens[at + 1:at + 4] if u.pos in ("NOUN", "PROPN")
+                         or u.text in ("«", '"')), None)
+            # a business said by its kind: "свой «Локон»", "свою Kia" is a name, no business
+            if noun is None or not ((noun.pos == "NOUN" and noun.text.islower()) or (
+                    noun.pos == "PROPN" and noun.id not in names and noun.text[1:].islower()
+                    and known_word(noun.text))) or kin.role_of(noun.text) or person_noun(
+                    noun.lemma) or job_noun(noun.lemma):
+                continue  # "свою дочку", "свой мастер": a person, not a business
+            org = None
+            for u in s.tokens[s.position[noun.id]:s.position[noun.id] + 9]:
+                name = names.get(u.id)
+                if name and self.mentions[name].type is EntityType.ORGANISATION:
+                    org = name
+                    break
+                if u.text in (".", "!", "?", ";") or (
+                        u.pos in ("VERB", "AUX") and u.lemma not in NAMING | {"называться"}):
+                    break
+            if org is None:
+                continue
+            clause = s.in_clause(own)
+            if any(u.text.lower() in ("не", "нет", "ни") for u in clause):
+                continue
+            verb = s.head_of(noun)
+            while verb is not None and verb.pos not in ("VERB", "AUX"):
+                verb = s.head_of(verb) if verb.rel in ("obj", "nmod", "appos", "conj") else None
+            if verb is not None and (verb.lemma in WISH | PERSUADE | GAVE_UP or (
+                    verb.rel == "xcomp" and (above := s.head_of(verb)) is not None
+                    and above.lemma in WISH | PERSUADE)):
+                continue
+            owner = None
+            before = [u for u in s.before(own) if s.clause[u.id] == s.clause[own.id]]
+            for i, u in enumerate(before[:-1]):
+                if u.text.lower() == "у" and u.pos == "ADP":
+                    held = before[i + 1]  # "Алина парикмахер, у неё свой салон": Алина
+                    wanted = "Fem" if held.text.lower() in SHE else "Masc"
+                    named = [names[v.id] for v in s.before(u) if v.id in names
+                             and not s.preposition(v)
+                             and self.mentions[names[v.id]].type is EntityType.PERSON
+                             and self.gender.get(names[v.id], wanted) == wanted]
+                    owner = named[-1] if named and held.text.lower() in THIRD else self._who(
+                        s, held, names)
+            if owner is None and verb is not None:  # "открыла свою кофейню", "6 лет уже держу"
+                owner, _subject = self._subject_token(s, verb, names)
+            if owner is None and verb is None and not any(
+                    u.pos in ("VERB", "AUX") for u in clause):
+                # a person named before it in the sentence ("Зять, Андрей, ... своё дело"),
+                # else the speaker ("Руслан, 41 год, Казань. свой автосервис «Мотор-Сервис»")
+                people = [names[u.id] for u in s.before(own) if u.id in names
+                          and s.preposition(u) in ("", "с", "со")
+                          and self.mentions[names[u.id]].type is EntityType.PERSON]
+                owner = people[-1] if people else USER
+            if owner is not None and (owner in (USER,) or owner.startswith(ROLE_PREFIX) or (
+                    owner in self.mentions
+                    and self.mentions[owner].type is EntityType.PERSON)):
+                self._link(owner, "works_at", org)
 
     @staticmethod
     def _beside(s: Sentence, noun: Token) -> list[Token]:

@@ -52,6 +52,11 @@ MORE_KIN = {"внук": "grandson", "внучка": "granddaughter", "тётя":
 POSSESSIVE = words("""мой моя моё мое мои моего моей моему моим моих моими моем моём
     наш наша наше наши нашего нашей нашему нашим наших нашими нашем""")
 OTHERS = words("его её ее их")  # "её парень Максим": someone else's
+# "свой" in every form (the tagger's lemma is often the form itself: "своё", "свою")
+OWN_FORMS = words("""свой своя своё свое свои своего своей своему своим своих своими своем
+    своём свою""")
+# giving a business (or a thing) up: "продала свой салон «Локон»" works there no more
+GAVE_UP = words("продать продавать закрыть закрывать бросить потерять отдать")
 CLAUSE_MARKS = frozenset({",", ";", "—", "–", ":", "(", ")"})
 CLAUSE_WORDS = words("а но однако зато поэтому потому когда чтобы если хотя")
 GIVE = words("подарить дарить отдать")  # the one given to owns it, not the giver
