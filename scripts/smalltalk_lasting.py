@@ -184,12 +184,7 @@ def main() -> None:
     months = np.char.startswith(groups.astype(str), "month_")
     design = ~held
     f = R.folds(groups, design)
-    variants = (sys.argv[sys.argv.index("--variants") + 1].split(" ")
-                if "--variants" in sys.argv else ["base", "attr"])
-    save = (sys.argv[sys.argv.index("--save") + 1: sys.argv.index("--save") + 3]
-            if "--save" in sys.argv else None)
-    if save:
-        variants = [save[1]]
+    variants, save = R.variants_and_save(["base", "attr"])
     shipped = smalltalk.model()
     assert shipped is not None
     now = np.asarray([shipped.probability(v[:smalltalk.DIM]) for v in x])

@@ -143,6 +143,16 @@ def by_month(kept: np.ndarray, y: np.ndarray, groups: np.ndarray, langs: np.ndar
               f", statements {int(kept[at & (y == 0)].sum())}/{int((at & (y == 0)).sum())}; {by}")
 
 
+def variants_and_save(default: list[str]) -> tuple[list[str], list[str] | None]:
+    """The variants the command line names (``--variants "a b"``, else ``default``), and
+    ``--save FILE VARIANT``: then that variant alone, written to FILE."""
+    variants = (sys.argv[sys.argv.index("--variants") + 1].split(" ")
+                if "--variants" in sys.argv else default)
+    save = (sys.argv[sys.argv.index("--save") + 1: sys.argv.index("--save") + 3]
+            if "--save" in sys.argv else None)
+    return ([save[1]] if save else variants), save
+
+
 def main() -> None:
     groups, texts, y = T.labelled()
     x, extra, ext, stated, promise = T.features(texts)
@@ -154,12 +164,7 @@ def main() -> None:
     months = np.char.startswith(groups.astype(str), "month_")
     bars = [float(b) for b in (sys.argv[sys.argv.index("--bars") + 1].split(",")
                                if "--bars" in sys.argv else ["0.90"])]
-    variants = (sys.argv[sys.argv.index("--variants") + 1].split(" ")
-                if "--variants" in sys.argv else ["base", "-tuning_6", "tuning_6*2", "tuning_6*4"])
-    save = (sys.argv[sys.argv.index("--save") + 1: sys.argv.index("--save") + 3]
-            if "--save" in sys.argv else None)
-    if save:
-        variants = [save[1]]
+    variants, save = variants_and_save(["base", "-tuning_6", "tuning_6*2", "tuning_6*4"])
     shipped = smalltalk.model()
     assert shipped is not None
     now = np.asarray([shipped.probability(v[:smalltalk.DIM]) for v in x])

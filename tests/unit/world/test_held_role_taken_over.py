@@ -11,7 +11,14 @@ import pytest
 from tests.unit.world.test_attribute_decisions import NOW, fact
 from wave_agent.world import read
 from wave_agent.world.attributes import Value, as_said, read_values
-from wave_agent.write.attributes import decide, held_values, marks_change, tells_news
+from wave_agent.write.attributes import (
+    Decision,
+    Held,
+    decide,
+    held_values,
+    marks_change,
+    tells_news,
+)
 
 
 def after(old: str, new: str) -> tuple[set[str], set[str]]:
@@ -54,12 +61,17 @@ def test_someone_elses_superior_or_another_role_ends_nothing(old: str, new: str)
     assert not any(v.endswith("|remove") for v in read_now)
 
 
+def _decided(text: str, held: list[Held]) -> Decision:
+    """What the writer decides for ``text`` against the held values, as it reads the message."""
+    new = read_values(text, read(as_said(text)), [h.value for h in held])
+    return decide(new, held, "new", changed=marks_change(text), news=tells_news(text), at=NOW)
+
+
 def test_the_writer_replaces_the_earlier_holders_record() -> None:
     old = fact("f1", "Игорь|role|руководитель|set")
     held = held_values([old])
     text = "начальник мой теперь Руслан Ильдарович, вроде толковый"
-    new = read_values(text, read(as_said(text)), [h.value for h in held])
-    decision = decide(new, held, "new", changed=marks_change(text), news=tells_news(text), at=NOW)
+    decision = _decided(text, held)
     assert decision.replaces == [old] and not decision.contradicts
 
 
@@ -103,8 +115,7 @@ def test_an_appointment_is_news_so_it_replaces_the_old_job() -> None:
     old = fact("f1", "Лена|role|хирург|set")
     held = held_values([old])
     text = "у Лены новость: её назначили заведующей отделением"
-    new = read_values(text, read(as_said(text)), [h.value for h in held])
-    decision = decide(new, held, "new", changed=marks_change(text), news=tells_news(text), at=NOW)
+    decision = _decided(text, held)
     assert decision.replaces == [old] and not decision.contradicts
 
 
