@@ -50,6 +50,18 @@ def _morph() -> Any:
     return morph()
 
 
+# "с педагогом Еленой": the teacher noun and the name right after it
+_TEACHER_NAMED = re.compile(rf"(?<!\w){_TEACHER}\s+([А-ЯЁ][а-яё]+(?:\s+[А-ЯЁ][а-яё]+)?)")
+# after a subject word, in its sentence: "испанский с Лаурой", "записалась на польский к Магде"
+_AFTER_SUBJECT = re.compile(r"(?:\s+[\w-]+){0,3}?\s+(?:с|со|у|к)\s+([А-ЯЁ][а-яё]+(?:\s+[А-ЯЁ][а-яё]+)?)")
+
+
+# a lesson said around a subject and a name after it ("испанский с Лаурой ... 1500 за урок"),
+# not a talk about it ("говорили про английский с Олей")
+_LESSON = re.compile(r"(?<!\w)(?:урок|заняти|занима|педагог|препода|репетитор|учител|тренер|"
+                     r"записал|теперь)", re.I)
+
+
 def _name(words: str) -> str | None:
     """A name as said ("Марины Олеговны") in the nominative ("Марина Олеговна"); None when the
     first word is no name."""
@@ -59,7 +71,10 @@ def _name(words: str) -> str | None:
         parses = [p for p in _morph().parse(word) if tag in p.tag]
         if not parses:
             break
-        nominative = parses[0].inflect({"nomn"}) or parses[0]
+        if any({"nomn", "sing"} in p.tag for p in parses):
+            out.append(word.capitalize())  # said in the nominative ("Кармен", "Ирина")
+            continue
+        nominative = parses[0].inflect({"sing", "nomn"}) or parses[0]
         out.append(str(nominative.word).capitalize())
     return " ".join(out) or None
 
@@ -90,6 +105,17 @@ def teachers_said(text: str) -> list[tuple[str, str]]:
     subjects = _subjects(text)
     if not subjects:
         return []
+    for m in _TEACHER_NAMED.finditer(text):
+        name = _name(m.group(1))
+        if name:
+            return [(subjects[0], name)]
+    for w in _WORD.finditer(text):
+        subject = _subject(w.group())
+        sentence = re.split(r"[.!?;\n]", text[w.end():], maxsplit=1)[0]
+        after = _AFTER_SUBJECT.match(sentence) if subject and _LESSON.search(text) else None
+        name = _name(after.group(1)) if after else None
+        if subject and name:
+            return [(subject, name)]
     for m in _LESSON_WITH.finditer(text):
         name = _name(m.group(1))
         if name:
