@@ -39,7 +39,16 @@ from typing import Any
 from graph import kin
 from graph.models import EntityType, FactType
 from wave_agent.llm.prompts.extract import ATTRIBUTE_OPS, MULTI_ATTRIBUTES, SINGLE_ATTRIBUTES
-from wave_agent.world import age, another_way, birthplace, held_role, lexicon, own_child, school
+from wave_agent.world import (
+    age,
+    another_way,
+    birthplace,
+    held_role,
+    lexicon,
+    own_child,
+    school,
+    teacher,
+)
 from wave_agent.world import attribute_words as W
 from wave_agent.world.denial import negation_governs, one_occasion, the_persons
 from wave_agent.world.kinds import (
@@ -71,7 +80,7 @@ OPS = frozenset(ATTRIBUTE_OPS)
 TYPE_OF: dict[str, FactType] = {
     "city": FactType.IDENTITY, "employer": FactType.IDENTITY, "role": FactType.IDENTITY,
     "phone": FactType.IDENTITY, "age": FactType.IDENTITY, "birthday": FactType.IDENTITY,
-    "birthplace": FactType.IDENTITY, "school": FactType.IDENTITY,
+    "birthplace": FactType.IDENTITY, "school": FactType.IDENTITY, "teacher": FactType.IDENTITY,
     "diet": FactType.IDENTITY, "vehicle": FactType.IDENTITY, "device": FactType.IDENTITY,
     "condition": FactType.IDENTITY, "allergy": FactType.IDENTITY, "price": FactType.IDENTITY,
     "partner": FactType.RELATIONSHIP, "pet": FactType.RELATIONSHIP,
@@ -337,6 +346,10 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
                 v.entity == whose and v.attribute == "employer"
                 and school.schools_said(v.value))]
             put(whose, "school", at, "set")
+        # a teacher or tutor of a subject ("хожу к Лизе" on vocal, "английский теперь с
+        # Джеймсом"; round thirty-nine, ``world/teacher.py``): one per subject
+        for whose, taught in teacher.teacher_values(text, held):
+            put(whose, "teacher", taught, "set")
     if reading.language in ("en", "pl"):
         for name, noun in held_role.latin_holders(text):
             put(name, "role", noun, single_op())

@@ -88,6 +88,24 @@ def schools_said(text: str) -> list[tuple[int, int, str]]:
     return sorted(out)
 
 
+# a kindergarten named (round thirty-nine): "садик «Умка»", "детсад № 12", "садик на Среднем
+# проспекте" (its name, its number, or the street it is on)
+_KINDERGARTEN = re.compile(r"(?<![\w-])(?:садик|детсад|детск(?:ий|ого|ом|ому)\s+сад)[а-яё]*\s*"
+                          r"(?:«([^»]{1,40})»|(?:№|номер)\s*(\d{1,4})(?!\d)"
+                          r"|на\s+([А-ЯЁ][а-яё]+(?:\s+[а-яё]+)?)|\s+([А-ЯЁ][а-яё]+(?:\s+[а-яё]+)?\s+(?:улиц|проспект|переул)[а-яё]*))")
+
+
+def kindergartens_said(text: str) -> list[tuple[int, int, str]]:
+    """The kindergartens a text names: (start, end, "садик «Умка»")."""
+    out = []
+    for m in _KINDERGARTEN.finditer(text):
+        name, number, street, street2 = m.groups()
+        value = (f"садик «{name.strip()}»" if name else f"садик № {int(number)}" if number
+                 else f"садик на {street or street2}")
+        out.append((m.start(), m.end(), value))
+    return out
+
+
 def classes_said(text: str) -> list[tuple[int, int, str]]:
     """The school classes a text names: (start, end, "1 «Б»")."""
     return [(m.start(), m.end(), f"{int(m.group(1))} «{m.group(2).upper()}»")
@@ -95,6 +113,9 @@ def classes_said(text: str) -> list[tuple[int, int, str]]:
 
 
 def _parts(value: str) -> tuple[str | None, str | None]:
+    kindergarten = re.match(r"садик (.+)", value)
+    if kindergarten:
+        return kindergarten.group(1).lower(), None
     school = re.search(r"(школа|гимназия|лицей) № (\d+)", value)
     klass = re.search(r"(\d{1,2}) «([А-ЯЁA-Z])»", value)
     return (f"{school.group(1)} {school.group(2)}" if school else None,
@@ -115,7 +136,7 @@ def school_values(text: str, reading: Any, found: Sequence[Any], held: Iterable[
     class. ``holder`` and ``only_named`` are the attribute reader's ``_holder`` and
     ``_only_named``; ``found``: the values read so far (a job given to someone rules them
     out)."""
-    schools = schools_said(text)
+    schools = schools_said(text) or kindergartens_said(text)
     classes = classes_said(text)
     if not schools and not classes:
         return []
@@ -156,4 +177,4 @@ def school_values(text: str, reading: Any, found: Sequence[Any], held: Iterable[
     return [(whose, ", ".join(parts))]
 
 
-__all__ = ["classes_said", "same_school", "school_values", "schools_said"]
+__all__ = ["classes_said", "kindergartens_said", "same_school", "school_values", "schools_said"]

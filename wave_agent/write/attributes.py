@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from graph.models import Fact, FactType, Status
-from wave_agent.world import held_role, read_many, school
+from wave_agent.world import held_role, read_many, school, teacher
 from wave_agent.world.attribute_words import MONTHS
 from wave_agent.world.attributes import (
     ANY,
@@ -320,6 +320,11 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 # гимназию №7", "нашла Соне школу ..., взяли в 1«А»"): 16 changes over the
                 # tuning months, none labelled a contradiction; one part unsaid is no other
                 olds = [h for h in olds if not school.same_school(h.value.value, value.value)]
+            elif value.attribute == "teacher":
+                # a new teacher of the same subject replaces the old one ("английский теперь с
+                # Джеймсом"; six tuning changes, none a contradiction); another subject's stays
+                olds = [h for h in olds if teacher.same_subject(h.value.value, value.value)
+                        and not teacher.same_teacher(h.value.value, value.value)]
             elif value.entity != USER and (
                     moved is False if value.attribute == "city" and moved is not None
                     else news is False):

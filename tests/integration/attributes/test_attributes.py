@@ -366,3 +366,17 @@ async def test_a_childs_new_school_replaces_the_old_and_a_mothers_city_said_othe
     said = await writer.remember(user_id, "мама у себя в Самаре, теперь на йогу ходит по утрам")
     assert said.conflict is not None, said.message
     assert any("Саратов" in t for t in await _active_texts(graph, user_id))
+
+
+async def test_a_new_teacher_of_a_subject_replaces_the_old_and_another_subject_stays(
+    writer: Writer, graph: GraphStore, user_id: str
+) -> None:
+    """Round thirty-nine: a new teacher of the same subject said by the subject ("польский
+    теперь с Томашем") replaces the old teacher's record; a teacher of another subject stays."""
+    await writer.remember(user_id, "гитара сегодня была тяжёлая. хожу к Денису по вторникам")
+    await writer.remember(user_id, "Польский по средам с той же Ольгой, никуда не денешься")
+    said = await writer.remember(user_id, "Ольга ушла в декрет, так что польский теперь с Томашем")
+    assert said.conflict is None, said.message
+    active = await _active_texts(graph, user_id)
+    assert not any("той же Ольгой" in t for t in active), active
+    assert any("Томаш" in t for t in active) and any("Денису" in t for t in active), active

@@ -35,6 +35,15 @@ def test_a_childs_school_and_class_are_read(text: str, expected: str) -> None:
     assert schools(text) == {expected}
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Вика ходит в частный садик «Ромашка», 20 тысяч в месяц", "Вика|school|садик «Ромашка»|set"),
+    ("Вику устроили в садик на Лесной улице, частный", "Вика|school|садик на Лесной улице|set"),
+    ("Вику перевели в детский сад № 14, ближе к дому", "Вика|school|садик № 14|set"),
+])
+def test_a_childs_kindergarten_is_read(text: str, expected: str) -> None:
+    assert schools(text) == {expected}
+
+
 def test_the_childs_school_is_not_read_as_where_the_child_works() -> None:
     text = "Егор у меня в 64-й школе, в 3 «А». классная у них Ирина Павловна"
     read_now = {v.encode() for v in read_values(text, read(as_said(text)), [])}
@@ -65,6 +74,9 @@ def test_same_school(a: str, b: str, same: bool) -> None:
 @pytest.mark.parametrize(("old", "new"), [
     ("Даня|school|школа № 57|set", "Даню перевели в гимназию №3, завтра первый день"),
     ("Вера|school|1 «Г»|set", "нашла Вере школу рядом с домом, взяли в 1«Д», с понедельника пойдёт"),
+    # a kindergarten named another way (round thirty-nine)
+    ("Вика|school|садик «Ромашка»|set", "Вику устроили в садик на Лесной улице, частный"),
+    ("Вика|school|садик «Ромашка»|set", "Вику перевели в детский сад № 14, ближе к дому"),
     ("Егор|school|школа № 64, 3 «А»|set", "Егор пошёл в новую школу, 212-ю, в 3 «Б»"),
 ])
 def test_another_school_replaces_the_old_record(old: str, new: str) -> None:
@@ -79,6 +91,8 @@ def test_another_school_replaces_the_old_record(old: str, new: str) -> None:
 @pytest.mark.parametrize(("old", "new"), [
     ("Даня|school|школа № 57|set", "у Дани в 57-й школе опять карантин"),
     ("Даня|school|школа № 57|set", "Даня в 57-й школе уже в 2 «Б», быстро растут"),
+    ("Вика|school|садик «Ромашка»|set", "Вика в садике «Ромашка» опять на карантине"),
+    ("Вика|school|садик «Ромашка»|set", "забрала Вику из садика пораньше, устала"),
 ])
 def test_the_same_school_said_again_replaces_nothing(old: str, new: str) -> None:
     held = held_values([fact("f1", old)])

@@ -20,7 +20,7 @@ MAX_FACT_TEXT = 2_000
 # The attributes a statement may set (``wave_agent.world.attributes`` reads the same ones
 # offline), and what a statement does to a value.
 SINGLE_ATTRIBUTES = ("city", "employer", "role", "partner", "phone", "age", "diet", "vehicle",
-                     "birthday", "birthplace", "school")
+                     "birthday", "birthplace", "school", "teacher")
 MULTI_ATTRIBUTES = ("pet", "hobby", "allergy", "condition", "child", "sibling", "habit",
                     "device")
 ATTRIBUTE_OPS = ("set", "add", "remove", "negate")
