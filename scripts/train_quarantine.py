@@ -9,7 +9,7 @@ cues of layers 1-3 (``meaning.features``). Three models, the same recipe each:
 - ``meaning_a.npz``: the first set's tuning part (bench/data/quarantine/tuning.json);
 - ``meaning_b.npz``: the second set's tuning part (bench/data/quarantine/second, split by id hash);
 - ``meaning.npz``: both tuning parts and all of sets C-L (bench/data/quarantine/third ...
-  fifty-fifth, one author each; what the writer uses), with the window model (``windows``) unless
+  fifty-sixth, one author each; what the writer uses), with the window model (``windows``) unless
   ``--no-windows``, and who is addressed (``windows.context``: where the best window sits, its
   share of the text, the frame's scores, the best window's cues, person and mood in it and in
   the frame); ``--variants`` compares the window block with and without each group of those

@@ -156,7 +156,7 @@ HONEST = ("tuning_3", "tuning_4", "tuning_5", "tuning_6", "tuning_7", "tuning_8"
           "tuning_9", "tuning_10", "tuning_11", "tuning_12", "tuning_13",
           "tuning_14", "tuning_15", "tuning_16", "tuning_17", "tuning_18",
           "tuning_19", "tuning_20", "tuning_21", "tuning_22",
-          "tuning_23", "tuning_24", "tuning_25", "tuning_26", "tuning_27", "tuning_28", "tuning_29", "tuning_30", "tuning_31", "tuning_32", "tuning_33", "tuning_34", "tuning_35", "tuning_36", "tuning_37", "tuning_38", "tuning_39", "tuning_40", "tuning_41", "tuning_42", "tuning_43", "tuning_44", "tuning_45", "tuning_46", "tuning_47")
+          "tuning_23", "tuning_24", "tuning_25", "tuning_26", "tuning_27", "tuning_28", "tuning_29", "tuning_30", "tuning_31", "tuning_32", "tuning_33", "tuning_34", "tuning_35", "tuning_36", "tuning_37", "tuning_38", "tuning_39", "tuning_40", "tuning_41", "tuning_42", "tuning_43", "tuning_44", "tuning_45", "tuning_46", "tuning_47", "tuning_48")
 
 
 def without_rules(x: tuple[str, ...]) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ layer over the e5 embedding, as the writer judges). Generalisation: the meaning 
 on set A alone is scored on all of set B, and the one trained on set B alone on all of set A,
 by language and by shape. Set C (bench/data/quarantine/third: a third author, who saw neither
 set nor the code, given an explicit label policy) is all tuning data and is scored by
-language and shape, and so are sets D-BC (fourth/ ... fifty-fifth/: one more author each; D, G, J,
+language and shape, and so are sets D-BD (fourth/ ... fifty-sixth/: one more author each; D, G, J,
 K, M, N, O, P, Q, R, S, U, V, W, X, Y, Z, AA, AB, AC, AD, AE, AF, AG, AH, AI, AJ, AK, AL, AM, AN, AO, AP, AQ, AR, AS, AT, AU, AV, AW, AX, AY and AZ were run blind once, then given to training; T went straight to training). Every JSON file in
 bench/data/quarantine/blind/ is a kept-aside set, never tuned on: scored by language and shape
 only, catch and notes flagged, never an item's text (not even with ``show``); when there is
@@ -77,7 +77,7 @@ AUTHORED = {"c": "third", "d": "fourth", "e": "fifth", "f": "sixth", "g": "seven
             "v": "twenty-second", "w": "twenty-third", "x": "twenty-fourth",
             "y": "twenty-fifth", "z": "twenty-sixth",
             "aa": "twenty-seventh", "ab": "twenty-eighth", "ac": "twenty-ninth", "ad": "thirtieth",
-            "ae": "thirty-first", "af": "thirty-second", "ag": "thirty-third", "ah": "thirty-fourth", "ai": "thirty-fifth", "aj": "thirty-sixth", "ak": "thirty-seventh", "al": "thirty-eighth", "am": "thirty-ninth", "an": "fortieth", "ao": "forty-first", "ap": "forty-second", "aq": "forty-third", "ar": "forty-fourth", "as": "forty-fifth", "at": "forty-sixth", "au": "forty-seventh", "av": "forty-eighth", "aw": "forty-ninth", "ax": "fiftieth", "ay": "fifty-first", "az": "fifty-second", "ba": "fifty-third", "bb": "fifty-fourth", "bc": "fifty-fifth"}
+            "ae": "thirty-first", "af": "thirty-second", "ag": "thirty-third", "ah": "thirty-fourth", "ai": "thirty-fifth", "aj": "thirty-sixth", "ak": "thirty-seventh", "al": "thirty-eighth", "am": "thirty-ninth", "an": "fortieth", "ao": "forty-first", "ap": "forty-second", "aq": "forty-third", "ar": "forty-fourth", "as": "forty-fifth", "at": "forty-sixth", "au": "forty-seventh", "av": "forty-eighth", "aw": "forty-ninth", "ax": "fiftieth", "ay": "fifty-first", "az": "fifty-second", "ba": "fifty-third", "bb": "fifty-fourth", "bc": "fifty-fifth", "bd": "fifty-sixth"}
 BLIND = "blind"  # kept-aside sets: every JSON file in it, never tuned on, never an item printed
 
 
