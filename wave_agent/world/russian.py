@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from graph import kin
 from graph.models import EntityType
-from wave_agent.world import lexicon
+from wave_agent.world import illness, lexicon
 from wave_agent.world.kinds import AGENT, job_noun, noun_kind, person_noun
 from wave_agent.world.morphology import (
     NAMING,
@@ -1636,17 +1636,26 @@ class _Builder:
         at = s.position[noun.id]
         if kind in (EntityType.HOBBY, EntityType.ILLNESS, EntityType.OCCUPATION):
             before: list[str] = []
+            ill = kind is EntityType.ILLNESS
             for t in reversed(s.tokens[:at]):
                 said = agreeing_nominative(t.text, name) if t.pos == "ADJ" and (
-                    t.head == noun.id and t.text.islower()) else None
+                    t.head == noun.id or (ill and illness.agrees(t, noun))) and (
+                    t.text.islower()) else None  # "МРТ: межпозвоночная грыжа": hung elsewhere
                 if said is None:
                     break
                 before.insert(0, said)
             tail = self._genitives(s, noun)
             after = s.tokens[at + 1:at + 3]
-            if not tail and kind is EntityType.ILLNESS:
-                tail = self._what_to(s, noun)  # "аллергия на кошек": to what, as said
-            if tail:
+            if not tail and ill:  # "аллергия на кошек": to what, as said; "диабет 2 типа",
+                tail = (self._what_to(s, noun) or illness.numbered_genitive(s, noun)
+                        or illness.named_genitive(s, noun))  # "болезнь Паркинсона"
+            code = illness.disc(self.text, s, noun, s.position[tail[-1].id] if tail else at) if (
+                ill) else ""  # "грыжа L5-S1"
+            if tail or code:
+                said_tail = " ".join([*(t.text for t in tail), *([code] if code else [])])
+                if ill:
+                    aliases = illness.aliases(head, before, said_tail)
+                    return self._mention(" ".join([*before, head, said_tail]), kind, aliases)
                 before.append(name)
                 name = " ".join(t.text for t in tail)
             elif (kind is EntityType.OCCUPATION and len(after) == 2

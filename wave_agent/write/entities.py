@@ -30,7 +30,7 @@ from graph.models import (
     RelationType,
     Status,
 )
-from wave_agent.world import USER, Link, Mention, Reading, read_many
+from wave_agent.world import USER, Link, Mention, Reading, illness, read_many
 from wave_agent.world.names import full_form
 from wave_agent.world.reading import ROLE_PREFIX, kin_link
 
@@ -292,6 +292,11 @@ class Resolver:
                 if found is not None:
                     by_name[end] = found
         for link in dict.fromkeys(links):
+            if link.type == "has_condition" and (reading.language or "ru") == "ru" and (
+                    illness.said_over(reading, link.target)):
+                # "цистит прошёл": the record ends the illness (the attribute reader's
+                # "remove" reads the link); it states no one holds it (round forty)
+                continue
             relation = await self._relation(fact, link, by_name)
             if relation is not None and relation not in relations:
                 relations.append(relation)
