@@ -1156,7 +1156,8 @@ class _Builder:
                 if u.pos in ("VERB", "AUX"):
                     if mention is not None and mention.type is EntityType.ORGANISATION and (
                             self._now(s, t)):
-                        who = self._leaver(s, u, names)  # "катя ушла из озона, теперь в яндексе"
+                        # "катя ушла из озона, теперь в яндексе"
+                        who = self._leaver(s, u, names, self.previous)
                     break  # "Андрюша звонил, ... станция в Турции": a verb between, not theirs
                 if u.pos == "PRON" and u.lemma in ("я", "мы") and u.case in ("Nom", None):
                     who = USER  # "я в питере", "всё, мы в Тюмени": the speaker (and who
@@ -1215,9 +1216,11 @@ class _Builder:
         return any(u.text.lower() in NOW or (u.lemma == "понедельник" and s.preposition(u) in (
             "с", "со")) for u in clause)
 
-    def _leaver(self, s: Sentence, verb: Token, names: dict[str, str]) -> str | None:
+    def _leaver(self, s: Sentence, verb: Token, names: dict[str, str],
+                earlier: tuple[Sentence, dict[str, str]] | None = None) -> str | None:
         """Who leaves a job with ``verb`` ("катя ушла из озона", "Ушел из Деловых", "Олег
-        уволился с завода"): its subject, or the speaker; None when the verb is no leaving
+        уволился с завода"): its subject; with none said, the person the sentence before
+        (``earlier``) named, else the speaker; None when the verb is no leaving
         of a place ("из" / "с" before a noun in its clause), is denied or only wished."""
         if verb.lemma not in LEAVE or verb.number == "Plur":
             return None  # (one person changes a job: "мы ушли из кино" is an outing)
@@ -1229,7 +1232,20 @@ class _Builder:
         if any(u.text.lower() == "не" for u in s.kids(verb, "advmod")) or (
                 verb.rel == "xcomp" and head is not None and head.lemma in WISH | PERSUADE):
             return None  # "не ушла", "хочет уйти": no change yet
-        who = self._subject(s, verb, names)
+        who, subject = self._subject_token(s, verb, names)
+        if subject is None and verb.person != "1" and earlier is not None:
+            # "Олег сменил работу! Ушёл с АвтоВАЗа, теперь ...": no subject said, the person
+            # the sentence before named, of the verb's gender; the speaker when it named none
+            # ("Мама в Туле. Ушла с завода": the relative the role names)
+            named = [(found, u.gender) for u in earlier[0].tokens if u.case in ("Nom", None)
+                     and not earlier[0].preposition(u) and (
+                         (u.id in earlier[1]
+                          and self.mentions[earlier[1][u.id]].type is EntityType.PERSON)
+                         or (u.pos in ("NOUN", "PROPN") and kin.role_of(u.text) is not None))
+                     and (found := self._who(earlier[0], u, earlier[1])) is not None]
+            fits = [n for n, gender in named
+                    if self.gender.get(n, gender or verb.gender) == verb.gender]
+            who = fits[-1] if fits else None if named else who
         if who is None or not (who == USER or who.startswith(ROLE_PREFIX) or (
                 who in self.mentions and self.mentions[who].type is EntityType.PERSON)):
             return None

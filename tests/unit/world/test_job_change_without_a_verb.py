@@ -44,3 +44,10 @@ def test_a_visit_a_purchase_or_a_denied_leaving_is_no_workplace() -> None:
     assert not _works_at("Катя не ушла из «Озона», теперь в «Яндексе» её ждут.")
     assert not _works_at("Лена ушла с работы, теперь в «Магните» покупает всё.")
     assert not _works_at("Мы ушли из кино пораньше. Теперь в «Ленте», берём продукты.")
+
+
+def test_a_leaving_verb_without_its_subject_is_the_person_named_before() -> None:
+    links = _works_at("Олег сменил работу! Ушёл с АвтоВАЗа, теперь ведущий инженер в "
+                      "«Самарских электросетях».")
+    assert ("Олег", "Самарский электросеть") in links
+    assert ("user", "Самарский электросеть") not in links
