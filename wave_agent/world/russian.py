@@ -79,9 +79,11 @@ from wave_agent.world.sentence import (
     GIVE,
     GO,
     ILL,
+    LEAVE,
     LIVE,
     MEMBER,
     MORE_KIN,
+    NOW,
     OTHERS,
     OWN,
     OWN_FORMS,
@@ -164,8 +166,12 @@ def read_many(texts: Sequence[str]) -> list[Reading]:
                 tokens[0].pos, tokens[0].case, tokens[0].animate = "VERB", None, False
                 tokens[0].number, tokens[0].person = verb[1], verb[2]
             for t in tokens:
+                if t.text.lower() in NOW and t.pos in ("VERB", "PROPN"):
+                    # "серега щас в тинькофф", "Щас он в москве": an adverb, no verb or name
+                    t.pos, t.case, t.person, t.number, t.gender = "ADV", None, None, None, None
                 t.lemma = lemma(t.text, t.pos) if t.pos in POS else t.text.lower()
-                job = person_instrumental(t.text) if t.case != "Ins" else None
+                job = person_instrumental(t.text) if (
+                    t.case != "Ins" or t.pos == "VERB") else None  # "аналитиком" tagged a verb
                 if job is not None:  # "устроилась фармацевтом": tagged a verb, the dictionary
                     t.pos, t.case, t.animate, t.person, t.lemma = "NOUN", "Ins", True, None, job
                     continue
@@ -1114,7 +1120,10 @@ class _Builder:
         """Clauses with no verb, as chat writes them: "Брат Денис в Ростове", "Катя в ИФНС
         №5, инспектор", "Света вышла на работу, кассиром в ВТБ": a place after "в" / "на" is
         where the last person named in the nominative before it lives, an organisation where
-        they work, a job in the instrumental (or set off by a comma) what they do."""
+        they work, a job in the instrumental (or set off by a comma) what they do.
+        After a verb of leaving a job ("катя ушла из озона, теперь в яндексе", or in the
+        sentence before one with no verb, "Олег ушёл из «X»! С понедельника в «Y»"), an
+        organisation in a clause that says now (``_now``) is where the leaver works."""
         with_verbs = {s.clause[t.id] for t in s.tokens if t.pos in ("VERB", "AUX")}
         done: set[str] = set()
         for t in s.tokens:
@@ -1145,6 +1154,10 @@ class _Builder:
             we = False
             for u in reversed(s.before(t)):
                 if u.pos in ("VERB", "AUX"):
+                    if mention is not None and mention.type is EntityType.ORGANISATION and (
+                            self._now(s, t)):
+                        # "катя ушла из озона, теперь в яндексе"
+                        who = self._leaver(s, u, names, self.previous)
                     break  # "Андрюша звонил, ... станция в Турции": a verb between, not theirs
                 if u.pos == "PRON" and u.lemma in ("я", "мы") and u.case in ("Nom", None):
                     who = USER  # "я в питере", "всё, мы в Тюмени": the speaker (and who
@@ -1165,6 +1178,15 @@ class _Builder:
                     who = self._who(s, u, names)
                 if who is not None:
                     break
+            if (who is None and self.previous is not None and mention is not None
+                    and mention.type is EntityType.ORGANISATION and self._now(s, t)
+                    and not any(u.pos in ("VERB", "AUX") for u in s.tokens)):
+                # "Олег ушёл из «Уралстройресурса»! С понедельника в «Бруснике»": the one who
+                # left in the sentence before, when this one has no verb at all
+                before, before_names = self.previous
+                verbs = [u for u in before.tokens if u.pos in ("VERB", "AUX")]
+                if verbs:
+                    who = self._leaver(before, verbs[-1], before_names)
             if who is None or (we and where_to(t.text)):
                 continue  # "А мы с Вероникой к бабушке в Каменск": where we go, not are
             if job:
@@ -1185,6 +1207,49 @@ class _Builder:
                 EntityType.PLACE) else "works_at"
             for person in dict.fromkeys([who, *(self._with(s, t, names) if we else ())]):
                 self._link(person, kind, name)
+
+    @staticmethod
+    def _now(s: Sentence, t: Token) -> bool:
+        """Whether the clause of ``t`` says now, after a change: "теперь", "сейчас" / "щас",
+        "с понедельника" before ``t``."""
+        clause = [u for u in s.in_clause(t) if s.position[u.id] < s.position[t.id]]
+        return any(u.text.lower() in NOW or (u.lemma == "понедельник" and s.preposition(u) in (
+            "с", "со")) for u in clause)
+
+    def _leaver(self, s: Sentence, verb: Token, names: dict[str, str],
+                earlier: tuple[Sentence, dict[str, str]] | None = None) -> str | None:
+        """Who leaves a job with ``verb`` ("катя ушла из озона", "Ушел из Деловых", "Олег
+        уволился с завода"): its subject; with none said, the person the sentence before
+        (``earlier``) named, else the speaker; None when the verb is no leaving
+        of a place ("из" / "с" before a noun in its clause), is denied or only wished."""
+        if verb.lemma not in LEAVE or verb.number == "Plur":
+            return None  # (one person changes a job: "мы ушли из кино" is an outing)
+        clause = s.in_clause(verb)
+        if not any(u.pos in ("NOUN", "PROPN") and s.preposition(u) in ("из", "изо", "с", "со")
+                   and s.position[u.id] > s.position[verb.id] for u in clause):
+            return None
+        head = s.head_of(verb)
+        if any(u.text.lower() == "не" for u in s.kids(verb, "advmod")) or (
+                verb.rel == "xcomp" and head is not None and head.lemma in WISH | PERSUADE):
+            return None  # "не ушла", "хочет уйти": no change yet
+        who, subject = self._subject_token(s, verb, names)
+        if subject is None and verb.person != "1" and earlier is not None:
+            # "Олег сменил работу! Ушёл с АвтоВАЗа, теперь ...": no subject said, the person
+            # the sentence before named, of the verb's gender; the speaker when it named none
+            # ("Мама в Туле. Ушла с завода": the relative the role names)
+            named = [(found, u.gender) for u in earlier[0].tokens if u.case in ("Nom", None)
+                     and not earlier[0].preposition(u) and (
+                         (u.id in earlier[1]
+                          and self.mentions[earlier[1][u.id]].type is EntityType.PERSON)
+                         or (u.pos in ("NOUN", "PROPN") and kin.role_of(u.text) is not None))
+                     and (found := self._who(earlier[0], u, earlier[1])) is not None]
+            fits = [n for n, gender in named
+                    if self.gender.get(n, gender or verb.gender) == verb.gender]
+            who = fits[-1] if fits else None if named else who
+        if who is None or not (who == USER or who.startswith(ROLE_PREFIX) or (
+                who in self.mentions and self.mentions[who].type is EntityType.PERSON)):
+            return None
+        return who
 
     def _grade(self, s: Sentence, names: dict[str, str]) -> None:
         """"Гоша, в 7 классе, в 112-й школе", "Тимоша у нас в третьем классе 12-й школы",

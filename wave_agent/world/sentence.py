@@ -30,6 +30,12 @@ ENTER = words("взять принять перевести перевестис
 ENTER_SELF = words("выйти пойти перевестись")
 # the ones that say a job when the place is no school ("пошла в «Пятёрочку»" is shopping)
 ENTER_WORK = words("взять принять перевести перевестись переманить выйти")
+# leaving a job (issue 29, round forty): "катя ушла из озона, теперь в яндексе", "Олег ушёл из
+# «Уралстройресурса»! С понедельника в «Бруснике»": the leaver is at the place said next
+LEAVE = words("уйти уходить уволиться увольняться свалить")
+# words that say a clause is about now, after a change ("теперь", "сейчас" / "щас"; "с
+# понедельника" is read beside them); the tagger takes "щас" for a verb, "Щас" for a name
+NOW = words("теперь сейчас щас")
 OWN = words("купить приобрести завести взять подарить получить")
 DO = words("заниматься увлекаться")
 PLAY = words("играть")
