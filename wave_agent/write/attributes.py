@@ -31,10 +31,12 @@ from wave_agent.world.attributes import (
     MULTI,
     Value,
     as_said,
+    of_species,
     read_values,
     record_type,
     same_value,
     single_valued,
+    species,
 )
 from wave_agent.world.birthplace import same_place
 from wave_agent.world.reading import USER
@@ -339,11 +341,18 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 if same_value(h.value.value, value.value):
                     _change(decision, h, value, held)
         elif value.op == "negate":
+            kind = species(value.value) if value.attribute == "pet" else None
             for h in same_key:
-                if not same_value(h.value.value, value.value):
+                if not same_value(h.value.value, value.value) and not (
+                        # a species denied ("у меня никогда не было кошек") meets a held pet
+                        # its record says is one ("кот Рыжик"; three tuning months' authors)
+                        kind is not None and of_species(h.fact.text, h.value.value, kind)):
                     continue
                 if (changed and not again and value.value != ANY
-                        and value.attribute in MULTI):
+                        and value.attribute in MULTI and not (
+                            # "у меня никогда не было кошек ... а теперь Бублик": a species
+                            # denied for the whole past is not one pet ended by the "теперь"
+                            ever and not same_value(h.value.value, value.value))):
                     # one of many values denied with a word of a change ("на йогу так и не
                     # записалась и уже не хочу", "забросила я йогу, уже не пойду"): it ended,
                     # as a value denied before and taken up with one is no contradiction
