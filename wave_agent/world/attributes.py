@@ -671,10 +671,13 @@ class _Collector:
 def _car_class_denied(c: _Collector) -> None:
     """A car denied by its class word ("машины у меня нет", "у меня никогда не было машины")
     denies any car the person holds, whatever its make ("Киа Рио"): the value is ``ANY``, as
-    "детей у меня нет" is of children. A car by its make denied ("Киа не моя") stays that one."""
+    "детей у меня нет" is of children. A car by its make denied ("Киа не моя") stays that one,
+    and so does one said with a word of a change ("продала киашку ... без машины теперь": the
+    car sold, not denied; tuning_37's false alarm)."""
     c.found[:] = [replace(v, value=ANY) if (
         v.attribute == "vehicle" and v.op == "negate" and v.value != ANY
-        and (_norm(v.value) in W.CAR_CLASS or ru_lemma(_norm(v.value)) in W.CAR_CLASS)) else v
+        and (_norm(v.value) in W.CAR_CLASS or ru_lemma(_norm(v.value)) in W.CAR_CLASS)
+        and not c.polarity_of(v.value).changed and not W.CHANGE.search(c.text)) else v
         for v in c.found]
 
 

@@ -359,15 +359,19 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                     _change(decision, h, replace(value, op="remove"), held)
                 elif all(h.fact.id != f.id for f, _ in decision.contradicts):
                     decision.contradicts.append((h.fact, h.value))
-            if ever and not changed and not any(
+            if ever and (not changed or kind is not None) and not any(
                     v.key == value.key for _, v in decision.contradicts):
                 # a record that ends the value says it was held too ("курить надо бросать,
                 # пачка в день", then "я в жизни не курила")
                 # (only where no replaced record held it: that one states the value itself)
+                def _of(h: Held) -> bool:  # the value, or a pet of the species denied
+                    return same_value(h.value.value, value.value) or (
+                        kind is not None and of_species(h.fact.text, h.value.value, kind))
+
                 was = [h for h in past if h.value.key == value.key and h.fact.id != new_id
-                       and same_value(h.value.value, value.value)] or [
+                       and _of(h)] or [
                     h for h in ended if h.value.key == value.key and h.fact.id != new_id
-                    and same_value(h.value.value, value.value)]
+                    and _of(h)]
                 if was:  # "курю", "бросила", then "никогда в жизни не курила": which is true?
                     newest = max(was, key=lambda h: h.fact.created_at)
                     decision.contradicts.append((newest.fact, newest.value))

@@ -30,6 +30,7 @@ def replay(*said: str) -> list[tuple[set[str], list[str]]]:
     attribute step reads them in order, three days apart."""
     readings = asyncio.run(read_many([A.as_said(t) for t in said]))
     active: dict[str, Fact] = {}
+    ever: dict[str, Fact] = {}
     out: list[tuple[set[str], list[str]]] = []
     for i, (text, reading) in enumerate(zip(said, readings, strict=True)):
         at = T0 + timedelta(days=3 * i)
@@ -42,6 +43,7 @@ def replay(*said: str) -> list[tuple[set[str], list[str]]]:
                             birthday=W.says_birthday(text), news=W.tells_news(text),
                             again=W.only_again(text), found_out=W.finds_out(text),
                             ever=W.denies_ever(text),
+                            past=W.held_values([f for f in ever.values() if f.id not in active]),
                             ended=W.held_values(facts, ops=("remove",)))
         out.append(({v.encode() for v in values}, [f.id for f, _ in decision.contradicts]))
         for old in decision.replaces:
@@ -50,6 +52,7 @@ def replay(*said: str) -> list[tuple[set[str], list[str]]]:
             fact = replace(fact, attributes=(*fact.attributes, *decision.carried))
         if fact.attributes:
             active[fact.id] = fact
+            ever[fact.id] = fact
     return out
 
 
@@ -86,3 +89,18 @@ def test_an_only_child_said_by_the_parents_meets_a_held_brother() -> None:
     out = replay("Брат Гоша звонил, зовёт к себе на дачу.",
                  "Родители на даче, я у них одна в квартире, тишина")
     assert out[1][1] == []
+
+
+def test_a_car_sold_and_another_taken_is_no_contradiction() -> None:
+    """tuning_37's false alarm of the first try: "без машины теперь" after selling the car is
+    the car gone, not a denial of any car, so the next car taken is no contradiction."""
+    out = replay("моя Киа Рио опять стучит, пора продавать",
+                 "продала Киа! покупатель забрал за 500. без машины теперь, непривычно",
+                 "забрали машину! шкода октавия, серая, бодрая")
+    assert out[2][1] == []
+
+
+def test_a_species_denied_for_the_whole_past_meets_a_pet_that_died() -> None:
+    out = replay("дома у меня кот Тиша, толстый и ленивый", "Тиши больше нет. ночью ушёл, тихо",
+                 "у меня никогда не было кошек, я собачница")
+    assert out[2][1] == ["m0"]
