@@ -364,18 +364,21 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 # a record that ends the value says it was held too ("курить надо бросать,
                 # пачка в день", then "я в жизни не курила")
                 # (only where no replaced record held it: that one states the value itself)
-                def _of(h: Held) -> bool:  # the value, or a pet of the species denied
-                    return same_value(h.value.value, value.value) or (
-                        kind is not None and of_species(h.fact.text, h.value.value, kind))
-
                 was = [h for h in past if h.value.key == value.key and h.fact.id != new_id
-                       and _of(h)] or [
+                       and _held_as(h, value, kind)] or [
                     h for h in ended if h.value.key == value.key and h.fact.id != new_id
-                    and _of(h)]
+                    and _held_as(h, value, kind)]
                 if was:  # "курю", "бросила", then "никогда в жизни не курила": which is true?
                     newest = max(was, key=lambda h: h.fact.created_at)
                     decision.contradicts.append((newest.fact, newest.value))
     return decision
+
+
+def _held_as(h: Held, value: Value, kind: str | None) -> bool:
+    """Whether a held value is the one ``value`` denies: the same one, or a pet of the species
+    ``kind`` denied ("у меня никогда не было кошек" against "кот Рыжик")."""
+    return same_value(h.value.value, value.value) or (
+        kind is not None and of_species(h.fact.text, h.value.value, kind))
 
 
 def _plausibly_older(old: str, new: str, years: int | None = None,
