@@ -13,6 +13,10 @@ with the values the person's active records state.
 A record that also holds other values the new one does not touch is not replaced (that would
 drop them from the prompt): it stops holding the changed value instead (``released``).
 Pure decisions over plain data here; the writer carries them out under the person's lock.
+
+Why one file of this size: ``decide`` is one comparison of a record's values with the held,
+denied, ended and replaced ones, and its helpers (ages, birthdays, the held value a denial
+meets) are read with it; split, each rule would be read apart from the others it orders.
 """
 
 from __future__ import annotations
