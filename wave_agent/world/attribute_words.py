@@ -57,6 +57,23 @@ ONLY_CHILD = re.compile(
     r"\bя\b[^.!?;]{0,20}?\bединственн\w*\s+(?:ребён|ребен|сын|доч)\w*|"
     r"\bi(?:'m| am| was)\s+(?:an?|the)\s+only\s+child\b|"
     r"\b(?:jestem|byłam|byłem|jestem\s+\w+)\s+jedyna(?:kiem|czką)\b", re.I)
+# "я у родителей единственная", "у мамы с папой я один": an only child said without "ребёнок"
+# (the parents as the holder, then the only one; tuning_38's author); "одна" / "один" only
+# where the clause ends on it ("я у них одна в квартире" is alone there, not an only child)
+_ONLY = r"(?:единственн(?:ая|ый)\b|(?:одна|один)(?=\s*(?:[.,!?;…—-]|$)))"
+ONLY_CHILD_OF_PARENTS = re.compile(
+    rf"\bя\s+у\s+(?:родителей|мамы\s+с\s+папой|папы\s+с\s+мамой|них)\s+(?:\w+\s+)?{_ONLY}|"
+    rf"\bу\s+(?:родителей|мамы\s+с\s+папой|папы\s+с\s+мамой)\s+я\s+(?:\w+\s+)?{_ONLY}",
+    re.I)
+# the class word of a car: its denial ("машины у меня нет", "у меня никогда не было машины")
+# denies whichever car the person holds, not a car called "машина" (a bicycle is not one)
+CAR_CLASS = _listed("машина автомобиль авто тачка car samochód samochodu auto")
+# a pet's species by its nouns (pymorphy3's lemmas, ``ё`` as ``е``): a denied species ("у меня
+# никогда не было кошек") meets a held pet said beside one of them ("кот Рыжик")
+SPECIES = {**dict.fromkeys(_listed("""кот кошка котик котенок кошечка котейка cat cats kitten
+                                       kot kotka koty kotów kota"""), "cat"),
+           **dict.fromkeys(_listed("""пес собака собачка щенок песик dog dogs puppy pies psa psy
+                                       psów suczka"""), "dog")}
 ILLNESSES = _listed("""болезнь болячка заболевание диагноз хронь illnesses diseases conditions
     illness disease choroby chorób schorzeń choroba""")
 HOBBY_VERBS = {"бегать": "бег", "плавать": "плавание", "танцевать": "танцы",
@@ -350,7 +367,7 @@ PARTNER_ROLES = {"husband", "wife", "partner", "boyfriend", "girlfriend", "fianc
 
 
 
-__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_BEFORE", "BIRTHDAY_MONTH", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "FROM_NOW", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NEW_YEAR", "NONE_HELD", "NOW_HERE", "ONCE", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR", "WISH", "says_new"]
+__all__ = ["AGE", "ALLERGY", "AMOUNT", "AMOUNT_BEFORE", "ARRIVED", "AWAY", "AWAY_TO", "BARE_AMOUNT", "BIRTHDAY", "BIRTHDAY_BEFORE", "BIRTHDAY_MONTH", "CAR_CLASS", "CAR_NAMES", "CHANGE", "CHILDREN", "CIRCUMSTANCE", "COUPLE", "DEVICE_MAKES", "DIET", "DOCTOR", "EAT", "ENDED_PHRASES", "ENDING", "FIRST_DAY", "FOR_AMOUNT", "FROM_NOW", "HABIT", "MAKE_SPELLINGS", "MEAT", "MONEY", "MONTHS", "NAMED", "NEGATION", "NEW", "NEW_YEAR", "NONE_HELD", "NOW_HERE", "ONCE", "ONLY_CHILD_OF_PARENTS", "OWN_BIRTHDAY", "OWN_CAR", "PARTNER_ROLES", "PARTNER_VERB", "PASS_TO", "PAY", "PHONE", "PRICE_OF", "PRICE_WORDS", "RECURS", "RESUME", "SCHEDULE", "SERVICE", "SINCE", "SPECIES", "STREAK", "SUBJECT", "THREW", "TOGETHER", "TOOK_CAR", "WISH", "says_new"]
 # whose value a clause says: someone else's (a third-person pronoun before the word) or the
 # speaker's (a first-person one)
 OTHER_PRONOUNS = _listed("""он она они его её ее ему ей им него неё нее них he she they his her

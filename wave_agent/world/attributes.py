@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from graph import kin
@@ -357,6 +357,7 @@ def read_values(text: str, reading: Reading, held: Iterable[Value] = ()) -> tupl
     for entity, value in held_role.taken_over(text, c.found, held):
         put(entity, "role", value, "remove")
     _contrast(c)
+    _car_class_denied(c)
     if W.JOB_OFFER.search(text):
         # an offer is not yet the job, nor its city the home: the employer, role and city stay
         # what they were until the first day ("первый день в Ак Барсе") or the move
@@ -667,6 +668,33 @@ class _Collector:
         return self.SINGLE
 
 
+def _car_class_denied(c: _Collector) -> None:
+    """A car denied by its class word ("машины у меня нет", "у меня никогда не было машины")
+    denies any car the person holds, whatever its make ("Киа Рио"): the value is ``ANY``, as
+    "детей у меня нет" is of children. A car by its make denied ("Киа не моя") stays that one,
+    and so does one said with a word of a change ("продала киашку ... без машины теперь": the
+    car sold, not denied; tuning_37's false alarm)."""
+    c.found[:] = [replace(v, value=ANY) if (
+        v.attribute == "vehicle" and v.op == "negate" and v.value != ANY
+        and (_norm(v.value) in W.CAR_CLASS or ru_lemma(_norm(v.value)) in W.CAR_CLASS)
+        and not c.polarity_of(v.value).changed and not W.CHANGE.search(c.text)) else v
+        for v in c.found]
+
+
+def species(word: str) -> str | None:
+    """The pet species a noun names ("кошек" -> "cat", "пёс" -> "dog"), None for any other."""
+    low = _norm(word)
+    return W.SPECIES.get(low) or W.SPECIES.get(ru_lemma(low).replace("ё", "е"))
+
+
+def of_species(text: str, name: str, kind: str) -> bool:
+    """Whether ``text`` says the pet ``name`` is of the species ``kind`` (``species``): a noun
+    of it within three words of the name ("кот Рыжик", "Муся, кошка", "Рыжик — кот мой")."""
+    words = re.findall(r"[\w-]+", text)
+    return any(_alike(_norm(name).split()[0], _norm(w)) and any(
+        species(x) == kind for x in words[max(0, i - 3):i + 4]) for i, w in enumerate(words))
+
+
 def _contrast(c: _Collector) -> None:
     """A new value said against the old one ("я теперь пескетарианка, а не вегетарианка",
     "живу в Казани, а не в Самаре"): where a message sets a value of a single-valued attribute
@@ -949,7 +977,8 @@ def _from_words(text: str, reading: Reading, words: Sequence[tuple[str, str]],
         if said is not None and c.polarity_of(said).negated and _denied_as_class(
                 text, said, reading.language) and the_persons(text, said, reading.language, people):
             put_(USER, attribute, ANY, "negate")
-    if W.ONLY_CHILD.search(text):  # "я единственный ребёнок в семье": no siblings
+    if W.ONLY_CHILD.search(text) or W.ONLY_CHILD_OF_PARENTS.search(text):
+        # "я единственный ребёнок в семье", "я у родителей единственная": no siblings
         put_(USER, "sibling", ANY, "negate")
     # a pastime named by its verb: "начал бегать", "бегать бросил", "lubię pływać"
     for form, lem in words:

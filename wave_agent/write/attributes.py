@@ -13,6 +13,10 @@ with the values the person's active records state.
 A record that also holds other values the new one does not touch is not replaced (that would
 drop them from the prompt): it stops holding the changed value instead (``released``).
 Pure decisions over plain data here; the writer carries them out under the person's lock.
+
+Why one file of this size: ``decide`` is one comparison of a record's values with the held,
+denied, ended and replaced ones, and its helpers (ages, birthdays, the held value a denial
+meets) are read with it; split, each rule would be read apart from the others it orders.
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ from wave_agent.world.attributes import (
     MULTI,
     Value,
     as_said,
+    of_species,
     read_values,
     record_type,
     same_value,
     single_valued,
+    species,
 )
 from wave_agent.world.birthplace import same_place
 from wave_agent.world.reading import USER
@@ -339,30 +345,44 @@ def decide(values: Sequence[Value], held: Sequence[Held], new_id: str,
                 if same_value(h.value.value, value.value):
                     _change(decision, h, value, held)
         elif value.op == "negate":
+            kind = species(value.value) if value.attribute == "pet" else None
             for h in same_key:
-                if not same_value(h.value.value, value.value):
+                if not same_value(h.value.value, value.value) and not (
+                        # a species denied ("у меня никогда не было кошек") meets a held pet
+                        # its record says is one ("кот Рыжик"; three tuning months' authors)
+                        kind is not None and of_species(h.fact.text, h.value.value, kind)):
                     continue
                 if (changed and not again and value.value != ANY
-                        and value.attribute in MULTI):
+                        and value.attribute in MULTI and not (
+                            # "у меня никогда не было кошек ... а теперь Бублик": a species
+                            # denied for the whole past is not one pet ended by the "теперь"
+                            ever and not same_value(h.value.value, value.value))):
                     # one of many values denied with a word of a change ("на йогу так и не
                     # записалась и уже не хочу", "забросила я йогу, уже не пойду"): it ended,
                     # as a value denied before and taken up with one is no contradiction
                     _change(decision, h, replace(value, op="remove"), held)
                 elif all(h.fact.id != f.id for f, _ in decision.contradicts):
                     decision.contradicts.append((h.fact, h.value))
-            if ever and not changed and not any(
+            if ever and (not changed or kind is not None) and not any(
                     v.key == value.key for _, v in decision.contradicts):
                 # a record that ends the value says it was held too ("курить надо бросать,
                 # пачка в день", then "я в жизни не курила")
                 # (only where no replaced record held it: that one states the value itself)
                 was = [h for h in past if h.value.key == value.key and h.fact.id != new_id
-                       and same_value(h.value.value, value.value)] or [
+                       and _held_as(h, value, kind)] or [
                     h for h in ended if h.value.key == value.key and h.fact.id != new_id
-                    and same_value(h.value.value, value.value)]
+                    and _held_as(h, value, kind)]
                 if was:  # "курю", "бросила", then "никогда в жизни не курила": which is true?
                     newest = max(was, key=lambda h: h.fact.created_at)
                     decision.contradicts.append((newest.fact, newest.value))
     return decision
+
+
+def _held_as(h: Held, value: Value, kind: str | None) -> bool:
+    """Whether a held value is the one ``value`` denies: the same one, or a pet of the species
+    ``kind`` denied ("у меня никогда не было кошек" against "кот Рыжик")."""
+    return same_value(h.value.value, value.value) or (
+        kind is not None and of_species(h.fact.text, h.value.value, kind))
 
 
 def _plausibly_older(old: str, new: str, years: int | None = None,

@@ -324,6 +324,33 @@ async def test_a_lifelong_value_said_in_passing_is_asked_and_a_role_word_alone_i
     assert report.contradictions == 2, render_text(report)
 
 
+async def test_a_stored_value_denied_by_its_class_is_asked_and_a_car_said_with_is_not(
+    services: Services, user_id: str
+) -> None:
+    """Issue 30, round forty: a car held by its make and denied by the class word ("машины у
+    меня нет"), a cat held by its name and its species denied ("у меня никогда не было кошек"),
+    and a brother met by an only child said by the parents ("я у родителей единственная")
+    were stored and never asked about. Each is now one contradiction with the record that
+    holds the value; "без машины никак" said with other things denies no car."""
+    writer = await services.writer()
+    car = await writer.remember(user_id, "Езжу на своей Киа Рио, старенькая уже.")
+    said_with = await writer.remember(user_id, "с ребёнком и собакой без машины никак")
+    assert said_with.conflict is None, said_with.message
+    no_car = await writer.remember(user_id, "машины у меня нет, всё на метро да на такси")
+    assert no_car.conflict is not None, no_car.message
+    assert set(no_car.conflict.fact_ids) == {car.id, no_car.id}
+    cat = await writer.remember(user_id, "дома у меня кот Тиша, толстый и ленивый")
+    no_cats = await writer.remember(user_id, "у меня никогда не было кошек, я собачница")
+    assert no_cats.conflict is not None, no_cats.message
+    assert set(no_cats.conflict.fact_ids) == {cat.id, no_cats.id}
+    brother = await writer.remember(user_id, "Брат Гоша звонил, зовёт к себе на дачу.")
+    only = await writer.remember(user_id, "Мама приболела. Я у мамы с папой единственная, еду я")
+    assert only.conflict is not None, only.message
+    assert set(only.conflict.fact_ids) == {brother.id, only.id}
+    report = await health_report(services.ops_stores(), user_id)
+    assert report.contradictions == 3, render_text(report)
+
+
 async def test_a_streak_a_title_and_a_diet_over_replace_the_old_value_and_never_smoked_is_asked(
     services: Services, user_id: str
 ) -> None:
