@@ -55,6 +55,7 @@ from wave_agent.world.kinds import (
     AGENT,
     e5_illness,
     formal_title,
+    job_in_instrumental,
     job_noun,
     job_said_alone,
     leads_as,
@@ -573,6 +574,11 @@ class _Collector:
 
     def put(self, entity: str | None, attribute: str, value: str, op: str) -> None:
         value = " ".join(value.split())
+        if attribute == "employer" and self.lang == "ru" and (
+                job := job_in_instrumental(value)) is not None:
+            # "Работаю UX-дизайнером в «Контуре»": the job the parse tied to "работаю" as a
+            # workplace is the role, so a later role finds it to replace
+            attribute, value = "role", job
         if attribute == "employer":
             # "первый день в «Озоне»": the firm held in the nominative, one value with "Озон"
             value = workplace_nominative(self.text, value)
@@ -1469,19 +1475,64 @@ def _holder(text: str, word: str, lang: str) -> str | None:
     at = lower.find(word.lower())
     start = max(lower.rfind(sep, 0, max(at, 0)) for sep in ",;:.!?—") + 1
     # a conjunction starts another subject's clause too ("My son is 7 and I'm 34")
-    joined = [m.end() for m in _JOIN.finditer(lower, start, max(at, 0))]
-    start = joined[-1] if joined else start
+    joined = [m for m in _JOIN.finditer(lower, start, max(at, 0))]
+    sentence = start
+    start = joined[-1].end() if joined else start
     before = set(re.findall(r"[\w-]+", lower[start:max(at, 0)]))
     if before & W.SPEAKER:
         return USER  # "я с Диной переехала в Москву"
     who = _named_before(text[start:], word.lower(), lang)
     if who is not None:
         return who
+    if joined and lang == "ru" and joined[-1].group(0).strip() == "и" and not before & (
+            W.OTHER_PRONOUNS | W.FIRST_PERSON) and _opens_with_verb(lower[start:max(at, 0)]):
+        # "Оля переехала в Казань и устроилась в «Яндекс»": a clause with no subject of its
+        # own after "и" shares the one before it, so each of two changes in one message is
+        # the one's who made them (h/promo40)
+        shared = _subject_of(text[sentence:joined[-1].start()])
+        if shared is not None:
+            return shared
     if before & W.OTHER_PRONOUNS and not before & W.FIRST_PERSON:
         # the one person the message names before the pronoun ("Лиза, моя младшая сестра,
         # завтра приезжает. Ей 27"); none or several: unread
         return _only_named(text[:start], lang)
     return USER
+
+
+def _opens_with_verb(clause: str) -> bool:
+    """Whether a Russian clause opens with a verb that is not in the first person
+    ("устроилась в «Яндекс»"; not "устроилась я", not "я устроилась")."""
+    from wave_agent.world.morphology import _morph
+
+    first = re.findall(r"[а-яё-]+", clause)
+    if not first:
+        return False
+    parses = _morph().parse(first[0])
+    return bool(parses) and parses[0].tag.POS == "VERB" and "1per" not in parses[0].tag
+
+
+def _subject_of(clause: str) -> str | None:
+    """The one the clause before "и" is said of when it names them in the nominative before
+    its verb ("Оля переехала в Казань", "сестра переехала"): a first name, or a kin word as
+    ``role:<role>``; None for the speaker's clause, one naming no one, or a name in another
+    case ("Оле позвонила")."""
+    from wave_agent.world.morphology import _morph, is_name, name_nominative
+
+    words = re.findall(r"[\w-]+", clause)
+    if {w.lower() for w in words} & (W.SPEAKER | W.FIRST_PERSON):
+        return None
+    for word in words:
+        parses = _morph().parse(word.lower())
+        if not any(p.tag.case == "nomn" for p in parses):
+            continue
+        role = kin.role_of(ru_lemma(word.lower()))
+        if role is not None:
+            return ROLE_PREFIX + role
+        if word[:1].isupper() and len(word) > 1 and is_name(word):
+            return name_nominative(word, "Nom")
+        if parses[0].tag.POS == "VERB":
+            return None  # the verb came first: what follows is no subject of it
+    return None
 
 
 def _only_named(text: str, lang: str) -> str | None:

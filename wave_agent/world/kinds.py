@@ -405,3 +405,36 @@ def e5_illness(lemma: str) -> bool:
     vector = model.embed_query_sync([word])[0]
     nearest = np.argsort(seeds @ vector)[::-1][:E5_AGREE]
     return all(kinds[int(i)] is EntityType.ILLNESS for i in nearest)
+
+
+def job_in_instrumental(value: str) -> str | None:
+    """A workplace read from "работаю X-ом" that is a job, not a firm: the job in the
+    nominative ("UX-дизайнером" -> "UX-дизайнер", "SMM-менеджером" -> "SMM-менеджер",
+    "графическим дизайнером" -> "графический дизайнер"), None for a firm ("«Ромашка»",
+    "Сбером": a name or no job noun). The parse ties the instrumental job to "работаю" as
+    where one works; over the tuning months eight of nine roles said so were held as an
+    employer, and the later role ("теперь я ведущий продуктовый дизайнер") met no role to
+    replace (h/promo40)."""
+    from wave_agent.world.morphology import _morph
+
+    words = value.split()
+    if not 1 <= len(words) <= 3 or not all(
+            re.fullmatch(r"(?:[A-Za-z]+-)?[а-яё]+(?:-[а-яё]+)?", w) for w in words):
+        return None  # a capitalised Russian word, a quote or a digit: a firm's name
+    out = []
+    for i, word in enumerate(words):
+        prefix, plain = ("", word)
+        if (cut := re.match(r"([A-Za-z]+-)(.+)", word)) is not None:
+            prefix, plain = cut.group(1), cut.group(2)
+        last = i == len(words) - 1
+        pos = "NOUN" if last else "ADJF"
+        parse = next((p for p in _morph().parse(plain)
+                      if pos in p.tag and "ablt" in p.tag), None)
+        if parse is None:
+            return None
+        if last and not _a_job(parse.normal_form):
+            return None
+        nominative = parse.normal_form if last else (
+            parse.inflect({"nomn", "sing", "masc"}) or parse).word
+        out.append(prefix + nominative)
+    return " ".join(out)
