@@ -242,11 +242,14 @@ _AS_PAST = re.compile(
     re.IGNORECASE)
 
 
-def names_old_as_past(line: str, new_value: str, attribute: str = "") -> bool:
+def names_old_as_past(line: str, new_value: str, attribute: str = "", old_value: str = "") -> bool:
     """Does a core block's line that names an old value state the new one as current and mark the
-    old as past ("Подписка: 449 вместо 399")? Such a line is no stale fact: the same rule as the
-    change check, which does not count a record that states the new value as holding the old."""
-    return holds(line, new_value, attribute) and bool(_AS_PAST.search(line))
+    old as past ("Подписка: 449 вместо 399"), or name the old only inside the new ("старший
+    SMM-менеджер" after "SMM-менеджер")? Such a line is no stale fact: the same rule as the change
+    check, which does not count a record that states the new value as holding the old."""
+    if not holds(line, new_value, attribute):
+        return False
+    return bool(_AS_PAST.search(line)) or (bool(old_value) and holds(new_value, old_value, attribute))
 
 
 def holds_surface(record: str, value: str, attribute: str = "") -> bool:
@@ -444,7 +447,7 @@ FIGURES = (  # (label, numerator, denominator)
     ("new values said as unmarked contradictions (judged as contradictions, not changes)",
      "changes_contradicted", None),
     ("old value in a core block", "old_in_block", "changes_set"),
-    ("old value named as past beside the new one in a core block (not counted above)",
+    ("old value named as past or inside the new one in a core block (not counted above)",
      "old_in_block_as_past", "changes_set"),
     ("current value first", "current_first", "current"),
     ("current value in the first 5", "current_top5", "current"),
@@ -745,7 +748,8 @@ async def _judge_day(run: _Replay, todays: list[Message], by_id: dict[str, Messa
             if s.op == "set":
                 run.tally(m.lang, "two_truths", bool(new_held and old_held), of="changes_set")
                 naming = [x for x in block.split("\n") if any(holds(x, v, s.attribute) for v in old)]
-                stale = [x for x in naming if not names_old_as_past(x, s.value, s.attribute)]
+                stale = [x for x in naming if not all(
+                    names_old_as_past(x, s.value, s.attribute, v) for v in old if holds(x, v, s.attribute))]
                 run.tally(m.lang, "old_in_block", bool(stale))
                 run.tally(m.lang, "old_in_block_as_past", bool(naming) and not stale)
                 if stale:

@@ -18,3 +18,12 @@ def test_a_line_that_still_states_the_old_value_is_stale() -> None:
     assert not names_old_as_past("Подписка на Яндекс Плюс: 399 ₽", "449", "price")
     # both values with no word that makes one of them past
     assert not names_old_as_past("Живёт в Самаре, работает в Казани", "Казань", "city")
+
+
+def test_a_new_role_that_contains_the_old_one_is_not_stale() -> None:
+    # "старший SMM-менеджер" names "SMM-менеджер" only as part of the new role
+    assert names_old_as_past("Работает старшим SMM-менеджером в Билайне",
+                             "старший SMM-менеджер", "role", "SMM-менеджер")
+    # the old role alone on the line is still stale
+    assert not names_old_as_past("Работает SMM-менеджером в Билайне",
+                                 "старший SMM-менеджер", "role", "SMM-менеджер")
