@@ -52,8 +52,7 @@ from wave_agent.policy.lifetimes import STATE_LIFETIME
 from wave_agent.policy.quarantine import meaning
 from wave_agent.policy.types import guess_type
 from wave_agent.world.attributes import Value
-from wave_agent.world.reading import USER
-from wave_agent.write import attributes, paid_price, unread_old
+from wave_agent.write import attributes, unread_old
 from wave_agent.write.archive_sync import ArchiveSync
 from wave_agent.write.checks import check_record_text, check_supersede_target, check_text
 from wave_agent.write.entities import EntityLinks
@@ -247,7 +246,6 @@ class Writer:
             # a phone said by its make with no verb of having ("Айфон 11 еле живой"), which the
             # rules do not read, held when the head is sure it is the person's device
             values = unread_old.with_device(cleaned, vector, values)
-            values = await self._paid_price(cleaned, vector, values, held)
         if values:  # the attribute settles the type (its decay) and may change a held value
             fact = attributes.settled(fact, values,
                                       auto_until=fact.created_at + STATE_LIFETIME)
@@ -349,22 +347,6 @@ class Writer:
             return []
         vectors = await self.archive.embedder.embed([f.text for f in facts])
         return list(zip(facts, vectors, strict=True))
-
-    async def _paid_price(self, text: str, vector: np.ndarray, values: tuple[Value, ...],
-                          held: Sequence[attributes.Held]) -> tuple[Value, ...]:
-        """A new price said as a payment that the reader reads as no price ("перевела Лауре
-        1800 за сегодняшний испанский"): the held price whose record shares a word with it and
-        is nearest by meaning (``write.paid_price``)."""
-        prices = [h for h in held if h.value.entity == USER and h.value.op == "set"
-                  and h.value.attribute.startswith("price:")]
-        if not prices or any(v.attribute.startswith("price") for v in values):
-            return values
-        if paid_price.amount_said(text) is None:
-            return values
-        vectors = await self.archive.embedder.embed([h.fact.text for h in prices])
-        found = paid_price.paid_price(text, vector, values, [
-            (h.value, h.fact, v) for h, v in zip(prices, vectors, strict=True)])
-        return values if found is None else (*values, found)
 
     async def _unread_olds(self, fact: Fact, vector: np.ndarray,
                            values: Sequence[Value], held: Sequence[attributes.Held],
