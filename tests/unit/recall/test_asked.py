@@ -274,3 +274,36 @@ def test_another_heads_file_is_read_in_place_of_the_shipped_one(
                       path=Path(str(tmp_path)) / "absent.npz") is None
     assert asked.read(asked.READS, vectors[question],  # type: ignore[arg-type]
                       threshold=1.01) is None
+
+
+# A child's school (the writer's ``school`` since round thirty-eight), asked in fresh wordings:
+# the head reads it as ``school`` since round forty (h/current40), the months' ``other:school``
+# labels learned as a class; before, it read none and recall ranked a record about the child's
+# new friend above the one naming the school.
+SCHOOL = ["в какой школе учится Миша?", "в какую школу перевели дочку?",
+          "в каком классе сейчас учится Вова?", "do której szkoły chodzi Kuba?"]
+
+
+def test_a_question_about_a_child_s_school_is_read_as_school(embedder: Embedder) -> None:
+    if embedder.model_name != asked.READS or asked.model() is None:
+        pytest.skip("the heads read multilingual-e5-small vectors only")
+    read = [asked.read(asked.READS, v) for v in embedder.embed_query_sync(SCHOOL)]
+    assert sum(r is not None and r.attribute == "school" for r in read) >= 3, read
+    assert all(r is None or r.attribute == "school" for r in read), read
+
+
+# It is answered like any single-valued attribute: the record in force, the replaced one first
+# for the past, and never a record about the child that names no school.
+def test_a_child_s_school_is_answered_by_the_record_in_force() -> None:
+    schools = [
+        _fact("old", "Тимур ходит в школу №151", 60, Status.SUPERSEDED,
+              "Тимур|school|школа №151|set"),
+        _fact("friend", "Тимур в новой школе подружился с Айдаром", 2, Status.ACTIVE),
+        _fact("new", "Тимура взяли в школу №39", 10, Status.ACTIVE,
+              "Тимур|school|школа №39|set"),
+    ]
+    now = asked.first(Asked("school", 0.9, False, 0.1), "в какую школу ходит Тимур?", schools)
+    assert [f.id for f in now] == ["new"]
+    before = asked.first(Asked("school", 0.9, True, 0.9), "в какую школу Тимур ходил раньше?",
+                         schools)
+    assert [f.id for f in before] == ["old", "new"]
