@@ -125,8 +125,9 @@ class RecallConfig:
     # trees reorder its first 40 by what surrounds each turn (the other speaker's question
     # before it, whether it is itself a question, its reply's and its neighbours' scores);
     # fitted on LoCoMo's five tuning conversations (scripts/train_context_stage.py).
-    # Notes, live chat, an assistant's history keep their order exactly.
-    context_stage: bool = False
+    # Notes, live chat, an assistant's history keep their order exactly. On by default since
+    # round forty (h/locomo40: docs/benchmarks.md, "Round forty (2026-12-07, h/locomo40)").
+    context_stage: bool = True
     # The context stage's trees: a ``context.json``-format file in place of the shipped one
     # (a benchmark asks a refitted stage beside the shipped one over the same records); None
     # is the shipped file.

@@ -1,6 +1,7 @@
-"""The context stage through the engine (``RecallConfig.context_stage``): over a chat between
-two people it reorders the learned order and says so, finding the same records; over a
-person's notes it leaves the order and the scores exactly as they were."""
+"""The context stage through the engine (``RecallConfig.context_stage``, on by default since
+round forty): over a chat between two people it reorders the learned order and says so,
+finding the same records; over a person's notes it leaves the order and the scores exactly as
+they were; switched off, the engine still hands its rows to an observer."""
 
 from __future__ import annotations
 
@@ -48,13 +49,13 @@ async def test_the_stage_reorders_a_chat_between_people_and_leaves_notes_alone(
                 created_at=start + timedelta(days=7 * s, seconds=30 * n), speaker=speaker,
                 source_message_ids=(f"D{s + 1}:{n + 1}",), exchange_id=f"chat:s{s + 1}"))
     await writer.remember_many(user_id, items)
-    on = Recall(graph, archive, embedder,  # type: ignore[arg-type]
-                config=replace(recall.config, context_stage=True))
+    off = Recall(graph, archive, embedder,  # type: ignore[arg-type]
+                 config=replace(recall.config, context_stage=False))
     question = "What game did Nate win a tournament in?"
-    before = await recall.search(user_id, question, k=13)
-    after = await on.search(user_id, question, k=13)
-    assert not before.context_order, "off by default"
-    assert after.context_order, "a chat between two people"
+    before = await off.search(user_id, question, k=13)
+    after = await recall.search(user_id, question, k=13)
+    assert not before.context_order, "switched off"
+    assert after.context_order, "on by default over a chat between two people"
     assert {h.fact.id for h in after} == {h.fact.id for h in before}, "the same records"
 
     notes_user = f"{user_id}-notes"
@@ -64,8 +65,8 @@ async def test_the_stage_reorders_a_chat_between_people_and_leaves_notes_alone(
         (None, "Записалась к стоматологу на 14 марта?", 10),
         (None, "Переехала на улицу Ленина, дом 5.", 5)])
     question = "Где я сейчас живу?"
-    plain = await recall.search(notes_user, question, k=4)
-    staged = await on.search(notes_user, question, k=4)
+    plain = await off.search(notes_user, question, k=4)
+    staged = await recall.search(notes_user, question, k=4)
     assert not staged.context_order, "a person's notes"
     assert [(h.fact.id, h.score) for h in staged] == [(h.fact.id, h.score) for h in plain]
 
@@ -81,12 +82,14 @@ async def test_the_engine_hands_its_context_rows_over_with_the_stage_off(
                    source_message_ids=(f"D{s + 1}:{n + 1}",), exchange_id=f"chat:s{s + 1}")
         for s, session in enumerate(CHAT) for n, (speaker, text) in enumerate(session)])
     seen: list[tuple[list[str], dict[str, object], dict[str, tuple[str | None, str | None]]]] = []
+    off = Recall(graph, archive, embedder,  # type: ignore[arg-type]
+                 config=replace(recall.config, context_stage=False))
     watched = Recall(graph, archive, embedder,  # type: ignore[arg-type]
-                     config=recall.config,
+                     config=off.config,
                      context_observer=lambda c, ids, feats, links: seen.append(
                          (ids, {i: c.facts[i] for i in ids}, links)))
     question = "What breed is Joanna's dog Max?"
-    plain = await recall.search(user_id, question, k=13)
+    plain = await off.search(user_id, question, k=13)
     watched_hits = await watched.search(user_id, question, k=13)
     assert not watched_hits.context_order, "watching does not switch the stage on"
     assert [(h.fact.id, h.score) for h in watched_hits] == [(h.fact.id, h.score) for h in plain]
