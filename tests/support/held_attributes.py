@@ -41,3 +41,21 @@ def contradicted_by(first: str, later: str) -> list[str]:
     outcome = decide(asyncio.run(read(later, held)), held, "later",
                      held_values(stored, ops=("negate",)))
     return [f.id for f, _ in outcome.contradicts]
+
+
+def after_one(old_text: str, new_text: str) -> tuple[list[str], list[str]]:
+    """The ids a new message replaces and contradicts, the old one (``"f1"``) held with the values
+    the world reader reads from it, each message read as the writer reads it."""
+    from wave_agent.world import read as read_world
+    from wave_agent.world.attributes import as_said, read_values
+    from wave_agent.write.attributes import tells_news
+
+    old_values = read_values(old_text, read_world(as_said(old_text)), [])
+    held = held_values([Fact(id="f1", user_id="u", text="f1", type=FactType.IDENTITY,
+                             tier=Tier.OBSERVATION, status=Status.ACTIVE,
+                             veracity=Veracity.STATED, confidence=1.0, created_at=NOW,
+                             last_confirmed_at=NOW,
+                             attributes=tuple(v.encode() for v in old_values))])
+    new_values = read_values(new_text, read_world(as_said(new_text)), [h.value for h in held])
+    decision = decide(new_values, held, "f2", news=tells_news(new_text), at=NOW)
+    return [f.id for f in decision.replaces], [f.id for f, _ in decision.contradicts]

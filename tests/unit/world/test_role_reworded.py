@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.unit.world.test_attribute_decisions import NOW, fact
+from tests.support.held_attributes import after_one
 from wave_agent.world import read
 from wave_agent.world.attributes import Value, as_said, read_values
-from wave_agent.write.attributes import decide, held_values, tells_news
 
 
 def values(text: str, held: list[Value] | None = None) -> set[str]:
@@ -39,12 +38,7 @@ def test_a_firm_said_after_work_stays_the_employer() -> None:
     assert "user|employer|Контур|set" in values("Работаю дизайнером в «Контуре».")
 
 
-def _after(old_text: str, new_text: str) -> tuple[list[str], list[str]]:
-    old_values = read_values(old_text, read(as_said(old_text)), [])
-    held = held_values([fact("f1", *(v.encode() for v in old_values))])
-    new_values = read_values(new_text, read(as_said(new_text)), [h.value for h in held])
-    decision = decide(new_values, held, "f2", news=tells_news(new_text), at=NOW)
-    return [f.id for f in decision.replaces], [f.id for f, _ in decision.contradicts]
+_after = after_one
 
 
 @pytest.mark.parametrize(("old", "new"), [
