@@ -19,7 +19,7 @@ one reads:
    trees over every voice's rank and score and what ``weigh`` found put the candidates in
    order; over an assistant's chat history (records said by ``assistant``) the records' e5
    cosine weighs in (``RecallConfig.assistant_cosine``, ``learned.with_cosine``).
-   ``context`` (``RecallConfig.context_stage``, off by default): over a chat between people
+   ``context`` (``RecallConfig.context_stage``, on by default since h/locomo40): over a chat between people
    (``context.between_people``) small trees reorder the learned order's first 40 by what
    surrounds each turn (the other speaker's question before it, its reply's and its
    neighbours' scores).
